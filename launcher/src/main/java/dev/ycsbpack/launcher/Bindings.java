@@ -1,0 +1,63 @@
+package dev.ycsbpack.launcher;
+
+import dev.ycsbpack.mongodb.MongoDbClient;
+import dev.ycsbpack.mongodb.OptionException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/** The binding names {@code bin/ycsb} accepts, as in upstream's {@code bin/ycsb}, and their start-up checks. */
+final class Bindings {
+  /** Checks a binding's options and server before YCSB starts; failures are reported by the caller. */
+  interface Preflight {
+    void check(Properties properties) throws DBException;
+  }
+
+  private static final class Binding {
+    final String className;
+    final Preflight preflight;
+
+    Binding(String className, Preflight preflight) {
+      this.className = className;
+      this.preflight = preflight;
+    }
+  }
+
+  private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
+
+  static {
+    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight));
+    // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> { }));
+  }
+
+  private Bindings() {
+  }
+
+  static String className(String name) throws UsageException {
+    return binding(name).className;
+  }
+
+  /**
+   * Runs the binding's check.
+   *
+   * @throws UsageException for a bad option (exit 2)
+   * @throws DBException when the server cannot be used (exit 1)
+   */
+  static void preflight(String name, Properties properties) throws UsageException, DBException {
+    try {
+      binding(name).preflight.check(properties);
+    } catch (OptionException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private static Binding binding(String name) throws UsageException {
+    Binding b = BINDINGS.get(name);
+    if (b == null) {
+      throw new UsageException("unknown binding '" + name + "'; available: " + String.join(", ", BINDINGS.keySet()));
+    }
+    return b;
+  }
+}

@@ -1,0 +1,159 @@
+package dev.ycsbpack.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * {@code bin/ycsb load|run BINDING [options]}, checked before YCSB sees it.
+ *
+ * <p>YCSB 0.17's {@code Client} prints its usage and exits 0 on a bad flag, a missing {@code -P} file or a
+ * malformed {@code -p}; here each of those is an error that names the problem. The flags and their
+ * precedence are upstream's: {@code -P} files in order, then every {@code -p} over every {@code -P}.
+ */
+final class LaunchArguments {
+  static final String USAGE = String.join("\n",
+      "usage: bin/ycsb load|run BINDING [options]",
+      "  BINDING         mongodb (or basic, YCSB's no-op binding)",
+      "options (as in upstream YCSB):",
+      "  -P FILE         workload/property file; may be repeated, later files override earlier ones",
+      "  -p NAME=VALUE   property; overrides every -P file",
+      "  -threads N      client threads (property threadcount)",
+      "  -target N       total operations per second to aim for (property target)",
+      "  -s              print status every status.interval seconds to stderr",
+      "  -l LABEL        label for status lines",
+      "  -load | -t      phase; normally given by the load/run command",
+      "  -jvm-args ARGS  extra JVM arguments (handled by bin/ycsb)",
+      "  -cp PATH        extra classpath entries (handled by bin/ycsb)");
+
+  final boolean load;
+  final String bindingClass;
+  /** Arguments for {@code site.ycsb.Client}. */
+  final List<String> clientArgs;
+  /** The properties the run will see, merged the way {@code Client} merges them. */
+  final Properties properties;
+
+  private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties) {
+    this.load = load;
+    this.bindingClass = bindingClass;
+    this.clientArgs = clientArgs;
+    this.properties = properties;
+  }
+
+  static LaunchArguments parse(String[] args) throws UsageException {
+    if (args.length < 2) {
+      throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/...");
+    }
+    boolean load;
+    switch (args[0]) {
+      case "load":
+        load = true;
+        break;
+      case "run":
+        load = false;
+        break;
+      default:
+        throw new UsageException("unknown command '" + args[0] + "'; use load or run");
+    }
+    String bindingClass = Bindings.className(args[1]);
+
+    Properties fromFiles = new Properties();
+    Properties fromFlags = new Properties();
+    List<String> clientArgs = new ArrayList<>(List.of("-db", bindingClass, load ? "-load" : "-t"));
+    for (int i = 2; i < args.length; i++) {
+      String flag = args[i];
+      switch (flag) {
+        case "-P":
+          String file = value(args, ++i, flag, "a properties file");
+          loadFile(file, fromFiles);
+          clientArgs.add(flag);
+          clientArgs.add(file);
+          break;
+        case "-p":
+          String pair = value(args, ++i, flag, "NAME=VALUE");
+          int eq = pair.indexOf('=');
+          if (eq <= 0) {
+            throw new UsageException("-p " + pair + ": expected NAME=VALUE");
+          }
+          fromFlags.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+          clientArgs.add(flag);
+          clientArgs.add(pair);
+          break;
+        case "-threads":
+          fromFlags.setProperty("threadcount", positiveInt(value(args, ++i, flag, "a thread count"), flag, 1));
+          clientArgs.add(flag);
+          clientArgs.add(args[i]);
+          break;
+        case "-target":
+          fromFlags.setProperty("target", positiveInt(value(args, ++i, flag, "operations per second"), flag, 0));
+          clientArgs.add(flag);
+          clientArgs.add(args[i]);
+          break;
+        case "-l":
+          fromFlags.setProperty("label", value(args, ++i, flag, "a label"));
+          clientArgs.add(flag);
+          clientArgs.add(args[i]);
+          break;
+        case "-s":
+          fromFlags.setProperty("status", "true");
+          clientArgs.add(flag);
+          break;
+        case "-load":
+        case "-t":
+          if (flag.equals("-load") != load) {
+            throw new UsageException(flag + " contradicts the '" + args[0] + "' command; drop it");
+          }
+          break;
+        case "-db":
+          throw new UsageException("-db is set by the binding name ('" + args[1] + "'); drop -db");
+        default:
+          throw new UsageException("unknown option '" + flag + "'");
+      }
+    }
+    Properties merged = new Properties();
+    merged.putAll(fromFiles);
+    merged.putAll(fromFlags);
+    merged.setProperty("db", bindingClass);
+    merged.setProperty("dotransactions", String.valueOf(!load));
+    if (!merged.containsKey("workload")) {
+      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/95-5-read-update)"
+          + " or -p workload=site.ycsb.workloads.CoreWorkload");
+    }
+    return new LaunchArguments(load, bindingClass, clientArgs, merged);
+  }
+
+  private static String value(String[] args, int i, String flag, String what) throws UsageException {
+    if (i >= args.length) {
+      throw new UsageException(flag + " needs " + what);
+    }
+    return args[i];
+  }
+
+  private static String positiveInt(String value, String flag, int min) throws UsageException {
+    try {
+      int n = Integer.parseInt(value);
+      if (n >= min) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(flag + " " + value + ": expected a whole number, " + min + " or more");
+  }
+
+  private static void loadFile(String file, Properties into) throws UsageException {
+    Path path = Path.of(file);
+    if (!Files.isRegularFile(path)) {
+      throw new UsageException("-P " + file + ": no such file");
+    }
+    try (InputStream in = Files.newInputStream(path)) {
+      into.load(in);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UsageException("-P " + file + ": cannot read it: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package dev.ycsbpack.launcher;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Decides, after YCSB has finished, whether the run produced a result worth reading.
+ *
+ * <p>YCSB 0.17.0 exits 0 when a binding's init fails (every thread returns at once), when an exception
+ * escapes an operation (the JVM exits before printing anything), and when a load stops at its first failed
+ * insert. Each of these leaves a missing {@code [OVERALL]} section or fewer operations than asked for.
+ */
+final class RunVerdict {
+  private final RunExpectation expected;
+  private final OverallSummary fromStdout;
+
+  RunVerdict(RunExpectation expected, OverallSummary fromStdout) {
+    this.expected = expected;
+    this.fromStdout = fromStdout;
+  }
+
+  /** Null when the run is good, else why it is not. */
+  String failure() {
+    OverallSummary summary = fromStdout;
+    if (expected.exportFile != null) {
+      Path file = Path.of(expected.exportFile);
+      if (!Files.isRegularFile(file)) {
+        return "no measurements: exportfile " + file + " was not written";
+      }
+      summary = new OverallSummary();
+      try {
+        summary.acceptDocument(Files.readString(file, StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        return "cannot read exportfile " + file + ": " + e.getMessage();
+      }
+      if (!summary.present() && !knownExporter()) {
+        return null; // a custom exporter's format is unknown: its file exists, nothing more can be checked
+      }
+    }
+    String where = expected.exportFile != null ? "in " + expected.exportFile : "on stdout";
+    if (!summary.present()) {
+      return "no [OVERALL] section " + where + ": YCSB stopped before reporting (see the errors above)";
+    }
+    long done = summary.operationsDone();
+    if (done == 0) {
+      return "no operation completed (binding init failure? see the errors above)";
+    }
+    if (!expected.timeLimited && done >= 0 && done < expected.operations) {
+      return "only " + done + " of " + expected.operations + " operations completed"
+          + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
+    }
+    return null;
+  }
+
+  private boolean knownExporter() {
+    return expected.exporter.equals(RunExpectation.TEXT_EXPORTER)
+        || expected.exporter.equals(RunExpectation.JSON_ARRAY_EXPORTER)
+        || expected.exporter.equals(RunExpectation.JSON_EXPORTER);
+  }
+}

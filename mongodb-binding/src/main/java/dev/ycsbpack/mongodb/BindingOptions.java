@@ -1,0 +1,299 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCompressor;
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Everything the binding takes from YCSB properties, parsed and checked once, before any operation.
+ *
+ * <p>A value type: two client threads with the same properties get equal options and so share one
+ * {@code MongoClient}. Options given explicitly override the same setting in {@code mongodb.url}.
+ */
+public final class BindingOptions {
+  public static final String URL = "mongodb.url";
+  public static final String DATABASE = "mongodb.database";
+  public static final String BATCH_SIZE = "mongodb.batchsize";
+  /** Upstream YCSB's binding reads this name although its README documents {@link #BATCH_SIZE}. */
+  public static final String UPSTREAM_BATCH_SIZE = "batchsize";
+  public static final String UPSERT = "mongodb.upsert";
+  public static final String MAX_POOL_SIZE = "mongodb.maxPoolSize";
+  public static final String UPSTREAM_MAX_CONNECTIONS = "mongodb.maxconnections";
+  public static final String UPSTREAM_BLOCK_MULTIPLIER = "mongodb.threadsAllowedToBlockForConnectionMultiplier";
+  public static final String COMPRESSORS = "mongodb.compressors";
+  public static final String RETRY_WRITES = "mongodb.retryWrites";
+  public static final String RETRY_READS = "mongodb.retryReads";
+
+  public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb";
+  public static final String DEFAULT_DATABASE = "ycsb";
+  /** Batches are sent as one insertMany; beyond this the driver splits them anyway. */
+  static final int MAX_BATCH_SIZE = 100_000;
+
+  private static final Set<String> KNOWN = Set.of(URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
+      UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS,
+      WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
+      ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
+      ReadOptions.READ_CONCERN);
+
+  private final ConnectionString connectionString;
+  private final String database;
+  private final WriteConcern writeConcern;
+  private final ReadPreference readPreference;
+  private final ReadConcern readConcern;
+  private final int batchSize;
+  private final boolean upsert;
+  private final Integer maxPoolSize;
+  private final List<String> compressors;
+  private final Boolean retryWrites;
+  private final Boolean retryReads;
+
+  private BindingOptions(Properties p) {
+    rejectUnknown(p);
+    String url = p.getProperty(URL, DEFAULT_URL).trim();
+    try {
+      connectionString = new ConnectionString(url);
+    } catch (IllegalArgumentException e) {
+      throw new OptionException(URL, url, Redaction.redact(String.valueOf(e.getMessage()))
+          + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
+          + " or mongodb+srv://...");
+    }
+    String fromUrl = connectionString.getDatabase();
+    database = fromUrl != null && !fromUrl.isEmpty() ? fromUrl : p.getProperty(DATABASE, DEFAULT_DATABASE).trim();
+    if (database.isEmpty()) {
+      throw new OptionException(DATABASE, "", "give a database name, or put it in the URL path");
+    }
+    writeConcern = WriteConcernOptions.resolve(connectionString.getWriteConcern(), p);
+    readPreference = ReadOptions.resolveReadPreference(connectionString.getReadPreference(), p);
+    readConcern = ReadOptions.resolveReadConcern(connectionString.getReadConcern(), p);
+    batchSize = parseBatchSize(p);
+    upsert = p.containsKey(UPSERT) && parseBoolean(UPSERT, p.getProperty(UPSERT));
+    maxPoolSize = parseMaxPoolSize(p, connectionString);
+    compressors = parseCompressors(p.getProperty(COMPRESSORS));
+    retryWrites = p.containsKey(RETRY_WRITES) ? parseBoolean(RETRY_WRITES, p.getProperty(RETRY_WRITES)) : null;
+    retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
+  }
+
+  /** Parses and validates; throws {@link OptionException} naming the bad property. */
+  public static BindingOptions from(Properties props) {
+    return new BindingOptions(props);
+  }
+
+  /** Driver settings: the URL first, then every explicit option on top of it. */
+  public MongoClientSettings.Builder settings() {
+    MongoClientSettings.Builder b = MongoClientSettings.builder()
+        .applyConnectionString(connectionString)
+        .writeConcern(writeConcern)
+        .readPreference(readPreference)
+        .readConcern(readConcern);
+    if (maxPoolSize != null) {
+      b.applyToConnectionPoolSettings(pool -> pool.maxSize(maxPoolSize));
+    }
+    if (compressors != null) {
+      b.compressorList(toDriverCompressors(compressors));
+    }
+    if (retryWrites != null) {
+      b.retryWrites(retryWrites);
+    }
+    if (retryReads != null) {
+      b.retryReads(retryReads);
+    }
+    return b;
+  }
+
+  public String database() {
+    return database;
+  }
+
+  public WriteConcern writeConcern() {
+    return writeConcern;
+  }
+
+  public ReadPreference readPreference() {
+    return readPreference;
+  }
+
+  public ReadConcern readConcern() {
+    return readConcern;
+  }
+
+  public int batchSize() {
+    return batchSize;
+  }
+
+  public boolean upsert() {
+    return upsert;
+  }
+
+  /** The URL with its password hidden. */
+  public String redactedUrl() {
+    return Redaction.redact(connectionString.getConnectionString());
+  }
+
+  /** The start-up banner: what this run will really send. */
+  public String describe() {
+    return "mongodb binding: url=" + redactedUrl()
+        + " database=" + database
+        + " writeConcern=" + WriteConcernOptions.describe(writeConcern)
+        + " readPreference=" + readPreference
+        + " readConcern=" + ReadOptions.describe(readConcern)
+        + " batchsize=" + batchSize
+        + " upsert=" + upsert
+        + " maxPoolSize=" + (maxPoolSize != null ? maxPoolSize
+            : connectionString.getMaxConnectionPoolSize() != null ? connectionString.getMaxConnectionPoolSize()
+            : "driver default (100)")
+        + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
+        + (retryWrites != null ? " retryWrites=" + retryWrites : "")
+        + (retryReads != null ? " retryReads=" + retryReads : "");
+  }
+
+  private static void rejectUnknown(Properties p) {
+    Set<String> unknown = new TreeSet<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith("mongodb.") && !KNOWN.contains(key)) {
+        unknown.add(key);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      String first = unknown.iterator().next();
+      String hint = KNOWN.stream().filter(k -> k.equalsIgnoreCase(first)).findFirst()
+          .map(k -> " (did you mean " + k + "?)").orElse("");
+      throw new OptionException("unknown property " + String.join(", ", unknown) + hint
+          + "; the mongodb binding accepts " + new TreeSet<>(KNOWN));
+    }
+  }
+
+  private static int parseBatchSize(Properties p) {
+    String ours = p.getProperty(BATCH_SIZE);
+    String upstream = p.getProperty(UPSTREAM_BATCH_SIZE);
+    if (ours != null && upstream != null && !ours.trim().equals(upstream.trim())) {
+      throw new OptionException(BATCH_SIZE + "=" + ours + " and " + UPSTREAM_BATCH_SIZE + "=" + upstream
+          + " disagree; set only one of them");
+    }
+    String value = ours != null ? ours : upstream;
+    String name = ours != null ? BATCH_SIZE : UPSTREAM_BATCH_SIZE;
+    return value == null ? 1
+        : (int) parseLong(name, value, 1, "a whole number of documents from 1 to " + MAX_BATCH_SIZE,
+            MAX_BATCH_SIZE);
+  }
+
+  /**
+   * The pool defaults to one connection per client thread: YCSB threads each hold a connection for a whole
+   * operation, and the driver's default of 100 would queue threads beyond it.
+   */
+  private static Integer parseMaxPoolSize(Properties p, ConnectionString cs) {
+    String explicit = p.getProperty(MAX_POOL_SIZE, p.getProperty(UPSTREAM_MAX_CONNECTIONS));
+    if (explicit != null) {
+      String name = p.containsKey(MAX_POOL_SIZE) ? MAX_POOL_SIZE : UPSTREAM_MAX_CONNECTIONS;
+      return (int) parseLong(name, explicit, 1, "a number of connections, 1 or more", Integer.MAX_VALUE);
+    }
+    if (cs.getMaxConnectionPoolSize() != null) {
+      return null;
+    }
+    String threads = p.getProperty("threadcount", "1");
+    return Math.max(1, (int) parseLong("threadcount", threads, 1, "a number of threads, 1 or more",
+        Integer.MAX_VALUE));
+  }
+
+  private static List<String> parseCompressors(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    for (String raw : value.split(",")) {
+      String name = raw.trim().toLowerCase(Locale.ROOT);
+      switch (name) {
+        case "zlib":
+          break;
+        case "snappy":
+          requireClass(name, "org.xerial.snappy.Snappy", "org.xerial.snappy:snappy-java");
+          break;
+        case "zstd":
+          requireClass(name, "com.github.luben.zstd.Zstd", "com.github.luben:zstd-jni");
+          break;
+        default:
+          throw new OptionException(COMPRESSORS, value, "use a comma list of zlib, snappy, zstd");
+      }
+      names.add(name);
+    }
+    return List.copyOf(names);
+  }
+
+  private static void requireClass(String compressor, String className, String artifact) {
+    try {
+      Class.forName(className, false, BindingOptions.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new OptionException(COMPRESSORS + "=" + compressor + " needs " + artifact
+          + " on the classpath (put its jar in lib/), or use zlib, which needs nothing extra");
+    }
+  }
+
+  private static List<MongoCompressor> toDriverCompressors(List<String> names) {
+    List<MongoCompressor> list = new ArrayList<>();
+    for (String n : names) {
+      list.add(n.equals("zlib") ? MongoCompressor.createZlibCompressor()
+          : n.equals("snappy") ? MongoCompressor.createSnappyCompressor()
+          : MongoCompressor.createZstdCompressor());
+    }
+    return list;
+  }
+
+  static boolean parseBoolean(String property, String value) {
+    String v = value.trim().toLowerCase(Locale.ROOT);
+    if (v.equals("true")) {
+      return true;
+    }
+    if (v.equals("false")) {
+      return false;
+    }
+    throw new OptionException(property, value, "use true or false");
+  }
+
+  static long parseLong(String property, String value, long min, String expected) {
+    return parseLong(property, value, min, expected, Long.MAX_VALUE);
+  }
+
+  static long parseLong(String property, String value, long min, String expected, long max) {
+    try {
+      long n = Long.parseLong(value.trim());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException notANumber) {
+      // reported below with the accepted range
+    }
+    throw new OptionException(property, value, expected);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof BindingOptions)) {
+      return false;
+    }
+    BindingOptions other = (BindingOptions) o;
+    return connectionString.equals(other.connectionString) && database.equals(other.database)
+        && writeConcern.equals(other.writeConcern) && readPreference.equals(other.readPreference)
+        && readConcern.equals(other.readConcern) && batchSize == other.batchSize && upsert == other.upsert
+        && Objects.equals(maxPoolSize, other.maxPoolSize) && Objects.equals(compressors, other.compressors)
+        && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(connectionString, database, writeConcern, readPreference, batchSize, upsert, maxPoolSize);
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+}

@@ -1,0 +1,116 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoExecutionTimeoutException;
+import com.mongodb.MongoNotPrimaryException;
+import com.mongodb.MongoNodeIsRecoveringException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoServerException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.MongoWriteConcernException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.bulk.BulkWriteError;
+import java.io.PrintStream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import site.ycsb.Status;
+
+/**
+ * Turns driver exceptions into YCSB statuses, so failures show up in the {@code Return=} counts instead of
+ * killing the client (an exception escaping a YCSB 0.17 operation exits the JVM with status 0 and no output).
+ *
+ * <p>Each kind of failure is printed once, with its cause; after that it is only counted.
+ */
+public final class Failures {
+  /** The key already exists: an insert collided (overlapping key ranges between clients, or a re-load). */
+  public static final Status DUPLICATE_KEY = new Status("DUPLICATE_KEY", "A document with this _id exists.");
+  /** The write was applied on the primary but the write concern was not satisfied (e.g. wtimeout expired). */
+  public static final Status WRITE_CONCERN_FAILED =
+      new Status("WRITE_CONCERN_FAILED", "The write concern was not satisfied in time.");
+
+  private static final int DUPLICATE_KEY_CODE = 11000;
+  private static final int UNAUTHORIZED_CODE = 13;
+
+  private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
+  private static volatile PrintStream log = System.err;
+
+  private Failures() {
+  }
+
+  /** Maps the exception to a status and, the first time this kind is seen, prints it. */
+  static Status handle(String operation, Exception e) {
+    Status status = classify(e);
+    String kind = operation + "/" + status.getName() + "/" + e.getClass().getSimpleName() + "/" + code(e);
+    if (REPORTED.add(kind)) {
+      log.println("mongodb binding: first " + operation + " failure counted as Return=" + status.getName()
+          + ": " + e.getClass().getName() + ": " + Redaction.redact(String.valueOf(e.getMessage()))
+          + causeOf(e) + " (later failures of this kind are counted, not printed)");
+    }
+    return status;
+  }
+
+  static Status classify(Exception e) {
+    if (e instanceof MongoBulkWriteException) {
+      MongoBulkWriteException bulk = (MongoBulkWriteException) e;
+      for (BulkWriteError err : bulk.getWriteErrors()) {
+        if (err.getCategory() != ErrorCategory.DUPLICATE_KEY) {
+          return Status.ERROR;
+        }
+      }
+      if (!bulk.getWriteErrors().isEmpty()) {
+        return DUPLICATE_KEY;
+      }
+      return bulk.getWriteConcernError() != null ? WRITE_CONCERN_FAILED : Status.ERROR;
+    }
+    if (e instanceof MongoWriteException) {
+      return ((MongoWriteException) e).getError().getCategory() == ErrorCategory.DUPLICATE_KEY
+          ? DUPLICATE_KEY : Status.ERROR;
+    }
+    if (e instanceof MongoWriteConcernException) {
+      return WRITE_CONCERN_FAILED;
+    }
+    if (e instanceof MongoTimeoutException || e instanceof MongoSocketException
+        || e instanceof MongoExecutionTimeoutException || e instanceof MongoNotPrimaryException
+        || e instanceof MongoNodeIsRecoveringException) {
+      return Status.SERVICE_UNAVAILABLE;
+    }
+    if (e instanceof MongoSecurityException) {
+      return Status.FORBIDDEN;
+    }
+    if (e instanceof MongoServerException) {
+      int code = ((MongoServerException) e).getCode();
+      if (code == DUPLICATE_KEY_CODE) {
+        return DUPLICATE_KEY;
+      }
+      if (code == UNAUTHORIZED_CODE) {
+        return Status.FORBIDDEN;
+      }
+    }
+    return Status.ERROR;
+  }
+
+  private static String code(Exception e) {
+    if (e instanceof MongoCommandException) {
+      return ((MongoCommandException) e).getErrorCodeName();
+    }
+    return e instanceof MongoServerException ? String.valueOf(((MongoServerException) e).getCode()) : "";
+  }
+
+  private static String causeOf(Exception e) {
+    Throwable c = e.getCause();
+    return c == null || c == e ? "" : " (cause: " + c.getClass().getName() + ": "
+        + Redaction.redact(String.valueOf(c.getMessage())) + ")";
+  }
+
+  /** Tests capture the first-occurrence lines here. */
+  static void setLog(PrintStream stream) {
+    log = stream;
+  }
+
+  static void forgetReported() {
+    REPORTED.clear();
+  }
+}

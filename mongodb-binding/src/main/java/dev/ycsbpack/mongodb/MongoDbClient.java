@@ -1,0 +1,241 @@
+package dev.ycsbpack.mongodb;
+
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gte;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.WriteModel;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.bson.BsonDocument;
+import org.bson.conversions.Bson;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB binding for MongoDB on mongodb-driver-sync 5.x, registered in {@code bin/ycsb} as {@code mongodb}.
+ *
+ * <p>YCSB makes one instance per client thread: {@code init()}, many operations, {@code cleanup()}, all on
+ * that thread. Instances share one driver client (see {@link SharedClients}). No exception leaves an
+ * operation: failures become statuses (see {@link Failures}).
+ */
+public class MongoDbClient extends DB {
+  /** Each flushed batch is timed under this name, so per-insert latencies stay honest. */
+  public static final String BATCH_MEASUREMENT = "INSERT-BATCH";
+
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+  private static final InsertManyOptions UNORDERED_INSERT = new InsertManyOptions().ordered(false);
+  private static final BulkWriteOptions UNORDERED_BULK = new BulkWriteOptions().ordered(false);
+  private static final Set<String> REPORTED_INIT_FAILURES = ConcurrentHashMap.newKeySet();
+
+  private final Consumer<MongoClientSettings.Builder> customizer;
+  private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
+  private BindingOptions options;
+  private SharedClients.Lease lease;
+  private MongoDatabase database;
+  private InsertBuffer buffer;
+
+  /** The constructor YCSB uses. */
+  public MongoDbClient() {
+    this(null);
+  }
+
+  /**
+   * For embedding: {@code customizer} sees the driver settings after all options are applied (to add a
+   * command listener, say). Instances with the same options and the same customizer object share a client.
+   */
+  public MongoDbClient(Consumer<MongoClientSettings.Builder> customizer) {
+    this.customizer = customizer;
+  }
+
+  /**
+   * Checks the options and that the server answers, before YCSB starts its threads; {@code bin/ycsb} calls
+   * this so a bad option or an unreachable server is one clear message and a non-zero exit, not a stack
+   * trace per thread followed by an empty result.
+   *
+   * @throws OptionException naming the bad property
+   * @throws DBException when the server cannot be reached
+   */
+  public static void preflight(Properties properties) throws DBException {
+    try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
+      lease.client.getDatabase("admin");
+    }
+  }
+
+  @Override
+  public void init() throws DBException {
+    try {
+      options = BindingOptions.from(getProperties());
+      lease = SharedClients.acquire(options, customizer);
+    } catch (OptionException e) {
+      throw reportOnce(new DBException("mongodb binding: " + e.getMessage()));
+    } catch (DBException e) {
+      throw reportOnce(e);
+    }
+    database = lease.client.getDatabase(options.database());
+    buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
+  }
+
+  /** Every thread fails init the same way; the reason is printed by the first one only. */
+  private static DBException reportOnce(DBException e) {
+    if (REPORTED_INIT_FAILURES.add(e.getMessage())) {
+      System.err.println(e.getMessage());
+    }
+    return e;
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (lease == null) {
+      return;
+    }
+    try {
+      if (buffer != null && !buffer.isEmpty()) {
+        Status flushed = flush();
+        if (!flushed.isOk()) {
+          throw new DBException("mongodb binding: the final batch of inserts failed (Return="
+              + flushed.getName() + " under [" + BATCH_MEASUREMENT + "])");
+        }
+      }
+    } finally {
+      lease.close();
+      lease = null;
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      FindIterable<BsonDocument> find = collection(table).find(eq(Documents.ID, key)).limit(1);
+      if (fields != null) {
+        find.projection(Projections.include(new ArrayList<>(fields)));
+      }
+      BsonDocument doc = find.first();
+      if (doc == null) {
+        return Status.NOT_FOUND;
+      }
+      Documents.readFields(doc, result);
+      return Status.OK;
+    } catch (Exception e) {
+      return Failures.handle("READ", e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      FindIterable<BsonDocument> find = collection(table).find(gte(Documents.ID, startkey))
+          .sort(Sorts.ascending(Documents.ID)).limit(recordcount).batchSize(recordcount);
+      if (fields != null) {
+        find.projection(Projections.include(new ArrayList<>(fields)));
+      }
+      try (MongoCursor<BsonDocument> cursor = find.iterator()) {
+        while (cursor.hasNext()) {
+          result.add(Documents.readFields(cursor.next()));
+        }
+      }
+      return result.isEmpty() ? Status.NOT_FOUND : Status.OK;
+    } catch (Exception e) {
+      return Failures.handle("SCAN", e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      Bson set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
+      UpdateResult r = collection(table).updateOne(eq(Documents.ID, key), set);
+      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (Exception e) {
+      return Failures.handle("UPDATE", e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      BsonDocument doc = Documents.toDocument(key, values);
+      if (buffer == null) {
+        if (options.upsert()) {
+          collection(table).replaceOne(eq(Documents.ID, key), doc, UPSERT);
+        } else {
+          collection(table).insertOne(doc);
+        }
+        return Status.OK;
+      }
+      if (buffer.mustFlushBefore(table)) {
+        Status flushed = flush();
+        if (!flushed.isOk()) {
+          buffer.add(table, doc);
+          return flushed;
+        }
+      }
+      return buffer.add(table, doc) ? flush() : Status.BATCHED_OK;
+    } catch (Exception e) {
+      return Failures.handle("INSERT", e);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      DeleteResult r = collection(table).deleteOne(eq(Documents.ID, key));
+      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (Exception e) {
+      return Failures.handle("DELETE", e);
+    }
+  }
+
+  /** Sends the buffered inserts as one unordered batch and records its latency as its own measurement. */
+  private Status flush() {
+    String table = buffer.table();
+    List<BsonDocument> batch = buffer.drain();
+    long start = System.nanoTime();
+    Status status;
+    try {
+      if (options.upsert()) {
+        List<WriteModel<BsonDocument>> upserts = new ArrayList<>(batch.size());
+        for (BsonDocument doc : batch) {
+          upserts.add(new ReplaceOneModel<>(eq(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
+        }
+        collection(table).bulkWrite(upserts, UNORDERED_BULK);
+      } else {
+        collection(table).insertMany(batch, UNORDERED_INSERT);
+      }
+      status = Status.OK;
+    } catch (Exception e) {
+      status = Failures.handle(BATCH_MEASUREMENT, e);
+    }
+    Measurements measurements = Measurements.getMeasurements();
+    measurements.measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
+    measurements.reportStatus(BATCH_MEASUREMENT, status);
+    return status;
+  }
+
+  private MongoCollection<BsonDocument> collection(String table) {
+    return collections.computeIfAbsent(table, t -> database.getCollection(t, BsonDocument.class));
+  }
+}

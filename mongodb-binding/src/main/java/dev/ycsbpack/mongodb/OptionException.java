@@ -1,0 +1,19 @@
+package dev.ycsbpack.mongodb;
+
+/**
+ * A binding property has a value the binding cannot use.
+ *
+ * <p>The message always names the property, the rejected value and what would be accepted, because the
+ * person reading it is looking at a command line, not at this code.
+ */
+public final class OptionException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  public OptionException(String property, String value, String expected) {
+    super("invalid " + property + "=" + Redaction.redact(value) + ": " + expected);
+  }
+
+  public OptionException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,136 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.bson.Document;
+import site.ycsb.DBException;
+
+/**
+ * One {@link MongoClient} per JVM and configuration, shared by all YCSB client threads.
+ *
+ * <p>YCSB creates one DB instance per thread; a client each would multiply pools and monitoring threads. The
+ * first thread connects and checks the server answers {@code ping}; if it does not, every thread fails
+ * {@code init()} at once with the same message, printed once, instead of each waiting out the server
+ * selection timeout and printing its own stack trace.
+ */
+final class SharedClients {
+  private static final Map<Key, Entry> ENTRIES = new HashMap<>();
+  /** Options already announced: the banner is printed once per run, not once per reconnect. */
+  private static final Set<BindingOptions> ANNOUNCED = new HashSet<>();
+  private static volatile PrintStream log = System.err;
+
+  private SharedClients() {
+  }
+
+  private static final class Key {
+    final BindingOptions options;
+    final Consumer<MongoClientSettings.Builder> customizer;
+
+    Key(BindingOptions options, Consumer<MongoClientSettings.Builder> customizer) {
+      this.options = options;
+      this.customizer = customizer;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key && ((Key) o).options.equals(options) && ((Key) o).customizer == customizer;
+    }
+
+    @Override
+    public int hashCode() {
+      return options.hashCode() * 31 + System.identityHashCode(customizer);
+    }
+  }
+
+  private static final class Entry {
+    MongoClient client;
+    DBException failure;
+    int users;
+  }
+
+  /** A lease on the shared client; {@link #close()} releases it and closes the client after the last user. */
+  static final class Lease implements AutoCloseable {
+    private final Key key;
+    final MongoClient client;
+    private boolean closed;
+
+    private Lease(Key key, MongoClient client) {
+      this.key = key;
+      this.client = client;
+    }
+
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        release(key);
+      }
+    }
+  }
+
+  static Lease acquire(BindingOptions options, Consumer<MongoClientSettings.Builder> customizer)
+      throws DBException {
+    Key key = new Key(options, customizer);
+    synchronized (ENTRIES) {
+      Entry e = ENTRIES.computeIfAbsent(key, k -> new Entry());
+      if (e.failure != null) {
+        throw e.failure;
+      }
+      if (e.client == null) {
+        connect(key, e);
+      }
+      e.users++;
+      return new Lease(key, e.client);
+    }
+  }
+
+  private static void connect(Key key, Entry e) throws DBException {
+    MongoClientSettings.Builder settings = key.options.settings();
+    if (key.customizer != null) {
+      key.customizer.accept(settings);
+    }
+    MongoClient client = MongoClients.create(settings.build());
+    try {
+      client.getDatabase("admin").runCommand(new Document("ping", 1));
+    } catch (RuntimeException failure) {
+      client.close();
+      e.failure = new DBException("mongodb binding: cannot reach the server at " + key.options.redactedUrl()
+          + ": " + Redaction.redact(String.valueOf(failure.getMessage()))
+          + ". Check that the server runs and that mongodb.url (host, port, credentials, TLS options) is right;"
+          + " add serverSelectionTimeoutMS=<ms> to the URL to fail faster.");
+      throw e.failure;
+    }
+    e.client = client;
+    if (ANNOUNCED.add(key.options)) {
+      log.println(key.options.describe());
+    }
+  }
+
+  private static void release(Key key) {
+    synchronized (ENTRIES) {
+      Entry e = ENTRIES.get(key);
+      if (e != null && --e.users == 0) {
+        e.client.close();
+        ENTRIES.remove(key);
+      }
+    }
+  }
+
+  /** A failed connect is remembered for the run; tests that restart servers forget it. */
+  static void forgetFailures() {
+    synchronized (ENTRIES) {
+      ENTRIES.values().removeIf(e -> e.failure != null);
+    }
+  }
+
+  static void setLog(PrintStream stream) {
+    log = stream;
+  }
+}

@@ -1,0 +1,177 @@
+package dev.ycsbpack.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.ReadPreference;
+import com.mongodb.TagSet;
+import com.mongodb.Tag;
+import com.mongodb.WriteConcern;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Option parsing and precedence; what reaches the wire is checked against servers in WriteConcernOnTheWireTest. */
+class BindingOptionsTest {
+  private static BindingOptions options(String... pairs) {
+    Properties p = new Properties();
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return BindingOptions.from(p);
+  }
+
+  private static String rejection(String... pairs) {
+    return assertThrows(OptionException.class, () -> options(pairs)).getMessage();
+  }
+
+  @Test
+  void defaultsLeaveWriteConcernToTheServerAndSayItPlainly() {
+    BindingOptions o = options();
+    assertEquals("ycsb", o.database());
+    assertEquals(WriteConcern.ACKNOWLEDGED, o.writeConcern());
+    assertEquals(ReadPreference.primary(), o.readPreference());
+    assertEquals(1, o.batchSize());
+    assertFalse(o.upsert());
+    assertTrue(o.describe().contains("writeConcern=server default"), o.describe());
+  }
+
+  @Test
+  void databaseComesFromTheUrlPathThenTheOptionThenYcsb() {
+    assertEquals("fromurl", options("mongodb.url=mongodb://h/fromurl", "mongodb.database=opt").database());
+    assertEquals("opt", options("mongodb.url=mongodb://h/", "mongodb.database=opt").database());
+    assertEquals("ycsb", options("mongodb.url=mongodb://h").database());
+  }
+
+  @Test
+  void explicitWriteConcernOptionsOverrideTheUrlComponentByComponent() {
+    WriteConcern wc = options("mongodb.url=mongodb://h/db?w=2&journal=true&wtimeoutMS=500",
+        "mongodb.w=majority").writeConcern();
+    assertEquals("majority", wc.getWObject());
+    assertEquals(Boolean.TRUE, wc.getJournal());
+    assertEquals(500, wc.getWTimeout(TimeUnit.MILLISECONDS));
+
+    wc = options("mongodb.url=mongodb://h/db?w=majority", "mongodb.j=false", "mongodb.wtimeout=250").writeConcern();
+    assertEquals("majority", wc.getWObject());
+    assertEquals(Boolean.FALSE, wc.getJournal());
+    assertEquals(250, wc.getWTimeout(TimeUnit.MILLISECONDS));
+  }
+
+  @Test
+  void wAcceptsNumbersMajorityAndTags() {
+    assertEquals(0, options("mongodb.w=0").writeConcern().getWObject());
+    assertEquals(3, options("mongodb.w=3").writeConcern().getWObject());
+    assertEquals("majority", options("mongodb.w=MAJORITY").writeConcern().getWObject());
+    assertEquals("multiDC", options("mongodb.w=tag:multiDC").writeConcern().getWObject());
+  }
+
+  @Test
+  void namedWriteConcernsOfExistingWorkloadFiles() {
+    assertEquals(WriteConcern.UNACKNOWLEDGED, options("mongodb.writeConcern=unacknowledged").writeConcern());
+    assertEquals(WriteConcern.W1, options("mongodb.writeConcern=acknowledged").writeConcern());
+    assertEquals(WriteConcern.W1.withJournal(true), options("mongodb.writeConcern=journaled").writeConcern());
+    assertEquals(WriteConcern.W2, options("mongodb.writeConcern=replica_acknowledged").writeConcern());
+    assertEquals(WriteConcern.MAJORITY, options("mongodb.writeConcern=majority").writeConcern());
+    // explicit components still win over the named one
+    assertEquals(WriteConcern.W2.withJournal(true),
+        options("mongodb.writeConcern=replica_acknowledged", "mongodb.j=true").writeConcern());
+  }
+
+  @Test
+  void invalidWriteConcernsAreRejectedWithTheOptionAndTheValidValues() {
+    String m = rejection("mongodb.w=abc");
+    assertTrue(m.contains("mongodb.w=abc") && m.contains("majority") && m.contains("tag:"), m);
+    m = rejection("mongodb.w=0", "mongodb.j=true");
+    assertTrue(m.contains("w=0") && m.contains("j=true") && m.contains("mongodb.j=false"), m);
+    m = rejection("mongodb.url=mongodb://h/db?journal=true", "mongodb.w=0");
+    assertTrue(m.contains("w=0"), m);
+    m = rejection("mongodb.w=0", "mongodb.wtimeout=100");
+    assertTrue(m.contains("wtimeout"), m);
+    m = rejection("mongodb.w=-1");
+    assertTrue(m.contains("mongodb.w=-1"), m);
+    m = rejection("mongodb.j=yes");
+    assertTrue(m.contains("mongodb.j=yes") && m.contains("true or false"), m);
+    m = rejection("mongodb.wtimeout=soon");
+    assertTrue(m.contains("mongodb.wtimeout=soon"), m);
+    m = rejection("mongodb.writeConcern=fsynced");
+    assertTrue(m.contains("mongodb.writeConcern=fsynced") && m.contains("journaled"), m);
+  }
+
+  @Test
+  void readPreferenceWithTagsAndStaleness() {
+    ReadPreference rp = options("mongodb.readPreference=secondary_preferred",
+        "mongodb.readPreferenceTags=dc:ny,rack:1;dc:sf;", "mongodb.maxStalenessSeconds=120").readPreference();
+    assertEquals(ReadPreference.secondaryPreferred(List.of(
+        new TagSet(List.of(new Tag("dc", "ny"), new Tag("rack", "1"))), new TagSet(List.of(new Tag("dc", "sf"))),
+        new TagSet()), 120, TimeUnit.SECONDS), rp);
+    assertEquals(ReadPreference.nearest(), options("mongodb.url=mongodb://h/?readPreference=nearest").readPreference());
+    assertEquals(ReadPreference.secondary(),
+        options("mongodb.url=mongodb://h/?readPreference=nearest", "mongodb.readPreference=secondary")
+            .readPreference());
+  }
+
+  @Test
+  void invalidReadOptionsAreRejected() {
+    assertTrue(rejection("mongodb.readPreference=fastest").contains("primaryPreferred"));
+    assertTrue(rejection("mongodb.readPreferenceTags=dc:ny").contains("primary cannot"));
+    assertTrue(rejection("mongodb.readPreference=nearest", "mongodb.readPreferenceTags=dc").contains("name:value"));
+    assertTrue(rejection("mongodb.readPreference=nearest", "mongodb.maxStalenessSeconds=10").contains("90"));
+    assertTrue(rejection("mongodb.readConcern=strong").contains("linearizable"));
+    assertEquals(ReadConcernLevel.MAJORITY, options("mongodb.readConcern=majority").readConcern().getLevel());
+  }
+
+  @Test
+  void batchSizeUnderEitherNameAndUpsert() {
+    assertEquals(100, options("mongodb.batchsize=100").batchSize());
+    assertEquals(50, options("batchsize=50").batchSize());
+    assertEquals(50, options("batchsize=50", "mongodb.batchsize=50").batchSize());
+    assertTrue(rejection("batchsize=50", "mongodb.batchsize=10").contains("disagree"));
+    assertTrue(rejection("mongodb.batchsize=0").contains("mongodb.batchsize=0"));
+    assertTrue(options("mongodb.upsert=true").upsert());
+  }
+
+  @Test
+  void poolFollowsThreadCountUnlessGiven() {
+    assertTrue(options("threadcount=32").describe().contains("maxPoolSize=32"));
+    assertTrue(options("threadcount=32", "mongodb.maxPoolSize=8").describe().contains("maxPoolSize=8"));
+    assertTrue(options("threadcount=32", "mongodb.url=mongodb://h/db?maxPoolSize=5").describe()
+        .contains("maxPoolSize=5"));
+  }
+
+  @Test
+  void compressorsAndRetriesAreChecked() {
+    assertTrue(options("mongodb.compressors=zlib").describe().contains("compressors=zlib"));
+    assertTrue(rejection("mongodb.compressors=lz4").contains("zlib, snappy, zstd"));
+    assertTrue(rejection("mongodb.compressors=zstd").contains("zstd-jni"));
+    assertTrue(rejection("mongodb.retryWrites=maybe").contains("true or false"));
+  }
+
+  @Test
+  void unknownMongodbPropertiesAreRejectedWithASuggestion() {
+    String m = rejection("mongodb.batchSize=10");
+    assertTrue(m.contains("mongodb.batchSize") && m.contains("did you mean mongodb.batchsize"), m);
+  }
+
+  @Test
+  void aBadUrlIsRejectedWithoutShowingItsPassword() {
+    String m = rejection("mongodb.url=mongodb://alice:hunter2@host:notaport/db");
+    assertTrue(m.contains("mongodb.url"), m);
+    assertFalse(m.contains("hunter2"), m);
+  }
+
+  @Test
+  void passwordsNeverAppearInTheDescription() {
+    BindingOptions o = options("mongodb.url=mongodb://alice:hunter2@h1,h2/db?authSource=admin");
+    assertFalse(o.describe().contains("hunter2"), o.describe());
+    assertTrue(o.describe().contains("alice:" + Redaction.MASK + "@"), o.describe());
+    assertNull(Redaction.redact(null));
+    assertEquals("mongodb+srv://u:" + Redaction.MASK + "@c.example.net/x and mongodb://v:" + Redaction.MASK + "@h",
+        Redaction.redact("mongodb+srv://u:p%40ss@c.example.net/x and mongodb://v:w@h"));
+  }
+}
