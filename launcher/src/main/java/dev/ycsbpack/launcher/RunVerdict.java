@@ -45,7 +45,7 @@ final class RunVerdict {
     }
     long done = summary.operationsDone();
     if (done == 0) {
-      return "no operation completed (binding init failure? see the errors above)";
+      return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
     if (!expected.timeLimited && done >= 0 && done < expected.operations) {
       return "only " + done + " of " + expected.operations + " operations completed"

@@ -33,6 +33,8 @@ public final class BindingOptions {
   public static final String COMPRESSORS = "mongodb.compressors";
   public static final String RETRY_WRITES = "mongodb.retryWrites";
   public static final String RETRY_READS = "mongodb.retryReads";
+  /** Unmeasured inserts per client thread before its first measured operation (see {@link Warmup}). */
+  public static final String WARMUP = "mongodb.warmup";
 
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb";
   public static final String DEFAULT_DATABASE = "ycsb";
@@ -40,7 +42,7 @@ public final class BindingOptions {
   static final int MAX_BATCH_SIZE = 100_000;
 
   private static final Set<String> KNOWN = Set.of(URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
-      UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS,
+      UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
       ReadOptions.READ_CONCERN);
@@ -56,6 +58,7 @@ public final class BindingOptions {
   private final List<String> compressors;
   private final Boolean retryWrites;
   private final Boolean retryReads;
+  private final int warmup;
 
   private BindingOptions(Properties p) {
     rejectUnknown(p);
@@ -81,6 +84,8 @@ public final class BindingOptions {
     compressors = parseCompressors(p.getProperty(COMPRESSORS));
     retryWrites = p.containsKey(RETRY_WRITES) ? parseBoolean(RETRY_WRITES, p.getProperty(RETRY_WRITES)) : null;
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
+    warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
+        "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
   }
 
   /** Parses and validates; throws {@link OptionException} naming the bad property. */
@@ -134,6 +139,11 @@ public final class BindingOptions {
     return upsert;
   }
 
+  /** Warm-up inserts per client thread; 0 for none. */
+  public int warmup() {
+    return warmup;
+  }
+
   /** The URL with its password hidden. */
   public String redactedUrl() {
     return Redaction.redact(connectionString.getConnectionString());
@@ -153,7 +163,8 @@ public final class BindingOptions {
             : "driver default (100)")
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
-        + (retryReads != null ? " retryReads=" + retryReads : "");
+        + (retryReads != null ? " retryReads=" + retryReads : "")
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "");
   }
 
   private static void rejectUnknown(Properties p) {
@@ -284,7 +295,8 @@ public final class BindingOptions {
         && writeConcern.equals(other.writeConcern) && readPreference.equals(other.readPreference)
         && readConcern.equals(other.readConcern) && batchSize == other.batchSize && upsert == other.upsert
         && Objects.equals(maxPoolSize, other.maxPoolSize) && Objects.equals(compressors, other.compressors)
-        && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads);
+        && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads)
+        && warmup == other.warmup;
   }
 
   @Override

@@ -96,6 +96,17 @@ public class MongoDbClient extends DB {
     }
     database = lease.client.getDatabase(options.database());
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
+    if (options.warmup() > 0) {
+      // YCSB does not time init(), so these inserts stay out of every measurement.
+      try {
+        Warmup.run(database, options, getProperties());
+      } catch (DBException e) {
+        // YCSB calls no cleanup() after a failed init(): release the shared client here.
+        lease.close();
+        lease = null;
+        throw reportOnce(e);
+      }
+    }
   }
 
   /** Every thread fails init the same way; the reason is printed by the first one only. */

@@ -1,0 +1,216 @@
+package dev.ycsbpack.dist;
+
+import static dev.ycsbpack.dist.Servers.concat;
+import static dev.ycsbpack.dist.Servers.pointAt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code bin/ycsb} from the assembled distribution, as a user runs it, against every available server. */
+class YcsbCommandIT {
+  @TempDir
+  Path work;
+
+  static Stream<Target> targets() {
+    return TestTargets.allAsStream();
+  }
+
+  private static Path workload(String name) {
+    return YcsbRun.home().resolve("workloads").resolve(name);
+  }
+
+  private static String upstream(String name) {
+    return Path.of(System.getProperty("repo.root"), "distribution/src/test/resources/upstream-0.17.0", name)
+        .toString();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("targets")
+  void batchedLoadThenRunLeavesEveryRecordAndCountsEveryOperation(Target target) {
+    String table = Servers.newTable();
+    String[] common = concat(pointAt(target, table), "-P", workload("read95-update5").toString(),
+        "-p", "recordcount=1000", "-p", "operationcount=400", "-threads", "3");
+    try {
+      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=64")).assertSucceeded().assertNoFailedOperations();
+      assertEquals(1000, load.operations("INSERT"), load::describe);
+      assertTrue(load.operations(MongoBatch.NAME) >= 1000 / 64, load::describe);
+      assertEquals(1000, Servers.countDocuments(target, table), "every record, the partial batches included");
+
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common))
+          .assertSucceeded().assertNoFailedOperations();
+      assertEquals(400, run.operations("READ") + run.operations("UPDATE"), run::describe);
+      assertEquals(run.operations("READ"), run.count("READ", "Return=OK"), "every read found its record");
+      assertTrue(run.stderr.contains("writeConcern="), "the effective settings are printed: " + run.stderr);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"})
+  void upstreamWorkloadsRunUnchanged(String name) {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] args = concat(pointAt(target, table), "-P", upstream(name), "-threads", "2");
+      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded()
+          .assertNoFailedOperations();
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
+          .assertNoFailedOperations();
+      long done = Stream.of("READ", "UPDATE", "SCAN", "INSERT", "READ-MODIFY-WRITE")
+          .mapToLong(run::operations).sum() - (name.equals("workloadf") ? 2 * run.operations("READ-MODIFY-WRITE") : 0);
+      assertEquals(1000, done, run::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void hdrHistogramFileOutputWorksOnThisJavaAndMatchesTheSummary() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] args = concat(pointAt(target, table), "-P", workload("read95-update5").toString(),
+          "-p", "recordcount=300", "-p", "operationcount=300");
+      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded();
+      Path hdr = work.resolve("hdr");
+      Files.createDirectories(hdr);
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args, "-s",
+          "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + hdr + "/")).assertSucceeded();
+      Histogram total = new Histogram(3);
+      try (HistogramLogReader reader = new HistogramLogReader(hdr.resolve("READ.hdr").toFile())) {
+        while (reader.hasNext()) {
+          total.add((Histogram) reader.nextIntervalHistogram());
+        }
+      }
+      assertEquals(run.operations("READ"), total.getTotalCount(), run::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void jsonExportFileIsValidatedToo() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      Path export = work.resolve("load.json");
+      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table),
+          "-P", workload("read95-update5").toString(), "-p", "recordcount=200",
+          "-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter",
+          "-p", "exportfile=" + export));
+      assertEquals(0, load.exitCode, load::describe);
+      assertTrue(Files.readString(export).contains("\"OVERALL\""));
+      assertFalse(load.stdout.contains("[OVERALL]"), "measurements went to the export file");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aLoadThatStopsAtAFailedInsertExitsNonZero() {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] args = concat("load", "mongodb", pointAt(target, table),
+          "-P", workload("read95-update5").toString(), "-p", "recordcount=100", "-p", "insertorder=ordered");
+      YcsbRun.run(work, concat(args, "-p", "insertstart=50", "-p", "insertcount=50")).assertSucceeded();
+      // Keys 0-49 are new, key 50 exists: YCSB stops the thread at that failed insert, yet exits 0 on its own.
+      YcsbRun again = YcsbRun.run(work, args);
+      assertEquals(1, again.exitCode, again::describe);
+      assertTrue(again.stderr.contains("bin/ycsb: FAILED: only 50 of 100 operations completed"), again::describe);
+      assertTrue(again.stdout.contains("Return=DUPLICATE_KEY"), again::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void badCommandLinesExitWithStatus2AndNameTheProblem() {
+    Target target = TestTargets.inProcess();
+    String wl = workload("read95-update5").toString();
+    String url = "mongodb.url=" + target.connectionString();
+    assertUsage(List.of("run", "mongo", "-P", wl), "unknown binding 'mongo'; available: mongodb");
+    assertUsage(List.of("walk", "mongodb", "-P", wl), "unknown command 'walk'");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-thread", "4"), "unknown option '-thread'");
+    assertUsage(List.of("run", "mongodb", "-P", "no/such/file"), "-P no/such/file: no such file");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-threads", "many"), "-threads many");
+    assertUsage(List.of("run", "mongodb", "-p", url), "no workload given");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "mongodb.w=abc"), "invalid mongodb.w=abc");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "mongodb.w=0", "-p", "mongodb.j=true"),
+        "w=0 cannot be combined with j=true");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "mongodb.batchSize=10"),
+        "did you mean mongodb.batchsize?");
+    assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "operationcount=0"), "operationcount is 0");
+  }
+
+  private void assertUsage(List<String> args, String expected) {
+    YcsbRun r = YcsbRun.run(work, args.toArray(new String[0]));
+    assertEquals(2, r.exitCode, r::describe);
+    assertTrue(r.stderr.contains(expected), () -> "expected '" + expected + "'\n" + r.describe());
+    assertFalse(r.stdout.contains("[OVERALL]"), r::describe);
+  }
+
+  @Test
+  void anUnreachableServerStopsTheClientEarlyWithStatus1() {
+    YcsbRun r = YcsbRun.run(work, "run", "mongodb", "-P", workload("read95-update5").toString(),
+        "-p", "mongodb.url=mongodb://127.0.0.1:1/ycsb?serverSelectionTimeoutMS=500", "-threads", "4");
+    assertEquals(1, r.exitCode, r::describe);
+    assertTrue(r.stderr.contains("cannot reach the server at mongodb://127.0.0.1:1/ycsb"), r::describe);
+    assertFalse(r.stdout.contains("[OVERALL]"), r::describe);
+  }
+
+  @Test
+  void aPasswordInTheUrlAppearsInNoOutputAndNoFile() throws IOException {
+    String secret = "pw-" + Long.toHexString(System.nanoTime());
+    String userUrl = "mongodb://alice:" + secret + "@127.0.0.1:1/ycsb?serverSelectionTimeoutMS=300";
+    YcsbRun refused = YcsbRun.run(work, "run", "mongodb", "-P", workload("read95-update5").toString(),
+        "-p", "mongodb.url=" + userUrl);
+    assertEquals(1, refused.exitCode, refused::describe);
+    assertTrue(refused.stderr.contains("alice:*****@"), refused::describe);
+
+    // A run that gets as far as YCSB echoing its command line, writing an export file and HDR logs.
+    Path hdr = work.resolve("hdr");
+    Files.createDirectories(hdr);
+    YcsbRun echoed = YcsbRun.run(work, "load", "basic", "-P", workload("read95-update5").toString(),
+        "-p", "recordcount=50", "-p", "mongodb.url=" + userUrl, "-s", "-p", "exportfile=" + work.resolve("out.txt"),
+        "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + hdr + "/",
+        "-p", "basicdb.verbose=false");
+    assertEquals(0, echoed.exitCode, echoed::describe);
+    assertTrue(echoed.stderr.contains("Command line:") && echoed.stderr.contains("alice:*****@"), echoed::describe);
+
+    for (YcsbRun r : List.of(refused, echoed)) {
+      assertFalse(r.stdout.contains(secret) || r.stderr.contains(secret), r::describe);
+    }
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(work)) {
+      files = walk.filter(Files::isRegularFile).collect(Collectors.toList());
+    }
+    assertTrue(files.size() >= 2, "export file and HDR logs were written: " + files);
+    for (Path f : files) {
+      assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(secret), f.toString());
+    }
+  }
+
+  /** The measurement name the binding records each batch under. */
+  static final class MongoBatch {
+    static final String NAME = dev.ycsbpack.mongodb.MongoDbClient.BATCH_MEASUREMENT;
+  }
+}

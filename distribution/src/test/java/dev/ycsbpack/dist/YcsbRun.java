@@ -1,0 +1,127 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One run of the distribution's {@code bin/ycsb} as a separate process, as a user runs it, with its exit
+ * status, its output and the measurements parsed from its stdout.
+ */
+public final class YcsbRun {
+  private static final Pattern MEASUREMENT = Pattern.compile("^\\[(.+?)\\], (.+?), (.+)$");
+  private static final long TIMEOUT_SECONDS = 300;
+
+  public final List<String> command;
+  public final int exitCode;
+  public final String stdout;
+  public final String stderr;
+  /** {@code "READ" -> {"Operations" -> "100", "Return=OK" -> "100", ...}} */
+  public final Map<String, Map<String, String>> measurements;
+
+  private YcsbRun(List<String> command, int exitCode, String stdout, String stderr) {
+    this.command = command;
+    this.exitCode = exitCode;
+    this.stdout = stdout;
+    this.stderr = stderr;
+    this.measurements = parse(stdout);
+  }
+
+  /** The unpacked distribution built by this module's package phase. */
+  public static Path home() {
+    String home = System.getProperty("dist.home");
+    if (home == null || !Files.isExecutable(Path.of(home, "bin", "ycsb"))) {
+      throw new IllegalStateException("dist.home=" + home + " has no bin/ycsb; run through Maven (mvn verify)");
+    }
+    return Path.of(home);
+  }
+
+  /** Runs {@code bin/ycsb args...} with {@code workDir} as its working directory. */
+  public static YcsbRun run(Path workDir, String... args) {
+    return exec(workDir, home().resolve("bin/ycsb").toString(), args);
+  }
+
+  /** Runs another script of the distribution's bin/ folder. */
+  public static YcsbRun exec(Path workDir, String program, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(program);
+    command.addAll(List.of(args));
+    try {
+      Files.createDirectories(workDir);
+      Path out = Files.createTempFile(workDir, "stdout", ".txt");
+      Path err = Files.createTempFile(workDir, "stderr", ".txt");
+      Process p = new ProcessBuilder(command).directory(workDir.toFile())
+          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        fail("bin/ycsb did not finish in " + TIMEOUT_SECONDS + " s: " + command);
+      }
+      YcsbRun run = new YcsbRun(command, p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+      Files.delete(out);
+      Files.delete(err);
+      return run;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + command, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Map<String, Map<String, String>> parse(String stdout) {
+    Map<String, Map<String, String>> m = new LinkedHashMap<>();
+    for (String line : stdout.split("\n")) {
+      Matcher matcher = MEASUREMENT.matcher(line.trim());
+      if (matcher.matches()) {
+        m.computeIfAbsent(matcher.group(1), k -> new LinkedHashMap<>()).put(matcher.group(2), matcher.group(3));
+      }
+    }
+    return m;
+  }
+
+  /** The count under {@code [section], name}, or 0 when absent. */
+  public long count(String section, String name) {
+    String v = measurements.getOrDefault(section, Map.of()).get(name);
+    return v == null ? 0 : Math.round(Double.parseDouble(v));
+  }
+
+  public long operations(String section) {
+    return count(section, "Operations");
+  }
+
+  /** Asserts exit 0 and a complete YCSB report; returns this for chaining. */
+  public YcsbRun assertSucceeded() {
+    assertEquals(0, exitCode, this::describe);
+    assertTrue(measurements.containsKey("OVERALL"), this::describe);
+    return this;
+  }
+
+  /** Asserts that no operation ended in a failure status (anything but OK, BATCHED_OK or NOT_FOUND). */
+  public YcsbRun assertNoFailedOperations() {
+    measurements.forEach((section, values) -> values.forEach((name, value) -> {
+      if (name.startsWith("Return=") && !name.equals("Return=OK") && !name.equals("Return=BATCHED_OK")
+          && !name.equals("Return=NOT_FOUND")) {
+        fail("[" + section + "] " + name + " " + value + "\n" + describe());
+      }
+    }));
+    return this;
+  }
+
+  public String describe() {
+    return "command: " + String.join(" ", command) + "\nexit: " + exitCode + "\n--- stdout\n" + stdout
+        + "\n--- stderr\n" + stderr;
+  }
+}
