@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Makes a Debian 12 machine ready for the full test suite (run as root):
+#   - a Go toolchain >= 1.22, to build the FerretDB v1.24.0 wrapper;
+#   - PostgreSQL server binaries (initdb, pg_ctl, createdb), for the ferretdb-postgresql target;
+#   - the wrapper itself, testkit/ferretdb/bin/ferretdb.
+# Idempotent and silent when everything is already there; it says what it installs.
+# Only Debian packages and the Go module proxy are used, so it works where nothing else is reachable.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=../testkit/ferretdb/find-go.sh
+. "$repo/testkit/ferretdb/find-go.sh"
+
+say() { echo "install-test-prereqs: $*" >&2; }
+
+apt_updated=0
+apt_log=$(mktemp)
+trap 'rm -f "$apt_log"' EXIT
+
+require_root() {
+  if [ "$(id -u)" != 0 ]; then
+    say "missing: $1. Re-run this script as root (it installs Debian packages), or install it yourself."
+    exit 1
+  fi
+}
+
+# Refreshes package lists at most once, and only when something must be installed.
+apt_update_once() {
+  if [ "$apt_updated" = 0 ]; then
+    say "running apt-get update"
+    if ! apt-get update -qq >"$apt_log" 2>&1; then
+      cat "$apt_log" >&2
+      exit 1
+    fi
+    apt_updated=1
+  fi
+}
+
+apt_install() {
+  apt_update_once
+  say "installing Debian package(s): $*"
+  # No recommends: the wrapper builds with CGO_ENABLED=0, so Go's gcc/libc6-dev are not needed.
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >"$apt_log" 2>&1; then
+    cat "$apt_log" >&2
+    exit 1
+  fi
+}
+
+apt_has_candidate() {
+  # Not `apt-cache ... | grep -q`: with pipefail, grep quitting early makes apt-cache die of
+  # SIGPIPE and the check fail at random.
+  local policy
+  policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
+  [[ "$policy" == *"Candidate: "[^\(]* ]]
+}
+
+# Debian 12's golang-go is 1.19; newer Go for bookworm only ships in bookworm-backports.
+enable_bookworm_backports() {
+  local codename
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+  [ "$codename" = bookworm ] || return 0
+  if grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    return 0
+  fi
+  say "adding Debian bookworm-backports to /etc/apt/sources.list.d/ycsbpack-bookworm-backports.sources"
+  cat >/etc/apt/sources.list.d/ycsbpack-bookworm-backports.sources <<'SOURCES'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+  apt_updated=0
+}
+
+ensure_go() {
+  if find_go >/dev/null; then
+    return 0
+  fi
+  require_root "Go >= 1.$FERRETDB_MIN_GO_MINOR"
+  enable_bookworm_backports
+  apt_update_once
+  local pkg
+  # Versioned packages install to /usr/lib/go-1.NN, where find_go looks; a golang-go new enough
+  # (Debian 13 and later) is the fallback.
+  for pkg in golang-1.24-go golang-1.23-go golang-1.22-go golang-go; do
+    if apt_has_candidate "$pkg"; then
+      apt_install "$pkg"
+      if find_go >/dev/null; then
+        say "Go ready: $(find_go)"
+        return 0
+      fi
+    fi
+  done
+  say "could not install Go >= 1.$FERRETDB_MIN_GO_MINOR from Debian packages; install it and put it on PATH (or set GO=/path/to/go)"
+  exit 1
+}
+
+postgres_present() {
+  local dir
+  for dir in /usr/lib/postgresql/*/bin $(echo "${PATH:-}" | tr ':' ' '); do
+    if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/createdb" ]; then
+      return 0
+    fi
+  done
+  return 1
+}
+
+ensure_postgres() {
+  if postgres_present; then
+    return 0
+  fi
+  require_root "PostgreSQL server binaries (initdb, pg_ctl, createdb)"
+  # Tests run their own private cluster (testkit PrivatePostgres); the package's system cluster
+  # is neither used nor needed.
+  apt_install postgresql
+  if ! postgres_present; then
+    say "package postgresql installed, but initdb/pg_ctl/createdb are still not in /usr/lib/postgresql/*/bin"
+    exit 1
+  fi
+}
+
+ensure_go
+ensure_postgres
+GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -1,0 +1,181 @@
+package dev.ycsbpack.testkit;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bson.Document;
+
+/**
+ * FerretDB v1.24.0 (the {@code testkit/ferretdb} wrapper) as a separate OS process.
+ *
+ * <p>A separate process is the point: it exercises the real wire path and lets tests kill the
+ * server. The wrapper listens on port 0 and prints the port it got, which avoids the race of
+ * picking a free port here and handing it over.
+ */
+public final class FerretDbServer implements AutoCloseable {
+  private static final Pattern READY_LINE = Pattern.compile("ready at (mongodb://[^/\\s]+)/?");
+  private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+  private final Process process;
+  private final Path workDir;
+  private final Path log;
+  private String connectionString;
+  private boolean closed;
+
+  private FerretDbServer(Process process, Path workDir, Path log) {
+    this.process = process;
+    this.workDir = workDir;
+    this.log = log;
+  }
+
+  /** Starts FerretDB on the SQLite handler; {@code dataDir} is created if needed and is not deleted on close. */
+  public static FerretDbServer startSqlite(Path dataDir) throws IOException {
+    Files.createDirectories(dataDir);
+    // FerretDB insists on a URI that names a directory, i.e. ends with '/'.
+    String uri = "file:" + dataDir.toAbsolutePath().toUri().getRawPath();
+    return start(List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"));
+  }
+
+  /** Starts FerretDB on the PostgreSQL handler; the database in {@code pgUrl} must already exist. */
+  public static FerretDbServer startPostgres(String pgUrl) throws IOException {
+    return start(List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
+  }
+
+  private static FerretDbServer start(List<String> handlerArgs) throws IOException {
+    Path binary = FerretDbBinary.require();
+    Path workDir = Files.createTempDirectory("ycsbpack-ferretdb-");
+    Path log = workDir.resolve("ferretdb.log");
+    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", "127.0.0.1:0",
+        "-log-level", "warn"));
+    command.addAll(handlerArgs);
+    Process process = new ProcessBuilder(command)
+        .directory(workDir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .start();
+    FerretDbServer server = new FerretDbServer(process, workDir, log);
+    try {
+      server.awaitReady();
+      return server;
+    } catch (IOException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  private void awaitReady() throws IOException {
+    long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+    while (connectionString == null) {
+      Matcher m = READY_LINE.matcher(Files.readString(log, StandardCharsets.UTF_8));
+      if (m.find()) {
+        connectionString = m.group(1);
+      } else {
+        checkStillRunning();
+        checkDeadline(deadline, "print its ready line");
+        sleep(20);
+      }
+    }
+    // Listening is not enough: with the postgresql handler FerretDB accepts connections even when
+    // PostgreSQL is down or the database is missing, and only ping reveals that.
+    MongoClientSettings settings = MongoClientSettings.builder()
+        .applyConnectionString(new ConnectionString(connectionString))
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(1, TimeUnit.SECONDS))
+        .applyToSocketSettings(b -> b.connectTimeout(1, TimeUnit.SECONDS).readTimeout(5, TimeUnit.SECONDS))
+        .build();
+    RuntimeException lastPingError = null;
+    try (MongoClient client = MongoClients.create(settings)) {
+      while (true) {
+        try {
+          Document reply = client.getDatabase("admin").runCommand(new Document("ping", 1));
+          if (reply.get("ok", Number.class).doubleValue() == 1.0) {
+            return;
+          }
+        } catch (RuntimeException e) {
+          lastPingError = e;
+        }
+        checkStillRunning();
+        if (System.nanoTime() > deadline) {
+          throw new IOException("FerretDB at " + connectionString + " did not answer ping within "
+              + STARTUP_TIMEOUT.toSeconds() + " s: " + lastPingError + "\n" + LogTail.of(log, 30));
+        }
+        sleep(200);
+      }
+    }
+  }
+
+  private void checkStillRunning() throws IOException {
+    if (!process.isAlive()) {
+      throw new IOException("FerretDB exited early with code " + process.exitValue() + "\n" + LogTail.of(log, 30));
+    }
+  }
+
+  private void checkDeadline(long deadline, String what) throws IOException {
+    if (System.nanoTime() > deadline) {
+      throw new IOException("FerretDB did not " + what + " within " + STARTUP_TIMEOUT.toSeconds() + " s\n"
+          + LogTail.of(log, 30));
+    }
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for FerretDB", e);
+    }
+  }
+
+  /** e.g. {@code mongodb://127.0.0.1:40123}. */
+  public String connectionString() {
+    return connectionString;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** The server's combined stdout/stderr; deleted by {@link #close()}. */
+  public Path logFile() {
+    return log;
+  }
+
+  /** SIGTERM, up to 10 s for a clean exit, then SIGKILL; deletes the log dir. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    process.destroy();
+    try {
+      if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+    Directories.deleteQuietly(workDir);
+  }
+
+  @Override
+  public String toString() {
+    return "FerretDbServer[pid=" + process.pid() + ", " + connectionString + "]";
+  }
+}

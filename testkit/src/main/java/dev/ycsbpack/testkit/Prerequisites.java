@@ -1,0 +1,27 @@
+package dev.ycsbpack.testkit;
+
+import java.util.Locale;
+
+/** Decides whether a missing FerretDB/PostgreSQL install may be skipped or must fail the run. */
+public final class Prerequisites {
+  /** The script that installs everything the separate-process targets need. */
+  public static final String INSTALL_HINT = "run scripts/install-test-prereqs.sh (as root) from the repository root";
+
+  private Prerequisites() {}
+
+  /**
+   * True when skipping the FerretDB legs is not acceptable.
+   *
+   * <p>CI must never go green while silently testing only the in-process server, so {@code CI=true}
+   * makes missing prerequisites fatal; {@code REQUIRE_FERRETDB=true} does the same locally.
+   */
+  public static boolean ferretDbRequired() {
+    return isTrue(System.getenv("CI"))
+        || isTrue(System.getProperty("REQUIRE_FERRETDB"))
+        || isTrue(System.getenv("REQUIRE_FERRETDB"));
+  }
+
+  private static boolean isTrue(String value) {
+    return value != null && value.trim().toLowerCase(Locale.ROOT).equals("true");
+  }
+}
