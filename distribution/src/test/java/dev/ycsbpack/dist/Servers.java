@@ -1,9 +1,13 @@
 package dev.ycsbpack.dist;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.util.UUID;
+import java.util.function.Function;
+import org.bson.Document;
 
 /** Naming and reading back what a bin/ycsb run wrote; each test works in a collection of its own. */
 final class Servers {
@@ -23,16 +27,21 @@ final class Servers {
   }
 
   static long countDocuments(Target target, String table) {
-    try (MongoClient client = MongoClients.create(target.connectionString())) {
-      String db = new com.mongodb.ConnectionString(target.connectionString()).getDatabase();
-      return client.getDatabase(db == null || db.isEmpty() ? DATABASE : db).getCollection(table).countDocuments();
-    }
+    return withCollection(target, table, MongoCollection::countDocuments);
   }
 
   static void drop(Target target, String table) {
+    withCollection(target, table, c -> {
+      c.drop();
+      return null;
+    });
+  }
+
+  /** The binding's choice of database: the URL's path if it names one, else mongodb.database. */
+  private static <T> T withCollection(Target target, String table, Function<MongoCollection<Document>, T> action) {
     try (MongoClient client = MongoClients.create(target.connectionString())) {
-      String db = new com.mongodb.ConnectionString(target.connectionString()).getDatabase();
-      client.getDatabase(db == null || db.isEmpty() ? DATABASE : db).getCollection(table).drop();
+      String db = new ConnectionString(target.connectionString()).getDatabase();
+      return action.apply(client.getDatabase(db == null || db.isEmpty() ? DATABASE : db).getCollection(table));
     }
   }
 

@@ -92,6 +92,11 @@ public final class YcsbRun {
     return m;
   }
 
+  /** Measurements read from a file in YCSB's text format (exit code 0, no stderr). */
+  public static YcsbRun parseOutput(String text) {
+    return new YcsbRun(List.of("(file)"), 0, text, "");
+  }
+
   /** The count under {@code [section], name}, or 0 when absent. */
   public long count(String section, String name) {
     String v = measurements.getOrDefault(section, Map.of()).get(name);

@@ -137,6 +137,18 @@ class BindingOptionsTest {
   }
 
   @Test
+  void warmupIsANonNegativeCountDefaultingToNone() {
+    assertEquals(0, options().warmup());
+    assertEquals(0, options("mongodb.warmup=0").warmup());
+    assertEquals(200, options("mongodb.warmup=200").warmup());
+    assertTrue(options("mongodb.warmup=200").describe().contains("warmup=200"));
+    assertFalse(options().describe().contains("warmup"));
+    assertTrue(rejection("mongodb.warmup=-1").contains("mongodb.warmup=-1"));
+    assertTrue(rejection("mongodb.warmup=lots").contains("0 or more"));
+    assertTrue(rejection("mongodb.warmUp=5").contains("did you mean mongodb.warmup"));
+  }
+
+  @Test
   void poolFollowsThreadCountUnlessGiven() {
     assertTrue(options("threadcount=32").describe().contains("maxPoolSize=32"));
     assertTrue(options("threadcount=32", "mongodb.maxPoolSize=8").describe().contains("maxPoolSize=8"));

@@ -1,0 +1,50 @@
+package dev.ycsbpack.aggregate.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code ycsb-aggregate}: merges many YCSB clients' results ({@code merge}) and compares two merged results
+ * ({@code compare}).
+ *
+ * <p>Exit codes: 0 done; 1 an input was refused (the message names the file, the line, the problem and the fix);
+ * 2 wrong usage; 3 some clients failed and {@code --accept-partial} was not given; 4 the result could not be written.
+ */
+@Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, version = "ycsb-aggregate 0.1.0",
+    description = "Merges YCSB 0.17 clients' results into true numbers: percentiles read from the clients' summed "
+        + "HdrHistograms, never averaged.",
+    subcommands = {MergeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+public final class AggregateMain implements Runnable {
+  public static final int OK = 0;
+  public static final int REFUSED = 1;
+  public static final int USAGE = 2;
+  public static final int INCOMPLETE = 3;
+  public static final int WRITE_FAILED = 4;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge or compare");
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command line without exiting the JVM; returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandLine cl = new CommandLine(new AggregateMain());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    cl.setParameterExceptionHandler((ex, a) -> {
+      cl.getErr().println(ex.getMessage());
+      ex.getCommandLine().usage(cl.getErr());
+      return USAGE;
+    });
+    return cl.execute(args);
+  }
+}

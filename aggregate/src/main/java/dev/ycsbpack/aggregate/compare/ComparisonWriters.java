@@ -1,0 +1,134 @@
+package dev.ycsbpack.aggregate.compare;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.ycsbpack.aggregate.output.Fmt;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.Locale;
+
+/** A comparison as Markdown, CSV or JSON. The setting differences always come first. */
+public final class ComparisonWriters {
+  private ComparisonWriters() {
+  }
+
+  public static void markdown(Comparison c, Writer w) {
+    PrintWriter out = new PrintWriter(w);
+    out.println("### Comparison: baseline `" + c.baselineName() + "` vs contender `" + c.contenderName() + "`");
+    out.println();
+    for (String warning : c.warnings()) {
+      out.println("> **" + warning + "**");
+      out.println();
+    }
+    if (c.differences().isEmpty()) {
+      out.println("No difference in configuration, environment or merge settings.");
+    } else {
+      out.println("**Differences in how the two were run** (read these before the numbers):");
+      out.println();
+      out.println("| Area | Setting | Baseline | Contender |");
+      out.println("|---|---|---|---|");
+      for (Comparison.Difference d : c.differences()) {
+        out.println("| " + d.area() + " | " + esc(d.key()) + " | " + esc(d.baseline()) + " | " + esc(d.contender())
+            + " |");
+      }
+    }
+    out.println();
+    out.println("| Operation | Metric | Baseline | Contender | Change | |");
+    out.println("|---|---|---:|---:|---:|---|");
+    for (Comparison.Row r : c.rows()) {
+      out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + value(r.baseline()) + " | "
+          + value(r.contender()) + " | " + change(r.changePercent()) + " | " + r.verdict() + " |");
+    }
+    out.flush();
+  }
+
+  public static void csv(Comparison c, Writer w) {
+    PrintWriter out = new PrintWriter(w);
+    out.println("kind,area_or_operation,key_or_metric,baseline,contender,change_percent,verdict");
+    for (Comparison.Difference d : c.differences()) {
+      out.println("difference," + q(d.area()) + "," + q(d.key()) + "," + q(d.baseline()) + "," + q(d.contender())
+          + ",,");
+    }
+    for (Comparison.Row r : c.rows()) {
+      out.println("metric," + q(r.operation()) + "," + q(r.metric()) + "," + raw(r.baseline()) + ","
+          + raw(r.contender()) + "," + raw(r.changePercent()) + "," + r.verdict());
+    }
+    out.flush();
+  }
+
+  public static void json(Comparison c, Writer w) throws IOException {
+    JsonGenerator g = new JsonFactory().createGenerator(w);
+    g.useDefaultPrettyPrinter();
+    g.writeStartObject();
+    g.writeStringField("schema", "ycsb-aggregate/compare/v1");
+    g.writeStringField("baseline", c.baselineName());
+    g.writeStringField("contender", c.contenderName());
+    g.writeArrayFieldStart("warnings");
+    for (String s : c.warnings()) {
+      g.writeString(s);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("differences");
+    for (Comparison.Difference d : c.differences()) {
+      g.writeStartObject();
+      g.writeStringField("area", d.area());
+      g.writeStringField("key", d.key());
+      g.writeStringField("baseline", d.baseline());
+      g.writeStringField("contender", d.contender());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("metrics");
+    for (Comparison.Row r : c.rows()) {
+      g.writeStartObject();
+      g.writeStringField("operation", r.operation());
+      g.writeStringField("metric", r.metric());
+      num(g, "baseline", r.baseline());
+      num(g, "contender", r.contender());
+      num(g, "changePercent", r.changePercent());
+      g.writeStringField("verdict", r.verdict());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+    g.flush();
+  }
+
+  private static void num(JsonGenerator g, String f, double v) throws IOException {
+    if (Double.isNaN(v)) {
+      g.writeNullField(f);
+    } else {
+      g.writeNumberField(f, v);
+    }
+  }
+
+  private static String value(double v) {
+    if (Double.isNaN(v)) {
+      return "n/a";
+    }
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Fmt.grouped((long) v) : Fmt.fixed(v, 2);
+  }
+
+  private static String change(double pct) {
+    if (Double.isNaN(pct)) {
+      return "n/a";
+    }
+    return String.format(Locale.ROOT, "%+.1f%%", pct);
+  }
+
+  private static String raw(double v) {
+    return Double.isNaN(v) ? "" : Double.toString(v);
+  }
+
+  private static String q(String s) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+      return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+    return s;
+  }
+
+  private static String esc(String s) {
+    return s.replace("|", "\\|").replace("\n", " ");
+  }
+}

@@ -1,0 +1,63 @@
+package dev.ycsbpack.aggregate.input;
+
+import java.nio.file.Path;
+
+/**
+ * An input that cannot be merged: names the file, the line (when there is one), the problem and the fix.
+ * The message reads {@code <file>:<line>: <problem> Fix: <fix>}.
+ */
+public class InputException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final transient Path file;
+  private final long line;
+  private final String problem;
+  private final String fix;
+
+  public InputException(Path file, long line, String problem, String fix) {
+    super(format(file, line, problem, fix));
+    this.file = file;
+    this.line = line;
+    this.problem = problem;
+    this.fix = fix;
+  }
+
+  public InputException(Path file, long line, String problem, String fix, Throwable cause) {
+    this(file, line, problem, fix);
+    initCause(cause);
+  }
+
+  private static String format(Path file, long line, String problem, String fix) {
+    StringBuilder sb = new StringBuilder();
+    if (file != null) {
+      sb.append(file);
+      if (line > 0) {
+        sb.append(':').append(line);
+      }
+      sb.append(": ");
+    }
+    sb.append(problem);
+    if (fix != null && !fix.isEmpty()) {
+      sb.append(" Fix: ").append(fix);
+    }
+    return sb.toString();
+  }
+
+  /** The file at fault, or null when the problem spans several files. */
+  public Path file() {
+    return file;
+  }
+
+  /** 1-based line number, or 0 when the problem is not tied to one line. */
+  public long line() {
+    return line;
+  }
+
+  public String problem() {
+    return problem;
+  }
+
+  public String fix() {
+    return fix;
+  }
+}

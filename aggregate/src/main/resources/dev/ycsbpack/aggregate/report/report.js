@@ -1,0 +1,172 @@
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("data").textContent);
+  var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"];
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    if (attrs) { for (var k in attrs) { e.setAttribute(k, attrs[k]); } }
+    if (text !== undefined && text !== null) { e.textContent = text; }
+    return e;
+  }
+  function fmtInt(v) { return v === null || v === undefined ? "n/a" : Math.round(v).toLocaleString("en-US"); }
+  function fmt1(v) { return v === null || v === undefined ? "n/a" : v.toLocaleString("en-US", {minimumFractionDigits: 1, maximumFractionDigits: 1}); }
+  function pct(v) { return v === null || v === undefined ? "n/a" : (v * 100).toFixed(3) + "%"; }
+  function plabel(p) { return "p" + String(p); }
+  function iso(ms) { return new Date(ms).toISOString().replace("T", " ").replace("Z", " UTC"); }
+  function width(node) { return Math.max(400, (node.clientWidth || 1000) - 10); }
+  function table(head, rows) {
+    var t = el("table"), tr = el("tr");
+    head.forEach(function (h) { tr.appendChild(el("th", null, h)); });
+    t.appendChild(tr);
+    rows.forEach(function (r) {
+      var row = el("tr");
+      r.forEach(function (c, i) { var td = el("td", null, c); if (i > 0 && typeof c === "string" && /[a-z]/i.test(c) && !/^[\d,.%\s]+$/.test(c)) { td.className = "l"; } row.appendChild(td); });
+      t.appendChild(row);
+    });
+    return t;
+  }
+
+  // banner and summary
+  if (!D.complete) {
+    document.getElementById("banner").appendChild(el("div", {"class": "banner"}, D.incomplete));
+  }
+  var o = D.overall, w = D.window;
+  document.getElementById("summary").textContent =
+    o.clientsMerged + " of " + o.clients + " clients merged. Window " + iso(w.startEpochMs) + " to " + iso(w.endEpochMs) +
+    " (" + w.seconds.toFixed(1) + " s; warm-up " + w.warmupSeconds + " s, cool-down " + w.cooldownSeconds + " s). " +
+    "Throughput " + fmt1(o.throughputOpsPerSec) + " ops/s over " + fmtInt(o.operations) + " operations. " +
+    "Latencies in microseconds; percentiles read from the clients' summed HdrHistograms, never averaged.";
+  var notes = document.getElementById("notes");
+  if (D.forced) {
+    notes.appendChild(el("p", {"class": "forced"}, "Merged with --force: the clients' configurations differ in " + D.configuration.differences.join(", ") + "."));
+  }
+  var ul = el("ul");
+  D.notes.forEach(function (n) { ul.appendChild(el("li", {"class": "note"}, n)); });
+  notes.appendChild(ul);
+
+  // numbers
+  var head = ["Operation", "Latency", "Count", "Ops/s", "Mean"];
+  D.percentiles.forEach(function (p) { head.push(plabel(p)); });
+  head.push("Max", "Errors", "Error rate");
+  var rows = [];
+  D.operations.forEach(function (op) {
+    function row(kind, l, main) {
+      var r = [op.name, kind, fmtInt(l.count), main ? fmt1(op.throughputOpsPerSec) : "", fmt1(l.mean)];
+      D.percentiles.forEach(function (p) { r.push(fmtInt(l.percentiles[String(p)])); });
+      r.push(fmtInt(l.max), main ? fmtInt(op.errors) : "", main ? pct(op.errorRate) : "");
+      rows.push(r);
+    }
+    row(op.latencyKind, op.latencyUs, true);
+    if (op.intendedLatencyUs) { row("intended", op.intendedLatencyUs, false); }
+  });
+  document.getElementById("numbers").appendChild(table(head, rows));
+
+  // time series
+  var ts = D.timeSeries;
+  function bucketSeconds(k) {
+    var s = ts.startEpochMs + k * ts.bucketMs, e = Math.min(s + ts.bucketMs, D.window.endEpochMs);
+    return Math.max(1, e - s) / 1000;
+  }
+  var isWorkload = function (n) { return n.indexOf("Intended-") !== 0 && n !== "CLEANUP"; };
+  if (!ts || ts.buckets === 0) {
+    ["throughput", "latency"].forEach(function (id) {
+      document.getElementById(id).appendChild(el("p", {"class": "note"}, "No time series: at least one client's logs hold one histogram for its whole run (it ran without -s)."));
+    });
+  } else {
+    var xs = [], k;
+    for (k = 0; k < ts.buckets; k++) { xs.push((ts.startEpochMs + k * ts.bucketMs) / 1000); }
+    var names = Object.keys(ts.operations).filter(isWorkload);
+    var data = [xs], series = [{}], total = xs.map(function () { return 0; });
+    names.forEach(function (n, i) {
+      var c = ts.operations[n].count, ys = [];
+      for (k = 0; k < ts.buckets; k++) { var v = c[k] / bucketSeconds(k); ys.push(v); total[k] += v; }
+      data.push(ys);
+      series.push({label: n, stroke: COLORS[i % COLORS.length], width: 1.5, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
+    });
+    if (names.length > 1) {
+      data.push(total);
+      series.push({label: "total", stroke: "#000", width: 2, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
+    }
+    var tpNode = document.getElementById("throughput");
+    new uPlot({width: width(tpNode), height: 300, series: series,
+      axes: [{}, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, tpNode);
+
+    var latNode = document.getElementById("latency");
+    Object.keys(ts.operations).filter(function (n) { return n.indexOf("Intended-") !== 0; }).forEach(function (n) {
+      var s = ts.operations[n], intended = ts.operations["Intended-" + n];
+      var d = [xs], ser = [{}];
+      function add(arr, label, color, dash, show) {
+        d.push(arr.map(function (v) { return v > 0 ? v : null; }));
+        ser.push({label: label, stroke: color, width: 1.5, dash: dash, show: show, spanGaps: false,
+          value: function (u, v) { return v === null ? "-" : fmtInt(v) + " us"; }});
+      }
+      D.percentiles.forEach(function (p, i) { add(s.percentilesUs[String(p)], plabel(p), COLORS[i % COLORS.length], undefined, true); });
+      add(s.maxUs, "max", "#000", undefined, true);
+      if (intended) {
+        D.percentiles.forEach(function (p, i) { add(intended.percentilesUs[String(p)], "intended " + plabel(p), COLORS[i % COLORS.length], [6, 4], p === 99); });
+        add(intended.maxUs, "intended max", "#000", [6, 4], false);
+      }
+      latNode.appendChild(el("h3", null, n + " (latency, us, log scale)"));
+      var box = el("div", {"class": "chart"});
+      latNode.appendChild(box);
+      new uPlot({width: width(latNode), height: 300, series: ser, scales: {x: {time: true}, y: {distr: 3}},
+        axes: [{}, {label: "us", size: 70}]}, d, box);
+    });
+  }
+
+  // distribution
+  var distNode = document.getElementById("distribution");
+  var MAXX = 6;
+  function tail(p) { return p >= 100 ? MAXX : Math.min(MAXX, -Math.log10(1 - p / 100)); }
+  D.operations.forEach(function (op) {
+    var curves = [{name: op.latencyKind, l: op.latencyUs}];
+    if (op.intendedLatencyUs) { curves.push({name: "intended", l: op.intendedLatencyUs}); }
+    var xsSet = {};
+    curves.forEach(function (c) { c.l.distribution.forEach(function (pt) { xsSet[tail(pt[0]).toFixed(6)] = true; }); });
+    var dx = Object.keys(xsSet).map(Number).sort(function (a, b) { return a - b; });
+    var d = [dx], ser = [{label: "percentile", value: function (u, v) { return v === null ? "-" : (100 * (1 - Math.pow(10, -v))).toFixed(4) + "%"; }}];
+    curves.forEach(function (c, i) {
+      var m = {};
+      c.l.distribution.forEach(function (pt) { m[tail(pt[0]).toFixed(6)] = pt[1] > 0 ? pt[1] : null; });
+      d.push(dx.map(function (x) { var v = m[x.toFixed(6)]; return v === undefined ? null : v; }));
+      ser.push({label: op.name + " " + c.name, stroke: COLORS[i], width: 2, spanGaps: true,
+        value: function (u, v) { return v === null ? "-" : fmtInt(v) + " us"; }});
+    });
+    distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale)"));
+    var box = el("div", {"class": "chart"});
+    distNode.appendChild(box);
+    new uPlot({width: width(distNode), height: 280, series: ser, scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
+      axes: [{label: "percentile",
+              splits: function () { return [0, 1, 2, 3, 4, 5, 6]; },
+              values: function (u, vals) { return vals.map(function (v) { return ["0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "max"][Math.round(v)] || ""; }); }},
+             {label: "us", size: 70}]}, d, box);
+  });
+
+  // clients
+  var crows = D.clients.map(function (c) {
+    if (c.failed) { return [c.name, "FAILED: " + c.failure, "", "", "", ""]; }
+    return [c.name, fmt1(c.throughputOpsPerSec), (c.runTimeMs / 1000).toFixed(1), iso(c.startEpochMs) + " to " + iso(c.endEpochMs),
+      fmtInt(c.windowOperations), fmt1(c.windowThroughputOpsPerSec)];
+  });
+  document.getElementById("clients").appendChild(table(["Client", "Own throughput (ops/s)", "Own run (s)", "Logged span", "Ops in window", "Ops/s in window"], crows));
+
+  function kv(container, check, what) {
+    var keys = Object.keys(check.common);
+    if (keys.length) {
+      container.appendChild(el("h3", null, "Equal on every client"));
+      container.appendChild(table(["Property", "Value"], keys.map(function (k) { return [k, check.common[k]]; })));
+    }
+    var pk = Object.keys(check.perClient);
+    if (pk.length) {
+      container.appendChild(el("h3", null, "Different per client" + (what ? " (" + what + ")" : "")));
+      var clients = D.clients.map(function (c) { return c.name; });
+      container.appendChild(table(["Property"].concat(clients), pk.map(function (k) {
+        return [k + (check.differences.indexOf(k) >= 0 ? " (differs!)" : "")].concat(clients.map(function (c) { var v = check.perClient[k][c]; return v === undefined ? "" : v; }));
+      })));
+    }
+    if (!keys.length && !pk.length) { container.appendChild(el("p", {"class": "note"}, "None recorded.")); }
+  }
+  kv(document.getElementById("config"), D.configuration, "key ranges and output settings may differ");
+  kv(document.getElementById("environment"), D.environment, "");
+})();

@@ -1,0 +1,149 @@
+package dev.ycsbpack.aggregate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.aggregate.model.MergeOptions;
+import dev.ycsbpack.aggregate.model.MergeResult;
+import dev.ycsbpack.aggregate.model.Merger;
+import dev.ycsbpack.aggregate.output.OutputFiles;
+import dev.ycsbpack.aggregate.output.ResultWriter;
+import dev.ycsbpack.aggregate.output.TextSummaryWriter;
+import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** compare, the HTML report's self-containment, and all-or-nothing writing. */
+class CompareAndOutputTest {
+  @TempDir
+  Path tmp;
+
+  String stdout;
+  String stderr;
+
+  int run(String... args) {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    stdout = o.toString(StandardCharsets.UTF_8);
+    stderr = e.toString(StandardCharsets.UTF_8);
+    return rc;
+  }
+
+  /** Two clients, 10 one-second intervals, {@code perInterval} READs of exactly {@code latency} µs each. */
+  Path clients(String name, int perInterval, long latency, String threads, String javaVersion) throws Exception {
+    Path root = tmp.resolve(name);
+    for (int c = 0; c < 2; c++) {
+      Map<String, String> p = SyntheticClients.baseProperties();
+      p.put("threadcount", threads);
+      Path dir = root.resolve("c" + c);
+      SyntheticClients.writeClient(dir, 1_790_000_000_000L, 1000, 10, List.of("READ"), (op, k) -> {
+        Histogram h = new Histogram(3);
+        h.recordValueWithCount(latency, perInterval);
+        return h;
+      }, p);
+      Files.writeString(dir.resolve("environment.properties"), "java.version=" + javaVersion + "\nhost=box" + c
+          + "\n");
+    }
+    return root;
+  }
+
+  @Test
+  void compareListsSettingDifferencesFirstThenPercentageChanges() throws Exception {
+    Path a = clients("a", 100, 1000, "16", "17.0.15");
+    Path b = clients("b", 200, 2000, "32", "21.0.4");
+    assertEquals(0, run("merge", a.toString(), "-o", tmp.resolve("ma").toString()), stderr);
+    assertEquals(0, run("merge", b.toString(), "-o", tmp.resolve("mb").toString()), stderr);
+    Path cmpJson = tmp.resolve("cmp.json");
+    assertEquals(0, run("compare", tmp.resolve("ma").toString(), tmp.resolve("mb/merged.json").toString(),
+        "-o", cmpJson.toString()), stderr);
+    int diffAt = stdout.indexOf("| configuration | threadcount | 16 | 32 |");
+    int envAt = stdout.indexOf("| environment | java.version | 17.0.15 | 21.0.4 |");
+    int metricsAt = stdout.indexOf("| OVERALL | throughput (ops/s) | 200");
+    assertTrue(diffAt > 0 && envAt > 0 && metricsAt > diffAt && metricsAt > envAt, stdout);
+    assertFalse(stdout.contains("| environment | host"), "per-client facts that are alike on both sides: " + stdout);
+    assertTrue(stdout.contains("| READ | p99 (us) | 1,000 | 2,000 | +100.0% | worse |"), stdout);
+    assertTrue(stdout.contains("| OVERALL | throughput (ops/s) | 200 | 400 | +100.0% | better |"), stdout);
+
+    JsonNode j = new ObjectMapper().readTree(cmpJson.toFile());
+    assertEquals("ycsb-aggregate/compare/v1", j.get("schema").asText());
+    assertEquals("threadcount", j.get("differences").get(0).get("key").asText());
+    JsonNode first = j.get("metrics").get(0);
+    assertEquals(100.0, first.get("changePercent").asDouble(), 1e-9);
+  }
+
+  @Test
+  void compareRefusesFilesThatAreNotMergedResults() throws Exception {
+    Path bogus = tmp.resolve("bogus.json");
+    Files.writeString(bogus, "{\"schema\": \"something-else\"}");
+    assertEquals(AggregateMain.REFUSED, run("compare", bogus.toString(), bogus.toString()));
+    assertTrue(stderr.contains("bogus.json: is not a merged result"), stderr);
+    Files.writeString(bogus, "{\"schema\": ");
+    assertEquals(AggregateMain.REFUSED, run("compare", bogus.toString(), bogus.toString()));
+    assertTrue(stderr.contains("bogus.json:1: is not valid JSON"), stderr);
+  }
+
+  @Test
+  void theHtmlReportIsSelfContained() throws Exception {
+    Path a = clients("a", 100, 1000, "16", "17");
+    Path out = tmp.resolve("out");
+    assertEquals(0, run("merge", a.toString(), "-o", out.toString(), "--format", "html"), stderr);
+    String html = Files.readString(out.resolve("report.html"));
+    // nothing is fetched: no external scripts, styles, images or frames
+    Matcher m = Pattern.compile("<(script|link|img|iframe)[^>]*(src|href)\\s*=", Pattern.CASE_INSENSITIVE)
+        .matcher(html);
+    assertFalse(m.find(), "external reference: " + (m.find(0) ? html.substring(m.start(), m.end() + 40) : ""));
+    assertTrue(html.contains("uPlot"), "the charting library is inlined");
+    assertFalse(html.contains("/*UPLOT_JS*/") || html.contains("@DATA@"), "every placeholder is filled");
+    int data = html.indexOf("<script type=\"application/json\" id=\"data\">");
+    int end = html.indexOf("</script>", data);
+    JsonNode j = new ObjectMapper().readTree(html.substring(html.indexOf('>', data) + 1, end));
+    assertEquals("ycsb-aggregate/merge/v1", j.get("schema").asText());
+    assertEquals(10, j.get("timeSeries").get("buckets").asInt());
+    assertEquals(List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv", "merged.md", "report.html")
+        .stream().filter(f -> Files.exists(out.resolve(f))).toList(), List.of("report.html"));
+  }
+
+  @Test
+  void aFailingOutputLeavesNoFileBehind() throws Exception {
+    MergeResult r = Merger.merge(List.of(clients("a", 10, 100, "16", "17")), MergeOptions.defaults());
+    Path out = tmp.resolve("atomic");
+    ResultWriter broken = new ResultWriter() {
+      @Override
+      public String fileName() {
+        return "broken.txt";
+      }
+
+      @Override
+      public void write(MergeResult result, Writer w) throws IOException {
+        w.write("half");
+        throw new IOException("disk full");
+      }
+    };
+    try {
+      OutputFiles.write(out, r, List.of(new TextSummaryWriter(), broken));
+    } catch (IOException expected) {
+      assertEquals("disk full", expected.getMessage());
+    }
+    try (var s = Files.list(out)) {
+      assertEquals(List.of(), s.toList(), "neither the complete nor the broken output, nor a temporary file");
+    }
+  }
+}

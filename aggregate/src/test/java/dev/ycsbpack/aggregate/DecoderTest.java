@@ -1,0 +1,122 @@
+package dev.ycsbpack.aggregate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.aggregate.input.HistogramDecoder;
+import dev.ycsbpack.aggregate.input.IntervalCounts;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** The fast decoder gives exactly what HdrHistogram's own decoder and percentile code give. */
+class DecoderTest {
+  static final double[] PS = {0.1, 1, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 100};
+
+  static String encode(Histogram h) {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int len = h.encodeIntoCompressedByteBuffer(buf, 6);
+    byte[] b = new byte[len];
+    buf.rewind();
+    buf.get(b);
+    return Base64.getEncoder().encodeToString(b);
+  }
+
+  static void assertSame(Histogram expected, IntervalCounts got, long decodedCount, String what) {
+    assertEquals(expected.getTotalCount(), decodedCount, what + " count");
+    assertEquals(expected.getTotalCount(), got.totalCount(), what + " total");
+    long[] v = got.valuesAt(PS);
+    for (int i = 0; i < PS.length; i++) {
+      assertEquals(expected.getValueAtPercentile(PS[i]), v[i], what + " p" + PS[i]);
+    }
+    assertEquals(expected.getMaxValue(), got.max(), what + " max");
+    Histogram back = new Histogram(3);
+    got.drainInto(back);
+    assertEquals(expected.getTotalCount(), back.getTotalCount());
+    assertEquals(expected.getMean(), back.getMean(), 1e-9 * Math.max(1, expected.getMean()), what + " mean");
+    assertEquals(0, got.totalCount(), "drained");
+  }
+
+  @Test
+  void randomHistogramsDecodeExactly() throws Exception {
+    Random rnd = new Random(11);
+    HistogramDecoder d = new HistogramDecoder();
+    for (int round = 0; round < 300; round++) {
+      Histogram h = new Histogram(3);
+      int n = round % 10 == 0 ? 0 : 1 + rnd.nextInt(3000);
+      int scale = 1 + rnd.nextInt(7);
+      for (int i = 0; i < n; i++) {
+        h.recordValueWithCount(1 + (long) Math.abs(rnd.nextGaussian() * Math.pow(10, scale)), 1 + rnd.nextInt(3));
+      }
+      IntervalCounts c = new IntervalCounts();
+      long count = d.decodeInto(encode(h), c);
+      assertSame(h, c, count, "round " + round);
+    }
+  }
+
+  @Test
+  void otherPrecisionsAreMappedOntoThreeDigits() throws Exception {
+    HistogramDecoder d = new HistogramDecoder();
+    Random rnd = new Random(5);
+    for (int digits : new int[] {2, 3, 4}) {
+      for (long lowest : new long[] {1, 1000}) {
+        Histogram src = new Histogram(lowest, Long.MAX_VALUE / 2, digits);
+        Histogram expected = new Histogram(3);
+        for (int i = 0; i < 2000; i++) {
+          long v = lowest + (long) Math.abs(rnd.nextGaussian() * 1_000_000);
+          src.recordValue(v);
+        }
+        // what a merge into 3 digits must give: each source bucket's lowest value, recorded at 3 digits
+        src.recordedValues().forEach(x -> expected.recordValueWithCount(
+            src.lowestEquivalentValue(x.getValueIteratedTo()), x.getCountAtValueIteratedTo()));
+        IntervalCounts c = new IntervalCounts();
+        long count = d.decodeInto(encode(src), c);
+        assertSame(expected, c, count, digits + " digits, lowest " + lowest);
+      }
+    }
+  }
+
+  @Test
+  void everyLineOfRealYcsbLogsDecodesAsHdrHistogramDecodesIt() throws Exception {
+    HistogramDecoder d = new HistogramDecoder();
+    int lines = 0;
+    for (Path run : RealYcsb.runs().values()) {
+      List<Path> logs;
+      try (Stream<Path> s = Files.walk(run)) {
+        logs = s.filter(p -> p.toString().endsWith(".hdr")).toList();
+      }
+      for (Path log : logs) {
+        for (String line : Files.readAllLines(log)) {
+          if (line.startsWith("#") || line.startsWith("\"") || line.isEmpty()) {
+            continue;
+          }
+          String payload = line.substring(line.lastIndexOf(',') + 1);
+          Histogram h = HistogramDecoder.decodeWithHdrHistogram(payload);
+          IntervalCounts c = new IntervalCounts();
+          assertSame(h, c, d.decodeInto(payload, c), log + ": " + line);
+          lines++;
+        }
+      }
+    }
+    assertTrue(lines > 50, "checked " + lines + " lines");
+  }
+
+  @Test
+  void garbageIsRejected() {
+    HistogramDecoder d = new HistogramDecoder();
+    IntervalCounts c = new IntervalCounts();
+    assertThrows(IllegalArgumentException.class, () -> d.decodeInto("HI!T", c));
+    Histogram h = new Histogram(3);
+    h.recordValue(42);
+    String ok = encode(h);
+    assertThrows(DataFormatException.class, () -> d.decodeInto(ok.substring(0, ok.length() - 8), c));
+  }
+}

@@ -1,0 +1,334 @@
+package dev.ycsbpack.aggregate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.aggregate.cli.AggregateMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every kind of bad input gives the promised error: the file, the line, the problem, the fix; a non-zero exit. */
+class MalformedInputTest {
+  @TempDir
+  Path tmp;
+  Path run;
+  Path out;
+  String stderr;
+  String stdout;
+
+  @BeforeEach
+  void copyRealRun() throws Exception {
+    run = RealYcsb.copy("text-s", tmp.resolve("run"));
+    out = tmp.resolve("out");
+  }
+
+  int merge(String... extra) {
+    List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
+    a.addAll(Arrays.asList(extra));
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int rc = AggregateMain.run(a.toArray(new String[0]), new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    stdout = o.toString(StandardCharsets.UTF_8);
+    stderr = e.toString(StandardCharsets.UTF_8);
+    return rc;
+  }
+
+  void assertRefused(String... fragments) {
+    assertEquals(AggregateMain.REFUSED, merge(), stderr);
+    for (String f : fragments) {
+      assertTrue(stderr.contains(f), "stderr should contain '" + f + "':\n" + stderr);
+    }
+    assertTrue(stderr.contains("Fix: "), stderr);
+    assertFalse(Files.exists(out), "a refused merge writes nothing");
+  }
+
+  Path hdr(String client, String op) {
+    return run.resolve(client).resolve(op + ".hdr");
+  }
+
+  List<String> lines(Path p) throws Exception {
+    return new ArrayList<>(Files.readAllLines(p, StandardCharsets.ISO_8859_1));
+  }
+
+  void write(Path p, List<String> lines, boolean finalNewline) throws Exception {
+    String s = String.join("\n", lines) + (finalNewline ? "\n" : "");
+    Files.writeString(p, s, StandardCharsets.ISO_8859_1);
+  }
+
+  /** Index of the first interval line (after the headers) of a log. */
+  static int firstData(List<String> l) {
+    for (int i = 0; i < l.size(); i++) {
+      if (!l.get(i).startsWith("#") && !l.get(i).startsWith("\"")) {
+        return i;
+      }
+    }
+    throw new AssertionError("no data line");
+  }
+
+  @Test
+  void aLogCutInTheMiddleOfALineNamesTheFileAndLine() throws Exception {
+    Path p = hdr("client2", "READ");
+    List<String> l = lines(p);
+    String last = l.remove(l.size() - 1);
+    l.add(last.substring(0, last.length() / 2));
+    write(p, l, false);
+    assertRefused(p + ":" + l.size() + ":", "no end of line");
+  }
+
+  @Test
+  void aLogCutAtALineEndIsCaughtByTheCountCheck() throws Exception {
+    Path p = hdr("client1", "UPDATE");
+    List<String> l = lines(p);
+    // the last lines are the final short intervals (often empty); lose a full one-second interval too
+    l = l.subList(0, l.size() - 3);
+    write(p, l, true);
+    assertRefused(p.toString(), "client1/output.txt:", "reports [UPDATE], Operations");
+  }
+
+  @Test
+  void corruptBase64NamesTheLine() throws Exception {
+    Path p = hdr("client3", "UPDATE");
+    List<String> l = lines(p);
+    int i = firstData(l) + 1;
+    l.set(i, l.get(i).replace("HIST", "HI!T"));
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 1) + ":", "not Base64");
+  }
+
+  @Test
+  void anUndecodableHistogramNamesTheLine() throws Exception {
+    Path p = hdr("client1", "READ");
+    List<String> l = lines(p);
+    int i = firstData(l);
+    String line = l.get(i);
+    l.set(i, line.substring(0, line.lastIndexOf(',') + 1) + "QUJDREVGR0hJSktMTU5PUA==");
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 1) + ":", "cannot be decoded");
+  }
+
+  @Test
+  void linesOutOfOrderNameTheLine() throws Exception {
+    Path p = hdr("client1", "READ");
+    List<String> l = lines(p);
+    int i = firstData(l);
+    String a = l.get(i + 1);
+    l.set(i + 1, l.get(i + 2));
+    l.set(i + 2, a);
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 3) + ":", "out of order");
+  }
+
+  @Test
+  void aGarbledIntervalLineNamesTheLine() throws Exception {
+    Path p = hdr("client2", "UPDATE");
+    List<String> l = lines(p);
+    int i = firstData(l);
+    l.set(i, "0.1x2,1.000," + l.get(i).substring(l.get(i).indexOf(',') + 1).substring(6));
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 1) + ":");
+  }
+
+  @Test
+  void aLogWithoutStartTimeIsRefused() throws Exception {
+    Path p = hdr("client2", "READ");
+    List<String> l = lines(p);
+    l.removeIf(s -> s.startsWith("#[StartTime"));
+    write(p, l, true);
+    assertRefused(p.toString(), "StartTime");
+  }
+
+  @Test
+  void taggedLinesAreRefused() throws Exception {
+    Path p = hdr("client2", "READ");
+    List<String> l = lines(p);
+    int i = firstData(l);
+    l.set(i, "Tag=READ," + l.get(i));
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 1) + ":", "tagged");
+  }
+
+  @Test
+  void anOutputCutInTheMiddleOfALineNamesTheLine() throws Exception {
+    Path p = run.resolve("client1/output.txt");
+    List<String> l = lines(p);
+    int keep = l.size() - 3;
+    List<String> cut = new ArrayList<>(l.subList(0, keep));
+    cut.add(l.get(keep).substring(0, 10));
+    write(p, cut, false);
+    assertRefused(p + ":" + (keep + 1) + ":", "no end of line");
+  }
+
+  @Test
+  void anOutputSectionCutShortIsRefused() throws Exception {
+    Path p = run.resolve("client1/output.txt");
+    List<String> l = lines(p);
+    l.removeIf(s -> s.startsWith("[UPDATE], MaxLatency"));
+    write(p, l, true);
+    assertRefused(p + ":", "[UPDATE] section lacks MaxLatency(us)");
+  }
+
+  @Test
+  void aCorruptMeasurementLineNamesTheLine() throws Exception {
+    Path p = run.resolve("client3/output.txt");
+    List<String> l = lines(p);
+    int i = 0;
+    while (!l.get(i).startsWith("[READ], Operations")) {
+      i++;
+    }
+    l.set(i, "[READ], Operations, 12x4");
+    write(p, l, true);
+    assertRefused(p + ":" + (i + 1) + ":", "not a number");
+  }
+
+  @Test
+  void aCutJsonExportNamesTheLine() throws Exception {
+    run = RealYcsb.copy("json-s", tmp.resolve("json"));
+    Path p = run.resolve("client1/output.json");
+    String s = Files.readString(p);
+    Files.writeString(p, s.substring(0, s.length() * 2 / 3));
+    assertRefused(p + ":", "JSON");
+  }
+
+  @Test
+  void aFailedClientMakesTheResultIncompleteUnlessAccepted() throws Exception {
+    // what a client that died mid-run leaves: stray prints and no [OVERALL]
+    Path p = run.resolve("client2/output.txt");
+    Files.writeString(p, "mongo client connection created\njava.lang.RuntimeException: boom\n\tat x.y(Z.java:1)\n");
+    assertEquals(AggregateMain.INCOMPLETE, merge(), stderr);
+    assertTrue(stderr.contains("client2") && stderr.contains("no [OVERALL]"), stderr);
+    assertTrue(stderr.contains("--accept-partial"), stderr);
+    assertFalse(Files.exists(out));
+
+    assertEquals(AggregateMain.OK, merge("--accept-partial"), stderr);
+    for (String f : List.of("merged.txt", "merged.csv", "timeseries.csv")) {
+      String first = Files.readAllLines(out.resolve(f)).get(0);
+      assertTrue(first.startsWith("# INCOMPLETE: merged 2 of 3 clients; failed (left out): client2"), f + ": " + first);
+    }
+    assertTrue(Files.readAllLines(out.resolve("merged.md")).get(0).startsWith("> **INCOMPLETE"));
+    String json = Files.readString(out.resolve("merged.json"));
+    assertTrue(json.contains("\"complete\" : false"), json.substring(0, 200));
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<title>INCOMPLETE - "));
+  }
+
+  @Test
+  void aFolderWithoutOutputIsAFailedClient() throws Exception {
+    Files.delete(run.resolve("client3/output.txt"));
+    assertEquals(AggregateMain.INCOMPLETE, merge(), stderr);
+    assertTrue(stderr.contains("client3"), stderr);
+  }
+
+  @Test
+  void differentWorkloadConfigurationsAreRefusedAndNamed() throws Exception {
+    Path p = run.resolve("client2/client.properties");
+    Files.writeString(p, Files.readString(p).replace("threadcount=2", "threadcount=8")
+        + "readallfields=false\n");
+    assertRefused("threadcount: 2 (client1, client3); 8 (client2)", "readallfields", "--force");
+    assertEquals(AggregateMain.OK, merge("--force"), stderr);
+    assertTrue(Files.readString(out.resolve("merged.txt")).contains("Merged with --force"));
+  }
+
+  @Test
+  void keyRangesAndHostListsMayDifferButSecretsAreNeverShown() throws Exception {
+    for (int c = 1; c <= 3; c++) {
+      Path p = run.resolve("client" + c + "/client.properties");
+      Files.writeString(p, Files.readString(p) + "mongodb.url=mongodb://ycsb:s3cr3t-" + c + "@host" + c
+          + ":27017/ycsb?w=majority\nmongodb.password=s3cr3t-" + c + "\n");
+    }
+    assertEquals(AggregateMain.OK, merge(), stderr);
+    assertFalse(Files.readString(out.resolve("merged.json")).contains("s3cr3t"));
+    assertFalse(Files.readString(out.resolve("report.html")).contains("s3cr3t"));
+
+    out = tmp.resolve("out-refused");
+    Path p = run.resolve("client3/client.properties");
+    Files.writeString(p, Files.readString(p).replace("w=majority", "w=1"));
+    assertRefused("mongodb.url", "mongodb://***@host1:27017/ycsb?w=majority (client1)",
+        "mongodb://***@host3:27017/ycsb?w=1 (client3)");
+    assertFalse(stderr.contains("s3cr3t"), stderr);
+  }
+
+  @Test
+  void allowedDifferencesAreHonoured() throws Exception {
+    Path p = run.resolve("client2/client.properties");
+    Files.writeString(p, Files.readString(p) + "agent.host=box-2\n");
+    assertRefused("agent.host");
+    assertEquals(AggregateMain.OK, merge("--allow-difference", "agent.*"), stderr);
+  }
+
+  @Test
+  void aMissingPropertiesFileIsNamed() throws Exception {
+    Files.delete(run.resolve("client1/client.properties"));
+    assertRefused(run.resolve("client1/client.properties") + ": is missing");
+  }
+
+  @Test
+  void twoOutputsInOneFolderAreRefused() throws Exception {
+    Files.writeString(run.resolve("client1/output.json"), "[]");
+    assertRefused("holds both output.txt and output.json");
+  }
+
+  @Test
+  void clientsWithoutHdrLogsAreRefused() throws Exception {
+    try (var s = Files.list(run.resolve("client2"))) {
+      for (Path f : (Iterable<Path>) s::iterator) {
+        if (f.toString().endsWith(".hdr")) {
+          Files.delete(f);
+        }
+      }
+    }
+    assertRefused("client2/output.txt:", "hdrhistogram.fileoutput=true");
+  }
+
+  @Test
+  void clientsThatDidNotRunAtTheSameTimeAreRefused() throws Exception {
+    try (var s = Files.list(run.resolve("client1"))) {
+      for (Path f : (Iterable<Path>) s::iterator) {
+        if (f.toString().endsWith(".hdr")) {
+          List<String> l = lines(f);
+          for (int i = 0; i < l.size(); i++) {
+            if (l.get(i).startsWith("#[StartTime: ")) {
+              String rest = l.get(i).substring("#[StartTime: ".length());
+              double t = Double.parseDouble(rest.substring(0, rest.indexOf(' ')));
+              l.set(i, "#[StartTime: " + String.format(java.util.Locale.ROOT, "%.3f", t + 3600) + " (seconds)]");
+            }
+          }
+          write(f, l, true);
+        }
+      }
+    }
+    assertRefused("no common time window", "client1");
+  }
+
+  @Test
+  void warmupNeedsIntervalLogs() throws Exception {
+    run = RealYcsb.copy("text-nos", tmp.resolve("nos"));
+    assertEquals(AggregateMain.REFUSED, merge("--warmup", "1"), stderr);
+    assertTrue(stderr.contains("without -s") && stderr.contains("--warmup"), stderr);
+  }
+
+  @Test
+  void aBucketFinerThanTheIntervalsIsRefused() throws Exception {
+    assertEquals(AggregateMain.REFUSED, merge("--bucket", "0.5"), stderr);
+    assertTrue(stderr.contains("finer than the clients' 1.0 s intervals"), stderr);
+    assertEquals(AggregateMain.OK, merge("--bucket", "2"), stderr);
+  }
+
+  @Test
+  void badUsageExitsWithTwo() {
+    assertEquals(AggregateMain.USAGE, merge("--format", "pdf"), stderr);
+    assertTrue(stderr.contains("unknown format 'pdf'"), stderr);
+    assertEquals(AggregateMain.USAGE, merge("--percentiles", "0"), stderr);
+    assertEquals(AggregateMain.USAGE, merge("--no-such-option"), stderr);
+  }
+}

@@ -1,0 +1,205 @@
+package dev.ycsbpack.aggregate.synthetic;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes client folders the way a YCSB 0.17 client with {@code -s}, {@code hdrhistogram.fileoutput=true} and
+ * {@code hdrhistogram.output.path=<folder>/} leaves them: {@code <OP>.hdr} interval logs (HistogramLogWriter, a
+ * StartTime header, timestamps relative to it), {@code output.txt} in YCSB's text format, {@code client.properties}.
+ * The latencies come from the caller, so tests know every recorded value.
+ *
+ * <p>{@link #main} generates the benchmark's inputs (many clients, one-second intervals, five operations) fast: it
+ * encodes a small pool of realistic interval histograms per operation once and reuses them.
+ */
+public final class SyntheticClients {
+  private SyntheticClients() {
+  }
+
+  /** Produces the latencies (µs) one client records for one operation in one interval. */
+  @FunctionalInterface
+  public interface Latencies {
+    Histogram interval(String op, int index);
+  }
+
+  /** The workload properties every synthetic client shares. */
+  public static Map<String, String> baseProperties() {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("workload", "site.ycsb.workloads.CoreWorkload");
+    p.put("db", "site.ycsb.BasicDB");
+    p.put("recordcount", "1000000");
+    p.put("operationcount", "100000000");
+    p.put("threadcount", "16");
+    p.put("readproportion", "0.5");
+    p.put("updateproportion", "0.5");
+    p.put("hdrhistogram.fileoutput", "true");
+    p.put("status.interval", "1");
+    p.put("dotransactions", "true");
+    return p;
+  }
+
+  /**
+   * Writes one client folder.
+   *
+   * @return per operation, the client's whole-run histogram (what it would print)
+   */
+  public static Map<String, Histogram> writeClient(Path dir, long startMs, long intervalMs, int intervals,
+                                                   List<String> ops, Latencies latencies,
+                                                   Map<String, String> properties) throws IOException {
+    Files.createDirectories(dir);
+    Map<String, Histogram> totals = new LinkedHashMap<>();
+    for (String op : ops) {
+      Histogram total = new Histogram(3);
+      try (OutputStream os = Files.newOutputStream(dir.resolve(op + ".hdr"));
+           PrintStream ps = new PrintStream(new java.io.BufferedOutputStream(os, 1 << 16), false,
+               StandardCharsets.UTF_8)) {
+        HistogramLogWriter w = new HistogramLogWriter(ps);
+        w.outputComment("[Logging for: " + op + "]");
+        w.outputLogFormatVersion();
+        w.outputStartTime(startMs);
+        w.setBaseTime(startMs);
+        w.outputLegend();
+        for (int k = 0; k < intervals; k++) {
+          Histogram h = latencies.interval(op, k);
+          h.setStartTimeStamp(startMs + k * intervalMs);
+          h.setEndTimeStamp(startMs + (k + 1) * intervalMs);
+          w.outputIntervalHistogram(h);
+          total.add(h);
+        }
+        ps.flush();
+      }
+      totals.put(op, total);
+    }
+    writeOutput(dir.resolve("output.txt"), intervals * intervalMs, totals);
+    Map<String, String> props = new LinkedHashMap<>(properties);
+    props.put("hdrhistogram.output.path", dir + "/");
+    writeProperties(dir.resolve("client.properties"), props);
+    return totals;
+  }
+
+  /** YCSB's text export for these histograms: [OVERALL], then per operation as OneMeasurementHdrHistogram. */
+  public static void writeOutput(Path file, long runTimeMs, Map<String, Histogram> totals) throws IOException {
+    long ops = 0;
+    for (Map.Entry<String, Histogram> e : totals.entrySet()) {
+      if (!e.getKey().startsWith("Intended-")) {
+        ops += e.getValue().getTotalCount();
+      }
+    }
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write("[OVERALL], RunTime(ms), " + runTimeMs + "\n");
+      w.write("[OVERALL], Throughput(ops/sec), " + (1000.0 * ops / runTimeMs) + "\n");
+      w.write("[TOTAL_GCs], Count, 0\n");
+      for (Map.Entry<String, Histogram> e : totals.entrySet()) {
+        String n = e.getKey();
+        Histogram h = e.getValue();
+        w.write("[" + n + "], Operations, " + h.getTotalCount() + "\n");
+        w.write("[" + n + "], AverageLatency(us), " + h.getMean() + "\n");
+        w.write("[" + n + "], MinLatency(us), " + h.getMinValue() + "\n");
+        w.write("[" + n + "], MaxLatency(us), " + h.getMaxValue() + "\n");
+        w.write("[" + n + "], 95thPercentileLatency(us), " + h.getValueAtPercentile(95) + "\n");
+        w.write("[" + n + "], 99thPercentileLatency(us), " + h.getValueAtPercentile(99) + "\n");
+        if (!n.startsWith("Intended-")) {
+          w.write("[" + n + "], Return=OK, " + h.getTotalCount() + "\n");
+        }
+      }
+    }
+  }
+
+  public static void writeProperties(Path file, Map<String, String> props) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.ISO_8859_1)) {
+      for (Map.Entry<String, String> e : props.entrySet()) {
+        w.write(e.getKey() + "=" + e.getValue().replace("\\", "\\\\") + "\n");
+      }
+    }
+  }
+
+  /**
+   * Benchmark inputs: {@code <out>/client-NNN/} for each client, {@code intervals} one-second intervals of the five
+   * operations READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE. Usage: {@code SyntheticClients OUT CLIENTS INTERVALS}.
+   */
+  public static void main(String[] args) throws IOException {
+    Path out = Path.of(args[0]);
+    int clients = Integer.parseInt(args[1]);
+    int intervals = Integer.parseInt(args[2]);
+    List<String> ops = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE");
+    int pool = 32;
+    Random rnd = new Random(42);
+    Map<String, List<String>> encoded = new LinkedHashMap<>();
+    Map<String, List<Long>> counts = new LinkedHashMap<>();
+    for (int o = 0; o < ops.size(); o++) {
+      List<String> lines = new ArrayList<>();
+      List<Long> cs = new ArrayList<>();
+      for (int i = 0; i < pool; i++) {
+        Histogram h = new Histogram(3);
+        int n = 400 + rnd.nextInt(200);
+        double median = 300 + 200 * o;
+        for (int s = 0; s < n; s++) {
+          // log-normal body with a rare slow tail, as a database shows
+          double v = median * Math.exp(0.5 * rnd.nextGaussian());
+          if (rnd.nextInt(1000) == 0) {
+            v *= 50;
+          }
+          h.recordValue(Math.max(1, (long) v));
+        }
+        lines.add(encode(h));
+        cs.add(h.getTotalCount());
+      }
+      encoded.put(ops.get(o), lines);
+      counts.put(ops.get(o), cs);
+    }
+    long base = 1_700_000_000_000L;
+    for (int c = 0; c < clients; c++) {
+      Path dir = out.resolve(String.format(Locale.ROOT, "client-%03d", c));
+      Files.createDirectories(dir);
+      long start = base + rnd.nextInt(500);
+      Map<String, Histogram> totalsForOutput = new LinkedHashMap<>();
+      for (String op : ops) {
+        long total = 0;
+        try (Writer w = Files.newBufferedWriter(dir.resolve(op + ".hdr"), StandardCharsets.ISO_8859_1)) {
+          w.write("#[Logging for: " + op + "]\n#[Histogram log format version 1.3]\n");
+          w.write(String.format(Locale.ROOT, "#[StartTime: %.3f (seconds since epoch), synthetic]%n", start / 1000.0));
+          w.write("\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
+          List<String> lines = encoded.get(op);
+          for (int k = 0; k < intervals; k++) {
+            int pick = (c * 7 + k) % pool;
+            total += counts.get(op).get(pick);
+            w.write(String.format(Locale.ROOT, "%.3f,1.000,0.100,", (double) k));
+            w.write(lines.get(pick));
+            w.write('\n');
+          }
+        }
+        Histogram fake = new Histogram(3);
+        fake.recordValueWithCount(1000, total); // only the count is checked against the logs
+        totalsForOutput.put(op, fake);
+      }
+      writeOutput(dir.resolve("output.txt"), intervals * 1000L, totalsForOutput);
+      Map<String, String> props = baseProperties();
+      props.put("hdrhistogram.output.path", dir + "/");
+      props.put("insertstart", Integer.toString(c * 1000));
+      props.put("insertcount", "1000");
+      writeProperties(dir.resolve("client.properties"), props);
+    }
+  }
+
+  private static String encode(Histogram h) {
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int len = h.encodeIntoCompressedByteBuffer(buf, 9);
+    byte[] b = new byte[len];
+    buf.rewind();
+    buf.get(b);
+    return java.util.Base64.getEncoder().encodeToString(b);
+  }
+}

@@ -1,0 +1,91 @@
+package dev.ycsbpack.dist;
+
+import static dev.ycsbpack.dist.Servers.concat;
+import static dev.ycsbpack.dist.Servers.pointAt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two bin/ycsb clients run at once; bin/ycsb-aggregate merges their folders into one YCSB report. */
+class AggregateCommandIT {
+  @TempDir
+  Path work;
+
+  @Test
+  void twoConcurrentClientsMergeIntoOneReportWithEveryOperation() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path workload = YcsbRun.home().resolve("workloads/read95-update5");
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload.toString(),
+          "-p", "recordcount=500", "-p", "mongodb.batchsize=50")).assertSucceeded();
+
+      List<CompletableFuture<YcsbRun>> clients = new ArrayList<>();
+      for (String name : List.of("client-a", "client-b")) {
+        Path folder = Files.createDirectories(work.resolve("run").resolve(name));
+        String[] overrides = concat(pointAt(target, table), "-p", "recordcount=500", "-p", "operationcount=1500",
+            "-threads", "2", "-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path=" + folder + "/");
+        writeClientProperties(workload, folder, overrides);
+        clients.add(CompletableFuture.supplyAsync(() ->
+            YcsbRun.run(folder, concat("run", "mongodb", "-P", workload.toString(), overrides))));
+      }
+      long reads = 0;
+      long updates = 0;
+      for (int i = 0; i < clients.size(); i++) {
+        YcsbRun run = clients.get(i).get().assertSucceeded();
+        Files.writeString(work.resolve("run").resolve(i == 0 ? "client-a" : "client-b").resolve("output.txt"),
+            run.stdout);
+        reads += run.operations("READ");
+        updates += run.operations("UPDATE");
+      }
+      assertEquals(3000, reads + updates);
+
+      Path out = work.resolve("merged");
+      YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+          "merge", work.resolve("run").toString(), "-o", out.toString());
+      assertEquals(0, merge.exitCode, merge::describe);
+      YcsbRun merged = YcsbRun.parseOutput(Files.readString(out.resolve("merged.txt")));
+      assertEquals(reads, merged.operations("READ"), "merged READ count is the sum of the clients'");
+      assertEquals(updates, merged.operations("UPDATE"));
+      assertTrue(merged.measurements.get("READ").containsKey("99thPercentileLatency(us)"), merged::describe);
+      assertTrue(Files.size(out.resolve("report.html")) > 10_000, "a self-contained HTML report");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /** What the client ran with: the workload file, then every -p and flag on top, as YCSB merges them. */
+  private static void writeClientProperties(Path workload, Path folder, String[] overrides) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(workload)) {
+      p.load(in);
+    }
+    for (int i = 0; i < overrides.length; i += 2) {
+      if (overrides[i].equals("-threads")) {
+        p.setProperty("threadcount", overrides[i + 1]);
+      } else {
+        String pair = overrides[i + 1];
+        p.setProperty(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+      }
+    }
+    p.setProperty("db", dev.ycsbpack.mongodb.MongoDbClient.class.getName());
+    p.setProperty("dotransactions", "true");
+    try (OutputStream out = Files.newOutputStream(folder.resolve("client.properties"))) {
+      p.store(out, null);
+    }
+  }
+}
