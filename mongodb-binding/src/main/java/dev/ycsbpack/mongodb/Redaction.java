@@ -10,9 +10,13 @@ import java.util.regex.Pattern;
  * through here, because a benchmark log is exactly the kind of file people paste into tickets and posts.
  */
 public final class Redaction {
-  /** user:password@ in a mongodb:// or mongodb+srv:// URL; passwords cannot contain a raw '@' or '/'. */
+  /**
+   * user:password@ in a mongodb:// or mongodb+srv:// URL. The password runs to the last '@' of the URL (an
+   * unescaped '@' in a mistyped password must not leave its tail visible); hiding a little too much of an odd
+   * URL is the safe way to be wrong.
+   */
   private static final Pattern USERINFO_PASSWORD =
-      Pattern.compile("(mongodb(?:\\+srv)?://[^:/@\\s\"']*:)([^@/\\s\"']*)(@)", Pattern.CASE_INSENSITIVE);
+      Pattern.compile("(mongodb(?:\\+srv)?://[^:/@\\s\"']*:)([^\\s\"']*)(@)", Pattern.CASE_INSENSITIVE);
 
   public static final String MASK = "*****";
 

@@ -185,5 +185,9 @@ class BindingOptionsTest {
     assertNull(Redaction.redact(null));
     assertEquals("mongodb+srv://u:" + Redaction.MASK + "@c.example.net/x and mongodb://v:" + Redaction.MASK + "@h",
         Redaction.redact("mongodb+srv://u:p%40ss@c.example.net/x and mongodb://v:w@h"));
+    // an unescaped '@' in a password is invalid, but its tail must not show in the error about it
+    String m = rejection("mongodb.url=mongodb://alice:hun@ter2@host/db");
+    assertFalse(m.contains("ter2") || m.contains("hun"), m);
+    assertEquals("mongodb://bob@h/db", Redaction.redact("mongodb://bob@h/db"));
   }
 }
