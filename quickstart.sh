@@ -14,19 +14,23 @@ dist_home() {
   compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1 | xargs -r dirname | xargs -r dirname
 }
 
+# Written after each successful build: the assembly keeps the sources' timestamps, so the built files cannot
+# tell how old the build is.
+stamp="$root/distribution/target/.quickstart-built"
+
 needs_build() {
-  local dist
-  dist="$(dist_home)"
-  [ -z "$dist" ] && return 0
-  # Any source, pom, script or workload newer than the built launcher means the build is stale.
-  [ -n "$(find "$root" \( -name target -o -name .git -o -name bin -path '*/ferretdb/bin' \) -prune -o \
+  [ -z "$(dist_home)" ] && return 0
+  [ ! -f "$stamp" ] && return 0
+  # Any source, pom, script or workload newer than the last build means the build is stale.
+  [ -n "$(find "$root" \( -name target -o -name .git -o -path '*/ferretdb/bin' \) -prune -o \
       \( -name '*.java' -o -name pom.xml -o -path '*/src/bin/*' -o -path "$root/workloads/*" \) \
-      -newer "$dist/bin/ycsb" -print -quit)" ]
+      -newer "$stamp" -print -quit)" ]
 }
 
 if needs_build; then
   echo "quickstart: building the distribution (the first build downloads Maven and the dependencies)..." >&2
   "$root/mvnw" -q -B -DskipTests package
+  touch "$stamp"
 fi
 dist="$(dist_home)"
 
