@@ -45,17 +45,27 @@ public final class IntervalCounts {
     return maxIndex < 0 ? 0 : LAYOUT.highestValueAtIndex(maxIndex);
   }
 
+  /**
+   * The rank (1-based running count) each percentile must reach, as HdrHistogram defines it:
+   * ceil(percentile * total / 100), at least 1, with the percentile nudged down by one ulp so that a
+   * percentile given as a rounded decimal does not step to the next rank.
+   */
+  public static long[] rankTargets(double[] ascending, long total) {
+    long[] targets = new long[ascending.length];
+    for (int i = 0; i < ascending.length; i++) {
+      double requested = Math.min(Math.max(Math.nextAfter(ascending[i], Double.NEGATIVE_INFINITY), 0.0), 100.0);
+      targets[i] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
+    }
+    return targets;
+  }
+
   /** Values at ascending percentiles, one pass, with HdrHistogram's definition (see LatencyStats#valuesAt). */
   public long[] valuesAt(double[] ascending) {
     long[] out = new long[ascending.length];
     if (total == 0) {
       return out;
     }
-    long[] targets = new long[ascending.length];
-    for (int i = 0; i < ascending.length; i++) {
-      double requested = Math.min(Math.max(Math.nextAfter(ascending[i], Double.NEGATIVE_INFINITY), 0.0), 100.0);
-      targets[i] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
-    }
+    long[] targets = rankTargets(ascending, total);
     int next = 0;
     long cumulative = 0;
     for (int i = 0; i <= maxIndex && next < targets.length; i++) {

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.model;
 
+import dev.ycsbpack.aggregate.input.IntervalCounts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -57,11 +58,7 @@ public record LatencyStats(long count, long minUs, double meanUs, long maxUs, do
     if (total == 0) {
       return out;
     }
-    long[] targets = new long[ascending.length];
-    for (int i = 0; i < ascending.length; i++) {
-      double requested = Math.min(Math.max(Math.nextAfter(ascending[i], Double.NEGATIVE_INFINITY), 0.0), 100.0);
-      targets[i] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
-    }
+    long[] targets = IntervalCounts.rankTargets(ascending, total);
     int next = 0;
     for (HistogramIterationValue v : h.recordedValues()) {
       long cumulative = v.getTotalCountToThisValue();
