@@ -3,11 +3,13 @@ package dev.ycsbpack.dist;
 import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import dev.ycsbpack.testkit.TestTargets.Target;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
-import org.bson.Document;
+import org.bson.RawBsonDocument;
 
 /** Naming and reading back what a bin/ycsb run wrote; each test works in a collection of its own. */
 final class Servers {
@@ -27,30 +29,40 @@ final class Servers {
   }
 
   static long countDocuments(Target target, String table) {
-    return withCollection(target, table, MongoCollection::countDocuments);
+    return withDatabase(target, db -> db.getCollection(table).countDocuments());
   }
 
   static void drop(Target target, String table) {
-    withCollection(target, table, c -> {
-      c.drop();
+    withDatabase(target, db -> {
+      db.getCollection(table).drop();
       return null;
     });
   }
 
+  /** Every document of {@code table} as stored (raw BSON, so its size can be checked). */
+  static List<RawBsonDocument> documents(Target target, String table) {
+    return withDatabase(target,
+        db -> db.getCollection(table, RawBsonDocument.class).find().into(new ArrayList<>()));
+  }
+
+  static List<String> collectionNames(Target target) {
+    return withDatabase(target, db -> db.listCollectionNames().into(new ArrayList<>()));
+  }
+
   /** The binding's choice of database: the URL's path if it names one, else mongodb.database. */
-  private static <T> T withCollection(Target target, String table, Function<MongoCollection<Document>, T> action) {
+  private static <T> T withDatabase(Target target, Function<MongoDatabase, T> action) {
     try (MongoClient client = MongoClients.create(target.connectionString())) {
       String db = new ConnectionString(target.connectionString()).getDatabase();
-      return action.apply(client.getDatabase(db == null || db.isEmpty() ? DATABASE : db).getCollection(table));
+      return action.apply(client.getDatabase(db == null || db.isEmpty() ? DATABASE : db));
     }
   }
 
   /** Flattens strings and string arrays into one argument list. */
   static String[] concat(Object... parts) {
-    java.util.List<String> all = new java.util.ArrayList<>();
+    List<String> all = new ArrayList<>();
     for (Object part : parts) {
       if (part instanceof String[]) {
-        all.addAll(java.util.List.of((String[]) part));
+        all.addAll(List.of((String[]) part));
       } else {
         all.add((String) part);
       }

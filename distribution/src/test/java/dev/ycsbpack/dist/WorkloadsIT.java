@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mongodb.ConnectionString;
 import com.mongodb.WriteConcern;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import dev.ycsbpack.mongodb.MongoDbClient;
@@ -102,7 +99,7 @@ class WorkloadsIT {
     try {
       YcsbRun.run(work, concat("load", "mongodb", "-P", f.path(), pointAt(target, table),
           "-p", "recordcount=50", "-threads", "2")).assertSucceeded().assertNoFailedOperations();
-      List<RawBsonDocument> docs = documents(target, table);
+      List<RawBsonDocument> docs = Servers.documents(target, table);
       assertEquals(50, docs.size(), name);
       Set<String> expectedKeys = new HashSet<>(List.of("_id"));
       for (int i = 0; i < claim[0]; i++) {
@@ -300,7 +297,7 @@ class WorkloadsIT {
       // [INSERT], and its scratch collection is gone.
       assertTrue(load.stderr.contains("warmup=200 inserts per thread"), load::describe);
       assertEquals(measured, Servers.countDocuments(target, table));
-      assertFalse(collectionNames(target).contains(table + "_warmup"), "scratch collection dropped");
+      assertFalse(Servers.collectionNames(target).contains(table + "_warmup"), "scratch collection dropped");
     } finally {
       Servers.drop(target, table);
     }
@@ -446,26 +443,6 @@ class WorkloadsIT {
   }
 
   // ---- helpers --------------------------------------------------------------------------------------------
-
-  /** Every document of {@code table} as stored (raw BSON, so its size can be checked). */
-  private static List<RawBsonDocument> documents(Target target, String table) {
-    try (MongoClient client = MongoClients.create(target.connectionString())) {
-      return client.getDatabase(databaseOf(target)).getCollection(table, RawBsonDocument.class).find()
-          .into(new ArrayList<>());
-    }
-  }
-
-  private static List<String> collectionNames(Target target) {
-    try (MongoClient client = MongoClients.create(target.connectionString())) {
-      return client.getDatabase(databaseOf(target)).listCollectionNames().into(new ArrayList<>());
-    }
-  }
-
-  /** Where bin/ycsb writes with {@link Servers#pointAt}: the URL's database, else {@link Servers#DATABASE}. */
-  private static String databaseOf(Target target) {
-    String db = new ConnectionString(target.connectionString()).getDatabase();
-    return db == null || db.isEmpty() ? Servers.DATABASE : db;
-  }
 
   /** Asserts |observed - n*p| <= 4 * sqrt(n*p*(1-p)); with p = 1 the count must be exactly n. */
   private static void assertWithin(long observed, long n, double p, String what) {

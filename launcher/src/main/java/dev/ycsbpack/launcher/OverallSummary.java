@@ -14,7 +14,7 @@ final class OverallSummary {
   private static final Pattern TEXT =
       Pattern.compile("^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), (\\S+)\\s*$", Pattern.MULTILINE);
   private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"OVERALL\"\\s*,\\s*\"measurement\"\\s*:"
-      + "\\s*\"(RunTime\\(ms\\)|Throughput\\(ops/sec\\))\"\\s*,\\s*\"value\"\\s*:\\s*([-+0-9.eEInfinityNa]+)");
+      + "\\s*\"(RunTime\\(ms\\)|Throughput\\(ops/sec\\))\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
 
   private Double runTimeMs;
   private Double throughput;

@@ -139,7 +139,7 @@ public class MongoDbClient extends DB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      FindIterable<BsonDocument> find = collection(table).find(eq(Documents.ID, key)).limit(1);
+      FindIterable<BsonDocument> find = collection(table).find(eq(Documents.ID, key));
       if (fields != null) {
         find.projection(Projections.include(new ArrayList<>(fields)));
       }

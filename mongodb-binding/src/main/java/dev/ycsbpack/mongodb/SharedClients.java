@@ -3,7 +3,6 @@ package dev.ycsbpack.mongodb;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -24,7 +23,6 @@ final class SharedClients {
   private static final Map<Key, Entry> ENTRIES = new HashMap<>();
   /** Options already announced: the banner is printed once per run, not once per reconnect. */
   private static final Set<BindingOptions> ANNOUNCED = new HashSet<>();
-  private static volatile PrintStream log = System.err;
 
   private SharedClients() {
   }
@@ -109,7 +107,7 @@ final class SharedClients {
     }
     e.client = client;
     if (ANNOUNCED.add(key.options)) {
-      log.println(key.options.describe());
+      System.err.println(key.options.describe());
     }
   }
 
@@ -128,9 +126,5 @@ final class SharedClients {
     synchronized (ENTRIES) {
       ENTRIES.values().removeIf(e -> e.failure != null);
     }
-  }
-
-  static void setLog(PrintStream stream) {
-    log = stream;
   }
 }

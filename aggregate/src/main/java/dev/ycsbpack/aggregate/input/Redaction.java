@@ -7,7 +7,11 @@ import java.util.regex.Pattern;
 public final class Redaction {
   private static final String[] SECRET_WORDS = {"password", "passwd", "pwd", "secret", "token", "credential",
       "apikey", "api_key", "privatekey", "private_key"};
-  private static final Pattern USERINFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^@/\\s]+@");
+  /**
+   * User info runs to the URL's last '@': an unescaped '@' in a mistyped password must not leave its tail
+   * visible (the binding's and launcher's redaction works the same way).
+   */
+  private static final Pattern USERINFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^\\s\"']*@");
   private static final Pattern SECRET_PARAM = Pattern.compile(
       "(?i)((?:password|passwd|pwd|secret|token|credential)[A-Za-z0-9_.-]*=)[^&;,\\s]*");
 
