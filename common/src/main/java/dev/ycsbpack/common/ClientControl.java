@@ -1,0 +1,56 @@
+package dev.ycsbpack.common;
+
+import java.util.Optional;
+
+/**
+ * The line protocol between the coordinator and a client it started ({@code bin/ycsb --control stdin}).
+ *
+ * <p>The coordinator writes commands to the client's standard input (over SSH for a remote client): {@link #GO}
+ * releases the start gate, {@link #HEARTBEAT} says the coordinator is still there, {@link #STOP} ends the client.
+ * End of input, or no heartbeat for the agreed time, also ends it: a client that lost its coordinator (killed, or its
+ * link cut) stops by itself instead of loading the database unobserved.
+ *
+ * <p>The client reports events on standard error, one line each, starting with {@link #EVENT_PREFIX}: {@code READY}
+ * when every thread has connected and finished its warm-up, {@code STARTED <epochMs>} when the first measured
+ * operation begins, {@code FINISHED <exitStatus>} just before it exits.
+ */
+public final class ClientControl {
+  public static final String GO = "GO";
+  public static final String HEARTBEAT = "HB";
+  public static final String STOP = "STOP";
+  public static final String EVENT_PREFIX = "@ycsbpack ";
+
+  /** Events a client reports. */
+  public enum EventType { READY, STARTED, FINISHED }
+
+  /**
+   * One event line.
+   *
+   * @param type  what happened
+   * @param value its number: the epoch ms for {@code STARTED}, the exit status for {@code FINISHED}, else 0
+   */
+  public record Event(EventType type, long value) {
+    /** The line the client prints. */
+    public String line() {
+      return EVENT_PREFIX + type + (type == EventType.READY ? "" : " " + value);
+    }
+  }
+
+  private ClientControl() {
+  }
+
+  /** The event on this line, or empty when the line is ordinary output. */
+  public static Optional<Event> parse(String line) {
+    if (line == null || !line.startsWith(EVENT_PREFIX)) {
+      return Optional.empty();
+    }
+    String[] parts = line.substring(EVENT_PREFIX.length()).trim().split(" ");
+    try {
+      EventType type = EventType.valueOf(parts[0]);
+      long value = parts.length > 1 ? Long.parseLong(parts[1]) : 0;
+      return Optional.of(new Event(type, value));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.ycsbpack.common;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Facts about the machine a client runs on, for {@code environment.properties}: two results are comparable only when
+ * the clients were alike, and a reader of a published number needs to know what produced it.
+ */
+public final class EnvironmentFacts {
+  private EnvironmentFacts() {
+  }
+
+  /** Host name, CPUs, memory, OS, kernel, JVM: what this JVM can see without running anything. */
+  public static Map<String, String> local() {
+    Map<String, String> m = new TreeMap<>();
+    m.put("host.name", hostName());
+    m.put("cpu.count", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    cpuModel().ifPresent(v -> m.put("cpu.model", v));
+    totalMemory().ifPresent(v -> m.put("memory.total.bytes", v));
+    m.put("jvm.max.heap.bytes", Long.toString(Runtime.getRuntime().maxMemory()));
+    m.put("os.name", System.getProperty("os.name", ""));
+    m.put("os.version", System.getProperty("os.version", ""));
+    m.put("os.arch", System.getProperty("os.arch", ""));
+    m.put("java.version", System.getProperty("java.version", ""));
+    m.put("java.vendor", System.getProperty("java.vendor", ""));
+    m.put("java.vm.name", System.getProperty("java.vm.name", ""));
+    m.put("jvm.arguments", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    return m;
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env == null ? "unknown" : env;
+    }
+  }
+
+  private static java.util.Optional<String> cpuModel() {
+    return firstValue(Path.of("/proc/cpuinfo"), "model name");
+  }
+
+  private static java.util.Optional<String> totalMemory() {
+    return firstValue(Path.of("/proc/meminfo"), "MemTotal").map(v -> {
+      String[] parts = v.trim().split("\\s+");
+      try {
+        long kb = Long.parseLong(parts[0]);
+        return Long.toString(kb * 1024);
+      } catch (NumberFormatException e) {
+        return v;
+      }
+    });
+  }
+
+  private static java.util.Optional<String> firstValue(Path file, String key) {
+    try {
+      List<String> lines = Files.readAllLines(file);
+      for (String line : lines) {
+        int colon = line.indexOf(':');
+        if (colon > 0 && line.substring(0, colon).trim().equals(key)) {
+          return java.util.Optional.of(line.substring(colon + 1).trim());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or not readable: the fact is simply absent
+    }
+    return java.util.Optional.empty();
+  }
+}

@@ -1,0 +1,317 @@
+package dev.ycsbpack.common;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one redaction of the pack: everything the launcher, the binding, aggregate, the coordinator and the test kit
+ * print or write goes through an instance of this class.
+ *
+ * <p>It works on two levels, because neither is enough alone:
+ * <ol>
+ *   <li><b>By meaning.</b> A redactor built from the properties a run was given knows every secret value in them
+ *       (the user info of every URL, the values of secret-bearing URL options such as
+ *       {@code authMechanismProperties} or {@code tlsCertificateKeyFilePassword}, and properties whose name says
+ *       secret). It removes those exact values and the forms they take when a library re-prints them
+ *       (percent-encoded, percent-decoded, Java-properties-, JSON- or HTML-escaped), whatever characters they hold:
+ *       a password with a space, a quote or a newline is found where no pattern over text would find it.</li>
+ *   <li><b>By shape.</b> Any {@code scheme://user:password@} and any {@code name=value} whose name says secret is
+ *       masked wherever it appears, so a URL the redactor was never told about (a mistyped scheme, a URL inside a
+ *       driver's stack trace) still loses its password.</li>
+ * </ol>
+ * Immutable and thread-safe.
+ */
+public final class Redactor {
+  /** What a secret is replaced with, everywhere. */
+  public static final String MASK = "*****";
+
+  /** Words that make a property or URL option name secret (case-insensitive substring match). */
+  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "pwd", "secret", "token",
+      "credential", "apikey", "api_key", "privatekey", "private_key", "authmechanismproperties");
+
+  /**
+   * Scheme (any, including mistyped ones such as {@code mongdb:/}), then user info up to the <em>last</em> '@' of the
+   * run of non-space text: an unescaped '@' or '/' in a mistyped password must not leave its tail visible. Hiding a
+   * little too much of an odd URL is the safe way to be wrong.
+   */
+  private static final Pattern URL_USERINFO =
+      Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*:/{1,2})([^\\s\"'<>]*)@");
+  /** {@code name=value} or {@code name:value} where the name says secret; the value runs to a separator. */
+  private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
+      "(?i)([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|credential|apikey|api_key|privatekey|private_key)"
+          + "[A-Za-z0-9_.-]*[=:])([^&;,\\s\"'<>]+)");
+  /** authMechanismProperties's whole value: it may hold an AWS session token after any other pair. */
+  private static final Pattern AUTH_MECHANISM_PROPERTIES =
+      Pattern.compile("(?i)(authMechanismProperties=)([^&\\s\"'<>]+)");
+
+  /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
+  private static final int MIN_FRAGMENT = 3;
+
+  private static final Redactor SHAPE_ONLY = new Redactor(List.of());
+
+  /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
+  private final List<String> needles;
+
+  private Redactor(List<String> needles) {
+    this.needles = needles;
+  }
+
+  /** A redactor that knows no secret values and masks by shape only. */
+  public static Redactor shapeOnly() {
+    return SHAPE_ONLY;
+  }
+
+  /** A redactor that knows every secret in these properties (see the class comment). */
+  public static Redactor of(Properties properties) {
+    List<String> secrets = new ArrayList<>();
+    for (String name : properties.stringPropertyNames()) {
+      collectSecrets(name, properties.getProperty(name), secrets);
+    }
+    return shapeOnly().withSecrets(secrets);
+  }
+
+  /** A redactor that knows every secret in these properties (see the class comment). */
+  public static Redactor of(Map<String, String> properties) {
+    List<String> secrets = new ArrayList<>();
+    properties.forEach((k, v) -> collectSecrets(k, v, secrets));
+    return shapeOnly().withSecrets(secrets);
+  }
+
+  /** This redactor, also removing these exact secret values (and their encoded and escaped forms). */
+  public Redactor withSecrets(Collection<String> secrets) {
+    Set<String> all = new LinkedHashSet<>(needles);
+    for (String s : secrets) {
+      if (s == null || s.isEmpty()) {
+        continue;
+      }
+      for (String form : forms(s)) {
+        addWithFragments(form, all);
+      }
+    }
+    if (all.size() == needles.size()) {
+      return this;
+    }
+    List<String> sorted = new ArrayList<>(all);
+    sorted.sort(Comparator.comparingInt(String::length).reversed());
+    return new Redactor(List.copyOf(sorted));
+  }
+
+  /** True for a property or option name whose value must never be shown. */
+  public static boolean isSecretName(String name) {
+    String n = name.toLowerCase(Locale.ROOT);
+    for (String w : SECRET_WORDS) {
+      if (n.contains(w)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code text} with every known secret and every secret-shaped part masked; null stays null. */
+  public String redact(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    String out = text;
+    for (String n : needles) {
+      if (out.contains(n)) {
+        out = out.replace(n, MASK);
+      }
+    }
+    return redactShapes(out);
+  }
+
+  /** A property's value as it may be shown: {@link #MASK} for a secret name, else the value redacted. */
+  public String show(String name, String value) {
+    if (value == null) {
+      return null;
+    }
+    return isSecretName(name) ? MASK : redact(value);
+  }
+
+  private static String redactShapes(String text) {
+    String out = text;
+    if (out.indexOf('@') >= 0 && out.indexOf(":/") >= 0) {
+      Matcher m = URL_USERINFO.matcher(out);
+      StringBuilder sb = null;
+      int last = 0;
+      while (m.find()) {
+        if (sb == null) {
+          sb = new StringBuilder(out.length());
+        }
+        String info = m.group(2);
+        int colon = info.indexOf(':');
+        String shown = colon < 0 ? info : info.substring(0, colon) + ":" + MASK;
+        sb.append(out, last, m.start(2)).append(shown).append('@');
+        last = m.end();
+      }
+      if (sb != null) {
+        sb.append(out, last, out.length());
+        out = sb.toString();
+      }
+    }
+    out = replaceValue(AUTH_MECHANISM_PROPERTIES, out);
+    return replaceValue(SECRET_ASSIGNMENT, out);
+  }
+
+  private static String replaceValue(Pattern p, String text) {
+    Matcher m = p.matcher(text);
+    if (!m.find()) {
+      return text;
+    }
+    StringBuilder sb = new StringBuilder(text.length());
+    int last = 0;
+    do {
+      boolean alreadyMasked = m.group(2).equals(MASK);
+      sb.append(text, last, m.start(2)).append(alreadyMasked ? m.group(2) : MASK);
+      last = m.end(2);
+    } while (m.find());
+    return sb.append(text, last, text.length()).toString();
+  }
+
+  /** The secret values one property holds: all of it for a secret name, the secret parts of a URL otherwise. */
+  private static void collectSecrets(String name, String value, List<String> into) {
+    if (value == null || value.isEmpty()) {
+      return;
+    }
+    if (isSecretName(name)) {
+      into.add(value);
+      return;
+    }
+    int scheme = value.indexOf(":/");
+    int at = value.lastIndexOf('@');
+    if (scheme > 0 && at > scheme) {
+      int start = scheme + 2;
+      while (start < at && value.charAt(start) == '/') {
+        start++;
+      }
+      String info = value.substring(start, at);
+      int colon = info.indexOf(':');
+      if (colon >= 0) {
+        into.add(info.substring(colon + 1));
+      }
+    }
+    int query = value.indexOf('?');
+    if (query >= 0) {
+      for (String pair : value.substring(query + 1).split("[&;]")) {
+        int eq = pair.indexOf('=');
+        if (eq > 0 && isSecretName(pair.substring(0, eq))) {
+          String v = pair.substring(eq + 1);
+          into.add(v);
+          // authMechanismProperties=A:x,AWS_SESSION_TOKEN:y also yields each value alone
+          for (String kv : v.split(",")) {
+            int c = kv.indexOf(':');
+            if (c >= 0) {
+              into.add(kv.substring(c + 1));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** The forms a secret takes when some library re-prints it. */
+  private static Set<String> forms(String secret) {
+    Set<String> forms = new LinkedHashSet<>();
+    forms.add(secret);
+    String decoded = percentDecode(secret, false);
+    forms.add(decoded);
+    // form decoding (the driver's, for user info) also turns '+' into a space
+    String formDecoded = percentDecode(secret, true);
+    forms.add(formDecoded);
+    for (String s : List.of(secret, decoded, formDecoded)) {
+      forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8));
+      forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"));
+      forms.add(javaEscape(s));
+      forms.add(propertiesEscape(s));
+      forms.add(htmlEscape(s));
+    }
+    forms.remove("");
+    return forms;
+  }
+
+  /**
+   * Adds a form and, when it spans lines, its lines: output is filtered line by line, so a secret holding a newline
+   * reaches the filter in pieces.
+   */
+  private static void addWithFragments(String form, Set<String> into) {
+    into.add(form);
+    if (form.indexOf('\n') >= 0 || form.indexOf('\r') >= 0) {
+      for (String piece : form.split("[\r\n]+")) {
+        if (piece.length() >= MIN_FRAGMENT) {
+          into.add(piece);
+        }
+      }
+    }
+  }
+
+  private static String percentDecode(String s, boolean plusIsSpace) {
+    if (s.indexOf('%') < 0 && (!plusIsSpace || s.indexOf('+') < 0)) {
+      return s;
+    }
+    try {
+      return URLDecoder.decode(plusIsSpace ? s : s.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return s; // not valid percent-encoding: the raw form is what appears
+    }
+  }
+
+  /** As Java string literals, JSON writers and most loggers escape: backslash, quote and control characters. */
+  private static String javaEscape(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 8);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\\' -> sb.append("\\\\");
+        case '"' -> sb.append("\\\"");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20 || c == 0x7f) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** As {@link Properties#store} writes a value. */
+  private static String propertiesEscape(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 8);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        case '\f' -> sb.append("\\f");
+        case '=', ':', '#', '!' -> sb.append('\\').append(c);
+        case ' ' -> sb.append(i == 0 ? "\\ " : " ");
+        default -> sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String htmlEscape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+        .replace("'", "&#39;");
+  }
+}

@@ -1,0 +1,41 @@
+package dev.ycsbpack.common;
+
+/**
+ * Makes a user-supplied value safe to echo in a one-line message: capped in length, control characters shown
+ * escaped, so a hostile or accidental value can neither forge an output line nor flood a terminal.
+ */
+public final class Text {
+  /** Longest value echoed in full. */
+  public static final int MAX_SHOWN = 80;
+
+  private Text() {
+  }
+
+  /** The value as a message may show it: at most {@value #MAX_SHOWN} characters, control characters escaped. */
+  public static String shown(String value) {
+    if (value == null) {
+      return "null";
+    }
+    StringBuilder sb = new StringBuilder(Math.min(value.length(), MAX_SHOWN) + 16);
+    int limit = Math.min(value.length(), MAX_SHOWN);
+    for (int i = 0; i < limit; i++) {
+      char c = value.charAt(i);
+      switch (c) {
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0x2028 || c == 0x2029) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    if (value.length() > limit) {
+      sb.append("... (").append(value.length()).append(" characters)");
+    }
+    return sb.toString();
+  }
+}

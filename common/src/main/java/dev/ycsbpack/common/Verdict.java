@@ -1,0 +1,76 @@
+package dev.ycsbpack.common;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What {@code bin/ycsb} concluded about one client run: the same decision that sets its exit status, written to the
+ * client folder so that aggregate and the coordinator never have to guess it again from the output.
+ *
+ * @param status               {@link Status#COMPLETE} or {@link Status#FAILED}
+ * @param reason               why it failed; empty when complete
+ * @param expectedOperations   operations YCSB was asked to attempt ({@link OperationCount})
+ * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown
+ * @param runId                a random id given to this run, so a copied client folder is recognised as the same run
+ * @param firstOperationEpochMs wall-clock time (ms) when the first measured operation began, -1 when none did
+ */
+public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+                      long firstOperationEpochMs) {
+  /** The two outcomes of a run. */
+  public enum Status {
+    /** Every requested operation was attempted and YCSB reported its measurements. */
+    COMPLETE,
+    /** Anything else; the reason says what. */
+    FAILED
+  }
+
+  public Verdict {
+    reason = reason == null ? "" : reason;
+    runId = runId == null ? "" : runId;
+  }
+
+  public boolean complete() {
+    return status == Status.COMPLETE;
+  }
+
+  /** The verdict as properties ({@code status}, {@code reason}, ...), the form {@code verdict.properties} holds. */
+  public Map<String, String> toProperties() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("status", status.name());
+    m.put("reason", reason);
+    m.put("operations.expected", Long.toString(expectedOperations));
+    m.put("operations.completed", Long.toString(completedOperations));
+    m.put("run.id", runId);
+    m.put("first.operation.epoch.ms", Long.toString(firstOperationEpochMs));
+    return m;
+  }
+
+  /**
+   * Reads a verdict back.
+   *
+   * @throws IllegalArgumentException naming the key when a value is missing or malformed
+   */
+  public static Verdict fromProperties(Map<String, String> m) {
+    String s = m.get("status");
+    Status status;
+    try {
+      status = Status.valueOf(s == null ? "" : s.trim());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("status=" + Text.shown(s) + ": expected COMPLETE or FAILED");
+    }
+    return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
+        number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"));
+  }
+
+  private static long number(Map<String, String> m, String key) {
+    String v = m.get(key);
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + "=" + Text.shown(v) + ": expected a whole number");
+    }
+  }
+}

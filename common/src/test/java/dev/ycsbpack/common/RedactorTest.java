@@ -1,0 +1,121 @@
+package dev.ycsbpack.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RedactorTest {
+  static List<String> awkwardPasswords() {
+    return AwkwardStrings.passwords(20261123L, 400);
+  }
+
+  /** Every way the launcher, the driver or a library may print a URL holding the password. */
+  private static List<String> renderings(String url, String password) {
+    List<String> out = new ArrayList<>();
+    out.add(url);
+    out.add("mongodb binding: url=" + url + " database=ycsb");
+    out.add("Command line: -db dev.ycsbpack.mongodb.MongoDbClient -p mongodb.url=" + url + " -t");
+    out.add("The connection string is invalid. Connection strings must start with 'mongodb://': '" + url + "'");
+    out.add("{\"mongodb.url\":\"" + url.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
+        .replace("\t", "\\t").replace("\r", "\\r") + "\"}");
+    Properties p = new Properties();
+    p.setProperty("mongodb.url", url);
+    out.add(PropertiesFiles.format(null, PropertiesFiles.toMap(p)));
+    out.add("password is " + password);
+    out.add("<td>" + url.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+        .replace("'", "&#39;") + "</td>");
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("awkwardPasswords")
+  void knownPasswordNeverSurvives(String password) {
+    for (String url : List.of(
+        "mongodb://alice:" + password + "@db1:27017/ycsb?w=majority",
+        "mongodb://alice:" + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@db1/ycsb",
+        "mongodb+srv://alice:" + password + "@cluster0.example.net/ycsb",
+        "mongdb://alice:" + password + "@db1/ycsb",
+        "mongodb:/alice:" + password + "@db1/ycsb")) {
+      Redactor r = Redactor.of(Map.of("mongodb.url", url));
+      for (String text : renderings(url, password)) {
+        // output is filtered line by line: check each line on its own, as the launcher sees it
+        for (String line : text.split("\n", -1)) {
+          String shown = r.redact(line);
+          assertNoSecret(password, shown, line);
+        }
+        assertNoSecret(password, r.redact(text), text);
+      }
+    }
+  }
+
+  private static void assertNoSecret(String password, String shown, String input) {
+    assertFalse(shown.contains(password), () -> "password " + Text.shown(password) + " in: " + Text.shown(shown));
+    for (String piece : password.split("[\r\n]+")) {
+      if (piece.length() >= 3 && input.contains(piece)) {
+        assertFalse(shown.contains(piece), () -> "a line of password " + Text.shown(password) + " in: "
+            + Text.shown(shown));
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("awkwardPasswords")
+  void shapeAloneMasksUrlPasswordsWithoutWhitespace(String password) {
+    String p = password.replaceAll("[\\s\"'<>]", "x");
+    for (String scheme : List.of("mongodb://", "mongodb+srv://", "http://", "mongdb://", "mongodb:/")) {
+      String shown = Redactor.shapeOnly().redact("connect to " + scheme + "bob:" + p + "@db1/ycsb failed");
+      assertFalse(shown.contains(":" + p + "@"), shown);
+      assertTrue(shown.contains("bob:" + Redactor.MASK + "@"), shown);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "mongodb://h/ycsb?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:FwoGZXIvYXdzEJr",
+      "mongodb://h/ycsb?authMechanismProperties=SERVICE_NAME:x,AWS_SESSION_TOKEN:FwoGZXIvYXdzEJr&tls=true",
+      "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=FwoGZXIvYXdzEJr",
+      "mongodb.password=FwoGZXIvYXdzEJr"})
+  void secretOptionsAreMaskedByShapeAndByValue(String text) {
+    assertFalse(Redactor.shapeOnly().redact(text).contains("FwoGZXIvYXdzEJr"), Redactor.shapeOnly().redact(text));
+    int eq = text.indexOf('=');
+    Redactor known = Redactor.of(text.contains("://") ? Map.of("mongodb.url", text)
+        : Map.of(text.substring(0, eq), text.substring(eq + 1)));
+    String warning = "WARN: unsupported value FwoGZXIvYXdzEJr in the connection string";
+    assertEquals("WARN: unsupported value " + Redactor.MASK + " in the connection string", known.redact(warning));
+  }
+
+  @Test
+  void ordinaryTextIsLeftAlone() {
+    String status = "2026-11-23 12:00:10:001 10 sec: 51234 operations; 5120.3 current ops/sec; [READ: Count=9]";
+    assertEquals(status, Redactor.of(Map.of("mongodb.url", "mongodb://u:pw1234@h/db")).redact(status));
+    assertEquals("mongodb://db1:27017/ycsb?w=1", Redactor.shapeOnly().redact("mongodb://db1:27017/ycsb?w=1"));
+    assertEquals("mongodb://alice@db1/ycsb", Redactor.shapeOnly().redact("mongodb://alice@db1/ycsb"));
+  }
+
+  @Test
+  void secretNamesAreShownMasked() {
+    Redactor r = Redactor.shapeOnly();
+    assertEquals(Redactor.MASK, r.show("mongodb.password", "hunter2"));
+    assertEquals(Redactor.MASK, r.show("aws.secretKey", "x"));
+    assertEquals("16", r.show("threadcount", "16"));
+  }
+
+  @Test
+  void redactingTwiceChangesNothing() {
+    Redactor r = Redactor.of(Map.of("mongodb.url", "mongodb://u:p@ss w0rd@h/db"));
+    String once = r.redact("url=mongodb://u:p@ss w0rd@h/db");
+    assertEquals(once, r.redact(once));
+    assertFalse(once.contains("w0rd"), once);
+  }
+}
