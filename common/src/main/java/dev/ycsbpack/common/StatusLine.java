@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public record StatusLine(long seconds, long operations, double currentOpsPerSec) {
   private static final Pattern STATUS =
-      Pattern.compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.]+|NaN|Infinity) current ops/sec;)?");
+      Pattern.compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.]+|NaN|Infinity|∞) current ops/sec;)?");
 
   /** The status on this line, or empty when it is not a status line. */
   public static Optional<StatusLine> parse(String line) {

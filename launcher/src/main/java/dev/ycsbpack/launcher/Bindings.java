@@ -11,7 +11,8 @@ import site.ycsb.DBException;
 final class Bindings {
   /** Checks a binding's options and server before YCSB starts; failures are reported by the caller. */
   interface Preflight {
-    void check(Properties properties) throws DBException;
+    /** Returns what the server says it is, for the client folder's environment record (empty if nothing). */
+    Map<String, String> check(Properties properties) throws DBException;
   }
 
   private static final class Binding {
@@ -29,7 +30,7 @@ final class Bindings {
   static {
     BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> { }));
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)")));
   }
 
   private Bindings() {
@@ -45,9 +46,9 @@ final class Bindings {
    * @throws UsageException for a bad option (exit 2)
    * @throws DBException when the server cannot be used (exit 1)
    */
-  static void preflight(String name, Properties properties) throws UsageException, DBException {
+  static Map<String, String> preflight(String name, Properties properties) throws UsageException, DBException {
     try {
-      binding(name).preflight.check(properties);
+      return binding(name).preflight.check(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }

@@ -1,11 +1,13 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -28,7 +30,17 @@ final class LaunchArguments {
       "  -l LABEL        label for status lines",
       "  -load | -t      phase; normally given by the load/run command",
       "  -jvm-args ARGS  extra JVM arguments (handled by bin/ycsb)",
-      "  -cp PATH        extra classpath entries (handled by bin/ycsb)");
+      "  -cp PATH        extra classpath entries (handled by bin/ycsb)",
+      "pack options:",
+      "  --out DIR       write a client folder (outputs, properties, environment, HdrHistogram logs, verdict)",
+      "                  that bin/ycsb-aggregate merges; DIR must be new or empty",
+      "  --control stdin for bin/ycsb-coordinator: wait for GO on stdin after every thread is ready; stop when",
+      "                  stdin closes or no heartbeat arrives for --control-timeout seconds (default "
+          + LaunchArguments.DEFAULT_CONTROL_TIMEOUT + ")");
+
+  /** Property naming the real binding class when {@link StartGateDB} stands in front of it. */
+  static final String REAL_DB = "ycsbpack.db";
+  static final int DEFAULT_CONTROL_TIMEOUT = 15;
 
   final boolean load;
   final String bindingClass;
@@ -36,12 +48,22 @@ final class LaunchArguments {
   final List<String> clientArgs;
   /** The properties the run will see, merged the way {@code Client} merges them. */
   final Properties properties;
+  /** {@code --out}: the client folder to write, or null. */
+  final Path out;
+  /** {@code --control stdin}: started by the coordinator, gated and watched. */
+  final boolean controlled;
+  /** Seconds without a heartbeat after which a controlled client stops itself. */
+  final int controlTimeoutSeconds;
 
-  private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties) {
+  private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
+                          boolean controlled, int controlTimeoutSeconds) {
     this.load = load;
     this.bindingClass = bindingClass;
     this.clientArgs = clientArgs;
     this.properties = properties;
+    this.out = out;
+    this.controlled = controlled;
+    this.controlTimeoutSeconds = controlTimeoutSeconds;
   }
 
   static LaunchArguments parse(String[] args) throws UsageException {
@@ -63,10 +85,26 @@ final class LaunchArguments {
 
     Properties fromFiles = new Properties();
     Properties fromFlags = new Properties();
-    List<String> clientArgs = new ArrayList<>(List.of("-db", bindingClass, load ? "-load" : "-t"));
+    List<String> clientArgs = new ArrayList<>(List.of(load ? "-load" : "-t"));
+    Path out = null;
+    boolean controlled = false;
+    int controlTimeout = DEFAULT_CONTROL_TIMEOUT;
     for (int i = 2; i < args.length; i++) {
       String flag = args[i];
       switch (flag) {
+        case "--out":
+          out = Path.of(value(args, ++i, flag, "a folder for the client's results"));
+          break;
+        case "--control":
+          String channel = value(args, ++i, flag, "a channel");
+          if (!channel.equals("stdin")) {
+            throw new UsageException("--control " + Text.shown(channel) + ": the only channel is stdin");
+          }
+          controlled = true;
+          break;
+        case "--control-timeout":
+          controlTimeout = Integer.parseInt(positiveInt(value(args, ++i, flag, "seconds"), flag, 1));
+          break;
         case "-P":
           String file = value(args, ++i, flag, "a properties file");
           loadFile(file, fromFiles);
@@ -120,10 +158,24 @@ final class LaunchArguments {
     merged.setProperty("db", bindingClass);
     merged.setProperty("dotransactions", String.valueOf(!load));
     if (!merged.containsKey("workload")) {
-      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/95-5-read-update)"
+      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/read95-update5)"
           + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
-    return new LaunchArguments(load, bindingClass, clientArgs, merged);
+    if (out != null) {
+      for (Map.Entry<String, String> e : ClientFolderWriter.properties(out, merged).entrySet()) {
+        merged.setProperty(e.getKey(), e.getValue());
+        clientArgs.add("-p");
+        clientArgs.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    if (out != null || controlled) {
+      // StartGateDB stands in front of the binding: it holds the threads at the start gate and notes when the
+      // first measured operation began; YCSB's DBWrapper still times the operations around it.
+      clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
+    } else {
+      clientArgs.addAll(0, List.of("-db", bindingClass));
+    }
+    return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout);
   }
 
   private static String value(String[] args, int i, String flag, String what) throws UsageException {
@@ -147,8 +199,11 @@ final class LaunchArguments {
 
   private static void loadFile(String file, Properties into) throws UsageException {
     Path path = Path.of(file);
+    if (Files.isDirectory(path)) {
+      throw new UsageException("-P " + Text.shown(file) + ": is a directory; give a workload or properties file");
+    }
     if (!Files.isRegularFile(path)) {
-      throw new UsageException("-P " + file + ": no such file");
+      throw new UsageException("-P " + Text.shown(file) + ": no such file");
     }
     try (InputStream in = Files.newInputStream(path)) {
       into.load(in);

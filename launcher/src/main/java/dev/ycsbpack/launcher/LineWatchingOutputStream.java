@@ -1,27 +1,42 @@
 package dev.ycsbpack.launcher;
 
-import dev.ycsbpack.mongodb.Redaction;
+import dev.ycsbpack.common.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Passes output through line by line, hiding passwords in MongoDB URLs and showing each line to a watcher.
+ * Passes output through line by line, redacted, and shows each redacted line to its watchers (the verdict's summary,
+ * the client folder).
  *
- * <p>Installed as {@code System.out} and {@code System.err} for the whole run: YCSB echoes its command line
- * (with {@code -p mongodb.url=...}) and prints stack traces whose messages may hold a URL, and none of that
- * must reach a log with the password in it.
+ * <p>Installed as {@code System.out} and {@code System.err} for the whole run: YCSB echoes its command line (with
+ * {@code -p mongodb.url=...}), the driver logs, and stack traces may hold a URL; none of that must reach a terminal,
+ * log or file with a secret in it. The redactor starts knowing the secrets on the command line and learns those of
+ * the workload files once they are read (see {@link #useRedactor}).
  */
 final class LineWatchingOutputStream extends OutputStream {
   private final OutputStream target;
-  private final Consumer<String> watcher;
+  private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
   private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+  private volatile Redactor redactor;
 
-  LineWatchingOutputStream(OutputStream target, Consumer<String> watcher) {
+  LineWatchingOutputStream(OutputStream target, Redactor redactor) {
     this.target = target;
-    this.watcher = watcher;
+    this.redactor = redactor;
+  }
+
+  /** From now on, redact with this one (it knows more secrets). */
+  void useRedactor(Redactor r) {
+    this.redactor = r;
+  }
+
+  /** Shows every later redacted line (with its line end) to {@code watcher}. */
+  void addWatcher(Consumer<String> watcher) {
+    watchers.add(watcher);
   }
 
   @Override
@@ -62,8 +77,10 @@ final class LineWatchingOutputStream extends OutputStream {
   private void emitLine() throws IOException {
     String text = line.toString(StandardCharsets.UTF_8);
     line.reset();
-    String shown = Redaction.redact(text);
-    watcher.accept(shown);
+    String shown = redactor.redact(text);
+    for (Consumer<String> w : watchers) {
+      w.accept(shown);
+    }
     target.write(shown.getBytes(StandardCharsets.UTF_8));
   }
 }

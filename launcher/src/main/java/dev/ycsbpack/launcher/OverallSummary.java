@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.Measurement;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,8 +12,6 @@ import java.util.regex.Pattern;
  * because a read-modify-write is counted under READ, UPDATE and READ-MODIFY-WRITE.
  */
 final class OverallSummary {
-  private static final Pattern TEXT =
-      Pattern.compile("^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), (\\S+)\\s*$", Pattern.MULTILINE);
   private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"OVERALL\"\\s*,\\s*\"measurement\"\\s*:"
       + "\\s*\"(RunTime\\(ms\\)|Throughput\\(ops/sec\\))\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
 
@@ -22,29 +21,31 @@ final class OverallSummary {
   /** Feeds one line of text output. */
   void acceptLine(String line) {
     if (line.startsWith("[OVERALL]")) {
-      scan(TEXT.matcher(line));
+      Measurement.parse(line.strip()).ifPresent(m -> accept(m.measurement(), m.number()));
     }
   }
 
   /** Feeds a whole export file, text or JSON. */
   void acceptDocument(String content) {
-    scan(TEXT.matcher(content));
-    scan(JSON.matcher(content));
+    content.lines().forEach(this::acceptLine);
+    Matcher m = JSON.matcher(content);
+    while (m.find()) {
+      try {
+        accept(m.group(1), Double.parseDouble(m.group(2)));
+      } catch (NumberFormatException e) {
+        // not a number: not a measurement this summary can use
+      }
+    }
   }
 
-  private void scan(Matcher m) {
-    while (m.find()) {
-      double value;
-      try {
-        value = Double.parseDouble(m.group(2));
-      } catch (NumberFormatException e) {
-        continue;
-      }
-      if (m.group(1).startsWith("RunTime")) {
-        runTimeMs = value;
-      } else {
-        throughput = value;
-      }
+  private void accept(String measurement, double value) {
+    if (Double.isNaN(value) && !"Throughput(ops/sec)".equals(measurement)) {
+      return;
+    }
+    switch (measurement) {
+      case "RunTime(ms)" -> runTimeMs = value;
+      case "Throughput(ops/sec)" -> throughput = value;
+      default -> { }
     }
   }
 

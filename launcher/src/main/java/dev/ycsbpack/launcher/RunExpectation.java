@@ -1,12 +1,12 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.OperationCount;
 import java.util.Properties;
 
 /**
  * What a successful run must show: how many operations YCSB will attempt, and where its measurements go.
  *
- * <p>Computed the way {@code site.ycsb.Client} 0.17.0 computes it: {@code operationcount} for a run;
- * {@code insertcount}, else {@code recordcount}, for a load.
+ * <p>Computed by the one count rule, {@link OperationCount}.
  */
 final class RunExpectation {
   static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
@@ -14,14 +14,17 @@ final class RunExpectation {
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
 
   final long operations;
+  /** Client threads YCSB will start: the parties of the start gate. */
+  final int threads;
   /** With a time limit the run may legitimately stop before {@link #operations}. */
   final boolean timeLimited;
   /** Null when measurements go to stdout. */
   final String exportFile;
   final String exporter;
 
-  private RunExpectation(long operations, boolean timeLimited, String exportFile, String exporter) {
+  private RunExpectation(long operations, int threads, boolean timeLimited, String exportFile, String exporter) {
     this.operations = operations;
+    this.threads = threads;
     this.timeLimited = timeLimited;
     this.exportFile = exportFile;
     this.exporter = exporter;
@@ -29,30 +32,21 @@ final class RunExpectation {
 
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;
-    String countProperty = !args.load ? "operationcount" : p.containsKey("insertcount") ? "insertcount" : "recordcount";
-    long operations = count(p, countProperty);
-    long maxSeconds = count(p, "maxexecutiontime");
-    if (operations == 0) {
+    OperationCount count;
+    long maxSeconds;
+    try {
+      count = OperationCount.of(p);
+      maxSeconds = OperationCount.intProperty(p, "maxexecutiontime", 0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (count.operations() == 0) {
       // Client 0.17.0 then starts zero threads (min(threads, opcount)) and reports an empty success.
-      throw new UsageException(countProperty + " is 0 (or unset), so YCSB 0.17.0 would run no operation at all"
+      throw new UsageException(count.property() + " is 0 (or unset), so YCSB 0.17.0 would run no operation at all"
           + (args.load ? "; set recordcount (or insertcount)"
             : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
-    return new RunExpectation(operations, maxSeconds > 0, p.getProperty("exportfile"),
+    return new RunExpectation(count.operations(), count.threads(), maxSeconds > 0, p.getProperty("exportfile"),
         p.getProperty("exporter", TEXT_EXPORTER));
-  }
-
-  private static long count(Properties p, String name) throws UsageException {
-    String value = p.getProperty(name, "0").trim();
-    try {
-      long n = Long.parseLong(value);
-      if (n >= 0 && n <= Integer.MAX_VALUE) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(name + "=" + value + ": expected a whole number from 0 to " + Integer.MAX_VALUE
-        + " (YCSB 0.17.0 reads it as an int)");
   }
 }

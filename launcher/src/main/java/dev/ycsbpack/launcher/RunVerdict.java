@@ -21,6 +21,12 @@ final class RunVerdict {
     this.fromStdout = fromStdout;
   }
 
+  /** Operations YCSB reports done, -1 when it reported none that can be read. */
+  long operationsDone() {
+    OverallSummary summary = fromStdout;
+    return summary.present() ? summary.operationsDone() : -1;
+  }
+
   /** Null when the run is good, else why it is not. */
   String failure() {
     OverallSummary summary = fromStdout;

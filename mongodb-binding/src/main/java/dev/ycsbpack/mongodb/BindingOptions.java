@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import dev.ycsbpack.common.Redactor;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -59,14 +60,17 @@ public final class BindingOptions {
   private final Boolean retryWrites;
   private final Boolean retryReads;
   private final int warmup;
+  /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
+  private final Redactor redactor;
 
   private BindingOptions(Properties p) {
+    redactor = Redactor.of(p);
     rejectUnknown(p);
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     try {
       connectionString = new ConnectionString(url);
     } catch (IllegalArgumentException e) {
-      throw new OptionException(URL, url, Redaction.redact(String.valueOf(e.getMessage()))
+      throw new OptionException(URL, url, redactor.redact(String.valueOf(e.getMessage()))
           + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
           + " or mongodb+srv://...");
     }
@@ -146,7 +150,12 @@ public final class BindingOptions {
 
   /** The URL with its password hidden. */
   public String redactedUrl() {
-    return Redaction.redact(connectionString.getConnectionString());
+    return redactor.redact(connectionString.getConnectionString());
+  }
+
+  /** The redaction for anything this binding prints about these options' server. */
+  public Redactor redactor() {
+    return redactor;
   }
 
   /** The start-up banner: what this run will really send. */

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.Redactor;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
@@ -46,7 +47,7 @@ public final class Failures {
     String kind = operation + "/" + status.getName() + "/" + e.getClass().getSimpleName() + "/" + code(e);
     if (REPORTED.add(kind)) {
       log.println("mongodb binding: first " + operation + " failure counted as Return=" + status.getName()
-          + ": " + e.getClass().getName() + ": " + Redaction.redact(String.valueOf(e.getMessage()))
+          + ": " + e.getClass().getName() + ": " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage()))
           + causeOf(e) + " (later failures of this kind are counted, not printed)");
     }
     return status;
@@ -102,7 +103,7 @@ public final class Failures {
   private static String causeOf(Exception e) {
     Throwable c = e.getCause();
     return c == null || c == e ? "" : " (cause: " + c.getClass().getName() + ": "
-        + Redaction.redact(String.valueOf(c.getMessage())) + ")";
+        + Redactor.shapeOnly().redact(String.valueOf(c.getMessage())) + ")";
   }
 
   /** Tests capture the first-occurrence lines here. */

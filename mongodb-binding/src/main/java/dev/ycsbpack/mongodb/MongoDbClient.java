@@ -75,12 +75,13 @@ public class MongoDbClient extends DB {
    * this so a bad option or an unreachable server is one clear message and a non-zero exit, not a stack
    * trace per thread followed by an empty result.
    *
+   * @return what the server says it is ({@code server.version}, {@code server.topology}, ...) and the driver version
    * @throws OptionException naming the bad property
    * @throws DBException when the server cannot be reached
    */
-  public static void preflight(Properties properties) throws DBException {
+  public static Map<String, String> preflight(Properties properties) throws DBException {
     try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
-      lease.client.getDatabase("admin");
+      return ServerFacts.of(lease.client);
     }
   }
 

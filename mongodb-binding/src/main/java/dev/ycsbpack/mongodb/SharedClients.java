@@ -100,7 +100,7 @@ final class SharedClients {
     } catch (RuntimeException failure) {
       client.close();
       e.failure = new DBException("mongodb binding: cannot reach the server at " + key.options.redactedUrl()
-          + ": " + Redaction.redact(String.valueOf(failure.getMessage()))
+          + ": " + key.options.redactor().redact(String.valueOf(failure.getMessage()))
           + ". Check that the server runs and that mongodb.url (host, port, credentials, TLS options) is right;"
           + " add serverSelectionTimeoutMS=<ms> to the URL to fail faster.");
       throw e.failure;

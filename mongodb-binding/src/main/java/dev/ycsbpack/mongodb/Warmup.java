@@ -1,5 +1,7 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.OperationCount;
+import dev.ycsbpack.common.Redactor;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -58,7 +60,7 @@ final class Warmup {
     GATE.arrive(clientThreads(props), () -> drop(database, table));
     if (failure != null) {
       throw new DBException("mongodb binding: a warm-up insert into " + table + " failed ("
-          + Redaction.redact(String.valueOf(failure.getMessage())) + "); the measured inserts would fail the same"
+          + options.redactor().redact(String.valueOf(failure.getMessage())) + "); the measured inserts would fail the same"
           + " way, so this thread does not start");
     }
   }
@@ -105,7 +107,7 @@ final class Warmup {
       database.getCollection(table).withWriteConcern(WriteConcern.W1).drop();
     } catch (RuntimeException e) {
       System.err.println("mongodb binding: warning: could not drop the warm-up collection " + table + " ("
-          + Redaction.redact(String.valueOf(e.getMessage())) + "); drop it yourself");
+          + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())) + "); drop it yourself");
     }
   }
 
@@ -114,22 +116,15 @@ final class Warmup {
    * number of operations ({@code operationcount} for a run, {@code insertcount} or else {@code recordcount} for
    * a load). With no count at all this is not YCSB's Client (which would start no thread), so the thread count.
    */
+  /** YCSB's thread count for this run (the one count rule, in common), 1 when the properties cannot say. */
   static int clientThreads(Properties p) {
-    long threads = parseOr(p.getProperty("threadcount"), 1);
-    boolean run = Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
-    String count = run ? "operationcount" : p.containsKey("insertcount") ? "insertcount" : "recordcount";
-    long operations = parseOr(p.getProperty(count), 0);
-    long parties = operations > 0 ? Math.min(threads, operations) : threads;
-    return (int) Math.max(1, Math.min(parties, Integer.MAX_VALUE));
-  }
-
-  private static long parseOr(String value, long fallback) {
     try {
-      return value == null ? fallback : Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return fallback;
+      return OperationCount.of(p).threads();
+    } catch (IllegalArgumentException e) {
+      return 1; // the launcher refuses such properties before YCSB starts; a bare harness gets one party
     }
   }
+
 
   /** Holds the threads of a run until all have warmed up; the last to arrive cleans up, then lets all go. */
   static final class Gate {

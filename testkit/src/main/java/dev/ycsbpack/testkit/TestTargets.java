@@ -1,5 +1,6 @@
 package dev.ycsbpack.testkit;
 
+import dev.ycsbpack.common.Redactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ public final class TestTargets {
     /** Redacted, because JUnit puts this into test names and reports and MONGODB_URL may hold a password. */
     @Override
     public String toString() {
-      return name + " (" + ConnectionStrings.redact(connectionString) + ")";
+      return name + " (" + Redactor.shapeOnly().redact(connectionString) + ")";
     }
   }
 

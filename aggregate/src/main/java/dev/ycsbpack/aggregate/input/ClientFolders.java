@@ -103,6 +103,9 @@ public final class ClientFolders {
     Path json = dir.resolve(JSON_OUTPUT);
     boolean hasText = Files.isRegularFile(text);
     boolean hasJson = Files.isRegularFile(json);
+    if (hasText && hasJson && Files.isRegularFile(dir.resolve("verdict.properties"))) {
+      hasJson = false; // bin/ycsb --out writes both, the same measurements; the text is the one YCSB printed
+    }
     if (hasText && hasJson) {
       throw new InputException(dir, 0, "holds both " + TEXT_OUTPUT + " and " + JSON_OUTPUT + "; it is not clear which "
           + "one is the client's result.", "keep only the file the client's exporter wrote.");

@@ -1,0 +1,92 @@
+package dev.ycsbpack.coordinator.bundle;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.Text;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * The result bundle's folder: {@code manifest.json}, {@code clients/<name>/} (each a client folder), {@code merged/}
+ * (aggregate's outputs) and, while running, {@code .staging/} (the clients' properties, owner-only, removed at the
+ * end).
+ */
+public final class Bundle {
+  public static final String MANIFEST = "manifest.json";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path dir;
+
+  private Bundle(Path dir) {
+    this.dir = dir;
+  }
+
+  /**
+   * Creates the bundle folder.
+   *
+   * @throws IllegalArgumentException when it exists and is not empty (an earlier result must never be mixed in)
+   */
+  public static Bundle create(Path dir) throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("--out " + Text.shown(dir.toString()) + ": is a file; give a new or empty"
+          + " folder");
+    }
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> s = Files.list(dir)) {
+        if (s.findAny().isPresent()) {
+          throw new IllegalArgumentException("--out " + Text.shown(dir.toString()) + ": the folder is not empty; give"
+              + " a new or empty folder, so no earlier result is mixed into this one");
+        }
+      }
+    }
+    Files.createDirectories(dir);
+    Bundle b = new Bundle(dir);
+    Files.createDirectories(b.clients());
+    Files.createDirectories(b.staging());
+    try {
+      Files.setPosixFilePermissions(b.staging(), java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: the files themselves are still created owner-only where possible
+    }
+    return b;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public Path clients() {
+    return dir.resolve("clients");
+  }
+
+  public Path merged() {
+    return dir.resolve("merged");
+  }
+
+  public Path staging() {
+    return dir.resolve(".staging");
+  }
+
+  public void write(Manifest m) throws IOException {
+    AtomicFiles.write(dir.resolve(MANIFEST), JSON.writeValueAsString(m) + "\n", AtomicFiles.Mode.SHARED);
+  }
+
+  public static Manifest read(Path bundleDir) throws IOException {
+    return JSON.readValue(bundleDir.resolve(MANIFEST).toFile(), Manifest.class);
+  }
+
+  /** Removes the staging folder (its files are deleted by the supervisor; this removes what is left). */
+  public void removeStaging() throws IOException {
+    if (Files.isDirectory(staging())) {
+      try (Stream<Path> s = Files.list(staging())) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          Files.deleteIfExists(p);
+        }
+      }
+      Files.deleteIfExists(staging());
+    }
+  }
+}

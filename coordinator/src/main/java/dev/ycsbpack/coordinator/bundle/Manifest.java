@@ -1,0 +1,93 @@
+package dev.ycsbpack.coordinator.bundle;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code manifest.json}: what a coordinated run was, how it ended, and everything needed to reproduce it, secrets
+ * masked. Written when the run starts ({@code RUNNING}) and again when it ends ({@code COMPLETE} or {@code FAILED}), so a
+ * bundle left by a killed coordinator never looks complete.
+ *
+ * @param note       first, so a reader sees it first: what the numbers are not (e.g. not measured on MongoDB); may be null
+ * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}
+ * @param reason     why it failed, naming host, client and cause; null otherwise
+ * @param command    the coordinator's command line, secrets masked
+ * @param phase      {@code load} or {@code run}
+ * @param runId      this run's id (also the remote working folder's name)
+ * @param packVersion the pack's version
+ * @param startedAt  ISO-8601 UTC
+ * @param endedAt    ISO-8601 UTC, null while running
+ * @param server     what the server said it is ({@code server.*} facts from the clients)
+ * @param release    the synchronised start
+ * @param hosts      each host, its Java and clock offset from the coordinator
+ * @param clients    each client, its host and share
+ * @param merged     the merge of the client folders (null when not merged)
+ * @param properties the properties every client started from (before its share), secrets masked
+ * @param notes      things the user should know about the split
+ */
+@JsonPropertyOrder({"note", "status", "reason"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Manifest(String note, String status, String reason, String command, String phase, String runId,
+                       String packVersion, String startedAt, String endedAt, Map<String, String> server,
+                       Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
+                       Map<String, String> properties, List<String> notes) {
+  /**
+   * The start gate.
+   *
+   * @param releasedAt            when the coordinator released the clients (ISO-8601 UTC)
+   * @param afterCommandStartMs   ms from the command's start to the release (JVM start, staging, connecting, warm-up)
+   * @param startSpreadMs         latest minus earliest first measured operation, clock offsets applied
+   * @param startSpreadErrorMs    bound on that spread's error from the clock offsets' own error
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Release(String releasedAt, Long afterCommandStartMs, Double startSpreadMs, Double startSpreadErrorMs) {
+  }
+
+  /**
+   * One host.
+   *
+   * @param host          as given ({@code local} or {@code [user@]host[:port]})
+   * @param java          its {@code java -version} line
+   * @param clockOffsetMs its clock minus the coordinator's
+   * @param clockErrorMs  bound on the offset's error
+   * @param problems      what was wrong with it
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public record HostEntry(String host, String java, double clockOffsetMs, double clockErrorMs, List<String> problems) {
+  }
+
+  /**
+   * One client.
+   *
+   * @param name                  its folder under {@code clients/}
+   * @param host                  where it ran
+   * @param threads               its threads
+   * @param target                its ops/s target, 0 for none
+   * @param operations            operations it was to attempt
+   * @param keys                  its keys, in words
+   * @param insertstart           its insertstart (load)
+   * @param insertcount           its insertcount (load)
+   * @param verdict               COMPLETE / FAILED from its own folder, or MISSING
+   * @param reason                why it failed
+   * @param exitStatus            its process's exit status
+   * @param firstOperationMs      its first measured operation, coordinator clock (epoch ms)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ClientEntry(String name, String host, long threads, long target, long operations, String keys,
+                            Long insertstart, Long insertcount, String verdict, String reason, Integer exitStatus,
+                            Long firstOperationMs) {
+  }
+
+  /**
+   * The merged result.
+   *
+   * @param folder     relative folder of aggregate's outputs
+   * @param report     relative path of the HTML report
+   * @param summary    aggregate's own figures on coverage, as it reported them
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Merged(String folder, String report, Map<String, Object> summary) {
+  }
+}

@@ -1,0 +1,103 @@
+package dev.ycsbpack.coordinator.cli;
+
+import dev.ycsbpack.coordinator.plan.Phase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code bin/ycsb-coordinator}: runs YCSB clients on several hosts together and brings back one result bundle.
+ *
+ * <p>Exit status: 0 complete; 1 the run failed (the bundle is marked FAILED with the reason); 2 the command cannot be
+ * run (nothing was started).
+ */
+@Command(name = "ycsb-coordinator", mixinStandardHelpOptions = true,
+    versionProvider = CoordinatorMain.Version.class,
+    description = {"Runs YCSB clients on several hosts at once: splits the key ranges, threads, target and operations,",
+        "starts every client together, watches them, stops them all if one fails, and merges their results.", ""},
+    subcommands = {CoordinatorMain.Load.class, CoordinatorMain.Run.class, CheckCommand.class,
+        CommandLine.HelpCommand.class},
+    footer = {"", "Examples:",
+        "  # load 1,000,000 records from two hosts, then run the 95/5 workload at 20,000 ops/s in total",
+        "  bin/ycsb-coordinator load mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
+        "      -p mongodb.url=mongodb://db1:27017/ycsb -threads 16 --hosts client1,client2 --out results/load",
+        "  bin/ycsb-coordinator run mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
+        "      -p operationcount=10000000 -p mongodb.url=mongodb://db1:27017/ycsb -threads 64 -target 20000 \\",
+        "      --hosts client1,client2 --clients-per-host 2 --out results/run-1",
+        "  # two clients on this machine, and what each would do",
+        "  bin/ycsb-coordinator run mongodb -P workloads/read95-update5 --hosts local,local --dry-run",
+        "  # check the hosts: ssh, Java 17+, staging, clock offset",
+        "  bin/ycsb-coordinator check --hosts client1,client2 --ssh-config lab_ssh_config",
+        "",
+        "Exit status: 0 complete, 1 the run failed (bundle marked FAILED), 2 the command cannot be run.",
+        "A password never appears in the output, the bundle, or any process's command line: properties reach",
+        "remote hosts as owner-only files over ssh's stdin and are deleted when the client ends."})
+public final class CoordinatorMain implements Runnable {
+  static final int USAGE = 2;
+  /** The original arguments, for the manifest (redacted there). */
+  private static List<String> commandLine = List.of();
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: load, run or check");
+  }
+
+  public static void main(String[] args) {
+    commandLine = List.of(args);
+    CommandLine cl = new CommandLine(new CoordinatorMain());
+    cl.setParameterExceptionHandler((ex, a) -> {
+      cl.getErr().println("ycsb-coordinator: error: " + ex.getMessage());
+      cl.getErr().println("run bin/ycsb-coordinator " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
+          .getCommandName() + " ") + "--help for the options");
+      return USAGE;
+    });
+    System.exit(cl.execute(args));
+  }
+
+  static List<String> commandLine() {
+    return commandLine;
+  }
+
+  /** The installed pack the coordinator runs from ({@code bin/ycsb-coordinator} sets it). */
+  static Path packHome() {
+    String home = System.getProperty("ycsbpack.home");
+    if (home == null || !Files.isDirectory(Path.of(home))) {
+      throw new IllegalStateException("ycsbpack.home is not set: run the coordinator as bin/ycsb-coordinator");
+    }
+    return Path.of(home);
+  }
+
+  /** {@code --version} from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = CoordinatorMain.class.getPackage().getImplementationVersion();
+      return new String[] {"ycsb-coordinator " + (v == null ? "development build" : v)};
+    }
+  }
+
+  @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+      description = "Loads the records: each client inserts its own disjoint part of [insertstart, insertstart + "
+          + "insertcount).")
+  static final class Load extends PhaseCommand {
+    @Override
+    Phase phase() {
+      return Phase.LOAD;
+    }
+  }
+
+  @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+      description = "Runs the workload: operations and target split over the clients, reads over all loaded keys, "
+          + "inserts to disjoint keys.")
+  static final class Run extends PhaseCommand {
+    @Override
+    Phase phase() {
+      return Phase.RUN;
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package dev.ycsbpack.coordinator.cli;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.Planner;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.Supervisor;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code load} and {@code run}: one coordinated YCSB phase over all hosts. */
+abstract class PhaseCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
+  String binding;
+
+  @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
+      + "earlier ones")
+  List<Path> workloadFiles = new ArrayList<>();
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
+  List<String> properties = new ArrayList<>();
+
+  @Option(names = "-threads", paramLabel = "N", description = "client threads in TOTAL, split over the clients "
+      + "(default: threadcount, else one per client)")
+  int threads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "operations per second in TOTAL, split over the "
+      + "clients (default: unthrottled)")
+  long target;
+
+  @Option(names = "-s", description = "accepted for bin/ycsb compatibility: clients always report status to the "
+      + "coordinator, which shows the merged progress")
+  boolean status;
+
+  @Mixin
+  HostOptions hostOptions;
+
+  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
+      description = "clients started on each host (default: ${DEFAULT-VALUE})")
+  int clientsPerHost;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the result bundle: a new or empty folder (required "
+      + "unless --dry-run)")
+  Path out;
+
+  @Option(names = "--dry-run", description = "print the plan (every client, its host, key range and share) and exit")
+  boolean dryRun;
+
+  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
+      description = "how long clients may take to start, connect and warm up (default: ${DEFAULT-VALUE})")
+  int readyTimeout;
+
+  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "30",
+      description = "a client silent this long counts as failed and stops the run (default: ${DEFAULT-VALUE})")
+  int stallTimeout;
+
+  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
+      description = "a client that hears nothing from the coordinator this long stops itself (default: "
+          + "${DEFAULT-VALUE})")
+  int controlTimeout;
+
+  @Option(names = "--quiet", description = "no progress output")
+  boolean quiet;
+
+  abstract Phase phase();
+
+  @Override
+  public Integer call() throws IOException {
+    long commandStart = System.currentTimeMillis();
+    PrintStream err = System.err;
+    RunPlan plan;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    try {
+      if (!binding.matches("[A-Za-z0-9_-]+")) {
+        throw new UsageError("BINDING " + Text.shown(binding) + ": expected a binding name such as mongodb");
+      }
+      for (String pair : properties) {
+        int eq = pair.indexOf('=');
+        if (eq <= 0) {
+          throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
+        }
+        overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
+      }
+      checkPositive("--ready-timeout", readyTimeout);
+      checkPositive("--stall-timeout", stallTimeout);
+      checkPositive("--control-timeout", controlTimeout);
+      if (threads < 0) {
+        throw new UsageError("-threads " + threads + ": expected 1 or more");
+      }
+      if (target < 0) {
+        throw new UsageError("-target " + target + ": expected 0 (unthrottled) or more");
+      }
+      if (out == null && !dryRun) {
+        throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
+      }
+      List<Host> hosts = hostOptions.parse();
+      plan = Planner.plan(new RunRequest(phase(), binding, workloadFiles, overrides, threads, target, hosts,
+          clientsPerHost, out));
+    } catch (UsageError | PlanException e) {
+      Redactor r = Redactor.of(overrides);
+      err.println("ycsb-coordinator: error: " + r.redact(e.getMessage()));
+      return CoordinatorMain.USAGE;
+    }
+    Redactor redactor = Redactor.of(plan.properties()).withSecrets(overrides.values().stream()
+        .filter(v -> v.contains("@")).toList());
+    if (dryRun) {
+      printPlan(plan, System.out);
+      return 0;
+    }
+    Path home = CoordinatorMain.packHome();
+    Bundle bundle;
+    try {
+      bundle = Bundle.create(out);
+    } catch (IllegalArgumentException e) {
+      err.println("ycsb-coordinator: error: " + e.getMessage());
+      return CoordinatorMain.USAGE;
+    }
+    PackArchive pack = PackArchive.of(home);
+    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
+        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10));
+    String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
+    CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
+        command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);
+    Thread hook = new Thread(() -> run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)"),
+        "coordinator-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int status = run.run(bundle);
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // shutting down already: the hook waits for this run, which is done
+    }
+    Summary.print(bundle, status, System.out, err);
+    return status;
+  }
+
+  private static void checkPositive(String option, int value) throws UsageError {
+    if (value < 1) {
+      throw new UsageError(option + " " + value + ": expected 1 or more seconds");
+    }
+  }
+
+  static void printPlan(RunPlan plan, PrintStream out) {
+    out.printf("plan: %s %s on %d host(s), %d client(s)%n", plan.phase().command(), plan.binding(), plan.hosts().size(),
+        plan.clients().size());
+    out.printf("%-16s %-24s %8s %10s %12s  %s%n", "client", "host", "threads", "target", "operations", "keys");
+    for (ClientPlan c : plan.clients()) {
+      out.printf("%-16s %-24s %8d %10s %12d  %s%n", c.name(), c.host(), c.threads(),
+          c.target() == 0 ? "-" : Long.toString(c.target()), c.operations(), c.keys());
+    }
+    for (String n : plan.notes()) {
+      out.println("note: " + n);
+    }
+  }
+}

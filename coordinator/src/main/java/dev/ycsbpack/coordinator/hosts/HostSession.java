@@ -1,0 +1,73 @@
+package dev.ycsbpack.coordinator.hosts;
+
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the coordinator does on one host: check it, stage the pack, start clients, bring their folders back, clean
+ * up. One implementation per kind of {@link Host}.
+ */
+public sealed interface HostSession permits LocalSession, SshSession {
+  Host host();
+
+  /** Reaches the host and reports what is wrong with it, if anything (never throws for a host problem). */
+  Probe probe(PackArchive pack);
+
+  /** Makes the pack available on the host (nothing to do locally; on SSH only when its digest is not there yet). */
+  void stage(PackArchive pack) throws IOException;
+
+  /**
+   * Starts one client.
+   *
+   * @param staged     its properties file (0600), with secrets; it reaches the host as a file, never on a command line
+   * @param clientArgs the arguments after {@code bin/ycsb}, made only of the coordinator's own words
+   * @param bundle     the bundle's {@code clients/} folder (a local client writes its folder there directly)
+   */
+  Process start(ClientPlan client, String runId, Path staged, ClientArgs clientArgs, Path bundle, PackArchive pack)
+      throws IOException;
+
+  /** Brings the client's folder into {@code bundle/<name>} (nothing to do for a local client). */
+  void fetch(ClientPlan client, String runId, Path bundle) throws IOException;
+
+  /** Removes the run's working folder on the host (staged properties included). */
+  void cleanup(String runId) throws IOException;
+
+  /**
+   * What a host said about itself.
+   *
+   * @param javaVersion   the first line of {@code java -version}, or null when there is no java
+   * @param javaMajor     its major version, 0 when unknown
+   * @param staged        whether the current pack is already there
+   * @param clockOffsetMs host clock minus coordinator clock, in ms (0 locally)
+   * @param clockErrorMs  bound on the offset's error (half the best round trip), -1 when not measured
+   * @param problems      what is wrong, one line each; empty when the host is usable
+   */
+  record Probe(String javaVersion, int javaMajor, boolean staged, double clockOffsetMs, double clockErrorMs,
+               List<String> problems) {
+    public Probe {
+      problems = List.copyOf(problems);
+    }
+
+    public boolean ok() {
+      return problems.isEmpty();
+    }
+  }
+
+  /**
+   * The arguments of {@code bin/ycsb} for a coordinated client, relative to where it runs.
+   *
+   * @param phase          {@code load} or {@code run}
+   * @param binding        binding name (checked by the CLI: letters, digits, '-', '_')
+   * @param controlTimeout seconds without heartbeat after which the client stops itself
+   */
+  record ClientArgs(String phase, String binding, int controlTimeout) {
+    /** {@code bin/ycsb} arguments with the staged file and the output folder at these paths. */
+    public List<String> with(String stagedPath, String outPath) {
+      return List.of(phase, binding, "-P", stagedPath, "-s", "--out", outPath, "--control", "stdin",
+          "--control-timeout", Integer.toString(controlTimeout));
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.ycsbpack.coordinator.hosts;
+
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Clients as child processes of the coordinator, run from the pack the coordinator itself runs from. */
+public record LocalSession(Host.Local host, Path packHome) implements HostSession {
+  @Override
+  public Probe probe(PackArchive pack) {
+    List<String> problems = new ArrayList<>();
+    if (!Files.isExecutable(packHome.resolve("bin/ycsb"))) {
+      problems.add(packHome.resolve("bin/ycsb") + " is missing: run the coordinator from an unpacked pack");
+    }
+    String version = System.getProperty("java.version");
+    return new Probe("java " + version, Runtime.version().feature(), true, 0, 0, problems);
+  }
+
+  @Override
+  public void stage(PackArchive pack) {
+    // the pack is here already
+  }
+
+  @Override
+  public Process start(ClientPlan client, String runId, Path staged, ClientArgs args, Path bundle, PackArchive pack)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(packHome.resolve("bin/ycsb").toString());
+    command.addAll(args.with(staged.toString(), bundle.resolve(client.name()).toString()));
+    return new ProcessBuilder(command).start();
+  }
+
+  @Override
+  public void fetch(ClientPlan client, String runId, Path bundle) {
+    // a local client writes its folder into the bundle itself
+  }
+
+  @Override
+  public void cleanup(String runId) {
+    // staged files are the coordinator's own and removed by it
+  }
+}

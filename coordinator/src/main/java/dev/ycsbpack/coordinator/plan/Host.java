@@ -1,0 +1,85 @@
+package dev.ycsbpack.coordinator.plan;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where clients run: {@code local} (child processes of the coordinator) or an SSH destination. Every part of an SSH
+ * destination is checked against a narrow alphabet because it is placed on the {@code ssh} command line: a host named
+ * {@code -oProxyCommand=...} must be refused, not obeyed.
+ */
+public sealed interface Host permits Host.Local, Host.Ssh {
+  /** A short name for messages, client names and the manifest. */
+  String label();
+
+  /** Clients as child processes of this machine; {@code number} tells several {@code local} hosts apart. */
+  record Local(int number) implements Host {
+    @Override
+    public String label() {
+      return "local" + number;
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
+  }
+
+  /**
+   * {@code [user@]host[:port]}, reached with the system {@code ssh} (so {@code ~/.ssh/config}, the agent, ProxyJump and
+   * known_hosts apply).
+   *
+   * @param user null for ssh's default
+   * @param host a name or address (an {@code ssh_config} alias works too)
+   * @param port 0 for ssh's default
+   */
+  record Ssh(String user, String host, int port) implements Host {
+    @Override
+    public String label() {
+      return host;
+    }
+
+    /** The destination as ssh takes it: {@code [user@]host}. */
+    public String destination() {
+      return user == null ? host : user + "@" + host;
+    }
+
+    @Override
+    public String toString() {
+      return destination() + (port == 0 ? "" : ":" + port);
+    }
+  }
+
+  Pattern SSH = Pattern.compile("(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?([A-Za-z0-9_][A-Za-z0-9._-]*|\\[[0-9A-Fa-f:.]+\\])"
+      + "(?::([0-9]{1,5}))?");
+
+  /**
+   * Parses one host as given to {@code --hosts}.
+   *
+   * @param localNumber the number to give a {@code local} host
+   * @throws IllegalArgumentException saying what is accepted
+   */
+  static Host parse(String spec, int localNumber) {
+    String s = spec.trim();
+    if (s.equals("local")) {
+      return new Local(localNumber);
+    }
+    Matcher m = SSH.matcher(s);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("expected local or [user@]host[:port] with letters, digits, '.', '_' and '-'"
+          + " (not starting with '-')");
+    }
+    int port = 0;
+    if (m.group(3) != null) {
+      port = Integer.parseInt(m.group(3));
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException("port " + port + " is outside 1-65535");
+      }
+    }
+    String host = m.group(2);
+    if (host.startsWith("[")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    return new Ssh(m.group(1), host, port);
+  }
+}

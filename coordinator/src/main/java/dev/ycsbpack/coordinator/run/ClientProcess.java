@@ -1,0 +1,192 @@
+package dev.ycsbpack.coordinator.run;
+
+import dev.ycsbpack.common.ClientControl;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.StatusLine;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One running client as the coordinator sees it: the process it started ({@code bin/ycsb} locally, {@code ssh}
+ * for a remote one), the control channel on its stdin, and what its stderr says (events, status lines, errors).
+ */
+public final class ClientProcess {
+  /** Lines of output kept to explain a failure. */
+  private static final int KEPT_LINES = 12;
+  private static final Pattern FAILED_COUNT = Pattern.compile("\\[[A-Z-]*FAILED: Count=(\\d+)");
+
+  private final ClientPlan plan;
+  private final Process process;
+  private final OutputStream control;
+  private final Redactor redactor;
+  private final Deque<String> lastLines = new ArrayDeque<>();
+  private volatile boolean ready;
+  private volatile long startedEpochMs = -1;
+  private volatile int finishedStatus = -1;
+  private volatile long lastReportNanos = System.nanoTime();
+  private volatile long operations;
+  private volatile double currentOpsPerSec;
+  private volatile long errors;
+
+  ClientProcess(ClientPlan plan, Process process, Redactor redactor) {
+    this.plan = plan;
+    this.process = process;
+    this.control = process.getOutputStream();
+    this.redactor = redactor;
+    reader(process.getErrorStream(), true).start();
+    reader(process.getInputStream(), false).start();
+  }
+
+  public ClientPlan plan() {
+    return plan;
+  }
+
+  /** Sends one control line; false when the client can no longer be reached. */
+  public synchronized boolean send(String line) {
+    try {
+      control.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      control.flush();
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Ends the control channel: the client stops by itself when its input closes. */
+  public synchronized void closeControl() {
+    try {
+      control.close();
+    } catch (IOException e) {
+      // already closed
+    }
+  }
+
+  public boolean ready() {
+    return ready;
+  }
+
+  public long startedEpochMs() {
+    return startedEpochMs;
+  }
+
+  public boolean alive() {
+    return process.isAlive();
+  }
+
+  /** The process's exit status; only when it is no longer {@link #alive()}. */
+  public int exitStatus() {
+    return process.exitValue();
+  }
+
+  /** The status the client itself reported on exit ({@code FINISHED n}), -1 when it reported none. */
+  public int finishedStatus() {
+    return finishedStatus;
+  }
+
+  public long secondsSinceLastReport() {
+    return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - lastReportNanos);
+  }
+
+  public long operations() {
+    return operations;
+  }
+
+  public double currentOpsPerSec() {
+    return currentOpsPerSec;
+  }
+
+  public long errors() {
+    return errors;
+  }
+
+  /** The last lines the client printed (redacted), for a failure message. */
+  public synchronized String lastOutput() {
+    return String.join("\n", lastLines);
+  }
+
+  /** The most telling recent line: a FAILED or error line if there is one, else the last line. */
+  public synchronized String lastError() {
+    String pick = null;
+    for (String l : lastLines) {
+      if (l.contains("FAILED") || l.contains("error") || l.contains("Exception") || l.contains("stopping")) {
+        pick = l;
+      }
+    }
+    if (pick == null && !lastLines.isEmpty()) {
+      pick = lastLines.peekLast();
+    }
+    return pick == null ? "no output" : pick;
+  }
+
+  /** Waits up to {@code millis} for the process to end. */
+  public boolean waitFor(long millis) throws InterruptedException {
+    return process.waitFor(millis, TimeUnit.MILLISECONDS);
+  }
+
+  public void destroy(boolean forcibly) {
+    if (forcibly) {
+      process.destroyForcibly();
+    } else {
+      process.destroy();
+    }
+  }
+
+  private Thread reader(InputStream in, boolean stderr) {
+    Thread t = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          accept(redactor.redact(line), stderr);
+        }
+      } catch (IOException e) {
+        // the process ended
+      }
+    }, "client-" + plan.name() + (stderr ? "-err" : "-out"));
+    t.setDaemon(true);
+    return t;
+  }
+
+  private void accept(String line, boolean stderr) {
+    lastReportNanos = System.nanoTime();
+    if (stderr) {
+      var event = ClientControl.parse(line);
+      if (event.isPresent()) {
+        switch (event.get().type()) {
+          case READY -> ready = true;
+          case STARTED -> startedEpochMs = event.get().value();
+          case FINISHED -> finishedStatus = (int) event.get().value();
+          default -> { }
+        }
+        return;
+      }
+      var status = StatusLine.parse(line);
+      if (status.isPresent()) {
+        operations = status.get().operations();
+        currentOpsPerSec = Double.isNaN(status.get().currentOpsPerSec()) ? 0 : status.get().currentOpsPerSec();
+        Matcher m = FAILED_COUNT.matcher(line);
+        long failed = 0;
+        while (m.find()) {
+          failed += Long.parseLong(m.group(1));
+        }
+        errors += failed; // status sections count this interval only
+        return;
+      }
+    }
+    synchronized (this) {
+      if (lastLines.size() == KEPT_LINES) {
+        lastLines.removeFirst();
+      }
+      lastLines.addLast(line.length() > 300 ? line.substring(0, 300) + "..." : line);
+    }
+  }
+}

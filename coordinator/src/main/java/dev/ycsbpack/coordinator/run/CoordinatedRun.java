@@ -1,0 +1,375 @@
+package dev.ycsbpack.coordinator.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * One coordinated run, start to bundle: check the hosts, stage the pack, supervise the clients, bring their folders
+ * back, clean the hosts, merge, and write the manifest. The bundle says {@code COMPLETE} only when every client's own
+ * verdict says so and the merge succeeded.
+ */
+public final class CoordinatedRun {
+  public static final int COMPLETE = 0;
+  public static final int FAILED = 1;
+  /** Properties that differ between the clients of one run by design: each client's share. */
+  static final List<String> SHARES = List.of("threadcount", "target", "operationcount", "insertstart", "insertcount",
+      "ycsbpack.client.index");
+
+  private final RunPlan plan;
+  private final Map<Host, HostSession> sessions;
+  private final PackArchive pack;
+  private final Supervisor.Settings settings;
+  private final Redactor redactor;
+  private final String command;
+  private final PrintStream log;
+  private final Function<Long, Progress> progressFactory;
+  private final long commandStartMs;
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile Supervisor supervisor;
+  private volatile String interrupted;
+
+  public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
+                        Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
+                        long commandStartMs) {
+    this.plan = plan;
+    this.sessions = sessions;
+    this.pack = pack;
+    this.settings = settings;
+    this.redactor = redactor;
+    this.command = command;
+    this.log = log;
+    this.progressFactory = progressFactory;
+    this.commandStartMs = commandStartMs;
+  }
+
+  /** Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded). */
+  public void interrupt(String reason) {
+    interrupted = reason;
+    Supervisor s = supervisor;
+    if (s != null) {
+      s.abort(reason);
+    }
+    try {
+      finished.await(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
+  public int run(Bundle bundle) throws IOException {
+    try {
+      return runInside(bundle);
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  private int runInside(Bundle bundle) throws IOException {
+    String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
+        + UUID.randomUUID().toString().substring(0, 8);
+    String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
+    bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null));
+
+    Map<Host, HostSession.Probe> probes = probeAll();
+    List<Manifest.HostEntry> hostEntries = hostEntries(probes);
+    List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
+    if (!hostProblems.isEmpty()) {
+      return finish(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems), hostEntries,
+          null, Map.of());
+    }
+    String stageFailure = stageAll(probes);
+    if (stageFailure != null) {
+      return finish(bundle, runId, startedAt, stageFailure, hostEntries, null, Map.of());
+    }
+    long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
+    supervisor = new Supervisor(plan, sessions, pack, bundle.clients(), bundle.staging(), runId, redactor, settings,
+        progressFactory.apply(total), log);
+    if (interrupted != null) {
+      supervisor.abort(interrupted);
+    }
+    Supervisor.Outcome outcome = supervisor.run();
+    String failure = outcome.complete() ? null : outcome.reason();
+    List<String> fetchProblems = fetchAndClean(runId, bundle);
+    if (failure == null && !fetchProblems.isEmpty()) {
+      failure = String.join("; ", fetchProblems);
+    }
+    Map<String, Verdict> verdicts = verdicts(bundle);
+    if (failure == null) {
+      for (ClientPlan c : plan.clients()) {
+        Verdict v = verdicts.get(c.name());
+        if (v == null || !v.complete()) {
+          failure = "client " + c.name() + " on " + c.host() + " "
+              + (v == null ? "left no verdict in its folder" : "reports FAILED: " + v.reason());
+          break;
+        }
+      }
+    }
+    Manifest.Release release = release(outcome, probes, verdicts);
+    List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
+    Manifest.Merged merged = null;
+    if (failure == null) {
+      String mergeFailure = merge(bundle);
+      if (mergeFailure != null) {
+        failure = "the merge of the client folders failed: " + mergeFailure;
+      } else {
+        merged = mergedEntry(bundle);
+      }
+    }
+    Map<String, String> server = serverFacts(bundle);
+    Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
+        Instant.now().toString(), server, release, hostEntries, clients, merged);
+    bundle.write(m);
+    bundle.removeStaging();
+    return failure == null ? COMPLETE : FAILED;
+  }
+
+  private int finish(Bundle bundle, String runId, String startedAt, String failure, List<Manifest.HostEntry> hosts,
+                     Manifest.Release release, Map<String, String> server) throws IOException {
+    bundle.write(manifest(note(server), "FAILED", failure, runId, startedAt, Instant.now().toString(), server,
+        release, hosts, clientEntries(null, Map.of(), Map.of()), null));
+    bundle.removeStaging();
+    return FAILED;
+  }
+
+  private Map<Host, HostSession.Probe> probeAll() {
+    Map<Host, CompletableFuture<HostSession.Probe>> futures = new LinkedHashMap<>();
+    for (Host h : plan.hosts()) {
+      futures.put(h, CompletableFuture.supplyAsync(() -> sessions.get(h).probe(pack)));
+    }
+    Map<Host, HostSession.Probe> out = new LinkedHashMap<>();
+    futures.forEach((h, f) -> out.put(h, f.join()));
+    return out;
+  }
+
+  private String stageAll(Map<Host, HostSession.Probe> probes) {
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    for (Host h : plan.hosts()) {
+      if (probes.get(h).staged()) {
+        continue;
+      }
+      futures.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          sessions.get(h).stage(pack);
+          return null;
+        } catch (IOException e) {
+          return redactor.redact(e.getMessage());
+        }
+      }));
+    }
+    List<String> problems = futures.stream().map(CompletableFuture::join).filter(p -> p != null).toList();
+    return problems.isEmpty() ? null : String.join("; ", problems);
+  }
+
+  /** Brings every remote client folder back (even after a failure: its stderr says what happened), then cleans up. */
+  private List<String> fetchAndClean(String runId, Bundle bundle) {
+    List<String> problems = new ArrayList<>();
+    for (ClientPlan c : plan.clients()) {
+      try {
+        sessions.get(c.host()).fetch(c, runId, bundle.clients());
+      } catch (IOException e) {
+        problems.add(redactor.redact(e.getMessage()));
+      }
+    }
+    for (Host h : plan.hosts()) {
+      try {
+        sessions.get(h).cleanup(runId);
+      } catch (IOException e) {
+        log.println("ycsb-coordinator: warning: " + redactor.redact(e.getMessage()));
+      }
+    }
+    return problems;
+  }
+
+  private Map<String, Verdict> verdicts(Bundle bundle) {
+    Map<String, Verdict> out = new TreeMap<>();
+    for (ClientPlan c : plan.clients()) {
+      try {
+        new ClientFolder(bundle.clients().resolve(c.name())).verdict().ifPresent(v -> out.put(c.name(), v));
+      } catch (IOException e) {
+        // an unreadable verdict counts as none
+      }
+    }
+    return out;
+  }
+
+  /** Runs aggregate in process; returns null on success, else what it said. */
+  private String merge(Bundle bundle) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> args = new ArrayList<>(List.of("merge", bundle.clients().toString(), "-o",
+        bundle.merged().toString()));
+    for (String share : SHARES) {
+      args.add("--allow-difference");
+      args.add(share);
+    }
+    int status = AggregateMain.run(args.toArray(new String[0]),
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    if (status != 0) {
+      String e = err.toString(StandardCharsets.UTF_8).strip();
+      return redactor.redact(e.isEmpty() ? "exit status " + status : e);
+    }
+    return null;
+  }
+
+  private Manifest.Merged mergedEntry(Bundle bundle) {
+    Map<String, Object> summary = new LinkedHashMap<>();
+    Path json = bundle.merged().resolve("merged.json");
+    try {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> all = new ObjectMapper().readValue(json.toFile(), Map.class);
+      for (String k : List.of("complete", "window", "operationsReported", "operationsMerged", "percentMerged",
+          "coverage")) {
+        if (all.containsKey(k)) {
+          summary.put(k, all.get(k));
+        }
+      }
+    } catch (IOException e) {
+      summary.put("error", "cannot read merged.json: " + e.getMessage());
+    }
+    return new Manifest.Merged("merged", "merged/report.html", summary);
+  }
+
+  private Map<String, String> serverFacts(Bundle bundle) {
+    for (ClientPlan c : plan.clients()) {
+      Path env = new ClientFolder(bundle.clients().resolve(c.name())).environment();
+      if (Files.isRegularFile(env)) {
+        try {
+          Map<String, String> facts = new TreeMap<>();
+          PropertiesFiles.read(env).forEach((k, v) -> {
+            if (k.startsWith("server.") || k.startsWith("driver.")) {
+              facts.put(k, v);
+            }
+          });
+          return facts;
+        } catch (IOException e) {
+          // try the next client
+        }
+      }
+    }
+    return Map.of();
+  }
+
+  /** The manifest's first line when the numbers are not MongoDB's. */
+  static String note(Map<String, String> server) {
+    String product = server.get("server.product");
+    if (product == null || product.equals("MongoDB")) {
+      return null;
+    }
+    return "NOT MONGODB: the server was " + product + "; these numbers measure that server, not MongoDB";
+  }
+
+  private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
+                                   Map<String, Verdict> verdicts) {
+    if (o.releaseEpochMs() < 0) {
+      return null;
+    }
+    double min = Double.MAX_VALUE;
+    double max = -Double.MAX_VALUE;
+    double error = 0;
+    for (Supervisor.ClientOutcome c : o.clients()) {
+      Double t = firstOperation(c, verdicts, probes);
+      if (t != null) {
+        min = Math.min(min, t);
+        max = Math.max(max, t);
+        error = Math.max(error, probes.get(c.plan().host()).clockErrorMs());
+      }
+    }
+    Double spread = min <= max ? max - min : null;
+    return new Manifest.Release(Instant.ofEpochMilli(o.releaseEpochMs()).toString(),
+        o.releaseEpochMs() - commandStartMs, spread, spread == null ? null : 2 * error);
+  }
+
+  /** The client's first measured operation on the coordinator's clock. */
+  private static Double firstOperation(Supervisor.ClientOutcome c, Map<String, Verdict> verdicts,
+                                       Map<Host, HostSession.Probe> probes) {
+    Verdict v = verdicts.get(c.plan().name());
+    long t = v != null && v.firstOperationEpochMs() > 0 ? v.firstOperationEpochMs() : c.startedEpochMs();
+    if (t <= 0) {
+      return null;
+    }
+    HostSession.Probe p = probes.get(c.plan().host());
+    return t - (p == null ? 0 : p.clockOffsetMs());
+  }
+
+  private List<Manifest.HostEntry> hostEntries(Map<Host, HostSession.Probe> probes) {
+    List<Manifest.HostEntry> out = new ArrayList<>();
+    for (Host h : plan.hosts()) {
+      HostSession.Probe p = probes.get(h);
+      out.add(new Manifest.HostEntry(h.toString(), p.javaVersion(), round(p.clockOffsetMs()), round(p.clockErrorMs()),
+          p.problems()));
+    }
+    return out;
+  }
+
+  private List<Manifest.ClientEntry> clientEntries(Supervisor.Outcome o, Map<String, Verdict> verdicts,
+                                                   Map<Host, HostSession.Probe> probes) {
+    List<Manifest.ClientEntry> out = new ArrayList<>();
+    for (int i = 0; i < plan.clients().size(); i++) {
+      ClientPlan c = plan.clients().get(i);
+      Supervisor.ClientOutcome co = o == null ? null : o.clients().get(i);
+      Verdict v = verdicts.get(c.name());
+      String reason = co != null && co.problem() != null ? co.problem() : v != null && !v.complete() ? v.reason() : null;
+      Double firstMs = co == null ? null : firstOperation(co, verdicts, probes);
+      Long first = firstMs == null ? null : Math.round(firstMs);
+      out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
+          c.keys(), longOrNull(c.properties(), "insertstart", plan), longOrNull(c.properties(), "insertcount", plan),
+          v == null ? "MISSING" : v.status().name(), reason, co == null || co.exitStatus() < 0 ? null : co.exitStatus(),
+          first));
+    }
+    return out;
+  }
+
+  private static Long longOrNull(Map<String, String> p, String key, RunPlan plan) {
+    if (plan.phase() != dev.ycsbpack.coordinator.plan.Phase.LOAD || !p.containsKey(key)) {
+      return null;
+    }
+    return Long.parseLong(p.get(key));
+  }
+
+  private Manifest manifest(String note, String status, String reason, String runId, String startedAt, String endedAt,
+                            Map<String, String> server, Manifest.Release release, List<Manifest.HostEntry> hosts,
+                            List<Manifest.ClientEntry> clients, Manifest.Merged merged) {
+    Map<String, String> props = new TreeMap<>();
+    plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
+    return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes());
+  }
+
+  private static String version() {
+    String v = CoordinatedRun.class.getPackage().getImplementationVersion();
+    return v == null ? "development build" : v;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

@@ -1,0 +1,312 @@
+package dev.ycsbpack.coordinator.run;
+
+import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.ClientControl;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the clients of a plan together: starts them, holds them at the start gate until every one is ready, releases
+ * them at once, watches them, and stops them all as soon as one fails. Nothing here waits without a limit.
+ */
+public final class Supervisor {
+  /**
+   * Limits of a coordinated run.
+   *
+   * @param readyTimeout   how long clients may take to start, connect and warm up
+   * @param stallTimeout   how long a running client may stay silent (no status line) before it counts as failed
+   * @param controlTimeout seconds without heartbeat after which a client stops itself
+   * @param heartbeat      how often the coordinator says it is there
+   * @param stopGrace      how long stopped clients get to write their folders before they are killed
+   */
+  public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
+                         Duration stopGrace) {
+    public static Settings defaults() {
+      return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(30), 15, Duration.ofSeconds(1),
+          Duration.ofSeconds(10));
+    }
+  }
+
+  /**
+   * How one client ended.
+   *
+   * @param plan           what it was to do
+   * @param startedEpochMs when its first measured operation began (its host's clock), -1 if never
+   * @param exitStatus     its process's exit status (ssh's 255 for a lost connection), -1 if it never started
+   * @param problem        what went wrong with it, null if nothing
+   */
+  public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, String problem) {
+  }
+
+  /**
+   * How the run ended.
+   *
+   * @param complete        every client finished its work and exited 0
+   * @param reason          why not, naming the host, the client and what happened; null when complete
+   * @param releaseEpochMs  when the clients were released (coordinator clock), -1 if never
+   * @param releaseAfterMs  milliseconds from the supervisor's start to the release
+   * @param clients         each client's outcome
+   */
+  public record Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
+                        List<ClientOutcome> clients) {
+  }
+
+  private final RunPlan plan;
+  private final Map<Host, HostSession> sessions;
+  private final PackArchive pack;
+  private final Path clientsDir;
+  private final Path stagingDir;
+  private final String runId;
+  private final Redactor redactor;
+  private final Settings settings;
+  private final Progress progress;
+  private final PrintStream log;
+  private final List<ClientProcess> running = new ArrayList<>();
+  private final Map<String, String> problems = new LinkedHashMap<>();
+  private volatile String abortReason;
+
+  public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
+                    String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log) {
+    this.plan = plan;
+    this.sessions = sessions;
+    this.pack = pack;
+    this.clientsDir = clientsDir;
+    this.stagingDir = stagingDir;
+    this.runId = runId;
+    this.redactor = redactor;
+    this.settings = settings;
+    this.progress = progress;
+    this.log = log;
+  }
+
+  /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
+  public void abort(String reason) {
+    abortReason = reason;
+  }
+
+  public Outcome run() {
+    long t0 = System.nanoTime();
+    long releaseEpochMs = -1;
+    long releaseAfterMs = -1;
+    String failure = null;
+    ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "heartbeat"));
+    try {
+      failure = startAll();
+      heartbeat.scheduleAtFixedRate(this::beat, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+      if (failure == null) {
+        failure = awaitReady();
+      }
+      if (failure == null) {
+        releaseEpochMs = System.currentTimeMillis();
+        releaseAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        for (ClientProcess c : running) {
+          c.send(ClientControl.GO);
+        }
+        failure = watch(System.nanoTime());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = "the coordinator was interrupted";
+    } finally {
+      if (failure != null) {
+        stopAll();
+      }
+      heartbeat.shutdownNow();
+      progress.close();
+      deleteStaged();
+    }
+    List<ClientOutcome> outcomes = collect();
+    return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes);
+  }
+
+  /** Writes each client's staged properties (0600) and starts the clients, in parallel (ssh start-up is slow). */
+  private String startAll() throws InterruptedException {
+    HostSession.ClientArgs args = new HostSession.ClientArgs(plan.phase().command(), plan.binding(),
+        settings.controlTimeout());
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(16, plan.clients().size()), r -> daemon(r, "start"));
+    try {
+      List<Future<ClientProcess>> started = new ArrayList<>();
+      for (ClientPlan c : plan.clients()) {
+        started.add(pool.submit(() -> {
+          Path staged = stagingDir.resolve(c.name() + ".properties");
+          PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), c.properties(),
+              AtomicFiles.Mode.PRIVATE);
+          Process p = sessions.get(c.host()).start(c, runId, staged, args, clientsDir, pack);
+          return new ClientProcess(c, p, redactor);
+        }));
+      }
+      String failure = null;
+      for (int i = 0; i < started.size(); i++) {
+        ClientPlan c = plan.clients().get(i);
+        try {
+          running.add(started.get(i).get(2, TimeUnit.MINUTES));
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+          String why = e.getCause() != null ? e.getCause().getMessage() : "did not start within 2 minutes";
+          problems.put(c.name(), "could not be started: " + redactor.redact(why));
+          if (failure == null) {
+            failure = describe(c, "could not be started: " + redactor.redact(why));
+          }
+        }
+      }
+      return failure;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private String awaitReady() throws InterruptedException {
+    long deadline = System.nanoTime() + settings.readyTimeout().toNanos();
+    while (true) {
+      if (abortReason != null) {
+        return abortReason;
+      }
+      boolean all = true;
+      for (ClientProcess c : running) {
+        if (!c.alive()) {
+          return fail(c, "exited (status " + c.exitStatus() + ") before it was ready: " + c.lastError());
+        }
+        all &= c.ready();
+      }
+      if (all) {
+        return null;
+      }
+      if (System.nanoTime() > deadline) {
+        for (ClientProcess c : running) {
+          if (!c.ready()) {
+            return fail(c, "not ready after " + settings.readyTimeout().toSeconds() + " s (starting the JVM, connecting"
+                + " or warming up): " + c.lastError());
+          }
+        }
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private String watch(long releasedNanos) throws InterruptedException {
+    long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
+    while (true) {
+      if (abortReason != null) {
+        return abortReason;
+      }
+      boolean anyAlive = false;
+      long done = 0;
+      long errors = 0;
+      double rate = 0;
+      for (ClientProcess c : running) {
+        done += c.operations();
+        errors += c.errors();
+        rate += c.currentOpsPerSec();
+        if (c.alive()) {
+          anyAlive = true;
+          if (c.secondsSinceLastReport() > settings.stallTimeout().toSeconds()) {
+            return fail(c, "stopped reporting: no output for " + c.secondsSinceLastReport() + " s");
+          }
+        } else if (c.exitStatus() != 0) {
+          return fail(c, exitReason(c));
+        }
+      }
+      progress.update(new Progress.Snapshot(done, total, rate, errors,
+          Duration.ofNanos(System.nanoTime() - releasedNanos)));
+      if (!anyAlive) {
+        return null;
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private String exitReason(ClientProcess c) {
+    if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
+      return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+    }
+    return "exited with status " + c.exitStatus() + ": " + c.lastError();
+  }
+
+  private String fail(ClientProcess c, String what) {
+    problems.put(c.plan().name(), what);
+    return describe(c.plan(), what);
+  }
+
+  private static String describe(ClientPlan c, String what) {
+    return "client " + c.name() + " on " + c.host() + " " + what;
+  }
+
+  private void beat() {
+    for (ClientProcess c : running) {
+      if (c.alive()) {
+        c.send(ClientControl.HEARTBEAT);
+      }
+    }
+  }
+
+  /** STOP to every client, then the grace period, then kill: no client outlives a failed run. */
+  private void stopAll() {
+    for (ClientProcess c : running) {
+      if (c.alive()) {
+        c.send(ClientControl.STOP);
+        c.closeControl();
+      }
+    }
+    long deadline = System.nanoTime() + settings.stopGrace().toNanos();
+    for (ClientProcess c : running) {
+      try {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0 || !c.waitFor(left)) {
+          c.destroy(false);
+          if (!c.waitFor(2000)) {
+            c.destroy(true);
+            c.waitFor(2000);
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        c.destroy(true);
+      }
+    }
+  }
+
+  private void deleteStaged() {
+    for (ClientPlan c : plan.clients()) {
+      try {
+        Files.deleteIfExists(stagingDir.resolve(c.name() + ".properties"));
+      } catch (IOException e) {
+        log.println("ycsb-coordinator: warning: cannot delete " + stagingDir.resolve(c.name() + ".properties")
+            + " (it holds the run's properties, secrets included): " + e.getMessage());
+      }
+    }
+  }
+
+  private List<ClientOutcome> collect() {
+    List<ClientOutcome> out = new ArrayList<>();
+    for (ClientPlan c : plan.clients()) {
+      ClientProcess p = running.stream().filter(r -> r.plan() == c).findFirst().orElse(null);
+      int exit = p == null ? -1 : p.alive() ? -1 : p.exitStatus();
+      out.add(new ClientOutcome(c, p == null ? -1 : p.startedEpochMs(), exit, problems.get(c.name())));
+    }
+    return out;
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, "coordinator-" + name);
+    t.setDaemon(true);
+    return t;
+  }
+}

@@ -1,0 +1,80 @@
+package dev.ycsbpack.launcher;
+
+import dev.ycsbpack.common.ClientControl;
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The process-wide start gate of a coordinated client, and the record of when measuring began.
+ *
+ * <p>Every client thread arrives here at the end of its binding's {@code init()} (connected, warm-up done). When all
+ * have arrived the client reports {@code READY}; the threads wait until the coordinator says {@code GO}, so all
+ * clients on all hosts begin their first measured operation together. YCSB's {@code RunTime} includes this wait
+ * (its clock starts before the threads' {@code init()}), which is why merged throughput is read from the interval
+ * logs inside a common window, never from the clients' {@code [OVERALL]} lines.
+ */
+final class StartGate {
+  /** Installed before YCSB starts when the client is controlled; null otherwise (no waiting). */
+  private static volatile StartGate installed;
+  private static final AtomicLong FIRST_OPERATION_MS = new AtomicLong(-1);
+  private static volatile PrintStream events;
+
+  private final CountDownLatch arrivals;
+  private final CountDownLatch go = new CountDownLatch(1);
+  private final AtomicBoolean reported = new AtomicBoolean();
+
+  private StartGate(int parties) {
+    this.arrivals = new CountDownLatch(parties);
+  }
+
+  /** Makes client threads wait for {@link #release()}; events go to {@code eventStream}. */
+  static StartGate install(int parties, PrintStream eventStream) {
+    StartGate gate = new StartGate(parties);
+    events = eventStream;
+    installed = gate;
+    return gate;
+  }
+
+  /** Called by each client thread when its binding is ready; returns when the run may start. */
+  static void arriveAndWait() throws InterruptedException {
+    StartGate gate = installed;
+    if (gate == null) {
+      return;
+    }
+    gate.arrivals.countDown();
+    if (gate.arrivals.getCount() == 0 && gate.reported.compareAndSet(false, true)) {
+      event(new ClientControl.Event(ClientControl.EventType.READY, 0));
+    }
+    gate.go.await();
+  }
+
+  /** Lets every waiting thread start. */
+  void release() {
+    go.countDown();
+  }
+
+  /** Notes the start of a measured operation; only the first of the process counts. */
+  static void operationStarted() {
+    if (FIRST_OPERATION_MS.get() < 0) {
+      long now = System.currentTimeMillis();
+      if (FIRST_OPERATION_MS.compareAndSet(-1, now)) {
+        event(new ClientControl.Event(ClientControl.EventType.STARTED, now));
+      }
+    }
+  }
+
+  /** Wall-clock ms when the first measured operation began, -1 if none did. */
+  static long firstOperationEpochMs() {
+    return FIRST_OPERATION_MS.get();
+  }
+
+  static void event(ClientControl.Event e) {
+    PrintStream out = events;
+    if (out != null) {
+      out.println(e.line());
+      out.flush();
+    }
+  }
+}

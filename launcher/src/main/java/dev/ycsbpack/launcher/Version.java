@@ -1,0 +1,12 @@
+package dev.ycsbpack.launcher;
+
+/** The pack's version, from the jar manifest the build writes. */
+final class Version {
+  private Version() {
+  }
+
+  static String of() {
+    String v = Version.class.getPackage().getImplementationVersion();
+    return v == null ? "development build" : v;
+  }
+}
