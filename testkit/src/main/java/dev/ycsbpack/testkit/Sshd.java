@@ -57,7 +57,7 @@ final class Sshd {
         // A coordinator may open many connections or multiplexed sessions at once.
         "MaxStartups 100",
         "MaxSessions 100",
-        "") );
+        ""));
     // sshd refuses to start without its privilege-separation directory; the package's service
     // would create it, but the service never runs here.
     Files.createDirectories(Path.of("/run/sshd"));

@@ -121,7 +121,8 @@ class NetnsHostsTest {
       Result cut = run(rig.coordinator().command("ssh", "-F", rig.sshConfig().toString(), "-o", "ConnectTimeout=2",
           h1.alias(), "true"), Duration.ofSeconds(10));
       assertEquals(255, cut.exit(), cut.output());
-      assertTrue(cut.took().compareTo(Duration.ofSeconds(5)) < 0, "took " + cut.took());
+      // ConnectTimeout=2 plus slack for starting ssh on a busy 2-core machine.
+      assertTrue(cut.took().compareTo(Duration.ofSeconds(8)) < 0, "took " + cut.took());
       // A silent stall, as with a pulled cable: a timeout, not a refusal or "no route".
       assertTrue(cut.output().contains("timed out"), cut.output());
       Result other = ssh(h2, "true");
