@@ -45,6 +45,9 @@ public final class NetnsHosts implements AutoCloseable {
   private static final Duration SSHD_START = Duration.ofSeconds(5);
   private static final int MAX_HOSTS = 200;
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** Keys, config and logs of one rig (mode 700). */
+  private static final String TEMP_DIR_PREFIX = "ycsbt-netns-";
+  private static final String DIR_KEY = "dir";
 
   private final String prefix;
   private final Teardown teardown = new Teardown();
@@ -106,9 +109,10 @@ public final class NetnsHosts implements AutoCloseable {
     RigSubnet subnet = RigSubnet.reserve(ownership);
     teardown.add("delete route " + subnet.cidr(), subnet::release);
 
-    dir = Files.createTempDirectory("ycsbt-netns-", PosixFilePermissions.asFileAttribute(
+    dir = Files.createTempDirectory(TEMP_DIR_PREFIX, PosixFilePermissions.asFileAttribute(
         PosixFilePermissions.fromString("rwx------")));
     teardown.add("delete " + dir, () -> Directories.deleteQuietly(dir));
+    ownership.record(DIR_KEY, dir.toString());
 
     coordinator = new NetworkNamespace(prefix + COORDINATOR, subnet.address(1));
     server = new NetworkNamespace(prefix + SERVER, subnet.address(2));
@@ -248,7 +252,7 @@ public final class NetnsHosts implements AutoCloseable {
 
   /**
    * Removes rigs whose JVM died (killed test run, crashed fork): their processes, namespaces,
-   * routes and lock files. Rigs of live JVMs, this one included, are left alone. Failures go to
+   * routes, temp folders and lock files. Rigs of live JVMs, this one included, are left alone. Failures go to
    * stderr.
    *
    * @return the tags of the removed rigs
@@ -266,6 +270,10 @@ public final class NetnsHosts implements AutoCloseable {
             continue;
           }
           NetnsSegment.destroy(tag + "-", List.of());
+          // Only a folder that looks like one of ours, whatever the file says.
+          abandoned.recorded(DIR_KEY).map(Path::of)
+              .filter(d -> d.getFileName() != null && d.getFileName().toString().startsWith(TEMP_DIR_PREFIX))
+              .ifPresent(Directories::deleteQuietly);
           removed.add(tag);
         } catch (IOException e) {
           System.err.println("testkit: cannot remove stale netns rig " + tag + ": " + e.getMessage());
@@ -275,7 +283,7 @@ public final class NetnsHosts implements AutoCloseable {
       // before adding its route, so a live rig's route is always recorded.
       Set<String> live = new HashSet<>();
       for (String tag : RigOwnership.knownTags()) {
-        live.add(RigOwnership.peek(tag));
+        RigOwnership.peek(tag, RigSubnet.SUBNET_KEY).ifPresent(live::add);
       }
       for (RigSubnet subnet : RigSubnet.fenced()) {
         if (!live.contains(subnet.cidr())) {

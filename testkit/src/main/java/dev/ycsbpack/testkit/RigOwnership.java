@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -19,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <p>The kernel drops the lock when the owning process dies, even by SIGKILL, so a lock that can be
  * taken means the rig was abandoned. Unlike a recorded PID this survives PID reuse. The file also
- * records the rig's subnet, so a later cleanup can remove its route.
+ * records the rig's subnet and temp folder, so a later cleanup can remove them.
  */
 final class RigOwnership implements AutoCloseable {
   /** Beside /run/netns, so it is seen by everyone who sees the namespaces. */
@@ -28,6 +30,7 @@ final class RigOwnership implements AutoCloseable {
   private final Path file;
   private final FileChannel channel;
   private final FileLock lock;
+  private final Map<String, String> records = new LinkedHashMap<>();
 
   private RigOwnership(Path file, FileChannel channel, FileLock lock) {
     this.file = file;
@@ -88,26 +91,40 @@ final class RigOwnership implements AutoCloseable {
     return tags;
   }
 
-  /** Whatever a live owner has recorded for {@code tag}, or "" (readable without the lock). */
-  static String peek(String tag) {
+  /** What the owner of {@code tag} recorded under {@code key}, read without the lock. */
+  static Optional<String> peek(String tag, String key) {
     try {
-      return Files.readString(DIR.resolve(tag + ".lock"), StandardCharsets.UTF_8).strip();
+      return parse(Files.readString(DIR.resolve(tag + ".lock"), StandardCharsets.UTF_8), key);
     } catch (IOException e) {
-      return "";
+      return Optional.empty();
     }
   }
 
-  void record(String text) throws IOException {
+  /** Records {@code key value} (one line each, no spaces in keys) for whoever cleans up after us. */
+  void record(String key, String value) throws IOException {
+    records.put(key, value);
+    StringBuilder text = new StringBuilder();
+    records.forEach((k, v) -> text.append(k).append(' ').append(v).append('\n'));
     channel.truncate(0);
-    channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+    channel.write(ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)), 0);
     channel.force(false);
   }
 
-  String recorded() throws IOException {
-    channel.position(0);
-    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 4096));
+  /** What the (dead) owner recorded under {@code key}. */
+  Optional<String> recorded(String key) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 64 * 1024));
     channel.read(buffer, 0);
-    return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8).strip();
+    return parse(new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8), key);
+  }
+
+  private static Optional<String> parse(String text, String key) {
+    for (String line : text.split("\n")) {
+      String[] kv = line.strip().split(" ", 2);
+      if (kv.length == 2 && kv[0].equals(key)) {
+        return Optional.of(kv[1]);
+      }
+    }
+    return Optional.empty();
   }
 
   /** Deletes the lock file while still holding the lock, then lets go. */

@@ -19,6 +19,8 @@ import java.util.Optional;
 record RigSubnet(int thirdOctet) {
   /** Marks our routes, so cleanup finds them ({@code ip route show proto 213}). */
   static final String ROUTE_PROTO = "213";
+  /** Under this key in the {@link RigOwnership} file. */
+  static final String SUBNET_KEY = "subnet";
   private static final String NETWORK = "10.213.";
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -55,7 +57,7 @@ record RigSubnet(int thirdOctet) {
       if (!candidate.unusedByMachine()) {
         continue;
       }
-      ownership.record(candidate.cidr());
+      ownership.record(SUBNET_KEY, candidate.cidr());
       try {
         Ip.run("route", "add", "unreachable", candidate.cidr(), "proto", ROUTE_PROTO);
         return candidate;

@@ -202,12 +202,17 @@ class NetnsHostsTest {
 
   @Test
   void cleanupStaleRemovesAbandonedRigsOnly() throws Exception {
-    // What a SIGKILLed JVM leaves: a namespace with the prefix and nobody holding its lock.
     String stale = NetnsHosts.NAME_PREFIX + String.format("%06x", new java.util.Random().nextInt(1 << 24));
+    // What a SIGKILLed JVM leaves: namespaces, a lock file nobody holds, a temp folder.
     Ip.run("netns", "add", stale + "-h1");
+    Path staleDir = Files.createTempDirectory("ycsbt-netns-");
+    Files.writeString(staleDir.resolve("sshd.log"), "x");
+    Files.writeString(RigOwnership.DIR.resolve(stale + ".lock"), "dir " + staleDir + "\n");
     List<String> removed = NetnsHosts.cleanupStale();
     assertTrue(removed.contains(stale), removed.toString());
     assertTrue(Ip.namespaces().stream().noneMatch(n -> n.startsWith(stale)));
+    assertFalse(Files.exists(staleDir), staleDir + " left");
+    assertFalse(Files.exists(RigOwnership.DIR.resolve(stale + ".lock")), "lock file left");
     assertTrue(Ip.namespaces().contains(h1.namespace().name()), "live rig removed");
     assertEquals(0, ssh(h1, "true").exit());
   }
