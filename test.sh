@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, FerretDB legs included. On a fresh Debian 12 machine with a JDK it first installs
-# what the suite needs (Go, PostgreSQL server binaries; see scripts/install-test-prereqs.sh) and builds the
+# what the suite needs (Go, PostgreSQL server binaries, OpenSSH; see scripts/install-test-prereqs.sh) and builds the
 # FerretDB wrapper; the tests then start their own servers: mongo-java-server in process, FerretDB on SQLite
 # and on a private PostgreSQL. Set MONGODB_URL to also run the server suites against a real MongoDB.
 #

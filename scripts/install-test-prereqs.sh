@@ -2,7 +2,9 @@
 # Makes a Debian 12 machine ready for the full test suite (run as root):
 #   - a Go toolchain >= 1.22, to build the FerretDB v1.24.0 wrapper;
 #   - PostgreSQL server binaries (initdb, pg_ctl, createdb), for the ferretdb-postgresql target;
-#   - the wrapper itself, testkit/ferretdb/bin/ferretdb.
+#   - the wrapper itself, testkit/ferretdb/bin/ferretdb;
+#   - OpenSSH server and client (sshd, ssh, ssh-keygen), for the multi-host tests that run one
+#     sshd per network namespace (testkit NetnsHosts). The system sshd is kept off.
 # Idempotent and silent when everything is already there; it says what it installs.
 # Only Debian packages and the Go module proxy are used, so it works where nothing else is reachable.
 set -euo pipefail
@@ -15,7 +17,14 @@ say() { echo "install-test-prereqs: $*" >&2; }
 
 apt_updated=0
 apt_log=$(mktemp)
-trap 'rm -f "$apt_log"' EXIT
+temp_policy_rc_d=""
+cleanup() {
+  rm -f "$apt_log"
+  if [ -n "$temp_policy_rc_d" ]; then
+    rm -f "$temp_policy_rc_d"
+  fi
+}
+trap cleanup EXIT
 
 require_root() {
   if [ "$(id -u)" != 0 ]; then
@@ -120,6 +129,64 @@ ensure_postgres() {
   fi
 }
 
+ssh_present() {
+  [ -x /usr/sbin/sshd ] && command -v ssh >/dev/null && command -v ssh-keygen >/dev/null
+}
+
+# Tests start their own sshd processes, each with its own config, inside network namespaces.
+# The package's system sshd would listen on port 22 of the real machine, so it must never run:
+#   - /etc/ssh/sshd_not_to_be_run is Debian's switch, read by both the init script and the
+#     systemd units (ConditionPathExists), so it also holds after a reboot; it does not affect
+#     sshd processes started by hand.
+#   - a policy-rc.d that answers 101 ("action forbidden") stops the postinst from even trying
+#     to start the service; an existing one (Docker images ship one) is left alone.
+ensure_ssh() {
+  if ssh_present; then
+    return 0
+  fi
+  require_root "OpenSSH (sshd, ssh, ssh-keygen)"
+  local system_sshd_was_installed=0
+  if [ -x /usr/sbin/sshd ]; then
+    system_sshd_was_installed=1
+  fi
+  if [ "$system_sshd_was_installed" = 0 ]; then
+    mkdir -p /etc/ssh
+    touch /etc/ssh/sshd_not_to_be_run
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      temp_policy_rc_d=/usr/sbin/policy-rc.d
+      printf '#!/bin/sh\n# Temporary, from install-test-prereqs.sh: no service starts during this install.\nexit 101\n' \
+        >"$temp_policy_rc_d"
+      chmod 755 "$temp_policy_rc_d"
+    fi
+  fi
+  apt_install openssh-server openssh-client
+  if [ -n "$temp_policy_rc_d" ]; then
+    rm -f "$temp_policy_rc_d"
+    temp_policy_rc_d=""
+  fi
+  if [ "$system_sshd_was_installed" = 0 ]; then
+    stop_system_sshd
+    say "the system sshd stays off (/etc/ssh/sshd_not_to_be_run); tests run their own"
+  fi
+  if ! ssh_present; then
+    say "packages openssh-server/openssh-client installed, but /usr/sbin/sshd, ssh or ssh-keygen is still missing"
+    exit 1
+  fi
+}
+
+# In case an init system started it anyway.
+stop_system_sshd() {
+  if [ -d /run/systemd/system ]; then
+    systemctl stop ssh.service ssh.socket >/dev/null 2>&1 || true
+  fi
+  local pid
+  pid=$(cat /run/sshd.pid 2>/dev/null || true)
+  if [ -n "$pid" ] && [ "$(readlink "/proc/$pid/exe" 2>/dev/null || true)" = /usr/sbin/sshd ]; then
+    kill "$pid" 2>/dev/null || true
+  fi
+}
+
 ensure_go
 ensure_postgres
+ensure_ssh
 GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -2,7 +2,7 @@ package dev.ycsbpack.testkit;
 
 import java.util.Locale;
 
-/** Decides whether a missing FerretDB/PostgreSQL install may be skipped or must fail the run. */
+/** Decides whether a missing FerretDB/PostgreSQL install or netns rig may be skipped or must fail the run. */
 public final class Prerequisites {
   /** The script that installs everything the separate-process targets need. */
   public static final String INSTALL_HINT = "run scripts/install-test-prereqs.sh (as root) from the repository root";
@@ -19,6 +19,16 @@ public final class Prerequisites {
     return isTrue(System.getenv("CI"))
         || isTrue(System.getProperty("REQUIRE_FERRETDB"))
         || isTrue(System.getenv("REQUIRE_FERRETDB"));
+  }
+
+  /**
+   * True when the multi-host tests must run rather than skip (see {@link NetnsHosts#requireOrSkip()}):
+   * {@code CI=true}, or {@code REQUIRE_NETNS=true} as a system property or environment variable.
+   */
+  public static boolean netnsRequired() {
+    return isTrue(System.getenv("CI"))
+        || isTrue(System.getProperty("REQUIRE_NETNS"))
+        || isTrue(System.getenv("REQUIRE_NETNS"));
   }
 
   private static boolean isTrue(String value) {
