@@ -1,5 +1,6 @@
 package dev.ycsbpack.dist;
 
+import dev.ycsbpack.common.Measurement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -13,15 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One run of the distribution's {@code bin/ycsb} as a separate process, as a user runs it, with its exit
  * status, its output and the measurements parsed from its stdout.
  */
 public final class YcsbRun {
-  private static final Pattern MEASUREMENT = Pattern.compile("^\\[(.+?)\\], (.+?), (.+)$");
   private static final long TIMEOUT_SECONDS = 300;
 
   public final List<String> command;
@@ -84,10 +82,8 @@ public final class YcsbRun {
   private static Map<String, Map<String, String>> parse(String stdout) {
     Map<String, Map<String, String>> m = new LinkedHashMap<>();
     for (String line : stdout.split("\n")) {
-      Matcher matcher = MEASUREMENT.matcher(line.trim());
-      if (matcher.matches()) {
-        m.computeIfAbsent(matcher.group(1), k -> new LinkedHashMap<>()).put(matcher.group(2), matcher.group(3));
-      }
+      Measurement.parse(line.trim()).ifPresent(x ->
+          m.computeIfAbsent(x.metric(), k -> new LinkedHashMap<>()).put(x.measurement(), x.value()));
     }
     return m;
   }

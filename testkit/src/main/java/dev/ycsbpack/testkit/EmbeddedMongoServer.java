@@ -1,5 +1,6 @@
 package dev.ycsbpack.testkit;
 
+import dev.ycsbpack.common.AtomicFiles;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import java.util.concurrent.CountDownLatch;
  * connection is dropped.
  */
 public final class EmbeddedMongoServer implements AutoCloseable {
-  private static final String USAGE = "usage: EmbeddedMongoServer [--port N] [--url-file PATH]";
+  private static final String USAGE = "usage: EmbeddedMongoServer [--port N] [--bind ADDRESS] [--url-file PATH]";
 
   private final MongoServer server;
   private final int port;
@@ -36,14 +37,21 @@ public final class EmbeddedMongoServer implements AutoCloseable {
 
   /** Starts on {@code port}; 0 means a random free port. */
   public static EmbeddedMongoServer start(int port) {
+    return start("127.0.0.1", port);
+  }
+
+  /** Starts on {@code address:port}; 0 means a random free port. */
+  public static EmbeddedMongoServer start(String address, int port) {
     MongoServer server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", port);
+    server.bind(address, port);
     return new EmbeddedMongoServer(server, server.getLocalAddress().getPort());
   }
 
   /** e.g. {@code mongodb://127.0.0.1:40123}. */
   public String connectionString() {
-    return "mongodb://127.0.0.1:" + port;
+    String host = server.getLocalAddress().getAddress().isAnyLocalAddress() ? "127.0.0.1"
+        : server.getLocalAddress().getHostString();
+    return "mongodb://" + host + ":" + port;
   }
 
   public int port() {
@@ -72,12 +80,20 @@ public final class EmbeddedMongoServer implements AutoCloseable {
    */
   public static void main(String[] args) throws IOException, InterruptedException {
     int port = 0;
+    String bind = "127.0.0.1";
     Path urlFile = null;
     for (int i = 0; i < args.length; i++) {
       String value = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
         case "--port" -> {
           port = parsePort(value);
+          i++;
+        }
+        case "--bind" -> {
+          if (value == null) {
+            exitWithUsage("--bind needs an address");
+          }
+          bind = value;
           i++;
         }
         case "--url-file" -> {
@@ -95,7 +111,7 @@ public final class EmbeddedMongoServer implements AutoCloseable {
       }
     }
 
-    EmbeddedMongoServer server = start(port);
+    EmbeddedMongoServer server = start(bind, port);
     Path fileToRemove = urlFile;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -111,7 +127,7 @@ public final class EmbeddedMongoServer implements AutoCloseable {
     }, "embedded-mongo-shutdown"));
 
     if (urlFile != null) {
-      writeAtomically(urlFile, server.connectionString() + "\n");
+      AtomicFiles.write(urlFile, server.connectionString() + "\n", AtomicFiles.Mode.SHARED);
     }
     System.out.println("embedded mongo-java-server ready at " + server.connectionString());
     System.out.flush();
@@ -135,20 +151,5 @@ public final class EmbeddedMongoServer implements AutoCloseable {
     System.err.println(problem);
     System.err.println(USAGE);
     System.exit(2);
-  }
-
-  static void writeAtomically(Path target, String content) throws IOException {
-    Path dir = target.getParent();
-    if (dir != null) {
-      Files.createDirectories(dir);
-    }
-    // Written next to the target so the rename stays on one filesystem and is atomic.
-    Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-    try {
-      Files.writeString(tmp, content, StandardCharsets.UTF_8);
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
   }
 }

@@ -141,8 +141,15 @@ abstract class PhaseCommand implements Callable<Integer> {
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
     CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
         command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);
-    Thread hook = new Thread(() -> run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)"),
-        "coordinator-interrupt");
+    Thread hook = new Thread(() -> {
+      // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
+      // any failed run (not the shell's 130), so scripts see one meaning per status
+      run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)");
+      err.println("ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked FAILED) is "
+          + bundle.dir());
+      err.flush();
+      Runtime.getRuntime().halt(CoordinatedRun.FAILED);
+    }, "coordinator-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
     int status = run.run(bundle);
     try {

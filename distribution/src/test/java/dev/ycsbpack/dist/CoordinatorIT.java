@@ -1,0 +1,227 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/ycsb-coordinator with local hosts (child processes) against the in-process server. */
+class CoordinatorIT {
+  @TempDir
+  Path work;
+
+  private static List<String> common(Target target, String table) {
+    return List.of("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=1000", "--quiet");
+  }
+
+  private static List<String> args(String phase, List<String> common, String... more) {
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb"));
+    a.addAll(common);
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  @Test
+  void loadThenRunSplitKeysExactlyAndMergeEveryClient() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    List<String> common = common(target, table);
+    try {
+      Coordinator dry = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts",
+          "local,local", "--clients-per-host", "2", "--dry-run"));
+      assertEquals(0, dry.exitCode(), dry::describe);
+      for (String range : List.of("[0, 250)", "[250, 500)", "[500, 750)", "[750, 1000)")) {
+        assertTrue(dry.stdout().contains(range), dry::describe);
+      }
+
+      Path load = work.resolve("load");
+      Coordinator l = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts", "local,local",
+          "--out", load.toString()));
+      assertEquals(0, l.exitCode(), l::describe);
+      JsonNode manifest = Coordinator.manifest(load);
+      assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
+      assertTrue(manifest.get("note").asText().startsWith("NOT MONGODB"), manifest::toPrettyString);
+      assertEquals(1000, Servers.countDocuments(target, table));
+      assertEquals(500, manifest.get("clients").get(1).get("insertstart").asLong());
+
+      Path run = work.resolve("run");
+      Coordinator r = Coordinator.run(work, List.of(), args("run", common, "-threads", "4", "--hosts", "local,local",
+          "-p", "operationcount=3000", "-p", "readproportion=0.7", "-p", "updateproportion=0.1",
+          "-p", "insertproportion=0.2", "--out", run.toString()));
+      assertEquals(0, r.exitCode(), r::describe);
+      assertEquals("COMPLETE", Coordinator.manifest(run).get("status").asText());
+      long inserted = 0;
+      long operations = 0;
+      for (String client : List.of("01-local1", "02-local2")) {
+        Path folder = run.resolve("clients").resolve(client);
+        String text = Files.readString(folder.resolve("output.txt"));
+        assertFalse(text.contains("DUPLICATE_KEY") || text.contains("[INSERT-FAILED]"), text);
+        inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
+        operations += Long.parseLong(PropertiesFiles.read(folder.resolve("verdict.properties"))
+            .get("operations.completed"));
+        assertTrue(Files.readString(folder.resolve("environment.properties")).contains("server.version="));
+      }
+      assertEquals(3000, operations);
+      assertTrue(inserted > 400, "inserted " + inserted);
+      assertEquals(1000 + inserted, Servers.countDocuments(target, table), "every run-phase insert a new key");
+      assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
+      assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
+      assertFalse(Files.exists(run.resolve(".staging")), "staged properties removed");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /** Starts a long, throttled run and waits until its clients are measuring. */
+  private Coordinator startLongRun(Target target, String table, Path bundle, Path workload) throws Exception {
+    List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
+        "-target", "400", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), a);
+    boolean measuring = Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
+      try {
+        Path err = bundle.resolve("clients").resolve(n).resolve("stderr.txt");
+        return Files.isRegularFile(err) && Files.readString(err).contains("@ycsbpack STARTED");
+      } catch (IOException e) {
+        return false;
+      }
+    }), 120);
+    assertTrue(measuring, c::describe);
+    return c;
+  }
+
+  private static void assertNoClientLeft(Path bundle) throws InterruptedException {
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", bundle.toString()).isEmpty(), 20),
+        () -> "clients still running: " + ProcessTable.matching("YcsbMain", bundle.toString()));
+  }
+
+  @Test
+  void aKilledClientFailsTheRunNamingItAndStopsTheOthers() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path bundle = work.resolve("killed");
+    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
+        YcsbRun.home().resolve("workloads/read95-update5"));
+    List<ProcessTable.Entry> victim = ProcessTable.matching("YcsbMain", bundle.resolve("clients/02-local2").toString());
+    assertEquals(1, victim.size(), victim::toString);
+    new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
+    assertEquals(1, c.await(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("02-local2"), m::toPrettyString);
+    assertFalse(Files.exists(bundle.resolve("merged")), "a failed run is not merged");
+    assertNoClientLeft(bundle);
+  }
+
+  @Test
+  void interruptingTheCoordinatorStopsEveryClientAndMarksTheBundleFailed() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path bundle = work.resolve("interrupted");
+    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
+        YcsbRun.home().resolve("workloads/read95-update5"));
+    new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
+    assertEquals(1, c.await(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("interrupted"), m::toPrettyString);
+    assertNoClientLeft(bundle);
+  }
+
+  @Test
+  void badCommandLinesAreRefusedBeforeAnythingStarts() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path workload = YcsbRun.home().resolve("workloads/read95-update5");
+    Path notEmpty = Files.createDirectories(work.resolve("not-empty"));
+    Files.writeString(notEmpty.resolve("keep.txt"), "an earlier result");
+    Map<List<String>, String> cases = new LinkedHashMap<>();
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "-threads", "1", "--hosts", "local,local",
+        "--out", work.resolve("a").toString()), "-threads 1");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "-oProxyCommand=touch /tmp/x",
+        "--out", work.resolve("b").toString()), "--hosts");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local"), "--out");
+    cases.put(List.of("run", "mongodb", "-P", work.toString(), "--hosts", "local", "--out",
+        work.resolve("c").toString()), "is a directory");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "--out", notEmpty.toString(),
+        "-p", "mongodb.url=" + target.connectionString()), "not empty");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "-target", "1",
+        "--clients-per-host", "2", "--out", work.resolve("d").toString()), "-target 1");
+    for (Map.Entry<List<String>, String> e : cases.entrySet()) {
+      Coordinator c = Coordinator.run(work, List.of(), e.getKey());
+      assertEquals(2, c.exitCode(), c::describe);
+      String err = c.stderr().strip();
+      assertTrue(err.startsWith("ycsb-coordinator: error: ") && err.contains(e.getValue()), c::describe);
+      assertTrue(err.lines().count() <= 2, c::describe);
+    }
+    assertEquals(List.of("keep.txt"), Files.list(notEmpty).map(p -> p.getFileName().toString()).toList());
+    for (String f : List.of("a", "b", "c", "d")) {
+      assertFalse(Files.exists(work.resolve(f)), "nothing written for a refused command: " + f);
+    }
+  }
+
+  @Test
+  void noSecretInTheBundleTheOutputOrAnyCommandLine() throws Exception {
+    Target target = TestTargets.inProcess();
+    List<String> secrets = AwkwardStrings.passwords(20261124, 40).subList(0, 6);
+    Map<String, String> values = new LinkedHashMap<>();
+    for (int i = 0; i < secrets.size(); i++) {
+      // properties YCSB and the binding ignore: a secret-named one, and a URL with user info
+      values.put(i % 2 == 0 ? "app" + i + ".password" : "app" + i + ".url", i % 2 == 0 ? secrets.get(i)
+          : "mongodb://alice:" + URLEncoder.encode(secrets.get(i), StandardCharsets.UTF_8) + "@db" + i + "/x");
+    }
+    Path secretsFile = work.resolve("secrets.properties");
+    PropertiesFiles.write(secretsFile, null, values, dev.ycsbpack.common.AtomicFiles.Mode.PRIVATE);
+    String table = Servers.newTable();
+    Path bundle = work.resolve("secret");
+    List<String> a = args("load", common(target, table), "-P", secretsFile.toString(), "-threads", "2",
+        "--hosts", "local,local", "--out", bundle.toString());
+    Coordinator c = Coordinator.start(work, List.of(), a);
+    List<String> seenOnCommandLines = new ArrayList<>();
+    while (c.process.isAlive()) {
+      for (ProcessTable.Entry e : ProcessTable.all()) {
+        for (String s : secrets) {
+          if (e.commandLine().contains(s) || e.commandLine().contains(URLEncoder.encode(s, StandardCharsets.UTF_8))) {
+            seenOnCommandLines.add(e.commandLine());
+          }
+        }
+      }
+      Thread.sleep(50);
+    }
+    assertEquals(0, c.await(), c::describe);
+    assertEquals(List.of(), seenOnCommandLines);
+    Servers.drop(target, table);
+    List<String> texts = new ArrayList<>(List.of(c.stdout(), c.stderr()));
+    try (Stream<Path> files = Files.walk(bundle)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        texts.add(f + "\n" + new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1) + "\n"
+            + new String(Files.readAllBytes(f), StandardCharsets.UTF_8));
+      }
+    }
+    for (String s : secrets) {
+      for (String text : texts) {
+        for (String form : List.of(s, URLEncoder.encode(s, StandardCharsets.UTF_8))) {
+          assertFalse(text.contains(form), () -> "secret " + dev.ycsbpack.common.Text.shown(s) + " in "
+              + text.lines().findFirst().orElse(""));
+        }
+      }
+    }
+  }
+}

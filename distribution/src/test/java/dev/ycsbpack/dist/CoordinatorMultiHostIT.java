@@ -1,0 +1,251 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.testkit.NetnsHosts;
+import dev.ycsbpack.testkit.SshHost;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The coordinator for real over SSH: two hosts as network namespaces, each with its own sshd and address, the
+ * coordinator in a third namespace, the database server in a fourth. Needs root (CI runs it; elsewhere it skips
+ * with the reason).
+ */
+class CoordinatorMultiHostIT {
+  private static final int PORT = 27017;
+  private static NetnsHosts rig;
+  private static Process server;
+  private static String url;
+
+  @TempDir
+  Path work;
+
+  @BeforeAll
+  static void startRig() throws Exception {
+    NetnsHosts.requireOrSkip();
+    rig = NetnsHosts.start(2);
+    Path urlFile = Files.createTempDirectory("coordinator-it").resolve("url");
+    server = rig.server().processBuilder(YcsbRun.home().resolve("bin/embedded-mongo").toString(), "--bind",
+        "0.0.0.0", "--port", Integer.toString(PORT), "--url-file", urlFile.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    assertTrue(Coordinator.waitFor(() -> Files.exists(urlFile), 60), "the embedded server did not start");
+    url = "mongodb://" + rig.serverAddress() + ":" + PORT;
+  }
+
+  @AfterAll
+  static void stopRig() throws InterruptedException {
+    if (server != null) {
+      server.destroy();
+      server.waitFor(10, TimeUnit.SECONDS);
+    }
+    if (rig != null) {
+      rig.close();
+    }
+  }
+
+  private List<String> args(String phase, String table, Path bundle, String... more) {
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
+        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + url,
+        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=600",
+        "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+        work.resolve("remote").toString(), "--quiet", "--control-timeout", "5", "--out", bundle.toString()));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private Coordinator coordinator(List<String> args) throws IOException {
+    return Coordinator.start(work, rig.coordinator().command(List.of()), args);
+  }
+
+  private static long count(String table) throws Exception {
+    Path home = YcsbRun.home();
+    Process p = rig.coordinator().processBuilder("java", "-cp", home.resolve("lib") + "/*:" + home.resolve(
+        "lib/embedded") + "/*", "dev.ycsbpack.testkit.CollectionCount", url, Servers.DATABASE, table)
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    return Long.parseLong(out);
+  }
+
+  @Test
+  void loadAndRunOverSshSplitKeysExactly() throws Exception {
+    String table = Servers.newTable();
+    Path load = work.resolve("load");
+    Coordinator l = coordinator(args("load", table, load, "-threads", "4"));
+    assertEquals(0, l.await(), l::describe);
+    JsonNode m = Coordinator.manifest(load);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals(600, count(table));
+    for (JsonNode h : m.get("hosts")) {
+      assertTrue(h.get("clockErrorMs").asDouble() >= 0, m::toPrettyString);
+      assertTrue(h.get("java").asText().contains("17"), m::toPrettyString);
+    }
+    assertTrue(m.get("release").get("startSpreadMs").asDouble() < 1000, m::toPrettyString);
+
+    Path run = work.resolve("run");
+    Coordinator r = coordinator(args("run", table, run, "-threads", "4", "-p", "operationcount=1200",
+        "-p", "readproportion=0.7", "-p", "updateproportion=0.1", "-p", "insertproportion=0.2"));
+    assertEquals(0, r.await(), r::describe);
+    assertEquals("COMPLETE", Coordinator.manifest(run).get("status").asText());
+    long inserted = 0;
+    for (String client : List.of("01-h1", "02-h2")) {
+      String text = Files.readString(run.resolve("clients").resolve(client).resolve("output.txt"));
+      assertFalse(text.contains("DUPLICATE_KEY") || text.contains("[INSERT-FAILED]"), text);
+      inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
+    }
+    assertTrue(inserted > 100, "inserted " + inserted);
+    assertEquals(600 + inserted, count(table));
+    try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
+      assertEquals(0, left.count(), "remote working folders removed after the run");
+    }
+
+    Coordinator check = Coordinator.run(work, rig.coordinator().command(List.of()), List.of("check", "--hosts",
+        "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir", work.resolve("remote").toString()));
+    assertEquals(0, check.exitCode(), check::describe);
+    assertEquals(2, check.stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count(),
+        check::describe);
+  }
+
+  private Coordinator startLongRun(Path bundle) throws Exception {
+    Coordinator c = coordinator(args("run", Servers.newTable(), bundle, "-threads", "2", "-target", "200",
+        "-p", "operationcount=10000000", "-p", "recordcount=100"));
+    Path remoteRuns = work.resolve("remote/runs");
+    boolean measuring = Coordinator.waitFor(() -> {
+      try (Stream<Path> s = Files.exists(remoteRuns) ? Files.walk(remoteRuns) : Stream.empty()) {
+        return s.filter(p -> p.getFileName().toString().equals("stderr.txt")).filter(p -> {
+          try {
+            return Files.readString(p).contains("@ycsbpack STARTED");
+          } catch (IOException e) {
+            return false;
+          }
+        }).count() == 2;
+      } catch (IOException e) {
+        return false;
+      }
+    }, 150);
+    assertTrue(measuring, c::describe);
+    return c;
+  }
+
+  private List<ProcessTable.Entry> clientsOn(SshHost host) throws IOException {
+    List<Long> pids = rig.pidsIn(host.namespace());
+    return ProcessTable.matching("YcsbMain").stream().filter(e -> pids.contains(e.pid())).toList();
+  }
+
+  @Test
+  void aCutLinkFailsTheRunAndTheCutOffClientStopsItself() throws Exception {
+    Path bundle = work.resolve("cut");
+    Coordinator c = startLongRun(bundle);
+    SshHost h2 = rig.host("h2");
+    assertEquals(1, clientsOn(h2).size());
+    rig.cutLink(h2);
+    try {
+      assertEquals(1, c.await(), c::describe);
+      JsonNode m = Coordinator.manifest(bundle);
+      assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+      assertTrue(m.get("reason").asText().contains("02-h2"), m::toPrettyString);
+      // the cut-off client hears no heartbeat and stops itself (--control-timeout 5)
+      assertTrue(Coordinator.waitFor(() -> {
+        try {
+          return clientsOn(h2).isEmpty() && clientsOn(rig.host("h1")).isEmpty();
+        } catch (IOException e) {
+          return false;
+        }
+      }, 30), () -> "clients left: " + ProcessTable.matching("YcsbMain"));
+    } finally {
+      rig.restoreLink(h2);
+    }
+  }
+
+  @Test
+  void aKilledRemoteClientFailsTheRunNamingItsHost() throws Exception {
+    Path bundle = work.resolve("killed");
+    Coordinator c = startLongRun(bundle);
+    List<ProcessTable.Entry> victim = clientsOn(rig.host("h1"));
+    assertEquals(1, victim.size(), victim::toString);
+    new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
+    assertEquals(1, c.await(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("01-h1") && m.get("reason").asText().contains("h1"),
+        m::toPrettyString);
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), 20),
+        () -> "clients left: " + ProcessTable.matching("YcsbMain"));
+  }
+
+  @Test
+  void hostileValuesStayDataAndNoSecretLeaves() throws Exception {
+    String marker = "/tmp/ycsbpack-pwned-" + UUID.randomUUID();
+    Map<String, String> hostile = new LinkedHashMap<>();
+    hostile.put("app.cmd", "$(touch " + marker + "-1)");
+    hostile.put("app.tick", "`touch " + marker + "-2`");
+    hostile.put("app.semi", "x; touch " + marker + "-3; echo");
+    hostile.put("app.quotes", "it's \"quoted\" ' \\ end");
+    hostile.put("app.newline", "line1\nline2 && touch " + marker + "-4");
+    hostile.put("app.spaces", "  many   spaces  ");
+    List<String> secrets = AwkwardStrings.passwords(77, 20).subList(0, 4);
+    for (int i = 0; i < secrets.size(); i++) {
+      hostile.put("app" + i + ".password", secrets.get(i));
+    }
+    Path dir = Files.createDirectories(work.resolve("a dir $(touch " + marker + "-5) `x`"));
+    Path workload = dir.resolve("work load; rm -rf x");
+    PropertiesFiles.write(workload, null, hostile, AtomicFiles.Mode.PRIVATE);
+    Path bundle = work.resolve("hostile");
+    List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2", "-P", workload.toString());
+    Coordinator c = coordinator(a);
+    List<String> seen = new ArrayList<>();
+    while (c.process.isAlive()) {
+      for (ProcessTable.Entry e : ProcessTable.all()) {
+        secrets.stream().filter(e.commandLine()::contains).forEach(s -> seen.add(e.commandLine()));
+      }
+      Thread.sleep(50);
+    }
+    assertEquals(0, c.await(), c::describe);
+    assertEquals(List.of(), seen, "a secret on a command line");
+    for (int i = 1; i <= 5; i++) {
+      assertFalse(Files.exists(Path.of(marker + "-" + i)), "a value ran as code: " + marker + "-" + i);
+    }
+    for (String client : List.of("01-h1", "02-h2")) {
+      Map<String, String> props = PropertiesFiles.read(bundle.resolve("clients").resolve(client)
+          .resolve("client.properties"));
+      for (String k : List.of("app.cmd", "app.tick", "app.semi", "app.quotes", "app.newline", "app.spaces")) {
+        assertEquals(hostile.get(k), props.get(k), k);
+      }
+    }
+    try (Stream<Path> files = Files.walk(bundle)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+        for (String s : secrets) {
+          assertFalse(text.contains(s), () -> "secret in " + f);
+        }
+      }
+    }
+    for (String s : secrets) {
+      assertFalse(c.stdout().contains(s) || c.stderr().contains(s), "secret in the coordinator's output");
+    }
+    try (Stream<Path> staged = Files.walk(work.resolve("remote"))) {
+      assertEquals(0, staged.filter(p -> p.getFileName().toString().equals("staged.properties")).count(),
+          "staged properties deleted on every host");
+    }
+  }
+}
