@@ -59,13 +59,16 @@ public final class Redactor {
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
 
-  private static final Redactor SHAPE_ONLY = new Redactor(List.of());
+  private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of());
 
   /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
   private final List<String> needles;
+  /** The secret forms as given, to derive {@link #forLines()}. */
+  private final List<String> forms;
 
-  private Redactor(List<String> needles) {
+  private Redactor(List<String> needles, List<String> forms) {
     this.needles = needles;
+    this.forms = forms;
   }
 
   /** A redactor that knows no secret values and masks by shape only. */
@@ -91,21 +94,41 @@ public final class Redactor {
 
   /** This redactor, also removing these exact secret values (and their encoded and escaped forms). */
   public Redactor withSecrets(Collection<String> secrets) {
-    Set<String> all = new LinkedHashSet<>(needles);
+    Set<String> all = new LinkedHashSet<>(forms);
     for (String s : secrets) {
-      if (s == null || s.isEmpty()) {
-        continue;
-      }
-      for (String form : forms(s)) {
-        addWithFragments(form, all);
+      if (s != null && !s.isEmpty()) {
+        all.addAll(forms(s));
       }
     }
-    if (all.size() == needles.size()) {
+    if (all.size() == forms.size()) {
       return this;
     }
-    List<String> sorted = new ArrayList<>(all);
+    return new Redactor(longestFirst(all), List.copyOf(all));
+  }
+
+  /**
+   * This redactor for output that is filtered one line at a time: a secret holding a line break reaches such a filter
+   * in pieces, so each piece of three or more characters is removed too. Not the default, because short pieces also
+   * match ordinary words of whole texts (values, files) that the plain redactor sees in one piece.
+   */
+  public Redactor forLines() {
+    Set<String> all = new LinkedHashSet<>(forms);
+    for (String form : forms) {
+      if (form.indexOf('\n') >= 0 || form.indexOf('\r') >= 0) {
+        for (String piece : form.split("[\r\n]+")) {
+          if (piece.length() >= MIN_FRAGMENT) {
+            all.add(piece);
+          }
+        }
+      }
+    }
+    return new Redactor(longestFirst(all), forms);
+  }
+
+  private static List<String> longestFirst(Set<String> strings) {
+    List<String> sorted = new ArrayList<>(strings);
     sorted.sort(Comparator.comparingInt(String::length).reversed());
-    return new Redactor(List.copyOf(sorted));
+    return List.copyOf(sorted);
   }
 
   /** True for a property or option name whose value must never be shown. */
@@ -235,26 +258,12 @@ public final class Redactor {
       forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8));
       forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"));
       forms.add(javaEscape(s));
-      forms.add(propertiesEscape(s));
+      forms.add(propertiesEscape(s, true));
+      forms.add(propertiesEscape(s, false)); // inside a value, a leading space is not escaped
       forms.add(htmlEscape(s));
     }
     forms.remove("");
     return forms;
-  }
-
-  /**
-   * Adds a form and, when it spans lines, its lines: output is filtered line by line, so a secret holding a newline
-   * reaches the filter in pieces.
-   */
-  private static void addWithFragments(String form, Set<String> into) {
-    into.add(form);
-    if (form.indexOf('\n') >= 0 || form.indexOf('\r') >= 0) {
-      for (String piece : form.split("[\r\n]+")) {
-        if (piece.length() >= MIN_FRAGMENT) {
-          into.add(piece);
-        }
-      }
-    }
   }
 
   private static String percentDecode(String s, boolean plusIsSpace) {
@@ -291,8 +300,8 @@ public final class Redactor {
     return sb.toString();
   }
 
-  /** As {@link Properties#store} writes a value. */
-  private static String propertiesEscape(String s) {
+  /** As {@link Properties#store} writes a value ({@code atStart}: the secret starts the value). */
+  private static String propertiesEscape(String s, boolean atStart) {
     StringBuilder sb = new StringBuilder(s.length() + 8);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -303,7 +312,7 @@ public final class Redactor {
         case '\t' -> sb.append("\\t");
         case '\f' -> sb.append("\\f");
         case '=', ':', '#', '!' -> sb.append('\\').append(c);
-        case ' ' -> sb.append(i == 0 ? "\\ " : " ");
+        case ' ' -> sb.append(i == 0 && atStart ? "\\ " : " ");
         default -> sb.append(c);
       }
     }

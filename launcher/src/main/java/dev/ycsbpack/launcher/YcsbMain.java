@@ -36,7 +36,7 @@ public final class YcsbMain {
   public static void main(String[] args) {
     // YCSB formats status numbers with the default locale; a decimal comma would break every reader of them.
     Locale.setDefault(Locale.ROOT);
-    Redactor fromArgs = Redactor.of(commandLineProperties(args));
+    Redactor fromArgs = Redactor.of(commandLineProperties(args)).forLines();
     OverallSummary stdoutSummary = new OverallSummary();
     LineWatchingOutputStream out = new LineWatchingOutputStream(new FileOutputStream(FileDescriptor.out), fromArgs);
     LineWatchingOutputStream err = new LineWatchingOutputStream(new FileOutputStream(FileDescriptor.err), fromArgs);
@@ -50,8 +50,8 @@ public final class YcsbMain {
     try {
       launch = LaunchArguments.parse(args);
       Redactor redactor = Redactor.of(launch.properties);
-      out.useRedactor(redactor);
-      err.useRedactor(redactor);
+      out.useRedactor(redactor.forLines());
+      err.useRedactor(redactor.forLines());
       expected = RunExpectation.of(launch);
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {

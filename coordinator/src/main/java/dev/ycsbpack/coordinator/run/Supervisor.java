@@ -151,7 +151,7 @@ public final class Supervisor {
           PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), c.properties(),
               AtomicFiles.Mode.PRIVATE);
           Process p = sessions.get(c.host()).start(c, runId, staged, args, clientsDir, pack);
-          return new ClientProcess(c, p, redactor);
+          return new ClientProcess(c, p, redactor.forLines());
         }));
       }
       String failure = null;
