@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Quick start: builds the pack if needed, starts an embedded MongoDB-wire server (mongo-java-server, in its
-# own JVM), loads and runs the 95/5 read/update workload at a small size, prints YCSB's standard output,
-# and stops the server. Needs only a JDK 17+.
+# own JVM), then runs a coordinated benchmark with two local clients: a load, then the 95/5 read/update
+# workload; prints one summary line per phase and where the result bundles and the HTML report are (under
+# results/), and stops the server. Needs only a JDK 17+.
 #
 # The embedded server is an in-memory fake: these numbers measure the pack on this machine, NOT MongoDB.
 #
-# Extra arguments go to both bin/ycsb commands, e.g.: ./quickstart.sh -threads 8 -p recordcount=50000
+# Extra arguments go to both bin/ycsb-coordinator commands, e.g.: ./quickstart.sh -threads 8 -p recordcount=50000
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -63,6 +64,7 @@ if [ ! -s "$work/url" ]; then
 fi
 url="$(cat "$work/url")/ycsb"
 
+results="$root/results/quickstart-$(date +%Y%m%d-%H%M%S)"
 cat >&2 <<NOTE
 quickstart: embedded mongo-java-server at $url
 quickstart: NOTE: this server is an in-memory fake in a JVM on this machine. The numbers below show the
@@ -70,9 +72,11 @@ quickstart: pack works; they are not MongoDB numbers. Point -p mongodb.url at a 
 NOTE
 
 common=(-P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p recordcount=10000 -p operationcount=50000
-        -p hdrhistogram.percentiles=50,90,95,99,99.9 -threads 4)
+        -p hdrhistogram.percentiles=50,90,95,99,99.9 -threads 4 --hosts local,local --quiet)
 
-echo "quickstart: loading 10,000 documents in batches of 100 ..." >&2
-"$dist/bin/ycsb" load mongodb "${common[@]}" -p mongodb.batchsize=100 "$@"
-echo "quickstart: running 50,000 operations, 95% reads / 5% updates, zipfian ..." >&2
-"$dist/bin/ycsb" run mongodb "${common[@]}" -s "$@"
+echo "quickstart: loading 10,000 documents from 2 local clients, in batches of 100 ..." >&2
+"$dist/bin/ycsb-coordinator" load mongodb "${common[@]}" -p mongodb.batchsize=100 --out "$results/load" "$@"
+echo "quickstart: running 50,000 operations from 2 local clients, 95% reads / 5% updates, zipfian ..." >&2
+"$dist/bin/ycsb-coordinator" run mongodb "${common[@]}" --out "$results/run" "$@"
+echo "quickstart: next: open the report above; run bin/ycsb-coordinator --help for more hosts, and point" \
+  "-p mongodb.url at your MongoDB ($dist)" >&2

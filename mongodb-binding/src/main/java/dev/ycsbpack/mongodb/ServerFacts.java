@@ -2,7 +2,6 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.Document;
@@ -26,9 +25,10 @@ final class ServerFacts {
     m.put("driver.version", driverVersion());
     MongoDatabase admin = client.getDatabase("admin");
     Document build = run(admin, "buildInfo");
+    Document status = run(admin, "serverStatus");
     if (build != null) {
       m.put("server.version", String.valueOf(build.get("version")));
-      m.put("server.product", product(build));
+      m.put("server.product", product(build, status));
     }
     Document hello = run(admin, "hello");
     if (hello == null) {
@@ -43,7 +43,6 @@ final class ServerFacts {
         m.put("server.maxWireVersion", String.valueOf(hello.get("maxWireVersion")));
       }
     }
-    Document status = run(admin, "serverStatus");
     if (status != null && status.get("storageEngine") instanceof Document engine && engine.get("name") != null) {
       m.put("server.storageEngine", String.valueOf(engine.get("name")));
     }
@@ -58,23 +57,22 @@ final class ServerFacts {
     }
   }
 
-  /** MongoDB, or the stand-in that answers in its name. */
-  private static String product(Document build) {
+  /** MongoDB, or the stand-in that answers in its name (a result measured on a stand-in must say so). */
+  private static String product(Document build, Document status) {
     for (String key : build.keySet()) {
       if (key.toLowerCase(java.util.Locale.ROOT).startsWith("ferretdb")) {
         Object v = build.get("ferretdbVersion");
         return "FerretDB" + (v == null ? "" : " " + v);
       }
     }
-    Object modules = build.get("modules");
-    String version = String.valueOf(build.get("version"));
-    if (build.get("gitVersion") == null && build.get("sysInfo") == null && !(modules instanceof List<?> l && !l.isEmpty())
-        && build.get("storageEngines") == null && build.get("openssl") == null && build.get("allocator") == null) {
-      // mongo-java-server answers buildInfo with little more than a version
-      return "unknown MongoDB-compatible server (buildInfo has no gitVersion, allocator or openssl; e.g."
-          + " mongo-java-server), version " + version;
+    Object process = status == null ? null : status.get("process");
+    if ("java".equals(process)) {
+      return "mongo-java-server (an in-memory fake)";
     }
-    return MONGODB;
+    if ("mongod".equals(process) || "mongos".equals(process) || build.get("gitVersion") != null) {
+      return MONGODB;
+    }
+    return "an unknown MongoDB-compatible server";
   }
 
   private static String topology(Document hello) {

@@ -157,7 +157,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     } catch (IllegalStateException e) {
       // shutting down already: the hook waits for this run, which is done
     }
-    Summary.print(bundle, status, System.out, err);
+    Summary.print(bundle, status, !quiet, System.out, err);
     return status;
   }
 

@@ -284,7 +284,7 @@ public final class CoordinatedRun {
     if (product == null || product.equals("MongoDB")) {
       return null;
     }
-    return "NOT MONGODB: the server was " + product + "; these numbers measure that server, not MongoDB";
+    return "NOT MONGODB: the server was " + product + "; these numbers measure it, not MongoDB";
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
