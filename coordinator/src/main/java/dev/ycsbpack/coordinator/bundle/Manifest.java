@@ -40,9 +40,13 @@ public record Manifest(String note, String status, String reason, String command
    * @param afterCommandStartMs   ms from the command's start to the release (JVM start, staging, connecting, warm-up)
    * @param startSpreadMs         latest minus earliest first measured operation, clock offsets applied
    * @param startSpreadErrorMs    bound on that spread's error from the clock offsets' own error
+   * @param slowestClientReadyMs  the slowest client's time from process start to ready (JVM, connect, warm-up)
+   * @param coordinatorOverheadMs the rest of {@code afterCommandStartMs}: the coordinator's own start-up, host
+   *                              checks, staging and uploads
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Release(String releasedAt, Long afterCommandStartMs, Double startSpreadMs, Double startSpreadErrorMs) {
+  public record Release(String releasedAt, Long afterCommandStartMs, Double startSpreadMs, Double startSpreadErrorMs,
+                        Long slowestClientReadyMs, Long coordinatorOverheadMs) {
   }
 
   /**

@@ -30,6 +30,8 @@ public final class ClientProcess {
   private final OutputStream control;
   private final Redactor redactor;
   private final Deque<String> lastLines = new ArrayDeque<>();
+  private final long startNanos = System.nanoTime();
+  private volatile long readyNanos = -1;
   private volatile boolean ready;
   private volatile long startedEpochMs = -1;
   private volatile int finishedStatus = -1;
@@ -73,6 +75,11 @@ public final class ClientProcess {
 
   public boolean ready() {
     return ready;
+  }
+
+  /** Milliseconds from starting the client's process to its READY (JVM start, connect, warm-up), -1 if not ready. */
+  public long readyAfterMs() {
+    return readyNanos < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNanos - startNanos);
   }
 
   public long startedEpochMs() {
@@ -162,7 +169,10 @@ public final class ClientProcess {
       var event = ClientControl.parse(line);
       if (event.isPresent()) {
         switch (event.get().type()) {
-          case READY -> ready = true;
+          case READY -> {
+            readyNanos = System.nanoTime();
+            ready = true;
+          }
           case STARTED -> startedEpochMs = event.get().value();
           case FINISHED -> finishedStatus = (int) event.get().value();
           default -> { }

@@ -304,8 +304,11 @@ public final class CoordinatedRun {
       }
     }
     Double spread = min <= max ? max - min : null;
-    return new Manifest.Release(Instant.ofEpochMilli(o.releaseEpochMs()).toString(),
-        o.releaseEpochMs() - commandStartMs, spread, spread == null ? null : 2 * error);
+    long slowestReady = o.clients().stream().mapToLong(Supervisor.ClientOutcome::readyAfterMs).max().orElse(-1);
+    long afterStart = o.releaseEpochMs() - commandStartMs;
+    return new Manifest.Release(Instant.ofEpochMilli(o.releaseEpochMs()).toString(), afterStart, spread,
+        spread == null ? null : 2 * error, slowestReady < 0 ? null : slowestReady,
+        slowestReady < 0 ? null : afterStart - slowestReady);
   }
 
   /** The client's first measured operation on the coordinator's clock. */

@@ -53,8 +53,10 @@ public final class Supervisor {
    * @param startedEpochMs when its first measured operation began (its host's clock), -1 if never
    * @param exitStatus     its process's exit status (ssh's 255 for a lost connection), -1 if it never started
    * @param problem        what went wrong with it, null if nothing
+   * @param readyAfterMs   from starting its process to its READY (JVM start, connect, warm-up), -1 if never
    */
-  public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, String problem) {
+  public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, String problem,
+                              long readyAfterMs) {
   }
 
   /**
@@ -299,7 +301,8 @@ public final class Supervisor {
     for (ClientPlan c : plan.clients()) {
       ClientProcess p = running.stream().filter(r -> r.plan() == c).findFirst().orElse(null);
       int exit = p == null ? -1 : p.alive() ? -1 : p.exitStatus();
-      out.add(new ClientOutcome(c, p == null ? -1 : p.startedEpochMs(), exit, problems.get(c.name())));
+      out.add(new ClientOutcome(c, p == null ? -1 : p.startedEpochMs(), exit, problems.get(c.name()),
+          p == null ? -1 : p.readyAfterMs()));
     }
     return out;
   }
