@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ final class LaunchArguments {
         load = false;
         break;
       default:
-        throw new UsageException("unknown command '" + args[0] + "'; use load or run");
+        throw new UsageException("unknown command '" + Text.shown(args[0]) + "'; use load or run (or --help)");
     }
     String bindingClass = Bindings.className(args[1]);
 
@@ -77,7 +78,7 @@ final class LaunchArguments {
           String pair = value(args, ++i, flag, "NAME=VALUE");
           int eq = pair.indexOf('=');
           if (eq <= 0) {
-            throw new UsageException("-p " + pair + ": expected NAME=VALUE");
+            throw new UsageException("-p " + Text.shown(pair) + ": expected NAME=VALUE");
           }
           fromFlags.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
           clientArgs.add(flag);
@@ -111,7 +112,7 @@ final class LaunchArguments {
         case "-db":
           throw new UsageException("-db is set by the binding name ('" + args[1] + "'); drop -db");
         default:
-          throw new UsageException("unknown option '" + flag + "'");
+          throw new UsageException("unknown option '" + Text.shown(flag) + "' (bin/ycsb --help lists the options)");
       }
     }
     Properties merged = new Properties();
@@ -142,18 +143,22 @@ final class LaunchArguments {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new UsageException(flag + " " + value + ": expected a whole number, " + min + " or more");
+    throw new UsageException(flag + " " + Text.shown(value) + ": expected a whole number, " + min + " or more");
   }
 
   private static void loadFile(String file, Properties into) throws UsageException {
     Path path = Path.of(file);
+    if (Files.isDirectory(path)) {
+      throw new UsageException("-P " + Text.shown(file) + ": is a directory; expected a workload file such as "
+          + Text.shown(path.resolve("workloada").toString()));
+    }
     if (!Files.isRegularFile(path)) {
-      throw new UsageException("-P " + file + ": no such file");
+      throw new UsageException("-P " + Text.shown(file) + ": no such file");
     }
     try (InputStream in = Files.newInputStream(path)) {
       into.load(in);
     } catch (IOException | IllegalArgumentException e) {
-      throw new UsageException("-P " + file + ": cannot read it: " + e.getMessage());
+      throw new UsageException("-P " + Text.shown(file) + ": cannot read it: " + Text.shown(e.getMessage()));
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.OperationCount;
 import java.util.Properties;
 
 /**
@@ -43,16 +44,10 @@ final class RunExpectation {
   }
 
   private static long count(Properties p, String name) throws UsageException {
-    String value = p.getProperty(name, "0").trim();
     try {
-      long n = Long.parseLong(value);
-      if (n >= 0 && n <= Integer.MAX_VALUE) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return OperationCount.intProperty(p, name, 0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    throw new UsageException(name + "=" + value + ": expected a whole number from 0 to " + Integer.MAX_VALUE
-        + " (YCSB 0.17.0 reads it as an int)");
   }
 }

@@ -22,6 +22,11 @@ public final class YcsbMain {
   }
 
   public static void main(String[] args) {
+    if (Help.isRequest(args)) {
+      System.out.print(Help.TEXT);
+      System.out.flush();
+      return;
+    }
     OverallSummary stdoutSummary = new OverallSummary();
     System.setOut(new PrintStream(new LineWatchingOutputStream(
         new FileOutputStream(FileDescriptor.out), stdoutSummary::acceptLine), false, StandardCharsets.UTF_8));
@@ -33,10 +38,10 @@ public final class YcsbMain {
     try {
       launch = LaunchArguments.parse(args);
       expected = RunExpectation.of(launch);
+      CoreProperties.check(launch.properties, launch.load);
       Bindings.preflight(args[1], launch.properties);
     } catch (UsageException e) {
       System.err.println("bin/ycsb: error: " + e.getMessage());
-      System.err.println(LaunchArguments.USAGE);
       System.err.flush();
       System.exit(USAGE);
       return;
