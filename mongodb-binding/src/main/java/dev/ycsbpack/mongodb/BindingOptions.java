@@ -45,7 +45,7 @@ public final class BindingOptions {
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
-      ReadOptions.READ_CONCERN);
+      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY);
 
   private final ConnectionString connectionString;
   private final String database;
@@ -63,6 +63,7 @@ public final class BindingOptions {
   private BindingOptions(Properties p) {
     rejectUnknown(p);
     String url = p.getProperty(URL, DEFAULT_URL).trim();
+    ConnectionStringCheck.check(url);
     try {
       connectionString = new ConnectionString(url);
     } catch (IllegalArgumentException e) {

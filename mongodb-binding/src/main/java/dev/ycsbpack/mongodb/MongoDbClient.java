@@ -81,6 +81,7 @@ public class MongoDbClient extends DB {
   public static void preflight(Properties properties) throws DBException {
     try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
       lease.client.getDatabase("admin");
+      EmptyCollectionCheck.check(lease.client.getDatabase(BindingOptions.from(properties).database()), properties);
     }
   }
 
