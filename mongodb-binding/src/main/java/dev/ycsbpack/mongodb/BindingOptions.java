@@ -6,6 +6,7 @@ import com.mongodb.MongoCompressor;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -179,7 +180,7 @@ public final class BindingOptions {
       String first = unknown.iterator().next();
       String hint = KNOWN.stream().filter(k -> k.equalsIgnoreCase(first)).findFirst()
           .map(k -> " (did you mean " + k + "?)").orElse("");
-      throw new OptionException("unknown property " + String.join(", ", unknown) + hint
+      throw new OptionException("unknown property " + Text.shown(String.join(", ", unknown)) + hint
           + "; the mongodb binding accepts " + new TreeSet<>(KNOWN));
     }
   }

@@ -1,5 +1,7 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.Text;
+
 /**
  * A binding property has a value the binding cannot use.
  *
@@ -10,7 +12,7 @@ public final class OptionException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   public OptionException(String property, String value, String expected) {
-    super("invalid " + property + "=" + Redaction.redact(value) + ": " + expected);
+    super("invalid " + property + "=" + Text.shown(Redaction.redact(value)) + ": " + expected);
   }
 
   public OptionException(String message) {
