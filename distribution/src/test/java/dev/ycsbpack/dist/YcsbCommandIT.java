@@ -240,6 +240,7 @@ class YcsbCommandIT {
       assertTrue(r.stdout.contains(needed), () -> needed + "\n" + r.describe());
     }
     assertEquals("", r.stderr, r::describe);
+    assertTrue(Files.isRegularFile(YcsbRun.home().resolve("docs/refusals.md")), "the help names docs/refusals.md");
   }
 
   @Test

@@ -68,7 +68,7 @@ final class CoreProperties {
     whole(p, "target", 0, INT_MAX);
     whole(p, "maxexecutiontime", 0, INT_MAX);
     if (p.containsKey("status.interval")) {
-      whole(p, "status.interval", 1, INT_MAX, " (seconds between status lines; 0 makes YCSB 0.17.0 spin)");
+      whole(p, "status.interval", 1, INT_MAX, " (seconds between status lines; with 0 YCSB 0.17.0 never finishes)");
     }
     for (String name : BOOLEANS) {
       bool(p, name);
@@ -85,7 +85,9 @@ final class CoreProperties {
     if (Boolean.parseBoolean(p.getProperty("hdrhistogram.fileoutput"))) {
       hdrOutputPath(p);
     }
-    outputFile(p, "measurement.raw.output_file");
+    if (p.getProperty("measurementtype", "").contains("raw")) {
+      outputFile(p, "measurement.raw.output_file");
+    }
   }
 
   private static void checkCoreWorkload(Properties p, boolean load) throws UsageException {

@@ -128,7 +128,8 @@ class CorePropertiesTest {
         Arguments.of("run", List.of("exportfile=no/such/dir/out.json"), "exportfile=no/such/dir/out.json: folder"
             + " no/such/dir does not exist"),
         Arguments.of("run", List.of("exportfile=."), "invalid exportfile=.: expected a file name, not a folder"),
-        Arguments.of("run", List.of("measurement.raw.output_file=no/such/raw.txt"), "folder no/such does not"
+        Arguments.of("run", List.of("measurementtype=raw", "measurement.raw.output_file=no/such/raw.txt"),
+            "folder no/such does not"
             + " exist"),
         Arguments.of("run", List.of("histogram.buckets=0"), "invalid histogram.buckets=0"),
         Arguments.of("run", List.of("exponential.percentile=0"), "invalid exponential.percentile=0"),
