@@ -47,7 +47,8 @@ final class LaunchArguments {
 
   static LaunchArguments parse(String[] args) throws UsageException {
     if (args.length < 2) {
-      throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/...");
+      throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/workloada"
+          + " (bin/ycsb --help for the usage)");
     }
     boolean load;
     switch (args[0]) {
@@ -121,7 +122,7 @@ final class LaunchArguments {
     merged.setProperty("db", bindingClass);
     merged.setProperty("dotransactions", String.valueOf(!load));
     if (!merged.containsKey("workload")) {
-      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/95-5-read-update)"
+      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/workloada)"
           + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
     return new LaunchArguments(load, bindingClass, clientArgs, merged);
