@@ -186,7 +186,20 @@ stop_system_sshd() {
   fi
 }
 
+# The end-to-end tests run shellcheck over bin/ (YcsbCommandIT; skipped without it unless CI is set).
+ensure_shellcheck() {
+  if command -v shellcheck >/dev/null 2>&1; then
+    return 0
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    say "shellcheck not installed (not root): the shellcheck test will be skipped"
+    return 0
+  fi
+  apt_install shellcheck
+}
+
 ensure_go
 ensure_postgres
 ensure_ssh
+ensure_shellcheck
 GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
@@ -59,10 +60,32 @@ class WorkloadsIT {
   // ---- headers ---------------------------------------------------------------------------------------------
 
   @Test
-  void theFilesAreTheSevenOfTheIssueAndNoCopyOfUpstreams() {
+  void theFilesAreTheSevenOfTheIssueAndUpstreamsSixCoreWorkloads() {
     assertEquals(List.of("batch-insert", "hotset", "insert-latency", "mongodb30-ycsb", "read50-update50",
-        "read6-update1", "read95-update5"), WorkloadFile.names());
+        "read6-update1", "read95-update5", "workloada", "workloadb", "workloadc", "workloadd", "workloade",
+        "workloadf"), WorkloadFile.names());
     assertTrue(Files.isRegularFile(WorkloadFile.directory().resolve("README.md")), "the table of workloads");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"})
+  void theCoreWorkloadsHaveUpstreamsValuesAndOnlyYcsbDefaultsBesides(String name) throws IOException {
+    Properties upstream = new Properties();
+    try (java.io.InputStream in = Files.newInputStream(Path.of(System.getProperty("repo.root"),
+        "distribution/src/test/resources/upstream-0.17.0", name))) {
+      upstream.load(in);
+    }
+    Properties ours = WorkloadFile.named(name).properties;
+    for (String key : upstream.stringPropertyNames()) {
+      assertEquals(upstream.getProperty(key), ours.getProperty(key), name + ": " + key);
+    }
+    Properties extra = new Properties();
+    ours.stringPropertyNames().stream().filter(k -> !upstream.containsKey(k))
+        .forEach(k -> extra.setProperty(k, ours.getProperty(k)));
+    Properties defaults = new Properties();
+    defaults.setProperty("fieldcount", "10");
+    defaults.setProperty("fieldlength", "100");
+    assertEquals(defaults, extra, name + ": besides upstream's values, only YCSB's defaults written out");
   }
 
   static Stream<String> workloadNames() {

@@ -161,6 +161,116 @@ class YcsbCommandIT {
     assertUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "operationcount=0"), "operationcount is 0");
   }
 
+  @Test
+  void badPropertyValuesAreRefusedBeforeAnythingRunsWithOneLine() throws IOException {
+    Target target = TestTargets.inProcess();
+    String wl = workload("workloada").toString();
+    String url = "mongodb.url=" + target.connectionString();
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "fieldcount=0"),
+        "bin/ycsb: error: invalid fieldcount=0: expected a whole number from 1 to 2147483647");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "requestdistribution=Zipfian"),
+        "invalid requestdistribution=Zipfian: expected one of uniform, exponential, sequential, zipfian, latest,"
+            + " hotspot");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-s", "-p", "status.interval=0"),
+        "invalid status.interval=0");
+    assertOneLineUsage(List.of("load", "mongodb", "-P", wl, "-p", url, "-p", "insertstart=500", "-p",
+        "insertcount=600"), "insertstart=500 + insertcount=600 = 1100 is more than recordcount=1000");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "hdrhistogram.fileoutput=true",
+        "-p", "hdrhistogram.output.path=no/such/folder/host1-"), "folder no/such/folder does not exist");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", "readallfields=yes\n[OVERALL]"),
+        "invalid readallfields=yes\\n[OVERALL]: expected true or false");
+    Files.createDirectories(work.resolve("wl"));
+    assertOneLineUsage(List.of("run", "mongodb", "-P", "wl"), "-P wl: is a directory");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", "mongodb.url=mongodb://u:s3cret@127.0.0.1:1/?tls=maybe"),
+        "invalid mongodb.url option tls=maybe: use true or false");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url + "/?w=1&wtimout=5000"),
+        "unknown option wtimout (did you mean wtimeoutMS?)");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url + "/?maxPoolSize=-1"),
+        "invalid mongodb.url option maxPoolSize=-1");
+    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-jvm-args", "Xmx2g"),
+        "bin/ycsb: error: -jvm-args 'Xmx2g': every JVM argument starts with '-' (e.g. -jvm-args '-Xmx2g')");
+  }
+
+  private void assertOneLineUsage(List<String> args, String expected) {
+    YcsbRun r = YcsbRun.run(work, args.toArray(new String[0]));
+    assertEquals(2, r.exitCode, r::describe);
+    assertEquals(1, r.stderr.lines().count(), () -> "one line\n" + r.describe());
+    assertTrue(r.stderr.contains(expected), () -> "expected '" + expected + "'\n" + r.describe());
+    assertFalse(r.stderr.contains("s3cret"), r::describe);
+    assertEquals("", r.stdout, r::describe);
+  }
+
+  @Test
+  void aRunOnANeverLoadedCollectionStopsNamingItAndTheLoadUnlessAllowed() {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] args = concat(pointAt(target, table), "-P", workload("workloada").toString(), "-threads", "2");
+      YcsbRun refused = YcsbRun.run(work, concat("run", "mongodb", args));
+      assertEquals(1, refused.exitCode, refused::describe);
+      assertTrue(refused.stderr.contains(Servers.DATABASE + "." + table + " is empty (never loaded)"),
+          refused::describe);
+      assertTrue(refused.stderr.contains("bin/ycsb load mongodb -P <the same workload files>"), refused::describe);
+      assertFalse(refused.stdout.contains("[OVERALL]"), refused::describe);
+
+      YcsbRun allowed = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true"))
+          .assertSucceeded();
+      // what the refusal prevents: a complete-looking report in which every read found nothing
+      assertEquals(0, allowed.count("READ", "Return=OK"), allowed::describe);
+      assertEquals(allowed.operations("READ-FAILED"), allowed.count("READ", "Return=NOT_FOUND"), allowed::describe);
+      assertTrue(allowed.operations("READ-FAILED") > 0, allowed::describe);
+
+      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
+          .assertNoFailedOperations();
+      assertEquals(1000, run.operations("READ") + run.operations("UPDATE"), run::describe);
+      assertEquals(run.operations("READ"), run.count("READ", "Return=OK"), run::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"--help", "-h", "help"})
+  void helpPrintsTheUsageWithTheBindingOptionsAndExitsZero(String flag) {
+    YcsbRun r = YcsbRun.run(work, flag);
+    assertEquals(0, r.exitCode, r::describe);
+    for (String needed : List.of("usage: bin/ycsb load|run BINDING", "mongodb.url", "mongodb.w=majority",
+        "hdrhistogram.fileoutput=true", "bin/ycsb-aggregate", "bin/ycsb-coordinator", "mongodb.allowEmpty")) {
+      assertTrue(r.stdout.contains(needed), () -> needed + "\n" + r.describe());
+    }
+    assertEquals("", r.stderr, r::describe);
+    assertTrue(Files.isRegularFile(YcsbRun.home().resolve("docs/refusals.md")), "the help names docs/refusals.md");
+  }
+
+  @Test
+  void valuesSpelledLikeTheScriptsOwnFlagsAreLeftAlone() {
+    String wl = workload("workloada").toString();
+    YcsbRun labelled = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false",
+        "-l", "-cp", "-s", "-p", "label2=-jvm-args");
+    assertEquals(0, labelled.exitCode, labelled::describe);
+    assertTrue(labelled.stderr.lines().anyMatch(l -> l.startsWith("-cp") && l.contains("operations")),
+        () -> "status lines carry the label -cp\n" + labelled.describe());
+    YcsbRun dashP = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false", "-p", "label=-cp");
+    assertEquals(0, dashP.exitCode, dashP::describe);
+    YcsbRun jvm = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false",
+        "-jvm-args", "-Xmx256m -Dycsbpack.test=1");
+    assertEquals(0, jvm.exitCode, jvm::describe);
+  }
+
+  @Test
+  void theScriptsPassShellcheck() throws Exception {
+    boolean present = new ProcessBuilder("sh", "-c", "command -v shellcheck").start().waitFor() == 0;
+    org.junit.jupiter.api.Assumptions.assumeTrue(present || System.getenv("CI") != null,
+        "shellcheck is not installed (apt-get install -y shellcheck)");
+    List<String> command = new java.util.ArrayList<>(List.of("shellcheck"));
+    try (Stream<Path> bin = Files.list(YcsbRun.home().resolve("bin"))) {
+      bin.map(Path::toString).sorted().forEach(command::add);
+    }
+    YcsbRun r = YcsbRun.exec(work, "shellcheck", command.subList(1, command.size()).toArray(new String[0]));
+    assertEquals(0, r.exitCode, r::describe);
+  }
+
   private void assertUsage(List<String> args, String expected) {
     YcsbRun r = YcsbRun.run(work, args.toArray(new String[0]));
     assertEquals(2, r.exitCode, r::describe);

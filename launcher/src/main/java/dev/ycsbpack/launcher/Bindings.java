@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.Text;
 import dev.ycsbpack.mongodb.MongoDbClient;
 import dev.ycsbpack.mongodb.OptionException;
 import java.util.LinkedHashMap;
@@ -57,7 +58,7 @@ final class Bindings {
   private static Binding binding(String name) throws UsageException {
     Binding b = BINDINGS.get(name);
     if (b == null) {
-      throw new UsageException("unknown binding '" + name + "'; available: " + String.join(", ", BINDINGS.keySet()));
+      throw new UsageException("unknown binding '" + Text.shown(name) + "'; available: " + String.join(", ", BINDINGS.keySet()));
     }
     return b;
   }

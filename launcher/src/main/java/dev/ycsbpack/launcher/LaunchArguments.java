@@ -18,26 +18,6 @@ import java.util.Properties;
  * precedence are upstream's: {@code -P} files in order, then every {@code -p} over every {@code -P}.
  */
 final class LaunchArguments {
-  static final String USAGE = String.join("\n",
-      "usage: bin/ycsb load|run BINDING [options]",
-      "  BINDING         mongodb (or basic, YCSB's no-op binding)",
-      "options (as in upstream YCSB):",
-      "  -P FILE         workload/property file; may be repeated, later files override earlier ones",
-      "  -p NAME=VALUE   property; overrides every -P file",
-      "  -threads N      client threads (property threadcount)",
-      "  -target N       total operations per second to aim for (property target)",
-      "  -s              print status every status.interval seconds to stderr",
-      "  -l LABEL        label for status lines",
-      "  -load | -t      phase; normally given by the load/run command",
-      "  -jvm-args ARGS  extra JVM arguments (handled by bin/ycsb)",
-      "  -cp PATH        extra classpath entries (handled by bin/ycsb)",
-      "pack options:",
-      "  --out DIR       write a client folder (outputs, properties, environment, HdrHistogram logs, verdict)",
-      "                  that bin/ycsb-aggregate merges; DIR must be new or empty",
-      "  --control stdin for bin/ycsb-coordinator: wait for GO on stdin after every thread is ready; stop when",
-      "                  stdin closes or no heartbeat arrives for --control-timeout seconds (default "
-          + LaunchArguments.DEFAULT_CONTROL_TIMEOUT + ")");
-
   /** Property naming the real binding class when {@link StartGateDB} stands in front of it. */
   static final String REAL_DB = "ycsbpack.db";
   static final int DEFAULT_CONTROL_TIMEOUT = 15;
@@ -68,7 +48,8 @@ final class LaunchArguments {
 
   static LaunchArguments parse(String[] args) throws UsageException {
     if (args.length < 2) {
-      throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/...");
+      throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/workloada"
+          + " (bin/ycsb --help for the usage)");
     }
     boolean load;
     switch (args[0]) {
@@ -79,7 +60,7 @@ final class LaunchArguments {
         load = false;
         break;
       default:
-        throw new UsageException("unknown command '" + args[0] + "'; use load or run");
+        throw new UsageException("unknown command '" + Text.shown(args[0]) + "'; use load or run (or --help)");
     }
     String bindingClass = Bindings.className(args[1]);
 
@@ -115,7 +96,7 @@ final class LaunchArguments {
           String pair = value(args, ++i, flag, "NAME=VALUE");
           int eq = pair.indexOf('=');
           if (eq <= 0) {
-            throw new UsageException("-p " + pair + ": expected NAME=VALUE");
+            throw new UsageException("-p " + Text.shown(pair) + ": expected NAME=VALUE");
           }
           fromFlags.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
           clientArgs.add(flag);
@@ -149,7 +130,7 @@ final class LaunchArguments {
         case "-db":
           throw new UsageException("-db is set by the binding name ('" + args[1] + "'); drop -db");
         default:
-          throw new UsageException("unknown option '" + flag + "'");
+          throw new UsageException("unknown option '" + Text.shown(flag) + "' (bin/ycsb --help lists the options)");
       }
     }
     Properties merged = new Properties();
@@ -158,7 +139,7 @@ final class LaunchArguments {
     merged.setProperty("db", bindingClass);
     merged.setProperty("dotransactions", String.valueOf(!load));
     if (!merged.containsKey("workload")) {
-      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/read95-update5)"
+      throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/workloada)"
           + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
     if (out != null) {
@@ -194,13 +175,14 @@ final class LaunchArguments {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new UsageException(flag + " " + value + ": expected a whole number, " + min + " or more");
+    throw new UsageException(flag + " " + Text.shown(value) + ": expected a whole number, " + min + " or more");
   }
 
   private static void loadFile(String file, Properties into) throws UsageException {
     Path path = Path.of(file);
     if (Files.isDirectory(path)) {
-      throw new UsageException("-P " + Text.shown(file) + ": is a directory; give a workload or properties file");
+      throw new UsageException("-P " + Text.shown(file) + ": is a directory; expected a workload file such as "
+          + Text.shown(path.resolve("workloada").toString()));
     }
     if (!Files.isRegularFile(path)) {
       throw new UsageException("-P " + Text.shown(file) + ": no such file");
@@ -208,7 +190,7 @@ final class LaunchArguments {
     try (InputStream in = Files.newInputStream(path)) {
       into.load(in);
     } catch (IOException | IllegalArgumentException e) {
-      throw new UsageException("-P " + file + ": cannot read it: " + e.getMessage());
+      throw new UsageException("-P " + Text.shown(file) + ": cannot read it: " + Text.shown(e.getMessage()));
     }
   }
 }

@@ -34,6 +34,11 @@ public final class YcsbMain {
   }
 
   public static void main(String[] args) {
+    if (Help.isRequest(args)) {
+      System.out.print(Help.TEXT);
+      System.out.flush();
+      return;
+    }
     // YCSB formats status numbers with the default locale; a decimal comma would break every reader of them.
     Locale.setDefault(Locale.ROOT);
     Redactor fromArgs = Redactor.of(commandLineProperties(args)).forLines();
@@ -53,6 +58,7 @@ public final class YcsbMain {
       out.useRedactor(redactor.forLines());
       err.useRedactor(redactor.forLines());
       expected = RunExpectation.of(launch);
+      CoreProperties.check(launch.properties, launch.load);
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {
         folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor);
@@ -61,7 +67,6 @@ public final class YcsbMain {
       }
     } catch (UsageException e) {
       System.err.println("bin/ycsb: error: " + e.getMessage());
-      System.err.println(LaunchArguments.USAGE);
       System.err.flush();
       System.exit(USAGE);
       return;

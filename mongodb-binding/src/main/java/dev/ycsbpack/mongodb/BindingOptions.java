@@ -6,6 +6,7 @@ import com.mongodb.MongoCompressor;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +47,7 @@ public final class BindingOptions {
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
-      ReadOptions.READ_CONCERN);
+      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY);
 
   private final ConnectionString connectionString;
   private final String database;
@@ -67,6 +68,7 @@ public final class BindingOptions {
     redactor = Redactor.of(p);
     rejectUnknown(p);
     String url = p.getProperty(URL, DEFAULT_URL).trim();
+    ConnectionStringCheck.check(url);
     try {
       connectionString = new ConnectionString(url);
     } catch (IllegalArgumentException e) {
@@ -187,7 +189,7 @@ public final class BindingOptions {
       String first = unknown.iterator().next();
       String hint = KNOWN.stream().filter(k -> k.equalsIgnoreCase(first)).findFirst()
           .map(k -> " (did you mean " + k + "?)").orElse("");
-      throw new OptionException("unknown property " + String.join(", ", unknown) + hint
+      throw new OptionException("unknown property " + Text.shown(String.join(", ", unknown)) + hint
           + "; the mongodb binding accepts " + new TreeSet<>(KNOWN));
     }
   }

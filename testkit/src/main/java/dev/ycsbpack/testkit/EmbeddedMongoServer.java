@@ -4,6 +4,7 @@ import dev.ycsbpack.common.AtomicFiles;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +20,32 @@ import java.util.concurrent.CountDownLatch;
  * connection is dropped.
  */
 public final class EmbeddedMongoServer implements AutoCloseable {
-  private static final String USAGE = "usage: EmbeddedMongoServer [--port N] [--bind ADDRESS] [--url-file PATH]";
+  /**
+   * The port of {@code bin/embedded-mongo} without {@code --port}: 0, any free port (printed when ready and
+   * written to the url file), so it never collides with a MongoDB on 27017.
+   */
+  static final int DEFAULT_PORT = 0;
+  static final String HELP = String.join("\n",
+      "usage: bin/embedded-mongo [--port N] [--url-file FILE]",
+      "",
+      "Starts mongo-java-server (https://github.com/bwaldvogel/mongo-java-server), an in-memory server that",
+      "speaks MongoDB's wire protocol, in its own JVM on 127.0.0.1. It is a fake, NOT MongoDB: fine to try",
+      "the pack and its output, meaningless as a MongoDB benchmark. Data lives in memory and is gone when it stops.",
+      "",
+      "options:",
+      "  --port N         port to listen on (default 0: any free port, printed when ready; MongoDB's is 27017)",
+      "  --url-file FILE  once listening, write its connection string (mongodb://127.0.0.1:PORT) to FILE;",
+      "                   the folder must exist; the file is removed when the server stops",
+      "  -h, --help       this text",
+      "",
+      "It prints 'embedded mongo-java-server ready at mongodb://127.0.0.1:PORT' when it accepts connections,",
+      "and runs until stopped: Ctrl-C, or kill PID (SIGTERM). If it cannot start (port in use, url file",
+      "not writable) it prints one line and exits 1 (2 for a bad option).",
+      "",
+      "example:",
+      "  bin/embedded-mongo --port 27018 &",
+      "  bin/ycsb load mongodb -P workloads/workloada -p mongodb.url=mongodb://127.0.0.1:27018/ycsb",
+      "");
 
   private final MongoServer server;
   private final int port;
@@ -43,7 +69,13 @@ public final class EmbeddedMongoServer implements AutoCloseable {
   /** Starts on {@code address:port}; 0 means a random free port. */
   public static EmbeddedMongoServer start(String address, int port) {
     MongoServer server = new MongoServer(new MemoryBackend());
-    server.bind(address, port);
+    try {
+      server.bind(address, port);
+    } catch (Exception e) { // netty throws BindException undeclared
+      // its event loop threads are not daemons: left running, they would keep the JVM alive
+      server.shutdownNow();
+      throw new IllegalStateException("cannot bind " + address + ":" + port, e);
+    }
     return new EmbeddedMongoServer(server, server.getLocalAddress().getPort());
   }
 
@@ -71,48 +103,39 @@ public final class EmbeddedMongoServer implements AutoCloseable {
     }
   }
 
+  /** A command line that cannot be served: {@link #code} is the exit status, the message its one stderr line. */
+  static final class Exit extends Exception {
+    private static final long serialVersionUID = 1L;
+    final int code;
+
+    Exit(int code, String message) {
+      super(message);
+      this.code = code;
+    }
+  }
+
   /**
    * Runs a server in its own JVM until SIGTERM/SIGINT, for the quick-start script.
    *
    * <p>{@code --url-file} is written only once the port is bound, and atomically, so a script can
    * poll for the file and then connect; it is removed again on shutdown so a stale file never
-   * points at a dead server.
+   * points at a dead server. When the server cannot start (port in use, a url file that cannot be written) it
+   * prints one line and exits non-zero instead of leaving a JVM running.
    */
-  public static void main(String[] args) throws IOException, InterruptedException {
-    int port = 0;
-    String bind = "127.0.0.1";
-    Path urlFile = null;
-    for (int i = 0; i < args.length; i++) {
-      String value = i + 1 < args.length ? args[i + 1] : null;
-      switch (args[i]) {
-        case "--port" -> {
-          port = parsePort(value);
-          i++;
-        }
-        case "--bind" -> {
-          if (value == null) {
-            exitWithUsage("--bind needs an address");
-          }
-          bind = value;
-          i++;
-        }
-        case "--url-file" -> {
-          if (value == null) {
-            exitWithUsage("--url-file needs a path");
-          }
-          urlFile = Path.of(value).toAbsolutePath();
-          i++;
-        }
-        case "-h", "--help" -> {
-          System.out.println(USAGE);
-          return;
-        }
-        default -> exitWithUsage("unknown option " + args[i]);
+  public static void main(String[] args) throws InterruptedException {
+    Started started;
+    try {
+      started = startFromCommandLine(args, System.out);
+    } catch (Exit e) {
+      if (e.getMessage() != null) {
+        System.err.println("embedded-mongo: error: " + e.getMessage());
       }
+      System.out.flush();
+      System.exit(e.code);
+      return;
     }
-
-    EmbeddedMongoServer server = start(bind, port);
-    Path fileToRemove = urlFile;
+    EmbeddedMongoServer server = started.server;
+    Path fileToRemove = started.urlFile;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -125,31 +148,119 @@ public final class EmbeddedMongoServer implements AutoCloseable {
       }
       stopped.countDown();
     }, "embedded-mongo-shutdown"));
-
-    if (urlFile != null) {
-      AtomicFiles.write(urlFile, server.connectionString() + "\n", AtomicFiles.Mode.SHARED);
-    }
-    System.out.println("embedded mongo-java-server ready at " + server.connectionString());
+    System.out.println("embedded mongo-java-server ready at " + server.connectionString()
+        + " (in-memory fake, not MongoDB; stop it with Ctrl-C or kill " + ProcessHandle.current().pid() + ")");
     System.out.flush();
     stopped.await();
   }
 
-  private static int parsePort(String value) {
-    try {
-      int port = Integer.parseInt(value);
-      if (port < 0 || port > 65535) {
-        exitWithUsage("--port must be 0..65535");
+  /** A server started from a command line, and the url file written for it (or null). */
+  record Started(EmbeddedMongoServer server, Path urlFile) {
+  }
+
+  /**
+   * Parses the command line, checks the url file's place, binds the port and writes the url file.
+   *
+   * @throws Exit code 0 after printing the help to {@code out}; 2 for a bad command line; 1 when the server
+   *              cannot start (nothing is left running)
+   */
+  static Started startFromCommandLine(String[] args, PrintStream out) throws Exit {
+    int port = DEFAULT_PORT;
+    String bind = "127.0.0.1";
+    Path urlFile = null;
+    for (int i = 0; i < args.length; i++) {
+      String value = i + 1 < args.length ? args[i + 1] : null;
+      switch (args[i]) {
+        case "--port" -> {
+          port = parsePort(value);
+          i++;
+        }
+        case "--bind" -> {
+          if (value == null || value.isEmpty()) {
+            throw new Exit(2, "--bind needs an address, e.g. 0.0.0.0 (bin/embedded-mongo --help)");
+          }
+          bind = value;
+          i++;
+        }
+        case "--url-file" -> {
+          if (value == null || value.isEmpty()) {
+            throw new Exit(2, "--url-file needs a path (bin/embedded-mongo --help)");
+          }
+          urlFile = Path.of(value).toAbsolutePath();
+          i++;
+        }
+        case "-h", "--help", "help" -> {
+          out.print(HELP);
+          out.flush();
+          throw new Exit(0, null);
+        }
+        default -> throw new Exit(2, "unknown option " + shown(args[i]) + " (bin/embedded-mongo --help)");
       }
-      return port;
-    } catch (NumberFormatException | NullPointerException e) {
-      exitWithUsage("--port needs a number");
-      return 0;
+    }
+    if (urlFile != null) {
+      checkUrlFile(urlFile);
+    }
+    EmbeddedMongoServer server;
+    try {
+      server = start(bind, port);
+    } catch (RuntimeException e) {
+      throw new Exit(1, "cannot listen on " + shown(bind) + ":" + port + ": " + rootMessage(e)
+          + (port != 0 ? " (is another server on that port? pick another --port, or --port 0 for any free one)"
+          : ""));
+    }
+    if (urlFile != null) {
+      try {
+        AtomicFiles.write(urlFile, server.connectionString() + "\n", AtomicFiles.Mode.SHARED);
+      } catch (IOException | RuntimeException e) {
+        server.close();
+        throw new Exit(1, "cannot write --url-file " + shown(urlFile.toString()) + ": " + rootMessage(e));
+      }
+    }
+    return new Started(server, urlFile);
+  }
+
+  /** The url file must go in a folder that exists, and must not be a folder itself. */
+  private static void checkUrlFile(Path urlFile) throws Exit {
+    if (Files.isDirectory(urlFile)) {
+      throw new Exit(2, "--url-file " + shown(urlFile.toString()) + " is a directory; give a file path inside it,"
+          + " e.g. " + shown(urlFile.resolve("url").toString()));
+    }
+    Path dir = urlFile.getParent();
+    if (dir != null && !Files.isDirectory(dir)) {
+      throw new Exit(2, "--url-file " + shown(urlFile.toString()) + ": folder " + shown(dir.toString())
+          + (Files.exists(dir) ? " is not a folder" : " does not exist; create it first (mkdir -p)"));
     }
   }
 
-  private static void exitWithUsage(String problem) {
-    System.err.println(problem);
-    System.err.println(USAGE);
-    System.exit(2);
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+    return shown(m);
+  }
+
+  /** At most 80 characters, control characters escaped: safe to echo on one line. */
+  static String shown(String value) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < value.length() && i < 80; i++) {
+      char c = value.charAt(i);
+      sb.append(c < 0x20 || c == 0x7f || c == 0x2028 || c == 0x2029 ? String.format("\\u%04x", (int) c) : c);
+    }
+    return value.length() > 80 ? sb + "..." : sb.toString();
+  }
+
+  private static int parsePort(String value) throws Exit {
+    try {
+      int port = Integer.parseInt(value);
+      if (port >= 0 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new Exit(2, "--port " + (value == null ? "needs a number" : shown(value) + ": expected 0 to 65535")
+        + " (0: any free port)");
   }
 }

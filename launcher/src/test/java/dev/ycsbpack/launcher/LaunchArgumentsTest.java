@@ -1,0 +1,92 @@
+package dev.ycsbpack.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The command line as bin/ycsb's Java side reads it: upstream's flags and precedence, and its refusals. */
+class LaunchArgumentsTest {
+  static final String WORKLOAD = "workload=site.ycsb.workloads.CoreWorkload";
+
+  @TempDir
+  Path dir;
+
+  private Path file(String name, String content) throws IOException {
+    Path f = dir.resolve(name);
+    Files.writeString(f, content);
+    return f;
+  }
+
+  @Test
+  void laterFilesOverrideEarlierOnesAndEveryDashPOverridesEveryFile() throws Exception {
+    Path a = file("a", WORKLOAD + "\nrecordcount=10\nfieldcount=3\n");
+    Path b = file("b", "recordcount=20\n");
+    LaunchArguments l = LaunchArguments.parse(new String[] {"run", "basic", "-p", "recordcount=30", "-P",
+        a.toString(), "-P", b.toString(), "-threads", "4", "-target", "100", "-s", "-l", "x"});
+    assertEquals("30", l.properties.getProperty("recordcount"), "-p wins whatever the order");
+    assertEquals("3", l.properties.getProperty("fieldcount"));
+    assertEquals("4", l.properties.getProperty("threadcount"));
+    assertEquals("100", l.properties.getProperty("target"));
+    assertEquals("true", l.properties.getProperty("status"));
+    assertEquals("x", l.properties.getProperty("label"));
+    assertEquals("true", l.properties.getProperty("dotransactions"));
+    assertFalse(l.load);
+    assertEquals(List.of("-db", "site.ycsb.BasicDB", "-t"), l.clientArgs.subList(0, 3));
+  }
+
+  @Test
+  void loadSetsThePhaseAndAValueSpelledLikeAFlagStaysAValue() throws Exception {
+    LaunchArguments l = LaunchArguments.parse(new String[] {"load", "basic", "-p", WORKLOAD, "-p", "label=-cp",
+        "-l", "-jvm-args", "-load"});
+    assertTrue(l.load);
+    assertEquals("false", l.properties.getProperty("dotransactions"));
+    assertEquals("-jvm-args", l.properties.getProperty("label"));
+  }
+
+  static Stream<Arguments> refused() {
+    return Stream.of(
+        Arguments.of(List.of("run"), "expected a command and a binding"),
+        Arguments.of(List.of("walk", "basic"), "unknown command 'walk'"),
+        Arguments.of(List.of("run", "mongo"), "unknown binding 'mongo'; available: mongodb, basic"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-thread", "4"), "unknown option '-thread'"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-threads", "0"), "-threads 0: expected a whole number,"
+            + " 1 or more"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-target", "-1"), "-target -1"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-p", "=x"), "-p =x: expected NAME=VALUE"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-p"), "-p needs NAME=VALUE"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-load"), "-load contradicts the 'run' command"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-db", "x"), "-db is set by the binding name"),
+        Arguments.of(List.of("run", "basic", "-P", "no/such/file"), "-P no/such/file: no such file"),
+        Arguments.of(List.of("run", "basic", "-p", "recordcount=1"), "no workload given"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-l"), "-l needs a label"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "bad\nflag"), "unknown option 'bad\\nflag'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("refused")
+  void refusals(List<String> args, String expected) {
+    UsageException e = assertThrows(UsageException.class,
+        () -> LaunchArguments.parse(args.toArray(new String[0])));
+    assertTrue(e.getMessage().contains(expected), () -> "expected '" + expected + "' in: " + e.getMessage());
+    CorePropertiesTest.assertOneLine(e.getMessage());
+  }
+
+  @Test
+  void aDirectoryGivenToDashPIsNamedAsADirectory() {
+    UsageException e = assertThrows(UsageException.class,
+        () -> LaunchArguments.parse(new String[] {"run", "basic", "-P", dir.toString()}));
+    assertTrue(e.getMessage().contains("-P " + dir + ": is a directory"), e::getMessage);
+  }
+}

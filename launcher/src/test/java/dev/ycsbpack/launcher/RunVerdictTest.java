@@ -1,0 +1,85 @@
+package dev.ycsbpack.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The verdict on sample YCSB 0.17.0 outputs. */
+class RunVerdictTest {
+  static final String COMPLETE_1000 = String.join("\n",
+      "[OVERALL], RunTime(ms), 400",
+      "[OVERALL], Throughput(ops/sec), 2500.0",
+      "[TOTAL_GCs], Count, 0",
+      "[READ], Operations, 950",
+      "[READ], Return=OK, 950",
+      "[UPDATE], Operations, 50",
+      "[UPDATE], Return=OK, 50");
+
+  private static String verdict(String stdout, String phase, String... props) throws UsageException {
+    OverallSummary summary = new OverallSummary();
+    for (String line : stdout.split("\n")) {
+      summary.acceptLine(line);
+    }
+    return new RunVerdict(RunExpectationTest.expect(phase, props), summary).failure();
+  }
+
+  @Test
+  void aCompleteRunPasses() throws UsageException {
+    assertNull(verdict(COMPLETE_1000, "run", "operationcount=1000"));
+  }
+
+  @Test
+  void fewerOperationsThanAskedFail() throws UsageException {
+    String half = "[OVERALL], RunTime(ms), 200\n[OVERALL], Throughput(ops/sec), 2500.0\n";
+    String f = verdict(half, "load", "recordcount=1000");
+    assertTrue(f.startsWith("only 500 of 1000 operations completed"), f);
+  }
+
+  @Test
+  void aTimeLimitedRunMayStopEarlyButNotAtZero() throws UsageException {
+    String half = "[OVERALL], RunTime(ms), 200\n[OVERALL], Throughput(ops/sec), 2500.0\n";
+    assertNull(verdict(half, "run", "operationcount=1000000", "maxexecutiontime=1"));
+    String none = "[OVERALL], RunTime(ms), 2\n[OVERALL], Throughput(ops/sec), 0.0\n";
+    assertTrue(verdict(none, "run", "operationcount=1000000", "maxexecutiontime=1")
+        .startsWith("no operation completed"));
+  }
+
+  @Test
+  void noOverallSectionFails() throws UsageException {
+    String f = verdict("Loading workload...\nError in processing insert\n", "run", "operationcount=10");
+    assertTrue(f.startsWith("no [OVERALL] section on stdout"), f);
+  }
+
+  @Test
+  void zeroThroughputFails() throws UsageException {
+    String f = verdict("[OVERALL], RunTime(ms), 12\n[OVERALL], Throughput(ops/sec), 0.0\n", "run",
+        "operationcount=10");
+    assertTrue(f.startsWith("no operation completed"), f);
+  }
+
+  @Test
+  void theExportFileIsReadInsteadOfStdout(@TempDir Path dir) throws IOException, UsageException {
+    Path export = dir.resolve("out.json");
+    String e = export.toString();
+    assertEquals("no measurements: exportfile " + e + " was not written",
+        verdict(COMPLETE_1000, "run", "operationcount=1000", "exportfile=" + e));
+    Files.writeString(export, "[ {\n  \"metric\" : \"OVERALL\",\n  \"measurement\" : \"RunTime(ms)\",\n"
+        + "  \"value\" : 400\n}, {\n  \"metric\" : \"OVERALL\",\n  \"measurement\" : \"Throughput(ops/sec)\",\n"
+        + "  \"value\" : 2500.0\n} ]");
+    assertNull(verdict("", "run", "operationcount=1000", "exportfile=" + e));
+    assertTrue(verdict("", "run", "operationcount=2000", "exportfile=" + e).startsWith("only 1000 of 2000"));
+  }
+
+  @Test
+  void aCustomExportersFileCannotBeJudgedBeyondExisting(@TempDir Path dir) throws IOException, UsageException {
+    Path export = dir.resolve("out.bin");
+    Files.writeString(export, "opaque");
+    assertNull(verdict("", "run", "operationcount=10", "exportfile=" + export, "exporter=com.example.Mine"));
+  }
+}

@@ -1,0 +1,249 @@
+package dev.ycsbpack.mongodb;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks the options of a {@code mongodb.url} that the driver (5.14) would only warn about, or reject late.
+ *
+ * <p>The driver logs a warning and goes on for an unknown option ({@code wtimout=5000}: no write timeout) and
+ * for a boolean it cannot read ({@code tls=maybe}: no TLS); it rejects {@code maxPoolSize=-1} only when the
+ * client is built, and {@code wtimeoutMS} past the int range with a bare {@code NumberFormatException}. Each of
+ * those is refused here with one line naming the option, its value and what it accepts. The URL itself is
+ * never shown, and the values of secret-bearing options ({@code authMechanismProperties}, {@code proxyPassword})
+ * are masked.
+ */
+final class ConnectionStringCheck {
+  private enum Kind { BOOLEAN, INT, LONG, TEXT }
+
+  /** The driver's option names (ConnectionString 5.14, plus its aliases j and wtimeout), as it spells them. */
+  private static final Map<String, Option> OPTIONS = new LinkedHashMap<>();
+
+  private static final class Option {
+    final String name;
+    final Kind kind;
+    final long min;
+    final long max;
+    final Set<String> values;
+
+    Option(String name, Kind kind, long min, long max, Set<String> values) {
+      this.name = name;
+      this.kind = kind;
+      this.min = min;
+      this.max = max;
+      this.values = values;
+    }
+  }
+
+  /** Options of other drivers and mongosh that the Java driver ignores: its TLS files come from the JVM. */
+  private static final Set<String> JAVA_TLS_FILES = Set.of("tlscafile", "tlscertificatekeyfile",
+      "tlscertificatekeyfilepassword", "tlscrlfile", "sslcafile", "sslpemkeyfile", "sslpemkeypassword");
+  private static final Set<String> TRUE_VALUES = Set.of("true", "yes", "1");
+  private static final Set<String> FALSE_VALUES = Set.of("false", "no", "0");
+
+  static {
+    for (String b : new String[] {"tls", "ssl", "tlsInsecure", "tlsAllowInvalidHostnames",
+        "sslInvalidHostnameAllowed", "retryWrites", "retryReads", "directConnection", "loadBalanced", "journal",
+        "j", "safe"}) {
+      add(b, Kind.BOOLEAN, 0, 0);
+    }
+    int max = Integer.MAX_VALUE;
+    add("maxPoolSize", Kind.INT, 0, max);
+    add("minPoolSize", Kind.INT, 0, max);
+    add("maxConnecting", Kind.INT, 1, max);
+    add("maxIdleTimeMS", Kind.INT, 0, max);
+    add("maxLifeTimeMS", Kind.INT, 0, max);
+    add("waitQueueTimeoutMS", Kind.INT, 0, max);
+    add("connectTimeoutMS", Kind.INT, 0, max);
+    add("socketTimeoutMS", Kind.INT, 0, max);
+    add("serverSelectionTimeoutMS", Kind.INT, -1, max);
+    add("localThresholdMS", Kind.INT, 0, max);
+    add("heartbeatFrequencyMS", Kind.INT, 1, max);
+    add("wtimeoutMS", Kind.INT, 0, max);
+    add("wtimeout", Kind.INT, 0, max);
+    add("maxStalenessSeconds", Kind.INT, -1, max);
+    add("zlibCompressionLevel", Kind.INT, -1, 9);
+    add("srvMaxHosts", Kind.INT, 0, max);
+    add("proxyPort", Kind.INT, 1, 65535);
+    add("maxAdaptiveRetries", Kind.INT, 0, max);
+    add("timeoutMS", Kind.LONG, 0, Long.MAX_VALUE);
+    addValues("readConcernLevel", "local", "majority", "linearizable", "snapshot", "available");
+    addValues("uuidRepresentation", "unspecified", "standard", "javaLegacy", "csharpLegacy", "pythonLegacy");
+    addValues("serverMonitoringMode", "stream", "poll", "auto");
+    addValues("authMechanism", "SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN", "GSSAPI", "MONGODB-AWS",
+        "MONGODB-OIDC");
+    for (String t : new String[] {"appName", "authMechanismProperties", "authSource", "compressors", "gssapiServiceName",
+        "proxyHost", "proxyPassword", "proxyUsername", "readPreference", "readPreferenceTags", "replicaSet",
+        "srvServiceName", "srvAllowedHostsSuffix", "w", "enableOverloadRetargeting"}) {
+      add(t, Kind.TEXT, 0, 0);
+    }
+  }
+
+  private static void add(String name, Kind kind, long min, long max) {
+    OPTIONS.put(name.toLowerCase(Locale.ROOT), new Option(name, kind, min, max, null));
+  }
+
+  private static void addValues(String name, String... values) {
+    Set<String> lower = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    lower.addAll(java.util.List.of(values));
+    OPTIONS.put(name.toLowerCase(Locale.ROOT), new Option(name, Kind.TEXT, 0, 0, lower));
+  }
+
+  private ConnectionStringCheck() {
+  }
+
+  /** The option names this check knows, lower-cased (a test compares them with the driver's). */
+  static Set<String> knownOptions() {
+    return OPTIONS.keySet();
+  }
+
+  /**
+   * Refuses the first option of {@code url} the driver would ignore or reject late.
+   *
+   * @throws OptionException {@code invalid mongodb.url option NAME=VALUE: ...}, never showing the URL
+   */
+  static void check(String url) {
+    String query = query(url);
+    if (query == null || query.isEmpty()) {
+      return;
+    }
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (String pair : query.split("[&;]")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String rawName = eq < 0 ? pair : pair.substring(0, eq);
+      String name = decode(rawName);
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+      Option option = OPTIONS.get(name.toLowerCase(Locale.ROOT));
+      if (option == null && JAVA_TLS_FILES.contains(name.toLowerCase(Locale.ROOT))) {
+        throw new OptionException("invalid " + BindingOptions.URL + ": option " + Text.shown(name) + " is not read"
+            + " by the Java driver (it would be ignored); give the JVM a trust/key store instead, e.g."
+            + " -jvm-args '-Djavax.net.ssl.trustStore=FILE -Djavax.net.ssl.trustStorePassword=...'");
+      }
+      if (option == null) {
+        throw new OptionException("invalid " + BindingOptions.URL + ": unknown option " + Text.shown(name)
+            + suggestion(name) + " (the driver would ignore it); see the connection string options at"
+            + " https://www.mongodb.com/docs/manual/reference/connection-string-options/");
+      }
+      if (eq < 0) {
+        throw new OptionException("invalid " + BindingOptions.URL + " option " + option.name + ": no value;"
+            + " write " + option.name + "=VALUE");
+      }
+      check(option, value);
+      seen.put(option.name.toLowerCase(Locale.ROOT), value);
+    }
+    String min = seen.get("minpoolsize");
+    String max = seen.get("maxpoolsize");
+    if (min != null && max != null && Long.parseLong(max) != 0 && Long.parseLong(min) > Long.parseLong(max)) {
+      throw new OptionException("invalid " + BindingOptions.URL + " options minPoolSize=" + min + " and maxPoolSize="
+          + max + ": expected minPoolSize <= maxPoolSize");
+    }
+  }
+
+  private static void check(Option option, String value) {
+    switch (option.kind) {
+      case BOOLEAN -> {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (!TRUE_VALUES.contains(v) && !FALSE_VALUES.contains(v)) {
+          throw refused(option, value, "use true or false (the driver would ignore it"
+              + (option.name.startsWith("tls") || option.name.startsWith("ssl") ? " and connect without it)" : ")"));
+        }
+      }
+      case INT, LONG -> {
+        long n;
+        try {
+          n = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+          throw refused(option, value, range(option));
+        }
+        if (n < option.min || n > option.max) {
+          throw refused(option, value, range(option));
+        }
+      }
+      case TEXT -> {
+        if (option.values != null && !option.values.contains(value.trim())) {
+          throw refused(option, value, "use one of " + String.join(", ", option.values));
+        }
+      }
+      default -> throw new AssertionError(option.kind);
+    }
+  }
+
+  private static String range(Option option) {
+    return "use a whole number from " + option.min + " to " + option.max;
+  }
+
+  private static OptionException refused(Option option, String value, String expected) {
+    String shown = Redactor.isSecretName(option.name) ? Redactor.MASK : Text.shown(value);
+    return new OptionException("invalid " + BindingOptions.URL + " option " + option.name + "=" + shown + ": "
+        + expected);
+  }
+
+  /** A known option within two edits of {@code name} (wtimout: wtimeoutMS), as a hint. */
+  private static String suggestion(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    String best = null;
+    int bestDistance = 3;
+    for (Option o : OPTIONS.values()) {
+      String candidate = o.name.toLowerCase(Locale.ROOT);
+      int d = Math.min(distance(lower, candidate),
+          candidate.endsWith("ms") ? distance(lower, candidate.substring(0, candidate.length() - 2)) : 99);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = o.name;
+      }
+    }
+    if (best != null && best.equals("wtimeout")) {
+      best = "wtimeoutMS";
+    }
+    return best == null ? "" : " (did you mean " + best + "?)";
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */
+  private static String query(String url) {
+    int scheme = url.indexOf("://");
+    if (scheme < 0) {
+      return null;
+    }
+    String rest = url.substring(scheme + 3);
+    int at = rest.lastIndexOf('@');
+    String hosts = at < 0 ? rest : rest.substring(at + 1);
+    int q = hosts.indexOf('?');
+    return q < 0 ? null : hosts.substring(q + 1);
+  }
+
+  private static String decode(String s) {
+    try {
+      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return s;
+    }
+  }
+}
