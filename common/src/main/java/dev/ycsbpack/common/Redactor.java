@@ -223,7 +223,15 @@ public final class Redactor {
       String info = value.substring(start, at);
       int colon = info.indexOf(':');
       if (colon >= 0) {
-        into.add(info.substring(colon + 1));
+        String password = info.substring(colon + 1);
+        into.add(password);
+        // a driver that cannot parse the URL echoes what it took for the host or the path: the password cut at
+        // the first character that ends a URL part
+        for (String piece : password.split("[/?#@]")) {
+          if (piece.length() >= MIN_FRAGMENT) {
+            into.add(piece);
+          }
+        }
       }
     }
     int query = value.indexOf('?');
@@ -232,12 +240,16 @@ public final class Redactor {
         int eq = pair.indexOf('=');
         if (eq > 0 && isSecretName(pair.substring(0, eq))) {
           String v = pair.substring(eq + 1);
-          into.add(v);
-          // authMechanismProperties=A:x,AWS_SESSION_TOKEN:y also yields each value alone
-          for (String kv : v.split(",")) {
-            int c = kv.indexOf(':');
-            if (c >= 0) {
-              into.add(kv.substring(c + 1));
+          // authMechanismProperties=A:x,AWS_SESSION_TOKEN:y: the driver decodes, splits at ',' and may echo a
+          // pair, so each pair and each value is a secret too, encoded and decoded
+          for (String whole : List.of(v, percentDecode(v, false), percentDecode(v, true))) {
+            into.add(whole);
+            for (String kv : whole.split(",")) {
+              into.add(kv);
+              int c = kv.indexOf(':');
+              if (c >= 0) {
+                into.add(kv.substring(c + 1));
+              }
             }
           }
         }
