@@ -70,12 +70,12 @@ final class ClientFolderWriter {
   }
 
   /**
-   * Creates the folder and writes what is known before the run.
+   * Makes sure {@code dir} is a new or empty folder and creates it, before the other checks run (YCSB's HdrHistogram
+   * path points into it). An empty folder left by a refused run holds no result, and may be given again.
    *
    * @throws UsageException when the folder holds anything already (a previous result must never be mixed in)
    */
-  static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor)
-      throws UsageException, IOException {
+  static void claim(Path dir) throws UsageException, IOException {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new UsageException("--out " + Text.shown(dir.toString()) + ": is a file; give a new or empty folder");
     }
@@ -88,6 +88,11 @@ final class ClientFolderWriter {
       }
     }
     Files.createDirectories(dir);
+  }
+
+  /** Writes what is known before the run into the {@link #claim claimed} folder. */
+  static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor)
+      throws IOException {
     ClientFolder folder = new ClientFolder(dir);
     folder.writeProperties(PropertiesFiles.toMap(effective), redactor);
     Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());

@@ -58,6 +58,9 @@ public final class YcsbMain {
       out.useRedactor(redactor.forLines());
       err.useRedactor(redactor.forLines());
       expected = RunExpectation.of(launch);
+      if (launch.out != null) {
+        ClientFolderWriter.claim(launch.out);
+      }
       CoreProperties.check(launch.properties, launch.load);
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {

@@ -1,6 +1,8 @@
 package dev.ycsbpack.mongodb;
 
 import com.mongodb.client.MongoClient;
+import com.mongodb.connection.ClusterDescription;
+import com.mongodb.connection.ServerDescription;
 import com.mongodb.client.MongoDatabase;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,18 +32,20 @@ final class ServerFacts {
       m.put("server.version", String.valueOf(build.get("version")));
       m.put("server.product", product(build, status));
     }
-    Document hello = run(admin, "hello");
-    if (hello == null) {
-      hello = run(admin, "isMaster");
-    }
-    if (hello != null) {
-      m.put("server.topology", topology(hello));
-      if (hello.get("setName") != null) {
-        m.put("server.replicaSet", String.valueOf(hello.get("setName")));
+    // the driver already knows the topology from its handshake: no command needed (and none for a stand-in to refuse)
+    ClusterDescription cluster = client.getClusterDescription();
+    m.put("server.topology", switch (cluster.getType()) {
+      case REPLICA_SET -> "replica set";
+      case SHARDED -> "sharded (mongos)";
+      case LOAD_BALANCED -> "load balanced";
+      case STANDALONE -> "standalone";
+      default -> "unknown";
+    });
+    for (ServerDescription d : cluster.getServerDescriptions()) {
+      if (d.getSetName() != null) {
+        m.put("server.replicaSet", d.getSetName());
       }
-      if (hello.get("maxWireVersion") != null) {
-        m.put("server.maxWireVersion", String.valueOf(hello.get("maxWireVersion")));
-      }
+      m.merge("server.maxWireVersion", Integer.toString(d.getMaxWireVersion()), (a, b) -> a);
     }
     if (status != null && status.get("storageEngine") instanceof Document engine && engine.get("name") != null) {
       m.put("server.storageEngine", String.valueOf(engine.get("name")));
@@ -73,16 +77,6 @@ final class ServerFacts {
       return MONGODB;
     }
     return "an unknown MongoDB-compatible server";
-  }
-
-  private static String topology(Document hello) {
-    if ("isdbgrid".equals(hello.get("msg"))) {
-      return "sharded (mongos)";
-    }
-    if (hello.get("setName") != null) {
-      return "replica set member";
-    }
-    return "standalone";
   }
 
   /** The driver's own version constant (internal to the driver, hence read reflectively and optional). */
