@@ -2,6 +2,8 @@
 # Client CPU per operation and throughput, side by side in one interleaved run, against one server:
 #   binding  bin/ycsb run|load mongodb (this build: binding + YCSB harness, mongodb-driver-sync 5.x)
 #   before   the same from another build, if BEFORE_DIST names its distribution folder (for before/after)
+#   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
+#            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
 #   driver3  the same source on the legacy mongo-java-driver 3.8.0 (upstream YCSB 0.17.0's driver), fetched
 #            from Maven Central by the Maven wrapper into a temporary folder: a bench-only jar, in no pom
@@ -14,9 +16,10 @@
 #   cpu_us_per_op  (utime + stime) / operations of the client process, JVM start-up included, read from
 #                  /proc (the cutime + cstime of the subshell that waited for it), 10 ms resolution
 #   wall_ops_s     operations / wall time from exec to exit: the same clock for every arm
-#   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (its clock starts after bin/ycsb's
-#                  preflight has loaded the driver and pinged the server) or the loop's own timer (from
-#                  creating the client to closing it, as upstream's binding connects inside YCSB's clock)
+#   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (with bin/ycsb its clock starts after
+#                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
+#                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
+#                  (from creating the client to closing it)
 # Order: an unrecorded warm-up of every arm first, then ROUNDS rounds in which the order of the arms rotates.
 # Summary: median and min-max over rounds per workload, threads and arm.
 #
@@ -35,7 +38,7 @@ inserts="${INSERTS:-100000}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/mvnw" -q -B -ntp -DskipTests package
 dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
-arms="${ARMS:-binding${BEFORE_DIST:+ before} driver5 driver3}"
+arms="${ARMS:-binding${BEFORE_DIST:+ before} client driver5 driver3}"
 
 work="$(mktemp -d)"
 server_pid=""
@@ -81,6 +84,11 @@ measure() {
     binding|before)
       local d="$dist"; [ "$arm" = before ] && d="$BEFORE_DIST"
       ycsb_command "$d" "$workload" "$threads" ;;
+    client)
+      # the same command line, run by YCSB's own main class as upstream's bin/ycsb does
+      ycsb_command "$dist" "$workload" "$threads"
+      local verb="-t"; [ "${cmd[1]}" = load ] && verb="-load"
+      cmd=(java -cp "$dist/lib/*" site.ycsb.Client "$verb" -db dev.ycsbpack.mongodb.MongoDbClient "${cmd[@]:3}") ;;
     driver5|driver3)
       local cp="$cp5"; [ "$arm" = driver3 ] && cp="$cp3"
       case "$workload" in
