@@ -147,4 +147,33 @@ class PointReadTest {
     return new MongoCommandException(new BsonDocument("ok", new BsonInt32(0)).append("code", new BsonInt32(code))
         .append("errmsg", new BsonString("e")), a);
   }
+
+  /**
+   * mongo-java-server closes a connection that carries a w=0 write (see servers.md), so the next read on that
+   * pooled connection meets a dead socket: the driver's find retried it, and so must the binding's read.
+   */
+  @Test
+  void aReadOnADroppedConnectionIsRetriedOnceUnlessRetryReadsIsOff() throws Exception {
+    Target target = TestTargets.inProcess();
+    for (boolean retry : new boolean[] {true, false}) {
+      try (BindingHarness h = new BindingHarness(target, "mongodb.retryReads=" + retry)) {
+        MongoDbClient db = h.client();
+        assertSame(Status.OK, db.insert(h.table, "k", new HashMap<>(Map.of("f", new ByteArrayByteIterator(new byte[] {7})))));
+        // the binding's own client (same options, no customizer): its pool holds one connection (threadcount=1)
+        try (SharedClients.Lease same = SharedClients.acquire(BindingOptions.from(h.properties), null)) {
+          same.client.getDatabase(BindingHarness.TEST_DATABASE).getCollection(h.table, BsonDocument.class)
+              .withWriteConcern(com.mongodb.WriteConcern.UNACKNOWLEDGED)
+              .insertOne(new BsonDocument("_id", new BsonString("poison")));
+        }
+        Map<String, ByteIterator> result = new HashMap<>();
+        Status status = db.read(h.table, "k", null, result);
+        if (retry) {
+          assertSame(Status.OK, status, "retried on a fresh connection");
+          assertEquals(Set.of("f"), result.keySet());
+        } else {
+          assertSame(Status.SERVICE_UNAVAILABLE, status, "retryReads=false: the network error is the answer");
+        }
+      }
+    }
+  }
 }
