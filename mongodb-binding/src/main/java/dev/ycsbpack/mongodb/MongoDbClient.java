@@ -1,19 +1,17 @@
 package dev.ycsbpack.mongodb;
 
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.gte;
-
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertManyOptions;
-import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
-import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
@@ -27,7 +25,9 @@ import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
-import org.bson.conversions.Bson;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -49,12 +49,21 @@ public class MongoDbClient extends DB {
   private static final InsertManyOptions UNORDERED_INSERT = new InsertManyOptions().ordered(false);
   private static final BulkWriteOptions UNORDERED_BULK = new BulkWriteOptions().ordered(false);
   private static final Set<String> REPORTED_INIT_FAILURES = ConcurrentHashMap.newKeySet();
+  private static final BsonDocument ID_ASCENDING = new BsonDocument(Documents.ID, new BsonInt32(1));
+  /** Distinct field sets whose projection a client thread keeps; YCSB asks for one field or all of them. */
+  private static final int MAX_CACHED_PROJECTIONS = 256;
 
   private final Consumer<MongoClientSettings.Builder> customizer;
   private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
+  private final Map<String, MongoCollection<FieldsCodec.Fields>> scanCollections = new HashMap<>();
+  /** Read-only once built: they go into many commands. */
+  private final Map<Set<String>, BsonDocument> projections = new HashMap<>();
   private BindingOptions options;
   private SharedClients.Lease lease;
   private MongoDatabase database;
+  private ReadPreference readPreference;
+  private ReadConcern readConcern;
+  private boolean retryReads;
   private InsertBuffer buffer;
 
   /** The constructor YCSB uses. */
@@ -96,7 +105,13 @@ public class MongoDbClient extends DB {
     } catch (DBException e) {
       throw reportOnce(e);
     }
-    database = lease.client.getDatabase(options.database());
+    MongoDatabase plain = lease.client.getDatabase(options.database());
+    // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
+    database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
+        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+    readPreference = database.getReadPreference();
+    readConcern = database.getReadConcern();
+    retryReads = lease.retryReads;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     if (options.warmup() > 0) {
       // YCSB does not time init(), so these inserts stay out of every measurement.
@@ -141,15 +156,23 @@ public class MongoDbClient extends DB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      FindIterable<BsonDocument> find = collection(table).find(eq(Documents.ID, key));
-      if (fields != null) {
-        find.projection(Projections.include(new ArrayList<>(fields)));
+      BsonDocument command = PointRead.command(table, key, projection(fields), readConcern);
+      PointRead.Reply reply;
+      try {
+        reply = database.runCommand(command, readPreference, PointRead.Reply.class);
+      } catch (MongoException e) {
+        if (!retryReads || !PointRead.isRetryable(e)) {
+          throw e;
+        }
+        reply = database.runCommand(command, readPreference, PointRead.Reply.class);
       }
-      BsonDocument doc = find.first();
-      if (doc == null) {
+      if (!reply.wellFormed) {
+        throw new IllegalStateException("the server's reply to find has no cursor.firstBatch");
+      }
+      if (reply.document == null) {
         return Status.NOT_FOUND;
       }
-      Documents.readFields(doc, result);
+      result.putAll(reply.document);
       return Status.OK;
     } catch (Exception e) {
       return Failures.handle("READ", e);
@@ -160,14 +183,16 @@ public class MongoDbClient extends DB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      FindIterable<BsonDocument> find = collection(table).find(gte(Documents.ID, startkey))
-          .sort(Sorts.ascending(Documents.ID)).limit(recordcount).batchSize(recordcount);
-      if (fields != null) {
-        find.projection(Projections.include(new ArrayList<>(fields)));
+      FindIterable<FieldsCodec.Fields> find = scanCollection(table)
+          .find(new BsonDocument(Documents.ID, new BsonDocument("$gte", new BsonString(startkey))))
+          .sort(ID_ASCENDING).limit(recordcount).batchSize(recordcount);
+      BsonDocument projection = projection(fields);
+      if (projection != null) {
+        find.projection(projection);
       }
-      try (MongoCursor<BsonDocument> cursor = find.iterator()) {
+      try (MongoCursor<FieldsCodec.Fields> cursor = find.iterator()) {
         while (cursor.hasNext()) {
-          result.add(Documents.readFields(cursor.next()));
+          result.add(cursor.next());
         }
       }
       return result.isEmpty() ? Status.NOT_FOUND : Status.OK;
@@ -176,11 +201,26 @@ public class MongoDbClient extends DB {
     }
   }
 
+  /** null for all fields. */
+  private BsonDocument projection(Set<String> fields) {
+    if (fields == null) {
+      return null;
+    }
+    BsonDocument cached = projections.get(fields);
+    if (cached == null) {
+      cached = PointRead.projection(fields);
+      if (projections.size() < MAX_CACHED_PROJECTIONS) {
+        projections.put(Set.copyOf(fields), cached);
+      }
+    }
+    return cached;
+  }
+
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      Bson set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
-      UpdateResult r = collection(table).updateOne(eq(Documents.ID, key), set);
+      BsonDocument set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
+      UpdateResult r = collection(table).updateOne(idFilter(key), set);
       return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (Exception e) {
       return Failures.handle("UPDATE", e);
@@ -193,7 +233,7 @@ public class MongoDbClient extends DB {
       BsonDocument doc = Documents.toDocument(key, values);
       if (buffer == null) {
         if (options.upsert()) {
-          collection(table).replaceOne(eq(Documents.ID, key), doc, UPSERT);
+          collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
           collection(table).insertOne(doc);
         }
@@ -215,7 +255,7 @@ public class MongoDbClient extends DB {
   @Override
   public Status delete(String table, String key) {
     try {
-      DeleteResult r = collection(table).deleteOne(eq(Documents.ID, key));
+      DeleteResult r = collection(table).deleteOne(idFilter(key));
       return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (Exception e) {
       return Failures.handle("DELETE", e);
@@ -232,7 +272,7 @@ public class MongoDbClient extends DB {
       if (options.upsert()) {
         List<WriteModel<BsonDocument>> upserts = new ArrayList<>(batch.size());
         for (BsonDocument doc : batch) {
-          upserts.add(new ReplaceOneModel<>(eq(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
+          upserts.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
         }
         collection(table).bulkWrite(upserts, UNORDERED_BULK);
       } else {
@@ -250,5 +290,14 @@ public class MongoDbClient extends DB {
 
   private MongoCollection<BsonDocument> collection(String table) {
     return collections.computeIfAbsent(table, t -> database.getCollection(t, BsonDocument.class));
+  }
+
+  private MongoCollection<FieldsCodec.Fields> scanCollection(String table) {
+    return scanCollections.computeIfAbsent(table, t -> database.getCollection(t, FieldsCodec.Fields.class));
+  }
+
+  /** {@code {_id: key}} as a BsonDocument: the driver sends it as it is, with no codec lookup. */
+  private static BsonDocument idFilter(String key) {
+    return new BsonDocument(Documents.ID, new BsonString(key));
   }
 }

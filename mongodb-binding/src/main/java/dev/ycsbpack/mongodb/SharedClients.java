@@ -49,6 +49,7 @@ final class SharedClients {
 
   private static final class Entry {
     MongoClient client;
+    boolean retryReads;
     DBException failure;
     int users;
   }
@@ -57,11 +58,14 @@ final class SharedClients {
   static final class Lease implements AutoCloseable {
     private final Key key;
     final MongoClient client;
+    /** The client's effective retryReads (URL, options and customizer applied). */
+    final boolean retryReads;
     private boolean closed;
 
-    private Lease(Key key, MongoClient client) {
+    private Lease(Key key, MongoClient client, boolean retryReads) {
       this.key = key;
       this.client = client;
+      this.retryReads = retryReads;
     }
 
     @Override
@@ -85,7 +89,7 @@ final class SharedClients {
         connect(key, e);
       }
       e.users++;
-      return new Lease(key, e.client);
+      return new Lease(key, e.client, e.retryReads);
     }
   }
 
@@ -94,7 +98,8 @@ final class SharedClients {
     if (key.customizer != null) {
       key.customizer.accept(settings);
     }
-    MongoClient client = MongoClients.create(settings.build());
+    MongoClientSettings built = settings.build();
+    MongoClient client = MongoClients.create(built);
     try {
       client.getDatabase("admin").runCommand(new Document("ping", 1));
     } catch (RuntimeException failure) {
@@ -106,6 +111,7 @@ final class SharedClients {
       throw e.failure;
     }
     e.client = client;
+    e.retryReads = built.getRetryReads();
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe());
     }

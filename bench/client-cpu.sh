@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Client CPU per operation and throughput, side by side in one interleaved run, against one server:
+#   binding  bin/ycsb run|load mongodb (this build: binding + YCSB harness, mongodb-driver-sync 5.x)
+#   before   the same from another build, if BEFORE_DIST names its distribution folder (for before/after)
+#   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
+#            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
+#   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
+#   driver3  the same source on the legacy mongo-java-driver 3.8.0 (upstream YCSB 0.17.0's driver), fetched
+#            from Maven Central by the Maven wrapper into a temporary folder: a bench-only jar, in no pom
+# Workloads (10 fields x 100 bytes, RECORDS documents loaded once for the first two):
+#   read95   95% read by _id / 5% $set of one field, zipfian     (YCSB: -P workloads/read95-update5)
+#   update50 50% read / 50% update, zipfian                      (YCSB: -P workloads/read50-update50)
+#   insert   INSERTS new documents, unordered batches of 100     (YCSB: load with mongodb.batchsize=100)
+#
+# Every arm is one fresh JVM per measurement. Per measurement it records:
+#   cpu_us_per_op  (utime + stime) / operations of the client process, JVM start-up included, read from
+#                  /proc (the cutime + cstime of the subshell that waited for it), 10 ms resolution
+#   wall_ops_s     operations / wall time from exec to exit: the same clock for every arm
+#   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (with bin/ycsb its clock starts after
+#                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
+#                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
+#                  (from creating the client to closing it)
+# Order: an unrecorded warm-up of every arm first, then ROUNDS rounds in which the order of the arms rotates.
+# Summary: median and min-max over rounds per workload, threads and arm.
+#
+# Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
+#        RECORDS=20000 OPERATIONS=100000 INSERTS=100000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
+#        OUT=file.csv ARMS="binding driver5 driver3")
+# Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
+set -euo pipefail
+
+rounds="${ROUNDS:-4}"
+threads_list="${THREADS:-4 16}"
+workloads="${WORKLOADS:-read95 update50 insert}"
+records="${RECORDS:-20000}"
+operations="${OPERATIONS:-100000}"
+inserts="${INSERTS:-100000}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/mvnw" -q -B -ntp -DskipTests package
+dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
+arms="${ARMS:-binding${BEFORE_DIST:+ before} client driver5 driver3}"
+
+work="$(mktemp -d)"
+server_pid=""
+trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+(cd "$work" && "$root/mvnw" -q -B -ntp dependency:copy -Dartifact=org.mongodb:mongo-java-driver:3.8.0 \
+  -DoutputDirectory="$work/legacy")
+core="$(compgen -G "$dist/lib/core-*.jar" | head -n 1)"
+mkdir -p "$work/loop5" "$work/loop3"
+javac -nowarn -d "$work/loop5" -cp "$dist/lib/*" "$root/bench/DriverLoop.java"
+javac -nowarn -d "$work/loop3" -cp "$work/legacy/mongo-java-driver-3.8.0.jar:$core" "$root/bench/DriverLoop.java"
+cp5="$work/loop5:$dist/lib/*"
+cp3="$work/loop3:$work/legacy/mongo-java-driver-3.8.0.jar:$core"
+
+if [ -n "${SERVER_URL:-}" ]; then
+  url="${SERVER_URL%/}/ycsb"
+else
+  "$dist/bin/embedded-mongo" --url-file "$work/url" >"$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 300); do [ -s "$work/url" ] && break; sleep 0.1; done
+  url="$(cat "$work/url")/ycsb"
+fi
+tick="$(getconf CLK_TCK)"
+
+# bin/ycsb's command line for a workload; the run workloads share the table "bench", inserts go to "ins".
+ycsb_command() {
+  local d="$1" workload="$2" threads="$3"
+  local run=(-p "mongodb.url=$url" -p recordcount="$records" -p operationcount="$operations"
+             -p readallfields=true -p table=bench -threads "$threads")
+  case "$workload" in
+    read95) cmd=("$d/bin/ycsb" run mongodb -P "$d/workloads/read95-update5" "${run[@]}") ;;
+    update50) cmd=("$d/bin/ycsb" run mongodb -P "$d/workloads/read50-update50" "${run[@]}") ;;
+    insert) cmd=("$d/bin/ycsb" load mongodb -P "$d/workloads/read95-update5" -p "mongodb.url=$url" -p table=ins
+                 -p recordcount="$inserts" -p mongodb.batchsize=100 -threads "$threads") ;;
+  esac
+}
+
+# Runs one arm; prints "ops wall_ms cpu_ms own_ops_s". CPU: the subshell's cutime+cstime after waiting.
+measure() {
+  local arm="$1" workload="$2" threads="$3" ops cmd=()
+  if [ "$workload" = insert ]; then ops="$inserts"; else ops="$operations"; fi
+  case "$arm" in
+    binding|before)
+      local d="$dist"; [ "$arm" = before ] && d="$BEFORE_DIST"
+      ycsb_command "$d" "$workload" "$threads" ;;
+    client)
+      # the same command line, run by YCSB's own main class as upstream's bin/ycsb does
+      ycsb_command "$dist" "$workload" "$threads"
+      local verb="-t"; [ "${cmd[1]}" = load ] && verb="-load"
+      cmd=(java -cp "$dist/lib/*" site.ycsb.Client "$verb" -db dev.ycsbpack.mongodb.MongoDbClient "${cmd[@]:3}") ;;
+    driver5|driver3)
+      local cp="$cp5"; [ "$arm" = driver3 ] && cp="$cp3"
+      case "$workload" in
+        read95) cmd=(java -cp "$cp" DriverLoop "$url" bench run "$records" "$ops" "$threads" 0.95 1) ;;
+        update50) cmd=(java -cp "$cp" DriverLoop "$url" bench run "$records" "$ops" "$threads" 0.5 1) ;;
+        insert) cmd=(java -cp "$cp" DriverLoop "$url" ins load "$records" "$ops" "$threads" 0 100) ;;
+      esac ;;
+  esac
+  local start end stat
+  start=$(date +%s%N)
+  stat=$( { "${cmd[@]}" >"$work/out" 2>"$work/err" || echo FAILED >"$work/failed"; }; cat "/proc/$BASHPID/stat" )
+  end=$(date +%s%N)
+  if [ -e "$work/failed" ]; then
+    rm -f "$work/failed"; echo "FAILED: ${cmd[*]}" >&2; tail -n 20 "$work/err" >&2; exit 1
+  fi
+  local cpu_ms own
+  cpu_ms=$(echo "$stat" | sed 's/^.*) //' | awk -v t="$tick" '{ print ($14 + $15) * 1000 / t }')
+  own=$(sed -n 's/^.*Throughput(ops\/sec), \([0-9.]*\).*$/\1/p' "$work/out" | tail -n 1)
+  if [ "$workload" = insert ]; then
+    java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
+  fi
+  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms $own"
+}
+
+"$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=bench \
+  -p recordcount="$records" -p mongodb.batchsize=100 -threads 4 >/dev/null 2>"$work/load.err" \
+  || { cat "$work/load.err" >&2; exit 1; }
+java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
+
+csv="${OUT:-$work/results.csv}"
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s" >"$csv"
+read -r -a arm_list <<<"$arms"
+n=${#arm_list[@]}
+for workload in $workloads; do
+  for threads in $threads_list; do
+    for arm in "${arm_list[@]}"; do measure "$arm" "$workload" "$threads" >/dev/null; done  # warm-up
+    for round in $(seq 1 "$rounds"); do
+      for i in $(seq 0 $((n - 1))); do
+        arm="${arm_list[$(( (i + round) % n ))]}"
+        read -r ops wall cpu own <<<"$(measure "$arm" "$workload" "$threads")"
+        awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
+            -v c="$cpu" -v own="$own" 'BEGIN { printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f\n",
+            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own }' | tee -a "$csv"
+      done
+    done
+  done
+done
+
+echo
+echo "median (min-max) over $rounds rounds; records=$records operations=$operations inserts=$inserts url=$url"
+echo "workload threads arm | cpu_us_per_op | wall_ops_s | own_ops_s"
+tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k5,5 | awk -F, '
+  function stats(s,   a, n, m, i, j, v) { n = split(s, a, " ")
+    for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
+    m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2; return sprintf("%.0f (%.0f-%.0f)", m, a[1], a[n]) }
+  { k = $1 " " $2 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10; own[k] = own[k] " " $11 }
+  END { for (i = 1; i <= nk; i++) { k = order[i]; print k " | " stats(cpu[k]) " | " stats(wall[k]) " | " stats(own[k]) } }'

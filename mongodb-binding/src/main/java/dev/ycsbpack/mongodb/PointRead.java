@@ -1,0 +1,154 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.MongoConnectionPoolClearedException;
+import com.mongodb.MongoException;
+import com.mongodb.MongoNodeIsRecoveringException;
+import com.mongodb.MongoNotPrimaryException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.ReadConcern;
+import java.util.Set;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonReader;
+import org.bson.BsonString;
+import org.bson.BsonType;
+import org.bson.BsonWriter;
+import org.bson.codecs.Codec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+
+/**
+ * A read by {@code _id} sent as the same {@code find} command the driver's {@code find(...).first()} sends
+ * ({@code {find, filter: {_id}, projection, limit: 1, singleBatch: true}} plus the read concern), run with
+ * {@code runCommand} so that its reply is decoded straight into YCSB's field map by {@link ReplyCodec}.
+ *
+ * <p>Why: for every {@code find} the driver builds fresh result codecs ({@code CommandResultDocumentCodec},
+ * each building a {@code BsonTypeCodecMap} through a new codec registry); that was a fifth of the client's
+ * CPU samples on a point read (see docs/PERFORMANCE.md). {@code runCommand} decodes the reply with one
+ * long-lived codec. What {@code runCommand} does not do by itself is retry a read, so {@link #isRetryable}
+ * repeats the driver's rule for retryable reads and the binding retries such a failure once, as the driver
+ * does, unless retryReads is off.
+ */
+final class PointRead {
+  private static final BsonInt32 ONE = new BsonInt32(1);
+  /** The codes the driver's retryable reads retry on (CommandOperationHelper.RETRYABLE_ERROR_CODES, 5.14). */
+  private static final Set<Integer> RETRYABLE_CODES =
+      Set.of(6, 7, 89, 91, 134, 189, 262, 9001, 13436, 13435, 11602, 11600, 10107);
+
+  private PointRead() {
+  }
+
+  /** What a point read's reply held: its first document's fields, or none. */
+  static final class Reply {
+    /** null when the batch was empty (no such key). */
+    final FieldsCodec.Fields document;
+    /** false when the reply had no {@code cursor.firstBatch} array at all: not a find reply. */
+    final boolean wellFormed;
+
+    Reply(FieldsCodec.Fields document, boolean wellFormed) {
+      this.document = document;
+      this.wellFormed = wellFormed;
+    }
+  }
+
+  /** Decodes {@code {cursor: {firstBatch: [doc], ...}, ok: 1, ...}}; never throws on a reply's shape. */
+  static final class ReplyCodec implements Codec<Reply> {
+    static final ReplyCodec INSTANCE = new ReplyCodec();
+
+    private ReplyCodec() {
+    }
+
+    @Override
+    public Reply decode(BsonReader reader, DecoderContext decoderContext) {
+      FieldsCodec.Fields document = null;
+      boolean batch = false;
+      reader.readStartDocument();
+      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        if (!reader.readName().equals("cursor") || reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+          reader.skipValue();
+          continue;
+        }
+        reader.readStartDocument();
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+          if (!reader.readName().equals("firstBatch") || reader.getCurrentBsonType() != BsonType.ARRAY) {
+            reader.skipValue();
+            continue;
+          }
+          batch = true;
+          reader.readStartArray();
+          while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            if (document == null && reader.getCurrentBsonType() == BsonType.DOCUMENT) {
+              document = new FieldsCodec.Fields();
+              FieldsCodec.readDocument(reader, document);
+            } else {
+              reader.skipValue();
+            }
+          }
+          reader.readEndArray();
+        }
+        reader.readEndDocument();
+      }
+      reader.readEndDocument();
+      return new Reply(document, batch);
+    }
+
+    @Override
+    public void encode(BsonWriter writer, Reply value, EncoderContext encoderContext) {
+      throw new UnsupportedOperationException("a find reply is only decoded");
+    }
+
+    @Override
+    public Class<Reply> getEncoderClass() {
+      return Reply.class;
+    }
+  }
+
+  /** {@code projection} null for all fields; {@code readConcern} added unless it is the server default. */
+  static BsonDocument command(String table, String key, BsonDocument projection, ReadConcern readConcern) {
+    // the driver's field order: find, readConcern, filter, projection, limit, singleBatch
+    BsonDocument command = new BsonDocument("find", new BsonString(table));
+    if (!readConcern.isServerDefault()) {
+      command.append("readConcern", readConcern.asDocument());
+    }
+    command.append("filter", new BsonDocument(Documents.ID, new BsonString(key)));
+    if (projection != null) {
+      command.append("projection", projection);
+    }
+    return command.append("limit", ONE).append("singleBatch", BsonBoolean.TRUE);
+  }
+
+  /** {@code {f: 1, ...}} in the set's order, as {@code Projections.include(new ArrayList<>(fields))} gives. */
+  static BsonDocument projection(Set<String> fields) {
+    BsonDocument projection = new BsonDocument();
+    for (String field : fields) {
+      projection.append(field, ONE);
+    }
+    return projection;
+  }
+
+  /**
+   * The driver's rule for retrying a read (SpecRetryPolicy.decideRetryable with
+   * CommandOperationHelper.isRetryableException, driver 5.14): network errors, "not primary", "node is
+   * recovering", a cleared pool, the retryable server codes, and authentication failures caused by one of these.
+   */
+  static boolean isRetryable(Throwable t) {
+    if (t instanceof MongoSecurityException) {
+      Throwable cause = t.getCause();
+      return cause != null && isRetryableException(cause);
+    }
+    return isRetryableException(t);
+  }
+
+  private static boolean isRetryableException(Throwable t) {
+    if (!(t instanceof MongoException)) {
+      return false;
+    }
+    if (t instanceof MongoSocketException || t instanceof MongoNotPrimaryException
+        || t instanceof MongoNodeIsRecoveringException || t instanceof MongoConnectionPoolClearedException) {
+      return true;
+    }
+    return RETRYABLE_CODES.contains(((MongoException) t).getCode());
+  }
+}
