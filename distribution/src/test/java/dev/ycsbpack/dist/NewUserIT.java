@@ -40,7 +40,7 @@ class NewUserIT {
     for (String repoOnly : List.of("mvnw", "quickstart.sh", "test.sh", "src/main")) {
       assertFalse(readme.contains(repoOnly), "the distribution's README names " + repoOnly);
     }
-    Matcher paths = Pattern.compile("(?:docs|workloads|bin)/[A-Za-z0-9._-]+").matcher(readme);
+    Matcher paths = Pattern.compile("(?:docs|workloads|bin)/[A-Za-z0-9][A-Za-z0-9._-]*").matcher(readme);
     while (paths.find()) {
       assertTrue(Files.exists(home.resolve(paths.group())), "README names " + paths.group() + ", not shipped");
     }

@@ -56,6 +56,11 @@ public final class CoordinatorMain implements Runnable {
           .getCommandName() + " ") + "--help for the options");
       return USAGE;
     });
+    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+      // an I/O failure of the coordinator itself (writing the bundle, starting ssh): one line, exit 1
+      c.getErr().println("ycsb-coordinator: FAILED: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
+      return 1;
+    });
     System.exit(cl.execute(args));
   }
 

@@ -121,21 +121,23 @@ abstract class PhaseCommand implements Callable<Integer> {
       err.println("ycsb-coordinator: error: " + r.redact(e.getMessage()));
       return CoordinatorMain.USAGE;
     }
-    Redactor redactor = Redactor.of(plan.properties()).withSecrets(overrides.values().stream()
-        .filter(v -> v.contains("@")).toList());
+    // the merged properties hold every -p and every -P value: this redactor knows every secret given
+    Redactor redactor = Redactor.of(plan.properties());
     if (dryRun) {
       printPlan(plan, System.out);
       return 0;
     }
-    Path home = CoordinatorMain.packHome();
+    Path home;
+    PackArchive pack;
     Bundle bundle;
     try {
+      home = CoordinatorMain.packHome();
+      pack = PackArchive.of(home);
       bundle = Bundle.create(out);
-    } catch (IllegalArgumentException e) {
-      err.println("ycsb-coordinator: error: " + e.getMessage());
+    } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+      err.println("ycsb-coordinator: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return CoordinatorMain.USAGE;
     }
-    PackArchive pack = PackArchive.of(home);
     Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
         Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10));
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));

@@ -1,0 +1,98 @@
+package dev.ycsbpack.dist;
+
+import static dev.ycsbpack.dist.Servers.concat;
+import static dev.ycsbpack.dist.Servers.pointAt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/ycsb --out DIR}: the client folder it leaves, its verdict, and the merge that reads it as it is. */
+class ClientFolderIT {
+  @TempDir
+  Path work;
+
+  private static Path workload() {
+    return YcsbRun.home().resolve("workloads/read95-update5");
+  }
+
+  @Test
+  void aRunLeavesAFolderThatAggregateMergesWithNothingWrittenByHand() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=200", "--out", work.resolve("load").toString())).assertSucceeded();
+      Path c1 = work.resolve("results/c1");
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=200", "-p", "operationcount=500", "-s", "--out", c1.toString()));
+      assertEquals(0, run.exitCode, run::describe);
+      for (String f : List.of("stdout.txt", "stderr.txt", "output.txt", "output.json", "client.properties",
+          "environment.properties", "verdict.properties", "READ.hdr", "UPDATE.hdr")) {
+        assertTrue(Files.isRegularFile(c1.resolve(f)), f + " missing in " + c1);
+      }
+      Map<String, String> verdict = PropertiesFiles.read(c1.resolve("verdict.properties"));
+      assertEquals("COMPLETE", verdict.get("status"));
+      assertEquals("500", verdict.get("operations.completed"));
+      Map<String, String> env = PropertiesFiles.read(c1.resolve("environment.properties"));
+      for (String k : List.of("host.name", "cpu.count", "memory.total.bytes", "os.name", "java.version",
+          "driver.version", "server.version", "server.topology", "server.product")) {
+        assertTrue(env.containsKey(k), k + " missing: " + env);
+      }
+      assertEquals("500", PropertiesFiles.read(c1.resolve("client.properties")).get("operationcount"));
+      assertTrue(Files.readString(c1.resolve("output.json")).contains("\"metric\":\"OVERALL\""));
+      YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",
+          c1.toString(), "-o", work.resolve("merged").toString());
+      assertEquals(0, merge.exitCode, merge::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aFailedRunsVerdictSaysWhatItsExitStatusSays() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] args = concat("load", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=100", "-p", "insertorder=ordered");
+      YcsbRun.run(work, concat(args, "-p", "insertstart=50", "-p", "insertcount=50")).assertSucceeded();
+      Path out = work.resolve("failed");
+      YcsbRun again = YcsbRun.run(work, concat(args, "--out", out.toString()));
+      assertEquals(1, again.exitCode, again::describe);
+      Map<String, String> verdict = PropertiesFiles.read(out.resolve("verdict.properties"));
+      assertEquals("FAILED", verdict.get("status"));
+      assertEquals("only 50 of 100 operations completed (a client thread stopped early: failed init, or a failed"
+          + " insert during load; see the errors above)", verdict.get("reason"));
+      assertTrue(again.stderr.contains("bin/ycsb: FAILED: " + verdict.get("reason")), again::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aFolderThatHoldsAnythingOrAnExportfileIsRefused() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path used = Files.createDirectories(work.resolve("used"));
+    Files.writeString(used.resolve("verdict.properties"), "status=COMPLETE\n");
+    YcsbRun r = YcsbRun.run(work, concat("run", "basic", "-P", workload().toString(), "-p", "operationcount=10",
+        "--out", used.toString()));
+    assertEquals(2, r.exitCode, r::describe);
+    assertTrue(r.stderr.contains("--out " + used + ": the folder is not empty"), r::describe);
+    assertEquals("status=COMPLETE\n", Files.readString(used.resolve("verdict.properties")), "nothing overwritten");
+    YcsbRun e = YcsbRun.run(work, concat("run", "mongodb", pointAt(target, "t"), "-P", workload().toString(),
+        "-p", "exportfile=x.json", "--out", work.resolve("fresh").toString()));
+    assertEquals(2, e.exitCode, e::describe);
+    assertTrue(e.stderr.contains("exportfile=x.json cannot be combined with --out"), e::describe);
+    assertFalse(Files.exists(work.resolve("fresh/verdict.properties")));
+  }
+}
