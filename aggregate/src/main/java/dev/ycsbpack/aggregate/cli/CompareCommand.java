@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
 import dev.ycsbpack.aggregate.input.InputException;
-import dev.ycsbpack.aggregate.output.OutputFiles;
+import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ final class CompareCommand implements Callable<Integer> {
       return AggregateMain.REFUSED;
     }
     final String f = fmt;
-    OutputFiles.WriterBody body = w -> {
+    AtomicFiles.Body body = w -> {
       switch (f) {
         case "csv" -> ComparisonWriters.csv(c, w);
         case "json" -> ComparisonWriters.json(c, w);
@@ -72,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
       ComparisonWriters.markdown(c, stdout);
       stdout.flush();
       if (out != null) {
-        OutputFiles.writeOne(out, body);
+        AtomicFiles.write(out, body, AtomicFiles.Mode.SHARED);
         err.println("wrote " + out);
       }
     } catch (IOException e) {

@@ -1,19 +1,19 @@
 package dev.ycsbpack.aggregate.input;
 
+import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.PropertiesFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Finds and reads client folders. The contract (docs/aggregate.md):
+ * Finds and reads client folders ({@link ClientFolder} is the contract; docs/aggregate.md describes it):
  * <ul>
  *   <li>{@code output.txt} (YCSB text output: stdout or the text {@code exportfile}) or {@code output.json} (the JSON
  *       array exporter's {@code exportfile}); not both. A folder with neither is a failed client.</li>
@@ -24,10 +24,10 @@ import java.util.stream.Stream;
  * </ul>
  */
 public final class ClientFolders {
-  public static final String TEXT_OUTPUT = "output.txt";
-  public static final String JSON_OUTPUT = "output.json";
-  public static final String PROPERTIES = "client.properties";
-  public static final String ENVIRONMENT = "environment.properties";
+  private static final String TEXT_OUTPUT = ClientFolder.TEXT_OUTPUT;
+  private static final String JSON_OUTPUT = ClientFolder.JSON_OUTPUT;
+  private static final String PROPERTIES = ClientFolder.PROPERTIES;
+  private static final String HDR = ClientFolder.HDR_SUFFIX;
 
   private ClientFolders() {
   }
@@ -80,7 +80,7 @@ public final class ClientFolders {
       return true;
     }
     try (Stream<Path> s = Files.list(dir)) {
-      return s.anyMatch(p -> p.getFileName().toString().endsWith(".hdr"));
+      return s.anyMatch(p -> p.getFileName().toString().endsWith(HDR));
     } catch (IOException e) {
       throw new InputException(dir, 0, "cannot list the folder (" + e + ").", "check the folder.", e);
     }
@@ -88,21 +88,25 @@ public final class ClientFolders {
 
   /** Reads one client folder and checks it against the contract. */
   public static ClientInput load(Path dir) throws InputException {
-    String name = dir.getFileName().toString();
-    Path props = dir.resolve(PROPERTIES);
+    ClientFolder folder = new ClientFolder(dir);
+    String name = folder.name();
+    Path props = folder.properties();
     if (!Files.isRegularFile(props)) {
       throw new InputException(props, 0, "is missing: without the properties the client ran with, clients cannot be "
           + "checked for the same workload.", "write every property the client ran with (the -P files and -p "
           + "overrides, merged) to " + PROPERTIES + " in the client folder.");
     }
     Map<String, String> properties = readProperties(props);
-    Path env = dir.resolve(ENVIRONMENT);
+    Path env = folder.environment();
     Map<String, String> environment = Files.isRegularFile(env) ? readProperties(env) : Map.of();
 
-    Path text = dir.resolve(TEXT_OUTPUT);
-    Path json = dir.resolve(JSON_OUTPUT);
+    Path text = folder.textOutput();
+    Path json = folder.jsonOutput();
     boolean hasText = Files.isRegularFile(text);
     boolean hasJson = Files.isRegularFile(json);
+    if (hasText && hasJson && Files.isRegularFile(folder.verdictFile())) {
+      hasJson = false; // bin/ycsb --out writes both, the same measurements; the text is the one YCSB printed
+    }
     if (hasText && hasJson) {
       throw new InputException(dir, 0, "holds both " + TEXT_OUTPUT + " and " + JSON_OUTPUT + "; it is not clear which "
           + "one is the client's result.", "keep only the file the client's exporter wrote.");
@@ -149,15 +153,15 @@ public final class ClientFolders {
     try (Stream<Path> s = Files.list(dir)) {
       for (Path p : (Iterable<Path>) s.sorted()::iterator) {
         String f = p.getFileName().toString();
-        if (!f.endsWith(".hdr") || !Files.isRegularFile(p)) {
+        if (!f.endsWith(HDR) || !Files.isRegularFile(p)) {
           continue;
         }
-        if (!f.startsWith(prefix) || f.length() == prefix.length() + ".hdr".length()) {
+        if (!f.startsWith(prefix) || f.length() == prefix.length() + HDR.length()) {
           throw new InputException(p, 0, "does not read '" + prefix + "<OP>.hdr', the name YCSB gives a log with "
               + "hdrhistogram.output.path=" + properties.getOrDefault("hdrhistogram.output.path", "") + ".",
               "keep the log names YCSB wrote, and hdrhistogram.output.path in " + PROPERTIES + " as the client ran.");
         }
-        logs.put(f.substring(prefix.length(), f.length() - ".hdr".length()), p);
+        logs.put(f.substring(prefix.length(), f.length() - HDR.length()), p);
       }
     } catch (IOException e) {
       throw new InputException(dir, 0, "cannot list the folder (" + e + ").", "check the folder.", e);
@@ -166,17 +170,11 @@ public final class ClientFolders {
   }
 
   private static Map<String, String> readProperties(Path file) throws InputException {
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new InputException(file, 0, "cannot be read as a java.util.Properties file (" + e.getMessage() + ").",
-          "write it with java.util.Properties#store or as plain key=value lines.", e);
+    try {
+      return PropertiesFiles.read(file);
+    } catch (IOException e) {
+      throw new InputException(file, 0, "cannot be read as a java.util.Properties file in UTF-8 (" + e.getMessage()
+          + ").", "write it with java.util.Properties#store or as plain key=value lines.", e);
     }
-    Map<String, String> m = new TreeMap<>();
-    for (String k : p.stringPropertyNames()) {
-      m.put(k, p.getProperty(k));
-    }
-    return m;
   }
 }

@@ -1,7 +1,7 @@
 package dev.ycsbpack.aggregate.model;
 
 import dev.ycsbpack.aggregate.input.ClientInput;
-import dev.ycsbpack.aggregate.input.Redaction;
+import dev.ycsbpack.common.Redactor;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -75,11 +75,12 @@ public final class ConfigCheck {
     for (Map<String, String> m : byClient.values()) {
       keys.addAll(m.keySet());
     }
+    Redactor redactor = redactorFor(byClient);
     Map<String, String> common = new TreeMap<>();
     Map<String, Map<String, String>> perClient = new TreeMap<>();
     List<Difference> diffs = new ArrayList<>();
     for (String key : keys) {
-      if (Redaction.isSecretKey(key)) {
+      if (Redactor.isSecretName(key)) {
         continue;
       }
       boolean mayDiffer = (builtInAllowed && (KEY_RANGE.contains(key) || PER_CLIENT.contains(key)))
@@ -90,7 +91,7 @@ public final class ConfigCheck {
         String v = c.getValue().get(key);
         String cmp = v == null ? "<unset>" : comparable(v);
         byComparable.computeIfAbsent(cmp, k -> new ArrayList<>()).add(c.getKey());
-        shown.put(c.getKey(), v == null ? "<unset>" : Redaction.show(key, v));
+        shown.put(c.getKey(), v == null ? "<unset>" : redactor.show(key, v));
       }
       if (byComparable.size() == 1) {
         common.put(key, shown.values().iterator().next());
@@ -106,6 +107,22 @@ public final class ConfigCheck {
       }
     }
     return new Result(common, perClient, diffs);
+  }
+
+  /**
+   * A redactor that knows the secrets of every client: a value shown for one client must not reveal another's
+   * password either. The keys keep their names (a numeric prefix keeps them apart), so secret names stay secret.
+   */
+  public static Redactor redactorFor(Map<String, Map<String, String>> byClient) {
+    Map<String, String> all = new java.util.HashMap<>();
+    int i = 0;
+    for (Map<String, String> m : byClient.values()) {
+      for (Map.Entry<String, String> e : m.entrySet()) {
+        all.put(i + "." + e.getKey(), e.getValue());
+      }
+      i++;
+    }
+    return Redactor.of(all);
   }
 
   /**

@@ -46,28 +46,6 @@ public final class OutputFiles {
     }
   }
 
-  /** Writes one file atomically (temporary file, then rename). */
-  public static void writeOne(Path file, WriterBody body) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = tempFor(dir, file.getFileName().toString());
-    try {
-      try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE)) {
-        body.write(out);
-      }
-      move(tmp, file);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-  }
-
-  /** Something that writes text. */
-  @FunctionalInterface
-  public interface WriterBody {
-    void write(Writer out) throws IOException;
-  }
-
   /**
    * A fresh hidden name beside the final file. Not Files.createTempFile: that makes the file private (0600) and the
    * results are meant to be shared; a plain create follows the umask like any other output.
