@@ -10,10 +10,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code compare BASELINE CONTENDER}: two merged results side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true,

@@ -3,8 +3,8 @@ package dev.ycsbpack.aggregate.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.format.JsonWriter;
 import dev.ycsbpack.aggregate.input.InputException;
-import dev.ycsbpack.aggregate.output.JsonWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -166,7 +166,7 @@ public record Comparison(String baselineName, String contenderName, List<Differe
   }
 
   private static String plain(double p) {
-    return dev.ycsbpack.aggregate.output.Fmt.plain(p);
+    return dev.ycsbpack.aggregate.format.Fmt.plain(p);
   }
 
   private static void merge(List<Difference> diffs, String key, JsonNode x, JsonNode y) {

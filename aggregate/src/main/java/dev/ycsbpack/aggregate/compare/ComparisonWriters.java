@@ -2,7 +2,7 @@ package dev.ycsbpack.aggregate.compare;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.ycsbpack.aggregate.output.Fmt;
+import dev.ycsbpack.aggregate.format.Fmt;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
