@@ -72,6 +72,7 @@
   // time series: the x axis is absolute time, shown in UTC like every other time in the report
   function utc(sec) { return uPlot.tzDate(new Date(sec * 1e3), "Etc/UTC"); }
   var TIME_AXIS = {label: "time (UTC)"};
+  function ops(n) { return fmtInt(n) + (n === 1 ? " operation" : " operations"); }
   function sum(a) { var t = 0; a.forEach(function (v) { t += v; }); return t; }
   // The legend shows the values under the cursor; with no cursor it would show only "-". Show the last point
   // that has data instead, and return to it when the cursor leaves the chart.
@@ -130,7 +131,7 @@
         add(intended.maxUs, "intended max", "#000", [6, 4], false);
       }
       var few = sum(s.count) < Math.max(100, most / 100);
-      latNode.appendChild(el("h3", null, n + " (latency, us, log scale" + (few ? "; only " + fmtInt(sum(s.count)) + " operations" : "") + ")"));
+      latNode.appendChild(el("h3", null, n + " (latency, us, log scale" + (few ? "; only " + ops(sum(s.count)) : "") + ")"));
       var box = el("div", {"class": "chart"});
       latNode.appendChild(box);
       new uPlot({width: width(latNode), height: few ? 140 : 300, series: ser, tzDate: utc, hooks: legendAtLast(d),
@@ -157,7 +158,7 @@
         value: function (u, v) { return v === null ? "-" : fmtInt(v) + " us"; }});
     });
     var fewOps = op.latencyUs.count < 100;
-    distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale" + (fewOps ? "; only " + fmtInt(op.latencyUs.count) + " operations" : "") + ")"));
+    distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale" + (fewOps ? "; only " + ops(op.latencyUs.count) : "") + ")"));
     var box = el("div", {"class": "chart"});
     distNode.appendChild(box);
     new uPlot({width: width(distNode), height: fewOps ? 140 : 280, series: ser, hooks: legendAtLast(d), scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
