@@ -1,8 +1,8 @@
 package dev.ycsbpack.aggregate.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
@@ -53,8 +53,8 @@ final class CompareCommand implements Callable<Integer> {
     }
     Comparison c;
     try {
-      JsonNode b = Comparison.read(baseline);
-      JsonNode k = Comparison.read(contender);
+      MergedJson b = Comparison.read(baseline);
+      MergedJson k = Comparison.read(contender);
       c = Comparison.of(baseline.toString(), b, contender.toString(), k);
     } catch (InputException e) {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
