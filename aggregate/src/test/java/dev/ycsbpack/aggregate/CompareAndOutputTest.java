@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.cli.AggregateMain;
-import dev.ycsbpack.aggregate.model.MergeOptions;
-import dev.ycsbpack.aggregate.model.MergeResult;
-import dev.ycsbpack.aggregate.model.Merger;
-import dev.ycsbpack.aggregate.output.OutputFiles;
-import dev.ycsbpack.aggregate.output.ResultWriter;
-import dev.ycsbpack.aggregate.output.TextSummaryWriter;
+import dev.ycsbpack.aggregate.format.OutputFiles;
+import dev.ycsbpack.aggregate.format.ResultWriter;
+import dev.ycsbpack.aggregate.format.TextSummaryWriter;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.merge.Merger;
+import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -142,8 +142,10 @@ class CompareAndOutputTest {
     } catch (IOException expected) {
       assertEquals("disk full", expected.getMessage());
     }
-    try (var s = Files.list(out)) {
-      assertEquals(List.of(), s.toList(), "neither the complete nor the broken output, nor a temporary file");
+    assertFalse(Files.exists(out), "neither the complete nor the broken output");
+    try (var s = Files.list(tmp)) {
+      assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
+          "no temporary folder left");
     }
   }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.aggregate.input.HistogramDecoder;
-import dev.ycsbpack.aggregate.input.IntervalCounts;
+import dev.ycsbpack.aggregate.hdr.HistogramDecoder;
+import dev.ycsbpack.aggregate.hdr.IntervalCounts;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

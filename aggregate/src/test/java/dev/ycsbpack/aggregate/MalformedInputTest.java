@@ -253,8 +253,8 @@ class MalformedInputTest {
     out = tmp.resolve("out-refused");
     Path p = run.resolve("client3/client.properties");
     Files.writeString(p, Files.readString(p).replace("w=majority", "w=1"));
-    assertRefused("mongodb.url", "mongodb://***@host1:27017/ycsb?w=majority (client1)",
-        "mongodb://***@host3:27017/ycsb?w=1 (client3)");
+    assertRefused("mongodb.url", "mongodb://ycsb:*****@host1:27017/ycsb?w=majority (client1)",
+        "mongodb://ycsb:*****@host3:27017/ycsb?w=1 (client3)");
     assertFalse(stderr.contains("s3cr3t"), stderr);
   }
 

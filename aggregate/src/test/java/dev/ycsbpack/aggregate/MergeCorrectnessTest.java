@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.aggregate.model.LatencyStats;
-import dev.ycsbpack.aggregate.model.MergeOptions;
-import dev.ycsbpack.aggregate.model.MergeResult;
-import dev.ycsbpack.aggregate.model.Merger;
-import dev.ycsbpack.aggregate.model.OpResult;
-import dev.ycsbpack.aggregate.model.TimeSeries;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.merge.Merger;
+import dev.ycsbpack.aggregate.result.LatencyStats;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.OpResult;
+import dev.ycsbpack.aggregate.result.TimeSeries;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,7 +125,7 @@ class MergeCorrectnessTest {
     for (double p : CHECKED) {
       pcts.add(p);
     }
-    MergeOptions o = MergeOptions.defaults().withPercentiles(pcts).withWindow(warmup, cooldown);
+    MergeOptions o = MergeOptions.builder().percentiles(pcts).warmupSeconds(warmup).cooldownSeconds(cooldown).build();
     return Merger.merge(List.of(dir), o);
   }
 
@@ -151,7 +151,7 @@ class MergeCorrectnessTest {
     MergeResult r = merge(0, 0);
     // common window: the latest start to the earliest end
     assertExact(r, T + 2500, T + INTERVALS * INTERVAL);
-    assertEquals("intervals", r.mode());
+    assertEquals("intervals", r.mode().label());
     assertTrue(r.complete());
   }
 

@@ -34,12 +34,12 @@ final class RealYcsb {
       // with -s: one interval per second; text output with intended latency; JSON array exporter
       batch.addAll(start(root, m, "text-s", 3, true, false, true));
       batch.addAll(start(root, m, "json-s", 2, true, true, false));
-      waitAll(batch);
+      waitAll(root, batch);
       batch.clear();
       // without -s: one histogram per client for its whole run
       batch.addAll(start(root, m, "text-nos", 2, false, false, false));
       batch.addAll(start(root, m, "json-nos", 2, false, true, false));
-      waitAll(batch);
+      waitAll(root, batch);
       runs = m;
     }
     return runs;
@@ -83,7 +83,8 @@ final class RealYcsb {
       }
       SyntheticClients.writeProperties(dir.resolve("client.properties"), p);
       List<String> cmd = new ArrayList<>(List.of(javaBin(), "-cp", System.getProperty("java.class.path"),
-          "site.ycsb.Client", "-t", "-P", dir.resolve("client.properties").toString()));
+          GatedClient.class.getName(), root.resolve(name + "-ready-" + c).toString(), root.resolve("go").toString(),
+          "-t", "-P", dir.resolve("client.properties").toString()));
       if (status) {
         cmd.add("-s");
       }
@@ -93,6 +94,43 @@ final class RealYcsb {
       ps.add(pb.start());
     }
     return ps;
+  }
+
+  /** Releases the clients together once every one of them is ready to run (see {@link GatedClient}). */
+  private static void waitAll(Path root, List<Process> ps) throws Exception {
+    Path go = root.resolve("go");
+    long deadline = System.currentTimeMillis() + 120_000;
+    while (true) {
+      long ready;
+      try (Stream<Path> s = Files.list(root)) {
+        ready = s.filter(p -> p.getFileName().toString().contains("-ready-")).count();
+      }
+      if (ready >= ps.size()) {
+        break;
+      }
+      for (Process p : ps) {
+        if (!p.isAlive()) {
+          throw new IllegalStateException("a YCSB client exited with " + p.exitValue() + " before it was ready");
+        }
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IllegalStateException("the YCSB clients were not ready within 120 s");
+      }
+      Thread.sleep(5);
+    }
+    Files.createFile(go);
+    try {
+      waitAll(ps);
+    } finally {
+      Files.delete(go);
+      try (Stream<Path> s = Files.list(root)) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          if (p.getFileName().toString().contains("-ready-")) {
+            Files.delete(p);
+          }
+        }
+      }
+    }
   }
 
   private static void waitAll(List<Process> ps) throws Exception {

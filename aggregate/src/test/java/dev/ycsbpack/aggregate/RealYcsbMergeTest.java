@@ -12,10 +12,10 @@ import dev.ycsbpack.aggregate.input.ClientInput;
 import dev.ycsbpack.aggregate.input.OpSummary;
 import dev.ycsbpack.aggregate.input.YcsbOutput;
 import dev.ycsbpack.aggregate.input.YcsbOutputParser;
-import dev.ycsbpack.aggregate.model.MergeOptions;
-import dev.ycsbpack.aggregate.model.MergeResult;
-import dev.ycsbpack.aggregate.model.Merger;
-import dev.ycsbpack.aggregate.model.OpResult;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.merge.Merger;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.OpResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,7 +47,7 @@ class RealYcsbMergeTest {
     List<ClientInput> cs = clients("text-s");
     assertEquals(3, cs.size());
     MergeResult r = Merger.merge(List.of(RealYcsb.runs().get("text-s")), MergeOptions.defaults());
-    assertEquals("intervals", r.mode());
+    assertEquals("intervals", r.mode().label());
     assertEquals(1000, r.timeSeries().bucketMs());
     assertTrue(r.timeSeries().buckets() >= 1);
     for (String op : List.of("READ", "UPDATE")) {
@@ -73,7 +73,7 @@ class RealYcsbMergeTest {
       assertTrue(c.output().hasOverall());
     }
     MergeResult r = Merger.merge(List.of(RealYcsb.runs().get("json-s")), MergeOptions.defaults());
-    assertEquals("intervals", r.mode());
+    assertEquals("intervals", r.mode().label());
     OpResult read = r.operationsByName().get("READ");
     assertTrue(read.count() > 0 && read.count() <= reported(cs, "READ"));
     assertNull(read.intended());
@@ -84,7 +84,7 @@ class RealYcsbMergeTest {
     for (String scenario : List.of("text-nos", "json-nos")) {
       List<ClientInput> cs = clients(scenario);
       MergeResult r = Merger.merge(List.of(RealYcsb.runs().get(scenario)), MergeOptions.defaults());
-      assertEquals("whole-run", r.mode(), scenario);
+      assertEquals("whole-run", r.mode().label(), scenario);
       assertEquals(0, r.timeSeries().buckets());
       for (String op : List.of("READ", "UPDATE")) {
         OpResult o = r.operationsByName().get(op);

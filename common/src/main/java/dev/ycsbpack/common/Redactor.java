@@ -46,12 +46,14 @@ public final class Redactor {
    * run of non-space text: an unescaped '@' or '/' in a mistyped password must not leave its tail visible. Hiding a
    * little too much of an odd URL is the safe way to be wrong.
    */
-  private static final Pattern URL_USERINFO =
-      Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*:/{1,2})([^\\s\"'<>]*)@");
-  /** {@code name=value} or {@code name:value} where the name says secret; the value runs to a separator. */
-  private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-      "(?i)([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|credential|apikey|api_key|privatekey|private_key)"
-          + "[A-Za-z0-9_.-]*[=:])([^&;,\\s\"'<>]+)");
+  private static final Pattern URL_SCHEME = Pattern.compile("(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*+:/{1,2}");
+  /**
+   * {@code name=value} or {@code name:value}; the value runs to a separator. The name is the whole run of name
+   * characters before the {@code =} (lookbehind, possessive): each run is read once, so a long value costs linear
+   * time. Whether the name says secret is decided in code ({@link #isSecretName}), and only then is the value read
+   * (it runs to one of {@code & ; , " ' < >} or white space).
+   */
+  private static final Pattern ASSIGNMENT = Pattern.compile("(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]++[=:]");
   /** authMechanismProperties's whole value: it may hold an AWS session token after any other pair. */
   private static final Pattern AUTH_MECHANISM_PROPERTIES =
       Pattern.compile("(?i)(authMechanismProperties=)([^&\\s\"'<>]+)");
@@ -167,26 +169,90 @@ public final class Redactor {
   private static String redactShapes(String text) {
     String out = text;
     if (out.indexOf('@') >= 0 && out.indexOf(":/") >= 0) {
-      Matcher m = URL_USERINFO.matcher(out);
-      StringBuilder sb = null;
-      int last = 0;
-      while (m.find()) {
-        if (sb == null) {
-          sb = new StringBuilder(out.length());
-        }
-        String info = m.group(2);
-        int colon = info.indexOf(':');
-        String shown = colon < 0 ? info : info.substring(0, colon) + ":" + MASK;
-        sb.append(out, last, m.start(2)).append(shown).append('@');
-        last = m.end();
-      }
-      if (sb != null) {
-        sb.append(out, last, out.length());
-        out = sb.toString();
-      }
+      out = redactUserInfo(out);
     }
     out = replaceValue(AUTH_MECHANISM_PROPERTIES, out);
-    return replaceValue(SECRET_ASSIGNMENT, out);
+    return replaceSecretAssignments(out);
+  }
+
+  /**
+   * Masks the password of every {@code scheme://user:password@} (see {@link #URL_SCHEME}). The user info runs to the
+   * last '@' of the run of non-space text; that '@' is found once per run, so the cost stays linear however many
+   * schemes a long run holds.
+   */
+  private static String redactUserInfo(String text) {
+    Matcher m = URL_SCHEME.matcher(text);
+    StringBuilder sb = null;
+    int last = 0;
+    int runEnd = -1;
+    int lastAt = -1;
+    int from = 0;
+    while (from < text.length() && m.find(from)) {
+      int infoStart = m.end();
+      if (infoStart > runEnd) {
+        runEnd = infoStart;
+        lastAt = -1;
+        while (runEnd < text.length() && !endsUserInfo(text.charAt(runEnd))) {
+          if (text.charAt(runEnd) == '@') {
+            lastAt = runEnd;
+          }
+          runEnd++;
+        }
+      }
+      if (lastAt < infoStart) {
+        from = infoStart;
+        continue;
+      }
+      if (sb == null) {
+        sb = new StringBuilder(text.length());
+      }
+      String info = text.substring(infoStart, lastAt);
+      int colon = info.indexOf(':');
+      sb.append(text, last, infoStart).append(colon < 0 ? info : info.substring(0, colon) + ":" + MASK).append('@');
+      last = lastAt + 1;
+      from = last;
+    }
+    return sb == null ? text : sb.append(text, last, text.length()).toString();
+  }
+
+  private static boolean endsSecretValue(char c) {
+    return c == '&' || c == ';' || c == ',' || endsUserInfo(c);
+  }
+
+  private static boolean endsUserInfo(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r' // what \\s matches
+        || c == '"' || c == '\'' || c == '<' || c == '>';
+  }
+
+  /** Masks the value of every {@code name=value} whose name says secret. */
+  private static String replaceSecretAssignments(String text) {
+    if (text.indexOf('=') < 0 && text.indexOf(':') < 0) {
+      return text;
+    }
+    Matcher m = ASSIGNMENT.matcher(text);
+    StringBuilder sb = null;
+    int last = 0;
+    int from = 0;
+    while (from < text.length() && m.find(from)) {
+      from = m.end();
+      if (!isSecretName(text.substring(m.start(), m.end() - 1))) {
+        continue; // the value may hold a secret assignment of its own: go on right after the '='
+      }
+      int end = from;
+      while (end < text.length() && !endsSecretValue(text.charAt(end))) {
+        end++;
+      }
+      if (end == from) {
+        continue;
+      }
+      if (sb == null) {
+        sb = new StringBuilder(text.length());
+      }
+      sb.append(text, last, from).append(MASK);
+      last = end;
+      from = end;
+    }
+    return sb == null ? text : sb.append(text, last, text.length()).toString();
   }
 
   private static String replaceValue(Pattern p, String text) {

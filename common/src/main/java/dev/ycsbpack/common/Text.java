@@ -13,11 +13,19 @@ public final class Text {
 
   /** The value as a message may show it: at most {@value #MAX_SHOWN} characters, control characters escaped. */
   public static String shown(String value) {
+    return shown(value, MAX_SHOWN);
+  }
+
+  /**
+   * The value with control characters escaped and at most {@code max} of its characters, for places that show
+   * longer values than a message does (a path, a property in a report) but must still stay on one line and bounded.
+   */
+  public static String shown(String value, int max) {
     if (value == null) {
       return "null";
     }
-    StringBuilder sb = new StringBuilder(Math.min(value.length(), MAX_SHOWN) + 16);
-    int limit = Math.min(value.length(), MAX_SHOWN);
+    int limit = Math.min(value.length(), Math.max(0, max));
+    StringBuilder sb = new StringBuilder(limit + 16);
     for (int i = 0; i < limit; i++) {
       char c = value.charAt(i);
       switch (c) {

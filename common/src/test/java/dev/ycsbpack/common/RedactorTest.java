@@ -128,4 +128,19 @@ class RedactorTest {
     assertEquals(once, r.redact(once));
     assertFalse(once.contains("w0rd"), once);
   }
+
+  /** A huge value (a pasted file, a runaway -p) must not stall whoever shows it: redaction is linear. */
+  @Test
+  void aMegabyteValueIsRedactedQuickly() {
+    Redactor r = Redactor.of(Map.of("mongodb.url", "mongodb://u:pw1@h/db"));
+    for (String unit : List.of("x", "a.b-c_", "password", "x:/y", "k=v&", "a:/b@")) {
+      String big = unit.repeat(1_000_000 / unit.length()) + " token=abc mongodb://u:pw1@h/db";
+      long t0 = System.nanoTime();
+      String shown = r.redact(big);
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      assertTrue(ms < 10_000, unit + ": " + ms + " ms (quadratic would take minutes)");
+      assertTrue(shown.endsWith(" token=" + Redactor.MASK + " mongodb://u:" + Redactor.MASK + "@h/db"),
+          () -> shown.substring(Math.max(0, shown.length() - 60)));
+    }
+  }
 }

@@ -2,8 +2,8 @@ package dev.ycsbpack.aggregate.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code ycsb-aggregate}: merges many YCSB clients' results ({@code merge}) and compares two merged results

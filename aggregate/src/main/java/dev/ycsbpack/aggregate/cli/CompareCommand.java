@@ -1,19 +1,19 @@
 package dev.ycsbpack.aggregate.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.InputException;
-import dev.ycsbpack.aggregate.output.OutputFiles;
+import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code compare BASELINE CONTENDER}: two merged results side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -53,15 +53,15 @@ final class CompareCommand implements Callable<Integer> {
     }
     Comparison c;
     try {
-      JsonNode b = Comparison.read(baseline);
-      JsonNode k = Comparison.read(contender);
+      MergedJson b = Comparison.read(baseline);
+      MergedJson k = Comparison.read(contender);
       c = Comparison.of(baseline.toString(), b, contender.toString(), k);
     } catch (InputException e) {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
     }
     final String f = fmt;
-    OutputFiles.WriterBody body = w -> {
+    AtomicFiles.Body body = w -> {
       switch (f) {
         case "csv" -> ComparisonWriters.csv(c, w);
         case "json" -> ComparisonWriters.json(c, w);
@@ -72,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
       ComparisonWriters.markdown(c, stdout);
       stdout.flush();
       if (out != null) {
-        OutputFiles.writeOne(out, body);
+        AtomicFiles.write(out, body, AtomicFiles.Mode.SHARED);
         err.println("wrote " + out);
       }
     } catch (IOException e) {

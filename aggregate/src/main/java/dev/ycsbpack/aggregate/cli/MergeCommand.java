@@ -1,32 +1,29 @@
 package dev.ycsbpack.aggregate.cli;
 
+import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.OutputFormat;
+import dev.ycsbpack.aggregate.input.ClientFolders;
 import dev.ycsbpack.aggregate.input.InputException;
-import dev.ycsbpack.aggregate.model.MergeOptions;
-import dev.ycsbpack.aggregate.model.MergeResult;
-import dev.ycsbpack.aggregate.model.Merger;
-import dev.ycsbpack.aggregate.model.PartialResultException;
-import dev.ycsbpack.aggregate.output.CsvWriter;
-import dev.ycsbpack.aggregate.output.HtmlReportWriter;
-import dev.ycsbpack.aggregate.output.JsonWriter;
-import dev.ycsbpack.aggregate.output.MarkdownWriter;
-import dev.ycsbpack.aggregate.output.OutputFiles;
-import dev.ycsbpack.aggregate.output.ResultWriter;
-import dev.ycsbpack.aggregate.output.TextSummaryWriter;
-import dev.ycsbpack.aggregate.output.TimeSeriesCsvWriter;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.merge.PartialResultException;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.WindowKind;
+import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code merge}: the correct merge of many clients' results. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
@@ -45,10 +42,15 @@ final class MergeCommand implements Callable<Integer> {
       description = "outputs to write, among txt, json, csv, md, html (default: all); csv also writes timeseries.csv")
   List<String> formats = List.of("txt", "json", "csv", "md", "html");
 
-  @Option(names = "--warmup", paramLabel = "SECONDS", description = "cut from the start of the common window")
+  @Option(names = "--window", paramLabel = "KIND",
+      description = "common (default): only while every client ran, for steady-state latency and throughput; "
+          + "union: from the first client's start to the last one's end, to count every operation (e.g. a load)")
+  String window = "common";
+
+  @Option(names = "--warmup", paramLabel = "SECONDS", description = "cut from the start of the window")
   double warmup;
 
-  @Option(names = "--cooldown", paramLabel = "SECONDS", description = "cut from the end of the common window")
+  @Option(names = "--cooldown", paramLabel = "SECONDS", description = "cut from the end of the window")
   double cooldown;
 
   @Option(names = "--percentiles", split = ",", paramLabel = "P",
@@ -70,6 +72,10 @@ final class MergeCommand implements Callable<Integer> {
       description = "a further property (glob) that may differ between clients, e.g. 'myhost.*'")
   List<String> allowed = new ArrayList<>();
 
+  @Option(names = "--host", paramLabel = "CLIENT=HOST",
+      description = "the machine a client ran on (default: host.name from its environment.properties)")
+  Map<String, String> hosts = new LinkedHashMap<>();
+
   @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: ${DEFAULT-VALUE})")
   int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
 
@@ -80,18 +86,22 @@ final class MergeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
-    List<ResultWriter> writers;
+    Set<OutputFormat> outputs = EnumSet.noneOf(OutputFormat.class);
     MergeOptions options;
     try {
-      writers = writers(formats);
-      options = new MergeOptions(percentiles, warmup, cooldown, bucket, force, acceptPartial, allowed, threads);
+      for (String f : formats) {
+        outputs.add(OutputFormat.of(f));
+      }
+      options = MergeOptions.builder().percentiles(percentiles).warmupSeconds(warmup).cooldownSeconds(cooldown)
+          .bucketSeconds(bucket).window(WindowKind.of(window)).force(force).acceptPartial(acceptPartial)
+          .allowedDifferences(allowed).hosts(hosts).threads(threads).build();
     } catch (IllegalArgumentException e) {
-      err.println("ycsb-aggregate merge: " + e.getMessage());
+      err.println("ycsb-aggregate merge: " + Text.shown(e.getMessage(), InputException.MESSAGE_CAP));
       return AggregateMain.USAGE;
     }
     MergeResult result;
     try {
-      result = Merger.merge(folders, options);
+      result = Aggregate.merge(folders, options);
     } catch (InputException e) {
       err.println("ycsb-aggregate merge: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
@@ -100,44 +110,20 @@ final class MergeCommand implements Callable<Integer> {
       return AggregateMain.INCOMPLETE;
     }
     try {
-      List<Path> written = OutputFiles.write(out, result, writers);
+      List<Path> written = Aggregate.write(result, out, outputs);
       StringWriter md = new StringWriter();
-      new MarkdownWriter().write(result, md);
+      Aggregate.markdown(result, md);
       stdout.print(md);
       stdout.flush();
       for (Path p : written) {
-        err.println("wrote " + p);
+        err.println("wrote " + ClientFolders.shown(p));
       }
     } catch (IOException e) {
-      err.println("ycsb-aggregate merge: cannot write the results to " + out + " (" + e + "); nothing was written. "
-          + "Fix: check the folder's permissions and free space.");
+      err.println("ycsb-aggregate merge: cannot write the results to " + ClientFolders.shown(out) + " ("
+          + Text.shown(String.valueOf(e.getMessage()), InputException.MESSAGE_CAP) + "); nothing was written or "
+          + "replaced. Fix: check the folder, its permissions and free space.");
       return AggregateMain.WRITE_FAILED;
     }
     return AggregateMain.OK;
-  }
-
-  static List<ResultWriter> writers(List<String> formats) {
-    Set<String> seen = new LinkedHashSet<>();
-    for (String f : formats) {
-      seen.add(f.trim().toLowerCase(Locale.ROOT));
-    }
-    List<ResultWriter> w = new ArrayList<>();
-    for (String f : seen) {
-      switch (f) {
-        case "txt" -> w.add(new TextSummaryWriter());
-        case "json" -> w.add(new JsonWriter());
-        case "csv" -> {
-          w.add(new CsvWriter());
-          w.add(new TimeSeriesCsvWriter());
-        }
-        case "md" -> w.add(new MarkdownWriter());
-        case "html" -> w.add(new HtmlReportWriter());
-        default -> throw new IllegalArgumentException("unknown format '" + f + "' (known: txt, json, csv, md, html)");
-      }
-    }
-    if (w.isEmpty()) {
-      throw new IllegalArgumentException("no output format given");
-    }
-    return w;
   }
 }

@@ -2,14 +2,14 @@ package dev.ycsbpack.aggregate.compare;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.format.Fmt;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.InputException;
-import dev.ycsbpack.aggregate.output.JsonWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -72,15 +72,20 @@ public record Comparison(String baselineName, String contenderName, List<Differe
   }
 
   /** Reads a merged.json (or a folder holding one). */
-  public static JsonNode read(Path p) throws InputException {
+  public static MergedJson read(Path p) throws InputException {
     Path file = Files.isDirectory(p) ? p.resolve("merged.json") : p;
     if (!Files.isRegularFile(file)) {
       throw new InputException(file, 0, "does not exist.", "pass a merged.json written by 'ycsb-aggregate merge', or "
           + "the folder holding it.");
     }
-    JsonNode n;
+    MergedJson n;
     try {
-      n = new ObjectMapper().readTree(file.toFile());
+      JsonNode tree = MergedJson.MAPPER.readTree(file.toFile());
+      if (tree == null || !MergedJson.SCHEMA.equals(tree.path("schema").asText())) {
+        throw new InputException(file, 0, "is not a merged result (its \"schema\" is not " + MergedJson.SCHEMA
+            + ").", "pass a merged.json written by 'ycsb-aggregate merge'.");
+      }
+      n = MergedJson.MAPPER.treeToValue(tree, MergedJson.class);
     } catch (JsonProcessingException e) {
       throw new InputException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
           "is not valid JSON (" + e.getOriginalMessage() + ").", "pass a merged.json written by 'ycsb-aggregate "
@@ -88,108 +93,110 @@ public record Comparison(String baselineName, String contenderName, List<Differe
     } catch (IOException e) {
       throw new InputException(file, 0, "cannot be read (" + e + ").", "check the file.", e);
     }
-    if (n == null || !JsonWriter.SCHEMA.equals(n.path("schema").asText())) {
-      throw new InputException(file, 0, "is not a merged result (its \"schema\" is not " + JsonWriter.SCHEMA + ").",
-          "pass a merged.json written by 'ycsb-aggregate merge'.");
-    }
     return n;
   }
 
-  public static Comparison of(String baselineName, JsonNode b, String contenderName, JsonNode c) {
+  public static Comparison of(String baselineName, MergedJson b, String contenderName, MergedJson c) {
     List<Difference> diffs = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
-    for (JsonNode[] pair : new JsonNode[][] {{b, c}}) {
-      if (!pair[0].path("complete").asBoolean(true)) {
-        warnings.add("The baseline is incomplete: " + pair[0].path("incomplete").asText());
-      }
-      if (!pair[1].path("complete").asBoolean(true)) {
-        warnings.add("The contender is incomplete: " + pair[1].path("incomplete").asText());
-      }
+    if (!b.complete()) {
+      warnings.add("The baseline is incomplete: " + b.incomplete());
     }
-    merge(diffs, "clients merged", b.path("overall").path("clientsMerged"), c.path("overall").path("clientsMerged"));
-    merge(diffs, "clients", b.path("overall").path("clients"), c.path("overall").path("clients"));
-    merge(diffs, "window seconds", b.path("window").path("seconds"), c.path("window").path("seconds"));
-    merge(diffs, "warm-up seconds", b.path("window").path("warmupSeconds"), c.path("window").path("warmupSeconds"));
-    merge(diffs, "cool-down seconds", b.path("window").path("cooldownSeconds"),
-        c.path("window").path("cooldownSeconds"));
-    merge(diffs, "mode", b.path("mode"), c.path("mode"));
-    merge(diffs, "forced", b.path("forced"), c.path("forced"));
-    settings(diffs, "configuration", b.path("configuration"), c.path("configuration"));
-    settings(diffs, "environment", b.path("environment"), c.path("environment"));
+    if (!c.complete()) {
+      warnings.add("The contender is incomplete: " + c.incomplete());
+    }
+    if (b.warnings() != null) { // absent in files of earlier versions
+      b.warnings().forEach(w -> warnings.add("Baseline: " + w));
+    }
+    if (c.warnings() != null) {
+      c.warnings().forEach(w -> warnings.add("Contender: " + w));
+    }
+    merge(diffs, "clients merged", b.overall().clientsMerged(), c.overall().clientsMerged());
+    merge(diffs, "clients", b.overall().clients(), c.overall().clients());
+    merge(diffs, "window", b.window().kind(), c.window().kind());
+    merge(diffs, "window seconds", b.window().seconds(), c.window().seconds());
+    merge(diffs, "warm-up seconds", b.window().warmupSeconds(), c.window().warmupSeconds());
+    merge(diffs, "cool-down seconds", b.window().cooldownSeconds(), c.window().cooldownSeconds());
+    merge(diffs, "mode", b.mode(), c.mode());
+    merge(diffs, "forced", b.forced(), c.forced());
+    merge(diffs, "server", b.server(), c.server());
+    settings(diffs, "configuration", b.configuration(), c.configuration());
+    settings(diffs, "environment", b.environment(), c.environment());
 
     List<Row> rows = new ArrayList<>();
-    rows.add(new Row("OVERALL", "throughput (ops/s)", num(b.path("overall").path("throughputOpsPerSec")),
-        num(c.path("overall").path("throughputOpsPerSec")), true));
-    Map<String, JsonNode> bo = ops(b);
-    Map<String, JsonNode> co = ops(c);
+    rows.add(new Row("OVERALL", "throughput (ops/s)", num(b.overall().throughputOpsPerSec()),
+        num(c.overall().throughputOpsPerSec()), true));
+    Map<String, MergedJson.Operation> bo = ops(b);
+    Map<String, MergedJson.Operation> co = ops(c);
     Set<String> names = new LinkedHashSet<>(bo.keySet());
     names.addAll(co.keySet());
     Set<String> pcts = new LinkedHashSet<>();
-    b.path("percentiles").forEach(x -> pcts.add(plain(x.asDouble())));
+    b.percentiles().forEach(x -> pcts.add(Fmt.plain(x)));
     Set<String> cp = new TreeSet<>();
-    c.path("percentiles").forEach(x -> cp.add(plain(x.asDouble())));
+    c.percentiles().forEach(x -> cp.add(Fmt.plain(x)));
     pcts.retainAll(cp);
     for (String op : names) {
-      JsonNode x = bo.getOrDefault(op, com.fasterxml.jackson.databind.node.MissingNode.getInstance());
-      JsonNode y = co.getOrDefault(op, com.fasterxml.jackson.databind.node.MissingNode.getInstance());
-      rows.add(new Row(op, "throughput (ops/s)", num(x.path("throughputOpsPerSec")),
-          num(y.path("throughputOpsPerSec")), true));
-      latency(rows, op, "", x.path("latencyUs"), y.path("latencyUs"), pcts);
-      if (!x.path("intendedLatencyUs").isNull() || !y.path("intendedLatencyUs").isNull()) {
-        latency(rows, op, "intended ", x.path("intendedLatencyUs"), y.path("intendedLatencyUs"), pcts);
+      MergedJson.Operation x = bo.get(op);
+      MergedJson.Operation y = co.get(op);
+      rows.add(new Row(op, "throughput (ops/s)", x == null ? Double.NaN : num(x.throughputOpsPerSec()),
+          y == null ? Double.NaN : num(y.throughputOpsPerSec()), true));
+      latency(rows, op, "", x == null ? null : x.latencyUs(), y == null ? null : y.latencyUs(), pcts);
+      MergedJson.Latency xi = x == null ? null : x.intendedLatencyUs();
+      MergedJson.Latency yi = y == null ? null : y.intendedLatencyUs();
+      if (xi != null || yi != null) {
+        latency(rows, op, "intended ", xi, yi, pcts);
       }
-      rows.add(new Row(op, "errors", num(x.path("errors")), num(y.path("errors")), false));
-      rows.add(new Row(op, "error rate (%)", num(x.path("errorRate")) * 100, num(y.path("errorRate")) * 100, false));
+      rows.add(new Row(op, "errors", x == null ? Double.NaN : x.errors(), y == null ? Double.NaN : y.errors(),
+          false));
+      rows.add(new Row(op, "error rate (%)", x == null ? Double.NaN : num(x.errorRate()) * 100,
+          y == null ? Double.NaN : num(y.errorRate()) * 100, false));
     }
     return new Comparison(baselineName, contenderName, diffs, rows, warnings);
   }
 
-  private static void latency(List<Row> rows, String op, String prefix, JsonNode x, JsonNode y, Set<String> pcts) {
-    rows.add(new Row(op, prefix + "mean (us)", num(x.path("mean")), num(y.path("mean")), false));
+  private static void latency(List<Row> rows, String op, String prefix, MergedJson.Latency x, MergedJson.Latency y,
+                              Set<String> pcts) {
+    rows.add(new Row(op, prefix + "mean (us)", x == null ? Double.NaN : num(x.mean()),
+        y == null ? Double.NaN : num(y.mean()), false));
     for (String p : pcts) {
-      rows.add(new Row(op, prefix + "p" + p + " (us)", num(x.path("percentiles").path(p)),
-          num(y.path("percentiles").path(p)), false));
+      rows.add(new Row(op, prefix + "p" + p + " (us)", x == null ? Double.NaN : num(x.percentiles().get(p)),
+          y == null ? Double.NaN : num(y.percentiles().get(p)), false));
     }
-    rows.add(new Row(op, prefix + "max (us)", num(x.path("max")), num(y.path("max")), false));
+    rows.add(new Row(op, prefix + "max (us)", x == null ? Double.NaN : x.max(), y == null ? Double.NaN : y.max(),
+        false));
   }
 
-  private static Map<String, JsonNode> ops(JsonNode n) {
-    Map<String, JsonNode> m = new java.util.LinkedHashMap<>();
-    for (JsonNode op : n.path("operations")) {
-      m.put(op.path("name").asText(), op);
+  private static Map<String, MergedJson.Operation> ops(MergedJson n) {
+    Map<String, MergedJson.Operation> m = new LinkedHashMap<>();
+    for (MergedJson.Operation op : n.operations()) {
+      m.put(op.name(), op);
     }
     return m;
   }
 
-  private static double num(JsonNode n) {
-    return n.isNumber() ? n.asDouble() : Double.NaN;
+  private static double num(Number n) {
+    return n == null ? Double.NaN : n.doubleValue();
   }
 
-  private static String plain(double p) {
-    return dev.ycsbpack.aggregate.output.Fmt.plain(p);
-  }
-
-  private static void merge(List<Difference> diffs, String key, JsonNode x, JsonNode y) {
-    String a = x.isMissingNode() || x.isNull() ? "<unset>" : x.asText();
-    String b = y.isMissingNode() || y.isNull() ? "<unset>" : y.asText();
+  private static void merge(List<Difference> diffs, String key, Object x, Object y) {
+    String a = x == null ? "<unset>" : String.valueOf(x);
+    String b = y == null ? "<unset>" : String.valueOf(y);
     if (!a.equals(b)) {
       diffs.add(new Difference("merge", key, a, b));
     }
   }
 
   /** Properties equal on every client of a side ("common") compared across sides; per-client ones are noted. */
-  private static void settings(List<Difference> diffs, String area, JsonNode x, JsonNode y) {
-    Set<String> keys = new TreeSet<>();
-    x.path("common").fieldNames().forEachRemaining(keys::add);
-    y.path("common").fieldNames().forEachRemaining(keys::add);
-    Set<String> perClient = new TreeSet<>();
-    x.path("perClient").fieldNames().forEachRemaining(perClient::add);
-    y.path("perClient").fieldNames().forEachRemaining(perClient::add);
+  private static void settings(List<Difference> diffs, String area, MergedJson.Settings x, MergedJson.Settings y) {
+    Set<String> keys = new TreeSet<>(x.common().keySet());
+    keys.addAll(y.common().keySet());
+    Set<String> perClient = new TreeSet<>(x.perClient().keySet());
+    perClient.addAll(y.perClient().keySet());
     for (String k : keys) {
-      JsonNode a = x.path("common").path(k);
-      JsonNode b = y.path("common").path(k);
-      String av = a.isMissingNode() ? (x.path("perClient").has(k) ? "<differs per client>" : "<unset>") : a.asText();
-      String bv = b.isMissingNode() ? (y.path("perClient").has(k) ? "<differs per client>" : "<unset>") : b.asText();
+      String av = x.common().containsKey(k) ? x.common().get(k)
+          : (x.perClient().containsKey(k) ? "<differs per client>" : "<unset>");
+      String bv = y.common().containsKey(k) ? y.common().get(k)
+          : (y.perClient().containsKey(k) ? "<differs per client>" : "<unset>");
       if (!av.equals(bv)) {
         diffs.add(new Difference(area, k, av, bv));
       }
@@ -198,21 +205,18 @@ public record Comparison(String baselineName, String contenderName, List<Differe
       if (keys.contains(k)) {
         continue;
       }
-      String av = describe(x.path("perClient").path(k));
-      String bv = describe(y.path("perClient").path(k));
+      String av = describe(x.perClient().get(k));
+      String bv = describe(y.perClient().get(k));
       if (!av.equals(bv) && "environment".equals(area)) {
         diffs.add(new Difference(area, k, av, bv));
       }
     }
   }
 
-  private static String describe(JsonNode perClient) {
-    if (perClient.isMissingNode()) {
+  private static String describe(Map<String, String> perClient) {
+    if (perClient == null) {
       return "<unset>";
     }
-    Set<String> values = new TreeSet<>();
-    Iterator<JsonNode> it = perClient.elements();
-    it.forEachRemaining(v -> values.add(v.asText()));
-    return String.join(" / ", values);
+    return String.join(" / ", new TreeSet<>(perClient.values()));
   }
 }

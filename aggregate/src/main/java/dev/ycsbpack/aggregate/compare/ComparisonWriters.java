@@ -2,10 +2,12 @@ package dev.ycsbpack.aggregate.compare;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.ycsbpack.aggregate.output.Fmt;
+import dev.ycsbpack.aggregate.format.Csv;
+import dev.ycsbpack.aggregate.format.Fmt;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.List;
 import java.util.Locale;
 
 /** A comparison as Markdown, CSV or JSON. The setting differences always come first. */
@@ -15,10 +17,11 @@ public final class ComparisonWriters {
 
   public static void markdown(Comparison c, Writer w) {
     PrintWriter out = new PrintWriter(w);
-    out.println("### Comparison: baseline `" + c.baselineName() + "` vs contender `" + c.contenderName() + "`");
+    out.println("### Comparison: baseline `" + esc(c.baselineName()) + "` vs contender `" + esc(c.contenderName())
+        + "`");
     out.println();
     for (String warning : c.warnings()) {
-      out.println("> **" + warning + "**");
+      out.println("> **" + esc(warning) + "**");
       out.println();
     }
     if (c.differences().isEmpty()) {
@@ -43,16 +46,15 @@ public final class ComparisonWriters {
     out.flush();
   }
 
-  public static void csv(Comparison c, Writer w) {
-    PrintWriter out = new PrintWriter(w);
-    out.println("kind,area_or_operation,key_or_metric,baseline,contender,change_percent,verdict");
+  public static void csv(Comparison c, Writer out) throws IOException {
+    out.write(Csv.row(List.of("kind", "area_or_operation", "key_or_metric", "baseline", "contender",
+        "change_percent", "verdict")));
     for (Comparison.Difference d : c.differences()) {
-      out.println("difference," + q(d.area()) + "," + q(d.key()) + "," + q(d.baseline()) + "," + q(d.contender())
-          + ",,");
+      out.write(Csv.row(List.of("difference", d.area(), d.key(), d.baseline(), d.contender(), "", "")));
     }
     for (Comparison.Row r : c.rows()) {
-      out.println("metric," + q(r.operation()) + "," + q(r.metric()) + "," + raw(r.baseline()) + ","
-          + raw(r.contender()) + "," + raw(r.changePercent()) + "," + r.verdict());
+      out.write(Csv.row(List.of("metric", r.operation(), r.metric(), raw(r.baseline()), raw(r.contender()),
+          raw(r.changePercent()), r.verdict())));
     }
     out.flush();
   }
@@ -121,14 +123,8 @@ public final class ComparisonWriters {
     return Double.isNaN(v) ? "" : Double.toString(v);
   }
 
-  private static String q(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-      return "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-    return s;
-  }
-
+  /** A Markdown cell: one line, pipes escaped. */
   private static String esc(String s) {
-    return s.replace("|", "\\|").replace("\n", " ");
+    return Fmt.oneLine(s).replace("|", "\\|");
   }
 }

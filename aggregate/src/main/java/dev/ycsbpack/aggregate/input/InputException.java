@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.input;
 
+import dev.ycsbpack.common.Text;
 import java.nio.file.Path;
 
 /**
@@ -8,6 +9,10 @@ import java.nio.file.Path;
  */
 public class InputException extends Exception {
   private static final long serialVersionUID = 1L;
+  /** Longest path shown in a message. */
+  public static final int PATH_CAP = 1000;
+  /** Longest message: every value in it is capped already; this bounds a list of many. */
+  public static final int MESSAGE_CAP = 20_000;
 
   private final transient Path file;
   private final long line;
@@ -40,7 +45,8 @@ public class InputException extends Exception {
     if (fix != null && !fix.isEmpty()) {
       sb.append(" Fix: ").append(fix);
     }
-    return sb.toString();
+    // one line, bounded: a path or value holding a newline must not forge a line on the user's terminal
+    return Text.shown(sb.toString(), MESSAGE_CAP);
   }
 
   /** The file at fault, or null when the problem spans several files. */

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ycsbpack.common.Measurement;
+import dev.ycsbpack.common.Text;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,7 +32,6 @@ import java.util.regex.Pattern;
  * line that starts like a measurement and does not parse is an error, and so is a last line without an end of line.
  */
 public final class YcsbOutputParser {
-  private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
   private static final String[] REQUIRED = {"Operations", "AverageLatency(us)", "MinLatency(us)", "MaxLatency(us)"};
   private static final Pattern PERCENTILE = Pattern.compile("^(.+?)(?:st|nd|rd|th)?PercentileLatency\\(us\\)$");
 
@@ -68,25 +70,24 @@ public final class YcsbOutputParser {
         if (!line.startsWith("[")) {
           continue;
         }
-        Matcher m = LINE.matcher(line);
-        if (!m.matches()) {
-          if (!line.contains("], ")) {
+        Optional<Measurement> parsed = Measurement.parse(line);
+        if (parsed.isEmpty()) {
+          if (!Measurement.looksLikeOne(line)) {
             continue; // not an exporter line: "[" is not enough to claim one
           }
           throw new InputException(file, lineNo, "this line starts like a YCSB measurement but does not read "
-              + "'[METRIC], MEASUREMENT, VALUE': '" + abbreviate(line) + "'.",
+              + "'[METRIC], MEASUREMENT, VALUE': '" + Text.shown(line) + "'.",
               "the output is corrupt: take the client's complete output, or re-run it.");
         }
-        String raw = m.group(3).trim();
-        double value;
-        try {
-          value = Double.parseDouble(raw);
-        } catch (NumberFormatException e) {
-          throw new InputException(file, lineNo, "the value '" + abbreviate(raw) + "' of [" + m.group(1) + "], "
-              + m.group(2) + " is not a number.",
+        Measurement m = parsed.get();
+        String raw = m.value().trim();
+        double value = m.number();
+        if (Double.isNaN(value) && !"NaN".equals(raw)) {
+          throw new InputException(file, lineNo, "the value '" + Text.shown(raw) + "' of [" + Text.shown(m.metric())
+              + "], " + Text.shown(m.measurement()) + " is not a number.",
               "the output is corrupt: take the client's complete output, or re-run it.");
         }
-        entries.add(new Entry(m.group(1), m.group(2).trim(), value, raw, lineNo));
+        entries.add(new Entry(m.metric(), m.measurement(), value, raw, lineNo));
       }
     } catch (java.nio.charset.MalformedInputException e) {
       throw new InputException(file, lineNo + 1, "the output is not UTF-8 text.",
@@ -268,9 +269,5 @@ public final class YcsbOutputParser {
     } catch (IOException e) {
       throw new InputException(file, 0, "cannot read the output (" + e + ").", "check the file.", e);
     }
-  }
-
-  private static String abbreviate(String line) {
-    return line.length() <= 80 ? line : line.substring(0, 77) + "...";
   }
 }

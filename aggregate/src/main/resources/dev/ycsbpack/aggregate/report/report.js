@@ -27,15 +27,22 @@
     return t;
   }
 
-  // banner and summary
+  // banners (what must be read before any number), server and summary
+  var banner = document.getElementById("banner");
   if (!D.complete) {
-    document.getElementById("banner").appendChild(el("div", {"class": "banner"}, D.incomplete));
+    banner.appendChild(el("div", {"class": "banner"}, D.incomplete));
   }
+  (D.warnings || []).forEach(function (w) {
+    banner.appendChild(el("div", {"class": w.indexOf("NOT MongoDB") === 0 ? "banner" : "warn"}, w));
+  });
+  document.getElementById("server").textContent = D.server ? "Server: " + D.server : "Server: not recorded by the clients";
   var o = D.overall, w = D.window;
   document.getElementById("summary").textContent =
-    o.clientsMerged + " of " + o.clients + " clients merged. Window " + iso(w.startEpochMs) + " to " + iso(w.endEpochMs) +
+    o.clientsMerged + " of " + o.clients + " clients merged. " + (w.kind === "union" ? "Union" : "Common") + " window " +
+    iso(w.startEpochMs) + " to " + iso(w.endEpochMs) +
     " (" + w.seconds.toFixed(1) + " s; warm-up " + w.warmupSeconds + " s, cool-down " + w.cooldownSeconds + " s). " +
     "Throughput " + fmt1(o.throughputOpsPerSec) + " ops/s over " + fmtInt(o.operations) + " operations. " +
+    o.coverageStatement + " " +
     "Latencies in microseconds; percentiles read from the clients' summed HdrHistograms, never averaged.";
   var notes = document.getElementById("notes");
   if (D.forced) {
@@ -62,7 +69,21 @@
   });
   document.getElementById("numbers").appendChild(table(head, rows));
 
-  // time series
+  // time series: the x axis is absolute time, shown in UTC like every other time in the report
+  function utc(sec) { return uPlot.tzDate(new Date(sec * 1e3), "Etc/UTC"); }
+  var TIME_AXIS = {label: "time (UTC)"};
+  function ops(n) { return fmtInt(n) + (n === 1 ? " operation" : " operations"); }
+  function sum(a) { var t = 0; a.forEach(function (v) { t += v; }); return t; }
+  // The legend shows the values under the cursor; with no cursor it would show only "-". Show the last point
+  // that has data instead, and return to it when the cursor leaves the chart.
+  function legendAtLast(d) {
+    var last = 0, i, j;
+    for (i = d[0].length - 1; i >= 0 && !last; i--) {
+      for (j = 1; j < d.length; j++) { if (d[j][i] !== null && d[j][i] !== undefined) { last = i; break; } }
+    }
+    function show(u) { if (u.cursor.idx === null || u.cursor.idx === undefined) { u.setLegend({idx: last}); } }
+    return {ready: [show], setCursor: [show]};
+  }
   var ts = D.timeSeries;
   function bucketSeconds(k) {
     var s = ts.startEpochMs + k * ts.bucketMs, e = Math.min(s + ts.bucketMs, D.window.endEpochMs);
@@ -89,10 +110,12 @@
       series.push({label: "total", stroke: "#000", width: 2, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
     }
     var tpNode = document.getElementById("throughput");
-    new uPlot({width: width(tpNode), height: 300, series: series,
-      axes: [{}, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, tpNode);
+    new uPlot({width: width(tpNode), height: 300, series: series, tzDate: utc, hooks: legendAtLast(data),
+      axes: [TIME_AXIS, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, tpNode);
 
     var latNode = document.getElementById("latency");
+    var most = 0;
+    Object.keys(ts.operations).forEach(function (n) { most = Math.max(most, sum(ts.operations[n].count)); });
     Object.keys(ts.operations).filter(function (n) { return n.indexOf("Intended-") !== 0; }).forEach(function (n) {
       var s = ts.operations[n], intended = ts.operations["Intended-" + n];
       var d = [xs], ser = [{}];
@@ -107,11 +130,12 @@
         D.percentiles.forEach(function (p, i) { add(intended.percentilesUs[String(p)], "intended " + plabel(p), COLORS[i % COLORS.length], [6, 4], p === 99); });
         add(intended.maxUs, "intended max", "#000", [6, 4], false);
       }
-      latNode.appendChild(el("h3", null, n + " (latency, us, log scale)"));
+      var few = sum(s.count) < Math.max(100, most / 100);
+      latNode.appendChild(el("h3", null, n + " (latency, us, log scale" + (few ? "; only " + ops(sum(s.count)) : "") + ")"));
       var box = el("div", {"class": "chart"});
       latNode.appendChild(box);
-      new uPlot({width: width(latNode), height: 300, series: ser, scales: {x: {time: true}, y: {distr: 3}},
-        axes: [{}, {label: "us", size: 70}]}, d, box);
+      new uPlot({width: width(latNode), height: few ? 140 : 300, series: ser, tzDate: utc, hooks: legendAtLast(d),
+        scales: {x: {time: true}, y: {distr: 3}}, axes: [TIME_AXIS, {label: "us", size: 70}]}, d, box);
     });
   }
 
@@ -133,10 +157,11 @@
       ser.push({label: op.name + " " + c.name, stroke: COLORS[i], width: 2, spanGaps: true,
         value: function (u, v) { return v === null ? "-" : fmtInt(v) + " us"; }});
     });
-    distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale)"));
+    var fewOps = op.latencyUs.count < 100;
+    distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale" + (fewOps ? "; only " + ops(op.latencyUs.count) : "") + ")"));
     var box = el("div", {"class": "chart"});
     distNode.appendChild(box);
-    new uPlot({width: width(distNode), height: 280, series: ser, scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
+    new uPlot({width: width(distNode), height: fewOps ? 140 : 280, series: ser, hooks: legendAtLast(d), scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
       axes: [{label: "percentile",
               splits: function () { return [0, 1, 2, 3, 4, 5, 6]; },
               values: function (u, vals) { return vals.map(function (v) { return ["0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "max"][Math.round(v)] || ""; }); }},
@@ -145,11 +170,12 @@
 
   // clients
   var crows = D.clients.map(function (c) {
-    if (c.failed) { return [c.name, "FAILED: " + c.failure, "", "", "", ""]; }
-    return [c.name, fmt1(c.throughputOpsPerSec), (c.runTimeMs / 1000).toFixed(1), iso(c.startEpochMs) + " to " + iso(c.endEpochMs),
-      fmtInt(c.windowOperations), fmt1(c.windowThroughputOpsPerSec)];
+    if (c.failed) { return [c.name, c.host, "FAILED: " + c.failure, "", "", "", "", ""]; }
+    var share = c.reportedOperations ? " (" + (100 * c.windowOperations / c.reportedOperations).toFixed(1) + "%)" : "";
+    return [c.name, c.host, fmt1(c.throughputOpsPerSec), (c.runTimeMs / 1000).toFixed(1), iso(c.startEpochMs) + " to " + iso(c.endEpochMs),
+      fmtInt(c.reportedOperations), fmtInt(c.windowOperations) + share, fmt1(c.windowThroughputOpsPerSec)];
   });
-  document.getElementById("clients").appendChild(table(["Client", "Own throughput (ops/s)", "Own run (s)", "Logged span", "Ops in window", "Ops/s in window"], crows));
+  document.getElementById("clients").appendChild(table(["Client", "Host", "Own throughput (ops/s)", "Own run (s)", "Logged span", "Ops reported", "Ops in window", "Ops/s in window"], crows));
 
   function kv(container, check, what) {
     var keys = Object.keys(check.common);

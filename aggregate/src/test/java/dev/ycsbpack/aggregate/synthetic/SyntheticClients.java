@@ -99,6 +99,8 @@ public final class SyntheticClients {
       }
     }
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      // as YCSB starts its output; the folder makes every client's output its own (copies are refused)
+      w.write("YCSB Client 0.17.0 (synthetic, " + file.toAbsolutePath().getParent() + ")\n");
       w.write("[OVERALL], RunTime(ms), " + runTimeMs + "\n");
       w.write("[OVERALL], Throughput(ops/sec), " + (1000.0 * ops / runTimeMs) + "\n");
       w.write("[TOTAL_GCs], Count, 0\n");

@@ -1,0 +1,100 @@
+package dev.ycsbpack.aggregate.format;
+
+import dev.ycsbpack.aggregate.result.MergeResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * A self-contained HTML report: the uPlot charting library (MIT, bundled from the npm package {@code uplot}) and the
+ * merged data are inlined, so the file opens with no network. Charts: throughput over time, latency percentiles over
+ * time per operation, the latency distribution per operation; then the tables of numbers.
+ */
+public final class HtmlReportWriter implements ResultWriter {
+  private static final String RES = "/dev/ycsbpack/aggregate/report/";
+
+  @Override
+  public String fileName() {
+    return "report.html";
+  }
+
+  @Override
+  public void write(MergeResult r, Writer out) throws IOException {
+    StringWriter json = new StringWriter();
+    new JsonWriter().write(r, json);
+    String title = (r.complete() ? "" : "INCOMPLETE - ") + (r.warnings().isEmpty() ? "" : "WARNING - ")
+        + "YCSB merged results" + (r.server().isEmpty() ? "" : " - " + Fmt.oneLine(r.server()));
+    out.write(fill(resource("report.html"), Map.of(
+        "/*UPLOT_CSS*/", resource("uPlot.min.css"),
+        "/*UPLOT_JS*/", resource("uPlot.iife.min.js"),
+        "/*REPORT_JS*/", resource("report.js"),
+        "@TITLE@", escapeHtml(title),
+        "@DATA@", scriptSafeJson(json.toString()))));
+  }
+
+  /**
+   * Replaces each placeholder once, in one pass over the template: a value that happens to hold a placeholder's
+   * text is never itself filled in.
+   */
+  static String fill(String template, Map<String, String> values) {
+    StringBuilder sb = new StringBuilder(template.length() + values.values().stream().mapToInt(String::length).sum());
+    int i = 0;
+    while (i < template.length()) {
+      String hit = null;
+      int at = Integer.MAX_VALUE;
+      for (String k : values.keySet()) {
+        int j = template.indexOf(k, i);
+        if (j >= 0 && j < at) {
+          at = j;
+          hit = k;
+        }
+      }
+      if (hit == null) {
+        sb.append(template, i, template.length());
+        break;
+      }
+      sb.append(template, i, at).append(values.get(hit));
+      i = at + hit.length();
+    }
+    return sb.toString();
+  }
+
+  /**
+   * JSON that may sit inside a {@code <script>} element: {@code <}, {@code >} and {@code &} (so no {@code </script>}
+   * or {@code <!--} can end or confuse the element) and U+2028/U+2029 (line breaks to older JavaScript) written as
+   * {@code \\u} and four hex digits. These characters appear only inside JSON strings, where the escape means the
+   * same character.
+   */
+  static String scriptSafeJson(String json) {
+    StringBuilder sb = new StringBuilder(json.length() + 64);
+    for (int i = 0; i < json.length(); i++) {
+      char c = json.charAt(i);
+      switch (c) {
+        case '<', '>', '&', '\u2028', '\u2029' -> sb.append(String.format("\\u%04x", (int) c));
+        default -> sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  static String resource(String name) {
+    try (InputStream in = HtmlReportWriter.class.getResourceAsStream(RES + name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + RES + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Text for an HTML element or attribute. */
+  static String escapeHtml(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+        .replace("'", "&#39;");
+  }
+}

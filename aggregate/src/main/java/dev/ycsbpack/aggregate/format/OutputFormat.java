@@ -1,0 +1,49 @@
+package dev.ycsbpack.aggregate.format;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The outputs a merge can write (as JMH's ResultFormatType): each names its writers and files. */
+public enum OutputFormat {
+  /** {@code merged.txt}: YCSB's own text format, so scripts that read YCSB output keep working. */
+  TXT,
+  /** {@code merged.json}: everything, the schema {@code compare} reads. */
+  JSON,
+  /** {@code merged.csv} (per operation) and {@code timeseries.csv} (per time bucket). */
+  CSV,
+  /** {@code merged.md}: Markdown tables, ready to paste. */
+  MD,
+  /** {@code report.html}: one self-contained page with charts. */
+  HTML;
+
+  /** The writers of this format. */
+  public List<ResultWriter> writers() {
+    return switch (this) {
+      case TXT -> List.of(new TextSummaryWriter());
+      case JSON -> List.of(new JsonWriter());
+      case CSV -> List.of(new CsvWriter(), new TimeSeriesCsvWriter());
+      case MD -> List.of(new MarkdownWriter());
+      case HTML -> List.of(new HtmlReportWriter());
+    };
+  }
+
+  /** The name on the command line ({@code txt}, {@code json}, ...). */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Parses a name given on the command line. */
+  public static OutputFormat of(String s) {
+    for (OutputFormat f : values()) {
+      if (f.label().equals(s.trim().toLowerCase(Locale.ROOT))) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("unknown format '" + s + "' (known: txt, json, csv, md, html)");
+  }
+
+  /** Every file name a merge may write: an output folder holding anything else is not replaced. */
+  public static List<String> allFileNames() {
+    return java.util.Arrays.stream(values()).flatMap(f -> f.writers().stream()).map(ResultWriter::fileName).toList();
+  }
+}

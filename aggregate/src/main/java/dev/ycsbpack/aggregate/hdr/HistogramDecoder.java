@@ -1,0 +1,142 @@
+package dev.ycsbpack.aggregate.hdr;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * Turns the Base64 text of one interval line back into counts. The common case (HdrHistogram's V2 compressed
+ * encoding, as every HdrHistogram 2.1.x writes) is decoded straight into an {@link IntervalCounts}: no Histogram
+ * object per line, one reused Inflater. Anything else goes through HdrHistogram's own decoder. Not thread-safe.
+ */
+public final class HistogramDecoder {
+  private static final int V2_ENCODING_COOKIE_BASE = 0x1c849303;
+  private static final int V2_COMPRESSED_ENCODING_COOKIE_BASE = 0x1c849304;
+  private static final int HEADER = 40;
+  /** More than the counts array of any 64-bit histogram with up to 5 significant digits. */
+  private static final int MAX_INDEX = 1 << 24;
+
+  private final Base64.Decoder base64 = Base64.getDecoder();
+  private final Inflater inflater = new Inflater();
+  private byte[] plain = new byte[1 << 16];
+
+  private static int cookieBase(int cookie) {
+    return cookie & ~0xf0;
+  }
+
+  /**
+   * Adds one encoded interval histogram to {@code target}.
+   *
+   * @return the number of values it holds
+   * @throws IllegalArgumentException when the text is not Base64
+   * @throws DataFormatException      when the bytes are not an HdrHistogram encoding
+   */
+  public long decodeInto(String payload, IntervalCounts target) throws DataFormatException {
+    byte[] bytes = base64.decode(payload);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    if (bytes.length < 8 || cookieBase(in.getInt(0)) != V2_COMPRESSED_ENCODING_COOKIE_BASE) {
+      return viaHdrHistogram(bytes, target);
+    }
+    int length = in.getInt(4);
+    if (length < 0 || length > bytes.length - 8) {
+      throw new DataFormatException("compressed length " + length + " exceeds the " + (bytes.length - 8)
+          + " bytes present");
+    }
+    inflater.reset();
+    inflater.setInput(bytes, 8, length);
+    int n = 0;
+    while (true) {
+      if (n == plain.length) {
+        plain = java.util.Arrays.copyOf(plain, plain.length * 2);
+      }
+      int got = inflater.inflate(plain, n, plain.length - n);
+      n += got;
+      if (inflater.finished()) {
+        break;
+      }
+      if (got == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+        throw new DataFormatException("the compressed histogram ends early");
+      }
+    }
+    ByteBuffer b = ByteBuffer.wrap(plain, 0, n);
+    if (n < HEADER || cookieBase(b.getInt(0)) != V2_ENCODING_COOKIE_BASE) {
+      return viaHdrHistogram(bytes, target);
+    }
+    int payloadLength = b.getInt(4);
+    int normalizingIndexOffset = b.getInt(8);
+    int digits = b.getInt(12);
+    long lowest = b.getLong(16);
+    if (normalizingIndexOffset != 0 || payloadLength < 0 || HEADER + payloadLength > n) {
+      return viaHdrHistogram(bytes, target);
+    }
+    Layout source = target.layout().sameAs(digits, lowest) ? null : new Layout(digits, lowest);
+    int pos = HEADER;
+    int end = HEADER + payloadLength;
+    int index = 0;
+    long total = 0;
+    while (pos < end) {
+      // ZigZag LEB128, up to 9 bytes (HdrHistogram's ZigZagEncoding)
+      long v = plain[pos++];
+      long value = v & 0x7F;
+      int shift = 7;
+      while ((v & 0x80) != 0 && shift < 56) {
+        if (pos >= end) {
+          throw new DataFormatException("a count is cut off");
+        }
+        v = plain[pos++];
+        value |= (v & 0x7F) << shift;
+        shift += 7;
+      }
+      if ((v & 0x80) != 0) {
+        if (pos >= end) {
+          throw new DataFormatException("a count is cut off");
+        }
+        v = plain[pos++];
+        value |= v << 56;
+      }
+      long count = (value >>> 1) ^ (-(value & 1));
+      if (count < 0) {
+        if (-count > MAX_INDEX) {
+          throw new DataFormatException("a run of " + -count + " zero counts is longer than any histogram");
+        }
+        index += (int) -count; // a run of zeros
+      } else {
+        if (index > MAX_INDEX) {
+          throw new DataFormatException("counts go past the largest possible value");
+        }
+        if (count > 0) {
+          if (source == null) {
+            target.addAtIndex(index, count);
+          } else {
+            target.recordValueWithCount(source.valueFromIndex(index), count);
+          }
+          total += count;
+        }
+        index++;
+      }
+    }
+    return total;
+  }
+
+  private static long viaHdrHistogram(byte[] bytes, IntervalCounts target) throws DataFormatException {
+    Histogram h;
+    try {
+      h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+    } catch (RuntimeException e) {
+      // only Base64 problems are reported as IllegalArgumentException by decodeInto
+      throw (DataFormatException) new DataFormatException(String.valueOf(e.getMessage())).initCause(e);
+    }
+    for (HistogramIterationValue v : h.recordedValues()) {
+      target.recordValueWithCount(v.getValueIteratedTo(), v.getCountAtValueIteratedTo());
+    }
+    return h.getTotalCount();
+  }
+
+  /** The histogram as HdrHistogram decodes it (tests compare the fast path with it). */
+  public static Histogram decodeWithHdrHistogram(String payload) throws DataFormatException {
+    return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(payload)), 0);
+  }
+}

@@ -1,0 +1,99 @@
+package dev.ycsbpack.aggregate.hdr;
+
+import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A flat counts array with HdrHistogram's layout (3 significant digits, as YCSB records), into which interval
+ * histograms are added straight from their encoded form. Reading percentiles from it gives the same values as
+ * {@link Histogram#getValueAtPercentile(double)} on the equivalent histogram. Reusable: {@link #drainInto} empties it.
+ */
+public final class IntervalCounts {
+  public static final int DIGITS = 3;
+  static final Layout LAYOUT = new Layout(DIGITS, 1);
+
+  private long[] counts = new long[4096];
+  private int maxIndex = -1;
+  private long total;
+
+  public Layout layout() {
+    return LAYOUT;
+  }
+
+  /** Adds {@code count} at a counts-array index of {@link #LAYOUT}. */
+  void addAtIndex(int index, long count) {
+    if (index >= counts.length) {
+      counts = Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
+    }
+    counts[index] += count;
+    total += count;
+    if (index > maxIndex) {
+      maxIndex = index;
+    }
+  }
+
+  public void recordValueWithCount(long value, long count) {
+    addAtIndex(LAYOUT.index(value), count);
+  }
+
+  public long totalCount() {
+    return total;
+  }
+
+  /** Highest recorded value (its highest equivalent value), 0 when empty. */
+  public long max() {
+    return maxIndex < 0 ? 0 : LAYOUT.highestValueAtIndex(maxIndex);
+  }
+
+  /**
+   * The rank (1-based running count) each percentile must reach, as HdrHistogram defines it:
+   * ceil(percentile * total / 100), at least 1, with the percentile nudged down by one ulp so that a
+   * percentile given as a rounded decimal does not step to the next rank.
+   */
+  public static long[] rankTargets(double[] ascending, long total) {
+    long[] targets = new long[ascending.length];
+    for (int i = 0; i < ascending.length; i++) {
+      double requested = Math.min(Math.max(Math.nextAfter(ascending[i], Double.NEGATIVE_INFINITY), 0.0), 100.0);
+      targets[i] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
+    }
+    return targets;
+  }
+
+  /** Values at ascending percentiles, one pass, with HdrHistogram's definition (see LatencyStats#valuesAt). */
+  public long[] valuesAt(double[] ascending) {
+    long[] out = new long[ascending.length];
+    if (total == 0) {
+      return out;
+    }
+    long[] targets = rankTargets(ascending, total);
+    int next = 0;
+    long cumulative = 0;
+    for (int i = 0; i <= maxIndex && next < targets.length; i++) {
+      cumulative += counts[i];
+      while (next < targets.length && cumulative >= targets[next]) {
+        out[next++] = LAYOUT.highestValueAtIndex(i);
+      }
+    }
+    return out;
+  }
+
+  /** Empties this. */
+  public void clear() {
+    Arrays.fill(counts, 0, maxIndex + 1, 0L);
+    maxIndex = -1;
+    total = 0;
+  }
+
+  /** Adds everything into {@code h} and empties this. */
+  public void drainInto(Histogram h) {
+    for (int i = 0; i <= maxIndex; i++) {
+      long c = counts[i];
+      if (c != 0) {
+        h.recordValueWithCount(LAYOUT.valueFromIndex(i), c);
+        counts[i] = 0;
+      }
+    }
+    maxIndex = -1;
+    total = 0;
+  }
+}

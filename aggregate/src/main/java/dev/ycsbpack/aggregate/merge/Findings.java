@@ -1,0 +1,138 @@
+package dev.ycsbpack.aggregate.merge;
+
+import dev.ycsbpack.aggregate.result.OpResult;
+import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.aggregate.result.TimeSeries;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a reader must know before any number: which server was measured (and whether it was MongoDB at all), and
+ * whether the clients kept up with their target.
+ *
+ * @param server   the server as the clients described it, or the (redacted) URL they used; empty when unknown
+ * @param warnings statements every output shows first
+ */
+record Findings(String server, List<String> warnings) {
+  /** What the binding writes as {@code server.product} for a real MongoDB. */
+  static final String MONGODB = "MongoDB";
+  /** A bucket counts as behind when its intended median is this many times its service median ... */
+  static final double BEHIND_FACTOR = 2.0;
+  /** ... and at least this much (µs) larger: a client sleeping a few µs late is not behind. */
+  static final long BEHIND_MIN_US = 1000;
+
+  static Findings of(Settings config, Settings environment, List<OpResult> ops, TimeSeries ts,
+                     List<Double> percentiles) {
+    List<String> warnings = new ArrayList<>();
+    Set<String> products = values(environment, "server.product");
+    String server;
+    if (!products.isEmpty()) {
+      String version = String.join(" / ", values(environment, "server.version"));
+      String topology = String.join(" / ", values(environment, "server.topology"));
+      server = String.join(" / ", products) + (version.isEmpty() ? "" : " " + version)
+          + (topology.isEmpty() ? "" : " (" + topology + ")");
+      List<String> others = products.stream().filter(p -> !MONGODB.equals(p)).toList();
+      if (!others.isEmpty()) {
+        warnings.add("NOT MongoDB: the clients measured " + String.join(" / ", others) + ". These numbers describe "
+            + "that server, not MongoDB.");
+      }
+    } else {
+      Set<String> urls = values(config, "mongodb.url");
+      server = urls.isEmpty() ? "" : "mongodb.url " + String.join(" / ", urls)
+          + " (the clients recorded no server facts)";
+    }
+    behind(ops, ts, percentiles).ifPresent(warnings::add);
+    return new Findings(server, warnings);
+  }
+
+  /** Every value of {@code key}: the common one, or each client's. */
+  private static Set<String> values(Settings s, String key) {
+    Set<String> out = new LinkedHashSet<>();
+    String common = s.common().get(key);
+    if (common != null) {
+      out.add(common);
+    }
+    Map<String, String> per = s.perClient().get(key);
+    if (per != null) {
+      per.values().stream().filter(v -> !"<unset>".equals(v)).forEach(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * Clients with {@code -target} schedule each operation; when the database (or the client) is too slow they fall
+   * behind the schedule, and the intended latency (from the scheduled start) grows far beyond the service latency.
+   * Then the throughput is below the target and service latency alone understates what a user would wait.
+   */
+  private static java.util.Optional<String> behind(List<OpResult> ops, TimeSeries ts, List<Double> percentiles) {
+    int p50 = 0;
+    while (p50 < percentiles.size() - 1 && percentiles.get(p50) < 50) {
+      p50++;
+    }
+    String pLabel = "p" + plain(percentiles.get(p50));
+    long worstUs = 0;
+    String worstOp = null;
+    int behindBuckets = 0;
+    double behindSeconds = 0;
+    if (ts.buckets() > 0) {
+      for (int k = 0; k < ts.buckets(); k++) {
+        boolean behind = false;
+        for (Map.Entry<String, TimeSeries.OpSeries> e : ts.series().entrySet()) {
+          TimeSeries.OpSeries intended = ts.series().get(ResultAssembler.INTENDED + e.getKey());
+          if (e.getKey().startsWith(ResultAssembler.INTENDED) || intended == null || e.getValue().counts()[k] == 0) {
+            continue;
+          }
+          long svc = e.getValue().percentiles()[p50][k];
+          long intd = intended.percentiles()[p50][k];
+          if (isBehind(svc, intd)) {
+            behind = true;
+            if (intended.max()[k] > worstUs) {
+              worstUs = intended.max()[k];
+              worstOp = e.getKey();
+            }
+          }
+        }
+        if (behind) {
+          behindBuckets++;
+          behindSeconds += ts.bucketSeconds(k);
+        }
+      }
+      if (behindBuckets == 0) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(String.format(Locale.ROOT, "BEHIND TARGET: the clients fell behind their "
+              + "-target schedule in %d of %d time buckets (%.0f s of %.0f s): intended %s latency was over %.0fx "
+              + "the service %s, and up to %s behind (%s). Throughput is below the target; read the intended "
+              + "latency, not the service latency.", behindBuckets, ts.buckets(), behindSeconds,
+          (ts.endMs() - ts.startMs()) / 1000.0, pLabel, BEHIND_FACTOR, pLabel, duration(worstUs), worstOp));
+    }
+    for (OpResult op : ops) {
+      if (op.intended() != null && isBehind(op.latency().percentiles().get(percentiles.get(p50)),
+          op.intended().percentiles().get(percentiles.get(p50)))) {
+        return java.util.Optional.of("BEHIND TARGET: " + op.name() + "'s intended " + pLabel + " latency is over "
+            + (long) BEHIND_FACTOR + "x its service " + pLabel + ", and up to " + duration(op.intended().maxUs())
+            + " behind: the clients fell behind their -target schedule. Read the intended latency.");
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  private static boolean isBehind(long serviceUs, long intendedUs) {
+    return intendedUs >= BEHIND_FACTOR * serviceUs && intendedUs - serviceUs >= BEHIND_MIN_US;
+  }
+
+  private static String duration(long us) {
+    if (us >= 1_000_000) {
+      return String.format(Locale.ROOT, "%.1f s", us / 1e6);
+    }
+    return String.format(Locale.ROOT, "%.1f ms", us / 1e3);
+  }
+
+  private static String plain(double p) {
+    return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+  }
+}

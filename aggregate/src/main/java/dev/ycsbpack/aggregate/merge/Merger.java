@@ -1,0 +1,73 @@
+package dev.ycsbpack.aggregate.merge;
+
+import dev.ycsbpack.aggregate.input.ClientFolders;
+import dev.ycsbpack.aggregate.input.ClientInput;
+import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+/**
+ * The merge, in its steps: admit the clients ({@link Admission}), scan every log once to find each client's span
+ * ({@link LogScan}), place the window and its buckets ({@link WindowPlan}), merge each operation's intervals in time
+ * order ({@link OpMerge}), check every log against its output ({@link CountCheck}), and assemble the result
+ * ({@link ResultAssembler}). Percentiles are read from summed histograms, never averaged.
+ */
+public final class Merger {
+  private Merger() {
+  }
+
+  /** Reads the client folders (see {@link ClientFolders#expand}) and merges them. */
+  public static MergeResult merge(List<Path> folders, MergeOptions options)
+      throws InputException, PartialResultException {
+    List<ClientInput> clients = new ArrayList<>();
+    for (Path dir : ClientFolders.expand(folders)) {
+      clients.add(ClientFolders.load(dir));
+    }
+    return mergeClients(clients, options);
+  }
+
+  /** Merges clients already read. */
+  public static MergeResult mergeClients(List<ClientInput> clients, MergeOptions o)
+      throws InputException, PartialResultException {
+    Admission admission = Admission.of(clients, o);
+    List<ClientInput> ok = admission.ok();
+    try (Parallel parallel = new Parallel(o.threads())) {
+      List<Callable<LogScan>> scans = new ArrayList<>();
+      for (ClientInput c : ok) {
+        scans.add(() -> LogScan.of(c));
+      }
+      List<LogScan> scanned = parallel.runAll(scans);
+      WindowPlan window = WindowPlan.of(ok, scanned, o);
+      double[] pcts = o.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
+      List<Callable<OpMerge>> tasks = new ArrayList<>();
+      for (String op : operationNames(ok)) {
+        tasks.add(() -> OpMerge.of(op, ok, window, pcts));
+      }
+      List<OpMerge> merged = parallel.runAll(tasks);
+      CountCheck.verify(ok, merged);
+      return ResultAssembler.build(admission, window, merged, scanned, o);
+    }
+  }
+
+  /** Workload operations first (by name), then CLEANUP and the rest; Intended-* sort after their operation. */
+  private static Set<String> operationNames(List<ClientInput> ok) {
+    Set<String> names = new TreeSet<>((a, b) -> {
+      int ka = ResultAssembler.isWorkloadOp(stripIntended(a)) ? 0 : 1;
+      int kb = ResultAssembler.isWorkloadOp(stripIntended(b)) ? 0 : 1;
+      return ka != kb ? Integer.compare(ka, kb) : a.compareTo(b);
+    });
+    for (ClientInput c : ok) {
+      names.addAll(c.logs().keySet());
+    }
+    return names;
+  }
+
+  private static String stripIntended(String name) {
+    return name.startsWith(ResultAssembler.INTENDED) ? name.substring(ResultAssembler.INTENDED.length()) : name;
+  }
+}

@@ -1,0 +1,94 @@
+package dev.ycsbpack.aggregate.merge;
+
+import dev.ycsbpack.aggregate.hdr.HdrIntervalLog;
+import dev.ycsbpack.aggregate.hdr.HistogramDecoder;
+import dev.ycsbpack.aggregate.hdr.IntervalCounts;
+import dev.ycsbpack.aggregate.input.ClientInput;
+import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.result.TimeSeries;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The second pass for one operation: every client's log in time order, each interval decoded once and added to the
+ * bucket holding its midpoint (when the midpoint lies in the window), each bucket then added to the window's total.
+ * Memory: one bucket and one total, plus a few numbers per bucket for the series.
+ *
+ * @param op            the operation
+ * @param total         the window's histogram
+ * @param series        per-bucket counts, percentiles and max
+ * @param includedCount per client: operations inside the window
+ * @param includedMs    per client: time its intervals inside the window cover
+ * @param allCount      per client: every operation its log holds (checked against its output)
+ */
+record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] includedCount, long[] includedMs,
+               long[] allCount) {
+
+  /** One open log. */
+  private static final class Cursor {
+    final int client;
+    final HdrIntervalLog log;
+    boolean pending;
+
+    Cursor(int client, HdrIntervalLog log) throws InputException {
+      this.client = client;
+      this.log = log;
+      this.pending = log.next();
+    }
+  }
+
+  static OpMerge of(String op, List<ClientInput> ok, WindowPlan w, double[] pcts) throws InputException {
+    int buckets = w.buckets();
+    List<Cursor> cursors = new ArrayList<>();
+    HistogramDecoder decoder = new HistogramDecoder();
+    long[] included = new long[ok.size()];
+    long[] includedMs = new long[ok.size()];
+    long[] allCount = new long[ok.size()];
+    long[] counts = new long[buckets];
+    long[][] pv = new long[pcts.length][buckets];
+    long[] max = new long[buckets];
+    IntervalCounts bucket = new IntervalCounts();
+    IntervalCounts outside = new IntervalCounts();
+    Histogram total = new Histogram(IntervalCounts.DIGITS);
+    try {
+      for (int i = 0; i < ok.size(); i++) {
+        Path p = ok.get(i).logs().get(op);
+        if (p != null) {
+          cursors.add(new Cursor(i, HdrIntervalLog.open(p)));
+        }
+      }
+      for (int k = 0; k < buckets; k++) {
+        long bucketEnd = k == buckets - 1 ? Long.MAX_VALUE : w.startMs() + (k + 1) * w.bucketMs();
+        for (Cursor c : cursors) {
+          while (c.pending && c.log.midMs() < bucketEnd) {
+            long mid = c.log.midMs();
+            if (mid >= w.startMs() && mid < w.endMs()) {
+              long n = c.log.decodeInto(decoder, bucket);
+              allCount[c.client] += n;
+              included[c.client] += n;
+              includedMs[c.client] += c.log.endMs() - c.log.startMs();
+            } else {
+              allCount[c.client] += c.log.decodeInto(decoder, outside); // counted for the check, not merged
+              outside.clear();
+            }
+            c.pending = c.log.next();
+          }
+        }
+        counts[k] = bucket.totalCount();
+        long[] v = bucket.valuesAt(pcts);
+        for (int p = 0; p < pcts.length; p++) {
+          pv[p][k] = v[p];
+        }
+        max[k] = bucket.max();
+        bucket.drainInto(total);
+      }
+    } finally {
+      for (Cursor c : cursors) {
+        c.log.close();
+      }
+    }
+    return new OpMerge(op, total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
+  }
+}

@@ -1,0 +1,215 @@
+package dev.ycsbpack.aggregate.merge;
+
+import dev.ycsbpack.aggregate.input.ClientInput;
+import dev.ycsbpack.aggregate.input.OpSummary;
+import dev.ycsbpack.aggregate.result.ClientResult;
+import dev.ycsbpack.aggregate.result.LatencyKind;
+import dev.ycsbpack.aggregate.result.LatencyStats;
+import dev.ycsbpack.aggregate.result.MergeMode;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.OpResult;
+import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.aggregate.result.WindowKind;
+import dev.ycsbpack.common.Text;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns the merged histograms into the result: operations, clients, the time series, environment and notes. */
+final class ResultAssembler {
+  static final String INTENDED = "Intended-";
+  private static final Set<String> OK_STATUSES = Set.of("OK", "BATCHED_OK");
+
+  private final Admission admission;
+  private final WindowPlan window;
+  private final List<OpMerge> merged;
+  private final MergeOptions options;
+  /** Per merged client: the time its intervals inside the window cover (its longest-covered operation). */
+  private final long[] clientMs;
+
+  private ResultAssembler(Admission admission, WindowPlan window, List<OpMerge> merged, MergeOptions options) {
+    this.admission = admission;
+    this.window = window;
+    this.merged = merged;
+    this.options = options;
+    this.clientMs = new long[admission.ok().size()];
+    for (OpMerge m : merged) {
+      for (int i = 0; i < clientMs.length; i++) {
+        clientMs[i] = Math.max(clientMs[i], m.includedMs()[i]);
+      }
+    }
+  }
+
+  static MergeResult build(Admission admission, WindowPlan window, List<OpMerge> merged, List<LogScan> scans,
+                           MergeOptions options) {
+    return new ResultAssembler(admission, window, merged, options).build(scans);
+  }
+
+  /** Operations YCSB counts in its own throughput: everything but CLEANUP and the Intended-* copies. */
+  static boolean isWorkloadOp(String name) {
+    return !name.startsWith(INTENDED) && !"CLEANUP".equals(name);
+  }
+
+  private MergeResult build(List<LogScan> scans) {
+    List<OpResult> ops = operations();
+    long totalCount = 0;
+    long reported = 0;
+    double totalThroughput = 0;
+    for (OpResult op : ops) {
+      if (isWorkloadOp(op.name())) {
+        totalCount += op.count();
+        reported += op.reported();
+        totalThroughput += op.throughput();
+      }
+    }
+    TimeSeries ts = timeSeries();
+    Settings environment = environment();
+    Settings config = admission.config();
+    Findings findings = Findings.of(config, environment, ops, ts, options.percentiles());
+    return new MergeResult(clients(scans), admission.failed(), window.mode(), options.window(), window.startMs(),
+        window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
+        reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
+        findings.warnings(), notes());
+  }
+
+  private List<OpResult> operations() {
+    Map<String, OpMerge> byOp = new LinkedHashMap<>();
+    for (OpMerge m : merged) {
+      byOp.put(m.op(), m);
+    }
+    LatencyKind kind = "intended".equals(admission.config().common().get("measurement.interval"))
+        ? LatencyKind.INTENDED : LatencyKind.SERVICE;
+    List<OpResult> ops = new ArrayList<>();
+    for (OpMerge m : merged) {
+      String name = m.op();
+      if (name.startsWith(INTENDED) && byOp.containsKey(name.substring(INTENDED.length()))) {
+        continue; // folded into its operation
+      }
+      OpMerge intended = byOp.get(INTENDED + name);
+      Map<String, Long> returns = new LinkedHashMap<>();
+      for (ClientInput c : admission.ok()) {
+        OpSummary s = c.output().operations().get(name);
+        if (s != null) {
+          s.returns().forEach((k, v) -> returns.merge(k, v, Long::sum));
+        }
+      }
+      long returned = 0;
+      long errors = 0;
+      for (Map.Entry<String, Long> e : returns.entrySet()) {
+        returned += e.getValue();
+        if (!OK_STATUSES.contains(e.getKey())) {
+          errors += e.getValue();
+        }
+      }
+      ops.add(new OpResult(name, m.total().getTotalCount(), sum(m.allCount()), throughput(m),
+          LatencyStats.of(m.total(), options.percentiles()), kind,
+          intended == null ? null : LatencyStats.of(intended.total(), options.percentiles()), returns, errors,
+          returned == 0 ? Double.NaN : (double) errors / returned));
+    }
+    return ops;
+  }
+
+  /**
+   * Operations per second inside the window. In the common window every client runs throughout, so the rates of the
+   * clients (each over the time its own intervals cover) add up; in the union window clients may run one after
+   * another, so only operations over the window's length is right.
+   */
+  private double throughput(OpMerge m) {
+    if (options.window() == WindowKind.UNION && window.mode() == MergeMode.INTERVALS) {
+      return window.lengthMs() > 0 ? sum(m.includedCount()) / (window.lengthMs() / 1000.0) : Double.NaN;
+    }
+    double tp = 0;
+    for (int i = 0; i < clientMs.length; i++) {
+      if (clientMs[i] > 0) {
+        tp += m.includedCount()[i] / (clientMs[i] / 1000.0);
+      }
+    }
+    return tp;
+  }
+
+  private List<ClientResult> clients(List<LogScan> scans) {
+    List<ClientResult> out = new ArrayList<>();
+    int okIndex = 0;
+    for (ClientInput c : admission.all()) {
+      Map<String, OpSummary> own = c.output() == null ? Map.of() : c.output().operations();
+      String host = Text.shown(options.hosts().getOrDefault(c.name(), c.host()), ConfigCheck.VALUE_CAP);
+      if (c.failed()) {
+        out.add(new ClientResult(c.name(), host, c.dir().toString(), c.failure(), -1, Double.NaN, 0, 0, 0,
+            Double.NaN, 0, 0, own, Map.of()));
+        continue;
+      }
+      int i = okIndex++;
+      Map<String, Long> counts = new LinkedHashMap<>();
+      long windowOps = 0;
+      long reportedOps = 0;
+      for (OpMerge m : merged) {
+        if (c.logs().containsKey(m.op())) {
+          counts.put(m.op(), m.includedCount()[i]);
+          if (isWorkloadOp(m.op())) {
+            windowOps += m.includedCount()[i];
+            reportedOps += m.allCount()[i];
+          }
+        }
+      }
+      double secs = clientMs[i] / 1000.0;
+      out.add(new ClientResult(c.name(), host, c.dir().toString(), null, c.output().runTimeMs(),
+          c.output().throughput(), secs, windowOps, reportedOps, secs > 0 ? windowOps / secs : Double.NaN,
+          scans.get(i).startMs(), scans.get(i).endMs(), own, counts));
+    }
+    return out;
+  }
+
+  private TimeSeries timeSeries() {
+    Map<String, TimeSeries.OpSeries> series = new LinkedHashMap<>();
+    boolean wholeRun = window.mode() == MergeMode.WHOLE_RUN;
+    if (!wholeRun) {
+      for (OpMerge m : merged) {
+        series.put(m.op(), m.series());
+      }
+    }
+    return new TimeSeries(window.startMs(), window.endMs(), window.bucketMs(), wholeRun ? 0 : window.buckets(),
+        options.percentiles(), series);
+  }
+
+  private Settings environment() {
+    Map<String, Map<String, String>> env = new LinkedHashMap<>();
+    for (ClientInput c : admission.all()) {
+      env.put(c.name(), c.environment());
+    }
+    return ConfigCheck.check(env, List.of("*"), false);
+  }
+
+  private List<String> notes() {
+    List<String> notes = new ArrayList<>();
+    if (!admission.failed().isEmpty()) {
+      notes.add("Failed clients were left out of every merged figure: " + String.join(", ", admission.failed())
+          + ".");
+    }
+    if (!admission.config().differences().isEmpty()) {
+      notes.add("Merged with --force although the configurations differ: " + Admission.describe(admission.config())
+          + ".");
+    }
+    if (window.mode() == MergeMode.WHOLE_RUN) {
+      notes.add("Client " + window.wholeRunClient() + " ran without -s, so its logs hold one histogram for its whole "
+          + "run: the whole runs were merged (percentiles are still exact), throughput is the sum of each client's "
+          + "operations over its own run, and there is no time series.");
+    } else if (options.window() == WindowKind.UNION) {
+      notes.add("Union window: from the first client's start to the last client's end; throughput is the "
+          + "operations inside it over its length, and parts of it ran with fewer than all clients.");
+    }
+    notes.add("Operation counts, throughput and latency cover the window; Return= counts and error rates cover each "
+        + "client's whole run (YCSB keeps no per-interval status counts).");
+    return notes;
+  }
+
+  private static long sum(long[] a) {
+    long s = 0;
+    for (long v : a) {
+      s += v;
+    }
+    return s;
+  }
+}

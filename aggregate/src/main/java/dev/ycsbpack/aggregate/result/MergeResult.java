@@ -1,0 +1,87 @@
+package dev.ycsbpack.aggregate.result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Everything a merge found. Outputs only format this.
+ *
+ * @param clients          every client given, failed ones included
+ * @param failedClients    names of failed clients (left out of every merged figure)
+ * @param mode             intervals (a window and a time series) or whole runs
+ * @param window           which window was merged (common or union)
+ * @param windowStartMs    the window, ms since the epoch
+ * @param windowEndMs      end of the window
+ * @param warmupSeconds    trimmed from the start
+ * @param cooldownSeconds  trimmed from the end
+ * @param percentiles      the percentiles reported
+ * @param operations       merged operations, {@code Intended-*} folded into their operation
+ * @param totalCount       workload operations in the window (all operations but CLEANUP and Intended-*)
+ * @param reportedCount    workload operations the merged clients reported for their whole runs
+ * @param totalThroughput  throughput of the workload operations in the window
+ * @param config           the configuration of the clients, compared
+ * @param forced           true when clients with different configurations were merged on request
+ * @param environment      the environment facts of the clients, compared
+ * @param timeSeries       the per-bucket series
+ * @param server           what the clients measured, e.g. {@code MongoDB 7.0.14 (replica set rs0)}; empty if unknown
+ * @param warnings         what must be read before any number (not MongoDB, clients behind their target): shown first
+ * @param notes            things the reader must know (shown in every output)
+ */
+public record MergeResult(List<ClientResult> clients, List<String> failedClients, MergeMode mode, WindowKind window,
+                          long windowStartMs, long windowEndMs, double warmupSeconds, double cooldownSeconds,
+                          List<Double> percentiles, List<OpResult> operations, long totalCount, long reportedCount,
+                          double totalThroughput, Settings config, boolean forced, Settings environment,
+                          TimeSeries timeSeries, String server, List<String> warnings, List<String> notes) {
+  public MergeResult {
+    clients = List.copyOf(clients);
+    failedClients = List.copyOf(failedClients);
+    percentiles = List.copyOf(percentiles);
+    operations = List.copyOf(operations);
+    server = server == null ? "" : server;
+    warnings = List.copyOf(warnings);
+    notes = List.copyOf(notes);
+  }
+
+  public boolean complete() {
+    return failedClients.isEmpty();
+  }
+
+  public double windowSeconds() {
+    return (windowEndMs - windowStartMs) / 1000.0;
+  }
+
+  /** Share of the reported workload operations that lie inside the window (1.0 = all), NaN when none reported. */
+  public double coverage() {
+    return reportedCount == 0 ? Double.NaN : (double) totalCount / reportedCount;
+  }
+
+  /** One sentence saying how much of what the clients did the merged numbers cover. */
+  public String coverageStatement() {
+    String pct = reportedCount == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * coverage());
+    return "Window coverage: " + String.format(Locale.ROOT, "%,d", totalCount) + " of the "
+        + String.format(Locale.ROOT, "%,d", reportedCount) + " operations the merged clients reported (" + pct
+        + ") lie inside the " + window.label() + " window"
+        + (mode == MergeMode.WHOLE_RUN ? " (whole runs merged)" : "") + ".";
+  }
+
+  /** The one-line statement every output starts with when the merge is incomplete, else null. */
+  public String incompleteBanner() {
+    if (complete()) {
+      return null;
+    }
+    long merged = clients.size() - failedClients.size();
+    return "INCOMPLETE: merged " + merged + " of " + clients.size() + " clients; failed (left out): "
+        + String.join(", ", failedClients) + ". These numbers do not describe the whole run.";
+  }
+
+  /** Convenience for outputs: operations by name. */
+  public Map<String, OpResult> operationsByName() {
+    Map<String, OpResult> m = new LinkedHashMap<>();
+    for (OpResult o : operations) {
+      m.put(o.name(), o);
+    }
+    return m;
+  }
+}
