@@ -32,12 +32,12 @@ final class Summary {
       err.println("ycsb-coordinator: cannot read " + bundle.dir().resolve(Bundle.MANIFEST) + ": " + e.getMessage());
       return;
     }
-    if (m.note() != null) {
-      out.println(m.note());
+    if (m.note() != null && (!table || status != CoordinatedRun.COMPLETE)) {
+      out.println(m.note()); // the merged table states it itself
     }
     if (status != CoordinatedRun.COMPLETE) {
       err.println("ycsb-coordinator: FAILED: " + m.reason());
-      err.println("ycsb-coordinator: the bundle (marked FAILED, not merged) is " + bundle.dir());
+      err.println("ycsb-coordinator: the bundle (marked FAILED, not merged) is " + bundle.dir().toAbsolutePath());
       return;
     }
     Path md = bundle.merged().resolve("merged.md");
@@ -51,8 +51,8 @@ final class Summary {
       }
     }
     out.println(line(bundle, m));
-    out.println("result: " + bundle.dir().resolve(Bundle.MANIFEST));
-    out.println("report: " + bundle.merged().resolve("report.html"));
+    out.println("result: " + bundle.dir().toAbsolutePath().resolve(Bundle.MANIFEST));
+    out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
   }
 
   /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (19,612 = 98.1% merged), 1,212 ops/s; READ p50 790 us, p99 35,423 us}. */
@@ -77,8 +77,10 @@ final class Summary {
     }
     JsonNode overall = merged.path("overall");
     long inWindow = overall.path("operations").asLong(-1);
-    if (inWindow >= 0 && reported > 0) {
-      sb.append(String.format(" (%,d = %.1f%% in the merge window)", inWindow, 100.0 * inWindow / reported));
+    long inOutputs = overall.path("reportedOperations").asLong(-1);
+    if (inWindow >= 0 && inOutputs > 0) {
+      sb.append(String.format(" (%,d of %,d measured = %.1f%% in the %s window)", inWindow, inOutputs,
+          100.0 * inWindow / inOutputs, merged.path("window").path("kind").asText("merge").toLowerCase(java.util.Locale.ROOT)));
     }
     if (overall.has("throughputOpsPerSec")) {
       sb.append(String.format(", %,.0f ops/s", overall.path("throughputOpsPerSec").asDouble()));

@@ -1,7 +1,12 @@
 package dev.ycsbpack.coordinator.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.OutputFormat;
+import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.merge.PartialResultException;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
@@ -12,15 +17,15 @@ import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.RunPlan;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +60,8 @@ public final class CoordinatedRun {
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile Supervisor supervisor;
   private volatile String interrupted;
+  /** The merge's result, for the manifest's summary of what the window holds. */
+  private MergeResult coverage;
 
   public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
                         Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
@@ -141,7 +148,7 @@ public final class CoordinatedRun {
       if (mergeFailure != null) {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
-        merged = mergedEntry(bundle);
+        merged = mergedEntry();
       }
     }
     Map<String, String> server = serverFacts(bundle);
@@ -221,40 +228,33 @@ public final class CoordinatedRun {
     return out;
   }
 
-  /** Runs aggregate in process; returns null on success, else what it said. */
+  /**
+   * Merges the client folders in process; returns null on success, else what aggregate refused. A load is merged over
+   * the union window (every inserted record counts); a run over the common window (only the time all clients ran:
+   * steady-state numbers), and the bundle says how many operations that window holds.
+   */
   private String merge(Bundle bundle) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<String> args = new ArrayList<>(List.of("merge", bundle.clients().toString(), "-o",
-        bundle.merged().toString()));
-    for (String share : SHARES) {
-      args.add("--allow-difference");
-      args.add(share);
+    Map<String, String> hosts = new LinkedHashMap<>();
+    plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
+    MergeOptions options = MergeOptions.builder().allowedDifferences(SHARES).hosts(hosts)
+        .window(plan.phase() == Phase.LOAD ? WindowKind.UNION : WindowKind.COMMON).build();
+    try {
+      MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);
+      Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class));
+      coverage = result;
+      return null;
+    } catch (InputException | PartialResultException | IOException | RuntimeException e) {
+      return redactor.redact(String.valueOf(e.getMessage()));
     }
-    int status = AggregateMain.run(args.toArray(new String[0]),
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    if (status != 0) {
-      String e = err.toString(StandardCharsets.UTF_8).strip();
-      return redactor.redact(e.isEmpty() ? "exit status " + status : e);
-    }
-    return null;
   }
 
-  private Manifest.Merged mergedEntry(Bundle bundle) {
+  private Manifest.Merged mergedEntry() {
     Map<String, Object> summary = new LinkedHashMap<>();
-    Path json = bundle.merged().resolve("merged.json");
-    try {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> all = new ObjectMapper().readValue(json.toFile(), Map.class);
-      for (String k : List.of("complete", "window", "operationsReported", "operationsMerged", "percentMerged",
-          "coverage")) {
-        if (all.containsKey(k)) {
-          summary.put(k, all.get(k));
-        }
-      }
-    } catch (IOException e) {
-      summary.put("error", "cannot read merged.json: " + e.getMessage());
-    }
+    summary.put("window", coverage.window().name().toLowerCase(java.util.Locale.ROOT));
+    summary.put("operationsReported", coverage.reportedCount());
+    summary.put("operationsMerged", coverage.totalCount());
+    summary.put("coverage", coverage.coverageStatement());
+    summary.put("complete", coverage.complete());
     return new Manifest.Merged("merged", "merged/report.html", summary);
   }
 
@@ -352,7 +352,7 @@ public final class CoordinatedRun {
   }
 
   private static Long longOrNull(Map<String, String> p, String key, RunPlan plan) {
-    if (plan.phase() != dev.ycsbpack.coordinator.plan.Phase.LOAD || !p.containsKey(key)) {
+    if (plan.phase() != Phase.LOAD || !p.containsKey(key)) {
       return null;
     }
     return Long.parseLong(p.get(key));
