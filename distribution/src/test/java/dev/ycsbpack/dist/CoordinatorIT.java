@@ -92,11 +92,13 @@ class CoordinatorIT {
   }
 
   /** Starts a long, throttled run and waits until its clients are measuring. */
-  private Coordinator startLongRun(Target target, String table, Path bundle, Path workload) throws Exception {
+  private Coordinator startLongRun(Target target, String table, Path bundle, Path workload, String... more)
+      throws Exception {
     List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
         "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
         "-target", "400", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+    a.addAll(List.of(more));
     Coordinator c = Coordinator.start(work, List.of(), a);
     boolean measuring = Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
       try {
@@ -129,6 +131,24 @@ class CoordinatorIT {
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
     assertTrue(m.get("reason").asText().contains("02-local2"), m::toPrettyString);
     assertFalse(Files.exists(bundle.resolve("merged")), "a failed run is not merged");
+    assertNoClientLeft(bundle);
+  }
+
+  @Test
+  void aClientThatStopsReportingFailsTheRunAndIsKilled() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path bundle = work.resolve("silent");
+    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
+        YcsbRun.home().resolve("workloads/read95-update5"), "--stall-timeout", "4");
+    List<ProcessTable.Entry> victim = ProcessTable.matching("YcsbMain", bundle.resolve("clients/01-local1").toString());
+    assertEquals(1, victim.size(), victim::toString);
+    // frozen, not dead: it holds its connections and prints nothing, as a hung JVM or a stalled host would
+    new ProcessBuilder("kill", "-STOP", Long.toString(victim.get(0).pid())).start().waitFor();
+    assertEquals(1, c.await(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("01-local1") && m.get("reason").asText().contains("stopped reporting"),
+        m::toPrettyString);
     assertNoClientLeft(bundle);
   }
 

@@ -219,7 +219,7 @@ public final class Supervisor {
         rate += c.currentOpsPerSec();
         if (c.alive()) {
           anyAlive = true;
-          if (c.secondsSinceLastReport() > settings.stallTimeout().toSeconds()) {
+          if (c.secondsSinceLastReport() > stallLimitSeconds(c.plan())) {
             return fail(c, "stopped reporting: no output for " + c.secondsSinceLastReport() + " s");
           }
         } else if (c.exitStatus() != 0) {
@@ -233,6 +233,17 @@ public final class Supervisor {
       }
       Thread.sleep(100);
     }
+  }
+
+  /** A client reports every status.interval seconds: silence counts only past three intervals, whatever the setting. */
+  private long stallLimitSeconds(ClientPlan c) {
+    long interval = 1;
+    try {
+      interval = Long.parseLong(c.properties().getOrDefault("status.interval", "1").trim());
+    } catch (NumberFormatException e) {
+      // bin/ycsb refuses such a value before the client is ready
+    }
+    return Math.max(settings.stallTimeout().toSeconds(), 3 * interval);
   }
 
   private String exitReason(ClientProcess c) {
