@@ -126,6 +126,28 @@ class CoordinatorMultiHostIT {
         check::describe);
   }
 
+  @Test
+  void aHostWithoutAJdkFailsTheCheckAndTheRunNamingIt() throws Exception {
+    // the same rig, but h2 gets a JAVA_HOME with no java in it (its PATH's java is the machine's; JAVA_HOME wins)
+    Path config = work.resolve("ssh_config");
+    Files.writeString(config, "Host h2\n  SetEnv JAVA_HOME=/nonexistent-jdk\n\n" + Files.readString(rig.sshConfig()));
+    Coordinator check = Coordinator.run(work, rig.coordinator().command(List.of()), List.of("check", "--hosts",
+        "h1,h2", "--ssh-config", config.toString(), "--remote-dir", work.resolve("remote").toString()));
+    assertEquals(1, check.exitCode(), check::describe);
+    assertTrue(check.stdout().lines().anyMatch(l -> l.startsWith("h1: ok")), check::describe);
+    assertTrue(check.stdout().lines().anyMatch(l -> l.startsWith("h2: FAILED") && l.contains("no java")),
+        check::describe);
+    Path bundle = work.resolve("nojdk");
+    List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2");
+    a.set(a.indexOf(rig.sshConfig().toString()), config.toString());
+    Coordinator run = coordinator(a);
+    assertEquals(1, run.await(), run::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("h2: no java"), m::toPrettyString);
+    assertTrue(ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), "no client was started");
+  }
+
   private Coordinator startLongRun(Path bundle) throws Exception {
     Coordinator c = coordinator(args("run", Servers.newTable(), bundle, "-threads", "2", "-target", "200",
         "-p", "operationcount=10000000", "-p", "recordcount=100"));

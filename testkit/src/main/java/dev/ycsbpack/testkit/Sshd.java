@@ -57,6 +57,9 @@ final class Sshd {
         // A coordinator may open many connections or multiplexed sessions at once.
         "MaxStartups 100",
         "MaxSessions 100",
+        // Lets a test give one host a JAVA_HOME without a java in it (SetEnv in its client config): a host
+        // "without a JDK" on a machine whose hosts all share one file system.
+        "AcceptEnv JAVA_HOME",
         ""));
     // sshd refuses to start without its privilege-separation directory; the package's service
     // would create it, but the service never runs here.
