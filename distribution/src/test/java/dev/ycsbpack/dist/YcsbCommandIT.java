@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,8 +29,8 @@ class YcsbCommandIT {
   @TempDir
   Path work;
 
-  static Stream<Target> targets() {
-    return TestTargets.allAsStream();
+  static Stream<Named<Target>> targets() {
+    return TestTargets.allNamed();
   }
 
   private static Path workload(String name) {
@@ -41,7 +42,7 @@ class YcsbCommandIT {
         .toString();
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void batchedLoadThenRunLeavesEveryRecordAndCountsEveryOperation(Target target) {
     String table = Servers.newTable();
