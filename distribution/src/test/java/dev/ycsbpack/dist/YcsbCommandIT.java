@@ -272,6 +272,25 @@ class YcsbCommandIT {
     assertEquals(0, r.exitCode, r::describe);
   }
 
+  /** The repository's own scripts too (quick start, test runner, prerequisites, FerretDB build, benches). */
+  @Test
+  void theRepositoryScriptsPassShellcheck() throws Exception {
+    boolean present = new ProcessBuilder("sh", "-c", "command -v shellcheck").start().waitFor() == 0;
+    org.junit.jupiter.api.Assumptions.assumeTrue(present || System.getenv("CI") != null,
+        "shellcheck is not installed (apt-get install -y shellcheck)");
+    Path root = Path.of(System.getProperty("repo.root")).toRealPath();
+    List<String> scripts = new java.util.ArrayList<>(List.of(
+        root.resolve("quickstart.sh").toString(), root.resolve("test.sh").toString()));
+    for (String dir : List.of("scripts", "testkit/ferretdb", "bench")) {
+      try (Stream<Path> files = Files.list(root.resolve(dir))) {
+        files.filter(f -> f.toString().endsWith(".sh")).map(Path::toString).sorted().forEach(scripts::add);
+      }
+    }
+    // the repository's .shellcheckrc applies: shellcheck looks for it from each script's directory up
+    YcsbRun r = YcsbRun.exec(work, "shellcheck", scripts.toArray(new String[0]));
+    assertEquals(0, r.exitCode, r::describe);
+  }
+
   private void assertUsage(List<String> args, String expected) {
     YcsbRun r = YcsbRun.run(work, args.toArray(new String[0]));
     assertEquals(2, r.exitCode, r::describe);
