@@ -72,7 +72,7 @@ quickstart: pack works; they are not MongoDB numbers. Point -p mongodb.url at a 
 NOTE
 
 common=(-P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p recordcount=10000 -p operationcount=50000
-        -p hdrhistogram.percentiles=50,90,95,99,99.9 -threads 4 --hosts local,local --quiet)
+        -p "hdrhistogram.percentiles=50,90,95,99,99.9" -threads 4 --hosts "local,local" --quiet)
 
 echo "quickstart: loading 10,000 documents from 2 local clients, in batches of 100 ..." >&2
 "$dist/bin/ycsb-coordinator" load mongodb "${common[@]}" -p mongodb.batchsize=100 --out "$results/load" "$@"

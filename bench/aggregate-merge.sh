@@ -39,9 +39,9 @@ run() { # clients intervals
     java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in" "$n" "$k"
     touch "$in/.complete"
   fi
-  local size best_wall="" best_cpu="" max_rss=0 i
+  local size best_wall="" best_cpu="" max_rss=0 _
   size="$(du -sm "$in" | cut -f1)"
-  for i in $(seq "$repeat"); do
+  for _ in $(seq "$repeat"); do
     rm -rf "$out"
     /usr/bin/time -v -o "$work/time-$n-$k.txt" \
       java -Xmx"$heap" -cp "$cp" dev.ycsbpack.aggregate.cli.AggregateMain merge "$in" -o "$out" \

@@ -66,6 +66,7 @@ apt_has_candidate() {
 # Debian 12's golang-go is 1.19; newer Go for bookworm only ships in bookworm-backports.
 enable_bookworm_backports() {
   local codename
+  # shellcheck source=/dev/null  # the host's file, not part of this repo
   codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
   [ "$codename" = bookworm ] || return 0
   if grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then

@@ -32,11 +32,18 @@ fi
 echo "build.sh: building $out with $go ($("$go" env GOVERSION)); a cold build takes about a minute" >&2
 mkdir -p "$here/bin"
 tmp="$out.tmp.$$"
-trap 'rm -f "$tmp"' EXIT
+log="$out.build-log.$$"
+trap 'rm -f "$tmp" "$log"' EXIT
 # GOTOOLCHAIN=local: never download another toolchain; go.mod says go 1.22.
 # CGO_ENABLED=0: FerretDB's SQLite is pure Go, so no C compiler is needed and
 # the binary is static. -buildvcs=false: the repo may be owned by another user.
-(cd "$here" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false" \
-  "$go" build -trimpath -ldflags='-s -w' -o "$tmp" .)
+# Go's output (dozens of "go: downloading" lines on a cold cache) is kept in a
+# log and shown only when the build fails.
+if ! (cd "$here" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false" \
+    "$go" build -trimpath -ldflags='-s -w' -o "$tmp" .) >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "build.sh: go build failed (output above)" >&2
+  exit 1
+fi
 mv -f "$tmp" "$out"
 echo "build.sh: built $out" >&2

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by build.sh and scripts/install-test-prereqs.sh so both agree on
 # which Go toolchain counts as usable.
 #
@@ -16,8 +17,9 @@ go_minor_version() {
 find_go() {
   local candidate minor
   for candidate in ${GO:-} "$(command -v go 2>/dev/null)" /usr/local/go/bin/go \
-      $(ls -d /usr/lib/go-1.*/bin/go 2>/dev/null | sort -t. -k2,2nr); do
-    [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+      $(printf '%s\n' /usr/lib/go-1.*/bin/go | sort -t. -k2,2nr); do
+    # an unmatched glob stays literal and fails -x
+    if [ -z "$candidate" ] || [ ! -x "$candidate" ]; then continue; fi
     minor=$(go_minor_version "$candidate")
     if [ -n "$minor" ] && [ "$minor" -ge "$FERRETDB_MIN_GO_MINOR" ]; then
       printf '%s\n' "$candidate"

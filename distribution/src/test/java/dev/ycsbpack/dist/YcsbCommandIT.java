@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,8 +29,8 @@ class YcsbCommandIT {
   @TempDir
   Path work;
 
-  static Stream<Target> targets() {
-    return TestTargets.allAsStream();
+  static Stream<Named<Target>> targets() {
+    return TestTargets.allNamed();
   }
 
   private static Path workload(String name) {
@@ -41,7 +42,7 @@ class YcsbCommandIT {
         .toString();
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void batchedLoadThenRunLeavesEveryRecordAndCountsEveryOperation(Target target) {
     String table = Servers.newTable();
@@ -268,6 +269,25 @@ class YcsbCommandIT {
       bin.map(Path::toString).sorted().forEach(command::add);
     }
     YcsbRun r = YcsbRun.exec(work, "shellcheck", command.subList(1, command.size()).toArray(new String[0]));
+    assertEquals(0, r.exitCode, r::describe);
+  }
+
+  /** The repository's own scripts too (quick start, test runner, prerequisites, FerretDB build, benches). */
+  @Test
+  void theRepositoryScriptsPassShellcheck() throws Exception {
+    boolean present = new ProcessBuilder("sh", "-c", "command -v shellcheck").start().waitFor() == 0;
+    org.junit.jupiter.api.Assumptions.assumeTrue(present || System.getenv("CI") != null,
+        "shellcheck is not installed (apt-get install -y shellcheck)");
+    Path root = Path.of(System.getProperty("repo.root")).toRealPath();
+    List<String> scripts = new java.util.ArrayList<>(List.of(
+        root.resolve("quickstart.sh").toString(), root.resolve("test.sh").toString()));
+    for (String dir : List.of("scripts", "testkit/ferretdb", "bench")) {
+      try (Stream<Path> files = Files.list(root.resolve(dir))) {
+        files.filter(f -> f.toString().endsWith(".sh")).map(Path::toString).sorted().forEach(scripts::add);
+      }
+    }
+    // the repository's .shellcheckrc applies: shellcheck looks for it from each script's directory up
+    YcsbRun r = YcsbRun.exec(work, "shellcheck", scripts.toArray(new String[0]));
     assertEquals(0, r.exitCode, r::describe);
   }
 

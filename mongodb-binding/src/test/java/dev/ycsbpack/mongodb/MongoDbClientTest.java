@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.bson.BsonDocument;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,8 +40,8 @@ import site.ycsb.Status;
 
 /** The binding's operations against every available server, checked by reading back with the driver. */
 class MongoDbClientTest {
-  static Stream<Target> targets() {
-    return TestTargets.allAsStream();
+  static Stream<Named<Target>> targets() {
+    return TestTargets.allNamed();
   }
 
   private static Map<String, ByteIterator> values(Map<String, byte[]> raw) {
@@ -60,7 +61,7 @@ class MongoDbClientTest {
     return f;
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void batchedLoadWhoseBatchSizeDoesNotDivideTheCountLeavesExactlyEveryDocument(Target target) throws Exception {
     int records = 1000;
@@ -99,7 +100,7 @@ class MongoDbClientTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void fieldBytesRoundTripExactly(Target target) throws Exception {
     Map<String, byte[]> raw = fields(7, 3, 100);
@@ -134,7 +135,7 @@ class MongoDbClientTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void readScanUpdateDeleteSemantics(Target target) throws Exception {
     try (BindingHarness h = new BindingHarness(target)) {
@@ -174,7 +175,7 @@ class MongoDbClientTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void duplicateInsertsAreCountedNotThrownAndUpsertsReplace(Target target) throws Exception {
     ByteArrayOutputStream log = new ByteArrayOutputStream();

@@ -35,6 +35,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,8 +48,8 @@ class PointReadTest {
   /** Added by the driver to every command, whatever sends it; not the operation's own. */
   private static final Set<String> ENVELOPE = Set.of("lsid", "$db", "$clusterTime", "$readPreference", "txnNumber");
 
-  static Stream<Target> targets() {
-    return TestTargets.allAsStream();
+  static Stream<Named<Target>> targets() {
+    return TestTargets.allNamed();
   }
 
   private static CommandListener capture(List<BsonDocument> finds) {
@@ -66,7 +67,7 @@ class PointReadTest {
     };
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
   void aReadSendsTheFindCommandTheDriversFindFirstSends(Target target) throws Exception {
     for (String readConcern : new String[] {null, "local"}) {

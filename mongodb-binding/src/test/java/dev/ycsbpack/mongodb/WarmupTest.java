@@ -77,10 +77,10 @@ class WarmupTest {
   }
 
   static Stream<Arguments> cases() {
-    return TestTargets.allAsStream().flatMap(t -> Stream.of(Arguments.of(t, 1), Arguments.of(t, 4)));
+    return TestTargets.allAsStream().flatMap(t -> Stream.of(Arguments.of(TestTargets.named(t), 1), Arguments.of(TestTargets.named(t), 4)));
   }
 
-  @ParameterizedTest(name = "{0} batchsize={1}")
+  @ParameterizedTest(name = "[{0}] batchsize={1}")
   @MethodSource("cases")
   void warmUpInsertsReachTheServerBeforeMeasuringAndAreNotMeasured(Target target, int batchSize)
       throws Exception {

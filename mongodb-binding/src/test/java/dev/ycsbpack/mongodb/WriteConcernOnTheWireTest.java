@@ -46,10 +46,10 @@ class WriteConcernOnTheWireTest {
             WriteConcern.MAJORITY.withWTimeout(1234, TimeUnit.MILLISECONDS)},
         new Object[] {"mongodb.writeConcern=journaled", WriteConcern.W1.withJournal(true)},
         new Object[] {"mongodb.w=0", WriteConcern.UNACKNOWLEDGED});
-    return TestTargets.allAsStream().flatMap(t -> configs.stream().map(c -> Arguments.of(t, c[0], c[1])));
+    return TestTargets.allAsStream().flatMap(t -> configs.stream().map(c -> Arguments.of(TestTargets.named(t), c[0], c[1])));
   }
 
-  @ParameterizedTest(name = "{0} {1}")
+  @ParameterizedTest(name = "[{0}] {1}")
   @MethodSource("cases")
   void everyWriteCommandCarriesTheConfiguredWriteConcern(Target target, String options, WriteConcern expected)
       throws Exception {

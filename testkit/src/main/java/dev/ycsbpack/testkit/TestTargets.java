@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 
 /**
  * The MongoDB-wire servers every integration test should run against.
@@ -90,6 +91,19 @@ public final class TestTargets {
   /** {@link #all()} for {@code @MethodSource}. */
   public static Stream<Target> allAsStream() {
     return all().stream();
+  }
+
+  /**
+   * {@link #all()} for {@code @MethodSource}, each named by its server alone, so a case reads
+   * {@code [mongo-java-server]} and keeps its name from run to run (the URL's port does not).
+   */
+  public static Stream<Named<Target>> allNamed() {
+    return allAsStream().map(TestTargets::named);
+  }
+
+  /** {@code target} for JUnit arguments, named by its server alone (see {@link #allNamed()}). */
+  public static Named<Target> named(Target target) {
+    return Named.of(target.name(), target);
   }
 
   private static List<Target> startAll() {

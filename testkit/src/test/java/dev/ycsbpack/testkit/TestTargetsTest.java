@@ -28,8 +28,8 @@ class TestTargetsTest {
         .build());
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.ycsbpack.testkit.TestTargets#allAsStream")
+  @ParameterizedTest(name = "[{0}]")
+  @MethodSource("dev.ycsbpack.testkit.TestTargets#allNamed")
   void pingAnswersOk(TestTargets.Target target) {
     try (MongoClient client = client(target)) {
       Document reply = client.getDatabase("admin").runCommand(new Document("ping", 1));
@@ -37,8 +37,8 @@ class TestTargetsTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.ycsbpack.testkit.TestTargets#allAsStream")
+  @ParameterizedTest(name = "[{0}]")
+  @MethodSource("dev.ycsbpack.testkit.TestTargets#allNamed")
   void insertedDocumentCanBeFoundAgain(TestTargets.Target target) {
     String dbName = "testkit_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     try (MongoClient client = client(target)) {
