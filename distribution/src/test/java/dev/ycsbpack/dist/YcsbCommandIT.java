@@ -53,12 +53,47 @@ class YcsbCommandIT {
       assertEquals(1000, load.operations("INSERT"), load::describe);
       assertTrue(load.operations(MongoBatch.NAME) >= 1000 / 64, load::describe);
       assertEquals(1000, Servers.countDocuments(target, table), "every record, the partial batches included");
+      assertEquals(1000, load.count("INSERT-DOCUMENTS", "Acknowledged"), load::describe);
+      assertEquals(0, load.count("INSERT-DOCUMENTS", "NotAcknowledged"), load::describe);
 
       YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common))
           .assertSucceeded().assertNoFailedOperations();
       assertEquals(400, run.operations("READ") + run.operations("UPDATE"), run::describe);
       assertEquals(run.operations("READ"), run.count("READ", "Return=OK"), "every read found its record");
       assertTrue(run.stderr.contains("writeConcern="), "the effective settings are printed: " + run.stderr);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("targets")
+  void aBatchedLoadWhoseBatchPartlyFailsReportsTheAcknowledgedDocumentsAndFails(Target target) throws IOException {
+    String table = Servers.newTable();
+    String[] common = concat(pointAt(target, table), "-P", workload("read95-update5").toString(),
+        "-p", "recordcount=100", "-threads", "1");
+    try {
+      // keys 25..34 are stored already: the third batch of 10 (keys 20..29) stores 20..24 and fails on 25..29
+      YcsbRun.run(work, concat("load", "mongodb", common, "-p", "insertstart=25", "-p", "insertcount=10"))
+          .assertSucceeded();
+      Path out = work.resolve("batched");
+      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=10",
+          "--out", out.toString()));
+      assertEquals(1, load.exitCode, load::describe);
+      long acknowledged = load.count("INSERT-DOCUMENTS", "Acknowledged");
+      assertEquals(25, acknowledged, load::describe);
+      assertEquals(29, load.count("INSERT-DOCUMENTS", "Counted"), "keys 0..28 returned BATCHED_OK or OK");
+      assertEquals(5, load.count("INSERT-DOCUMENTS", "NotAcknowledged"), load::describe);
+      assertEquals(acknowledged + 10, Servers.countDocuments(target, table), "stored = acknowledged + the 10 before");
+      assertTrue(load.stderr.contains("bin/ycsb: FAILED: only 25 of 29 buffered inserts were acknowledged by the "
+          + "server"), load::describe);
+      java.util.Map<String, String> verdict = dev.ycsbpack.common.PropertiesFiles.read(out.resolve("verdict.properties"));
+      assertEquals("FAILED", verdict.get("status"));
+      assertEquals("25", verdict.get("operations.completed"), verdict::toString);
+      assertTrue(verdict.get("reason").startsWith("only 25 of 29 buffered inserts"), verdict::toString);
+      String json = Files.readString(out.resolve("output.json"), StandardCharsets.UTF_8);
+      assertTrue(json.contains("{\"metric\":\"INSERT-DOCUMENTS\",\"measurement\":\"Acknowledged\",\"value\":25}"),
+          json);
     } finally {
       Servers.drop(target, table);
     }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Measurement;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,13 +16,21 @@ final class OverallSummary {
   private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"OVERALL\"\\s*,\\s*\"measurement\"\\s*:"
       + "\\s*\"(RunTime\\(ms\\)|Throughput\\(ops/sec\\))\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
 
+  private static final Pattern JSON_DOCUMENTS = Pattern.compile("\"metric\"\\s*:\\s*\"" + InsertDocuments.SECTION
+      + "\"\\s*,\\s*\"measurement\"\\s*:\\s*\"([A-Za-z0-9]+)\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
+
   private Double runTimeMs;
+  private Long counted;
+  private Long acknowledged;
+  private long sentWithW0;
   private Double throughput;
 
   /** Feeds one line of text output. */
   void acceptLine(String line) {
     if (line.startsWith("[OVERALL]")) {
       Measurement.parse(line.strip()).ifPresent(m -> accept(m.measurement(), m.number()));
+    } else if (line.startsWith("[" + InsertDocuments.SECTION + "]")) {
+      Measurement.parse(line.strip()).ifPresent(m -> acceptDocuments(m.measurement(), m.number()));
     }
   }
 
@@ -36,6 +45,46 @@ final class OverallSummary {
         // not a number: not a measurement this summary can use
       }
     }
+    Matcher d = JSON_DOCUMENTS.matcher(content);
+    while (d.find()) {
+      try {
+        acceptDocuments(d.group(1), Double.parseDouble(d.group(2)));
+      } catch (NumberFormatException e) {
+        // not a number: not a count this summary can use
+      }
+    }
+  }
+
+  private void acceptDocuments(String measurement, double value) {
+    if (!Double.isFinite(value)) {
+      return;
+    }
+    switch (measurement) {
+      case InsertDocuments.COUNTED -> counted = Math.round(value);
+      case InsertDocuments.ACKNOWLEDGED -> acknowledged = Math.round(value);
+      case InsertDocuments.SENT_WITHOUT_ACKNOWLEDGEMENT -> sentWithW0 = Math.round(value);
+      default -> { }
+    }
+  }
+
+  /** True when the run batched inserts and reported how many the server acknowledged ({@code [INSERT-DOCUMENTS]}). */
+  boolean batched() {
+    return counted != null && acknowledged != null;
+  }
+
+  /** Inserts YCSB counted as done (OK or BATCHED_OK); only when {@link #batched()}. */
+  long insertsCounted() {
+    return counted;
+  }
+
+  /** Of those, the documents the server acknowledged, or that were sent with w=0 (which acknowledges nothing). */
+  long insertsAcknowledged() {
+    return acknowledged + sentWithW0;
+  }
+
+  /** Inserts counted as done whose documents the server did not acknowledge; 0 without batching. */
+  long insertsLost() {
+    return batched() ? Math.max(0, counted - insertsAcknowledged()) : 0;
   }
 
   private void accept(String measurement, double value) {

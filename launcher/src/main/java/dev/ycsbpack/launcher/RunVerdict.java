@@ -21,10 +21,17 @@ final class RunVerdict {
     this.fromStdout = fromStdout;
   }
 
-  /** Operations YCSB reports done, -1 when it reported none that can be read. */
+  /**
+   * Operations YCSB reports done, less the batched inserts the server never acknowledged; -1 when it reported none
+   * that can be read.
+   */
   long operationsDone() {
     OverallSummary summary = fromStdout;
-    return summary.present() ? summary.operationsDone() : -1;
+    if (!summary.present()) {
+      return -1;
+    }
+    long done = summary.operationsDone();
+    return done < 0 ? done : Math.max(0, done - summary.insertsLost());
   }
 
   /** Null when the run is good, else why it is not. */
@@ -50,6 +57,16 @@ final class RunVerdict {
       return "no [OVERALL] section " + where + ": YCSB stopped before reporting (see the errors above)";
     }
     long done = summary.operationsDone();
+    String lost = null;
+    if (summary.insertsLost() > 0) {
+      lost = String.format(java.util.Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d were "
+          + "counted as done, but their batch failed; see the errors above)", summary.insertsAcknowledged(),
+          summary.insertsCounted(), summary.insertsLost());
+    }
+    if (lost != null) {
+      return !expected.timeLimited && done >= 0 && done < expected.operations
+          ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
+    }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }

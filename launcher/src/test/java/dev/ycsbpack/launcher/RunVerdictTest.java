@@ -41,6 +41,52 @@ class RunVerdictTest {
     assertTrue(f.startsWith("only 500 of 1000 operations completed"), f);
   }
 
+  static final String BATCHED_LOAD = String.join("\n",
+      "[OVERALL], RunTime(ms), 1000",
+      "[OVERALL], Throughput(ops/sec), 4499.0",
+      "[INSERT], Operations, 4500",
+      "[INSERT], Return=BATCHED_OK, 4455",
+      "[INSERT], Return=OK, 44",
+      "[INSERT], Return=SERVICE_UNAVAILABLE, 1",
+      "[INSERT-DOCUMENTS], Counted, 4499",
+      "[INSERT-DOCUMENTS], Acknowledged, 4400",
+      "[INSERT-DOCUMENTS], NotAcknowledged, 100");
+
+  @Test
+  void batchedInsertsTheServerDidNotAcknowledgeFailTheRunAndAreNotCompleted() throws UsageException {
+    String f = verdict(BATCHED_LOAD, "load", "recordcount=4499");
+    assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
+        + "done, but their batch failed; see the errors above)", f);
+    String early = verdict(BATCHED_LOAD, "load", "recordcount=10000");
+    assertTrue(early.startsWith("only 4,400 of 4,499 buffered inserts were acknowledged by the server"), early);
+    assertTrue(early.endsWith("; and only 4499 of 10000 operations completed"), early);
+    OverallSummary summary = new OverallSummary();
+    summary.acceptDocument(BATCHED_LOAD);
+    assertEquals(4400, new RunVerdict(RunExpectationTest.expect("load", "recordcount=4499"), summary).operationsDone());
+  }
+
+  @Test
+  void batchedInsertsAllAcknowledgedOrSentWithW0Pass() throws UsageException {
+    String acked = BATCHED_LOAD.replace("Acknowledged, 4400", "Acknowledged, 4499").replace("NotAcknowledged, 100",
+        "NotAcknowledged, 1");
+    assertNull(verdict(acked, "load", "recordcount=4499"));
+    String w0 = BATCHED_LOAD.replace("Acknowledged, 4400", "Acknowledged, 0").replace("NotAcknowledged, 100",
+        "NotAcknowledged, 0\n[INSERT-DOCUMENTS], SentWithW0, 4499");
+    assertNull(verdict(w0, "load", "recordcount=4499"));
+  }
+
+  @Test
+  void batchedInsertsAreReadFromAJsonExportFile(@TempDir Path dir) throws IOException, UsageException {
+    Path e = dir.resolve("out.json");
+    Files.writeString(e, "[{\"metric\":\"OVERALL\",\"measurement\":\"RunTime(ms)\",\"value\":1000},\n"
+        + "{\"metric\":\"OVERALL\",\"measurement\":\"Throughput(ops/sec)\",\"value\":4499.0},\n"
+        + "{\"metric\":\"INSERT-DOCUMENTS\",\"measurement\":\"Counted\",\"value\":4499},\n"
+        + "{\"metric\":\"INSERT-DOCUMENTS\",\"measurement\":\"Acknowledged\",\"value\":4400}]\n");
+    String f = verdict("", "load", "recordcount=4499", "exportfile=" + e,
+        "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter");
+    assertTrue(f != null && f.startsWith("only 4,400 of 4,499 buffered inserts"), f);
+  }
+
   @Test
   void aTimeLimitedRunMayStopEarlyButNotAtZero() throws UsageException {
     String half = "[OVERALL], RunTime(ms), 200\n[OVERALL], Throughput(ops/sec), 2500.0\n";

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.ReadConcern;
@@ -12,8 +13,10 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,6 +68,8 @@ public class MongoDbClient extends DB {
   private ReadConcern readConcern;
   private boolean retryReads;
   private InsertBuffer buffer;
+  /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
+  private InsertAcknowledgements documents;
 
   /** The constructor YCSB uses. */
   public MongoDbClient() {
@@ -113,6 +118,15 @@ public class MongoDbClient extends DB {
     readConcern = database.getReadConcern();
     retryReads = lease.retryReads;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
+    if (buffer != null) {
+      try {
+        documents = InsertAcknowledgements.of(Measurements.getMeasurements());
+      } catch (IllegalStateException e) {
+        lease.close();
+        lease = null;
+        throw reportOnce(new DBException("mongodb binding: " + e.getMessage()));
+      }
+    }
     if (options.warmup() > 0) {
       // YCSB does not time init(), so these inserts stay out of every measurement.
       try {
@@ -246,7 +260,11 @@ public class MongoDbClient extends DB {
           return flushed;
         }
       }
-      return buffer.add(table, doc) ? flush() : Status.BATCHED_OK;
+      Status status = buffer.add(table, doc) ? flush() : Status.BATCHED_OK;
+      if (status.isOk()) {
+        documents.counted(); // YCSB counts this insert as done: the server must acknowledge its document
+      }
+      return status;
     } catch (Exception e) {
       return Failures.handle("INSERT", e);
     }
@@ -262,30 +280,57 @@ public class MongoDbClient extends DB {
     }
   }
 
-  /** Sends the buffered inserts as one unordered batch and records its latency as its own measurement. */
+  /**
+   * Sends the buffered inserts as one unordered batch, records its latency as its own measurement and counts its
+   * documents the server acknowledged (all of them, or those the failed batch's write result names).
+   */
   private Status flush() {
     String table = buffer.table();
     List<BsonDocument> batch = buffer.drain();
     long start = System.nanoTime();
     Status status;
+    long acknowledged = 0;
+    boolean w0 = false;
     try {
       if (options.upsert()) {
         List<WriteModel<BsonDocument>> upserts = new ArrayList<>(batch.size());
         for (BsonDocument doc : batch) {
           upserts.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
         }
-        collection(table).bulkWrite(upserts, UNORDERED_BULK);
+        BulkWriteResult r = collection(table).bulkWrite(upserts, UNORDERED_BULK);
+        w0 = !r.wasAcknowledged();
+        acknowledged = w0 ? 0 : stored(r);
       } else {
-        collection(table).insertMany(batch, UNORDERED_INSERT);
+        InsertManyResult r = collection(table).insertMany(batch, UNORDERED_INSERT);
+        w0 = !r.wasAcknowledged();
+        acknowledged = w0 ? 0 : r.getInsertedIds().size();
       }
       status = Status.OK;
     } catch (Exception e) {
+      if (e instanceof MongoBulkWriteException bulk && bulk.getWriteConcernError() == null) {
+        // Unordered: the documents without a write error were stored. The result's count is the server's n; a
+        // document with a write error was never stored, whatever n says (mongo-java-server counts them in n).
+        acknowledged = Math.min(stored(bulk.getWriteResult()), batch.size() - bulk.getWriteErrors().size());
+      }
+      // Any other failure (socket, timeout, write concern not satisfied): nothing counts as acknowledged.
       status = Failures.handle(BATCH_MEASUREMENT, e);
+    }
+    if (w0) {
+      documents.sentWithW0(batch.size());
+    } else {
+      acknowledged = Math.min(acknowledged, batch.size());
+      documents.acknowledged(acknowledged);
+      documents.notAcknowledged(batch.size() - acknowledged);
     }
     Measurements measurements = Measurements.getMeasurements();
     measurements.measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
     measurements.reportStatus(BATCH_MEASUREMENT, status);
     return status;
+  }
+
+  /** Documents a bulk write stored: inserted, and for upserts the replaced (matched) and the upserted ones. */
+  private static long stored(BulkWriteResult r) {
+    return r.wasAcknowledged() ? (long) r.getInsertedCount() + r.getMatchedCount() + r.getUpserts().size() : 0;
   }
 
   private MongoCollection<BsonDocument> collection(String table) {

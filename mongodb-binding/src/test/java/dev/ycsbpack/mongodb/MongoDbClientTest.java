@@ -63,6 +63,33 @@ class MongoDbClientTest {
 
   @ParameterizedTest(name = "[{0}]")
   @MethodSource("targets")
+  void aPartlyFailedBatchCountsAsAcknowledgedExactlyTheDocumentsTheServerStored(Target target) throws Exception {
+    try (BindingHarness h = new BindingHarness(target, "mongodb.batchsize=10")) {
+      h.collection().insertMany(List.of(new BsonDocument("_id", new org.bson.BsonString("user3")),
+          new BsonDocument("_id", new org.bson.BsonString("user7"))));
+      InsertAcknowledgements counts = InsertAcknowledgements.of(site.ycsb.measurements.Measurements.getMeasurements());
+      long counted0 = counts.countedValue();
+      long ack0 = counts.acknowledged();
+      long notAck0 = counts.notAcknowledged();
+      MongoDbClient db = h.client();
+      List<Status> statuses = new ArrayList<>();
+      for (int k = 0; k < 15; k++) {
+        statuses.add(db.insert(h.table, "user" + k, values(fields(k, 1, 4))));
+      }
+      h.cleanup(db);
+      // the first batch (user0..user9) fails on user3 and user7 after user0..user8 were counted BATCHED_OK
+      assertEquals(Status.BATCHED_OK, statuses.get(8));
+      assertSame(Failures.DUPLICATE_KEY, statuses.get(9));
+      long storedByTheBinding = h.collection().countDocuments() - 2;
+      assertEquals(13, storedByTheBinding, "unordered: all but the two duplicates were stored");
+      assertEquals(storedByTheBinding, counts.acknowledged() - ack0, "acknowledged = stored");
+      assertEquals(2, counts.notAcknowledged() - notAck0);
+      assertEquals(9 + 5, counts.countedValue() - counted0, "user0..user8 and the second batch were counted done");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("targets")
   void batchedLoadWhoseBatchSizeDoesNotDivideTheCountLeavesExactlyEveryDocument(Target target) throws Exception {
     int records = 1000;
     int threads = 3;
