@@ -6,7 +6,9 @@ import java.util.Optional;
  * The line protocol between the coordinator and a client it started ({@code bin/ycsb --control stdin}).
  *
  * <p>The coordinator writes commands to the client's standard input (over SSH for a remote client): {@link #GO}
- * releases the start gate, {@link #HEARTBEAT} says the coordinator is still there, {@link #STOP} ends the client.
+ * releases the start gate, at once or, as {@code GO <epochMs>}, at that moment of the client's own clock (the
+ * coordinator schedules the start a little ahead and converts it with each host's clock offset, so message delivery
+ * times do not spread the start), {@link #HEARTBEAT} says the coordinator is still there, {@link #STOP} ends the client.
  * End of input, or no heartbeat for the agreed time, also ends it: a client that lost its coordinator (killed, or its
  * link cut) stops by itself instead of loading the database unobserved.
  *
@@ -37,6 +39,27 @@ public final class ClientControl {
   }
 
   private ClientControl() {
+  }
+
+  /** {@code GO <epochMs>}: start at that time of the client's clock. */
+  public static String goAt(long epochMs) {
+    return GO + " " + epochMs;
+  }
+
+  /** The start time of a {@code GO} line: its epoch ms, 0 for a bare {@code GO}, -1 when the line is not a GO. */
+  public static long goTime(String line) {
+    String t = line.trim();
+    if (t.equals(GO)) {
+      return 0;
+    }
+    if (t.startsWith(GO + " ")) {
+      try {
+        return Long.parseLong(t.substring(GO.length() + 1).trim());
+      } catch (NumberFormatException e) {
+        return -1;
+      }
+    }
+    return -1;
   }
 
   /** The event on this line, or empty when the line is ordinary output. */

@@ -54,6 +54,10 @@ class YcsbLinesTest {
     assertEquals(ClientControl.EventType.READY, ClientControl.parse("@ycsbpack READY").orElseThrow().type());
     assertTrue(ClientControl.parse("@ycsbpack NONSENSE").isEmpty());
     assertTrue(ClientControl.parse("READY").isEmpty());
+    assertEquals(0, ClientControl.goTime("GO"));
+    assertEquals(1763900000123L, ClientControl.goTime(ClientControl.goAt(1763900000123L)));
+    assertEquals(-1, ClientControl.goTime("HB"));
+    assertEquals(-1, ClientControl.goTime("GO soon"));
   }
 
   @Test

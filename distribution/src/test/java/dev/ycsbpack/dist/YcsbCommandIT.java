@@ -374,6 +374,46 @@ class YcsbCommandIT {
     }
   }
 
+  static List<String> awkwardPasswords() {
+    return dev.ycsbpack.common.AwkwardStrings.passwords(4242, 8);
+  }
+
+  /** Whatever characters the password holds, raw or percent-encoded: no output and no file of the run shows it. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("awkwardPasswords")
+  void anAwkwardPasswordAppearsInNoOutputAndNoFile(String secret) throws IOException {
+    String encoded = java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8);
+    List<YcsbRun> runs = new java.util.ArrayList<>();
+    for (String pw : List.of(secret, encoded)) {
+      String url = "mongodb://alice:" + pw + "@127.0.0.1:1/ycsb?serverSelectionTimeoutMS=300";
+      YcsbRun refused = YcsbRun.run(work, "run", "mongodb", "-P", workload("read95-update5").toString(),
+          "-p", "mongodb.url=" + url, "--out", work.resolve("refused-" + runs.size()).toString());
+      assertTrue(refused.exitCode == 1 || refused.exitCode == 2, refused::describe);
+      runs.add(refused);
+      YcsbRun echoed = YcsbRun.run(work, "load", "basic", "-P", workload("read95-update5").toString(),
+          "-p", "recordcount=20", "-p", "mongodb.url=" + url, "-p", "app.password=" + secret, "-s",
+          "-p", "basicdb.verbose=false", "--out", work.resolve("echoed-" + runs.size()).toString());
+      assertEquals(0, echoed.exitCode, echoed::describe);
+      runs.add(echoed);
+    }
+    for (YcsbRun r : runs) {
+      for (String form : List.of(secret, encoded)) {
+        assertFalse(r.stdout.contains(form) || r.stderr.contains(form), r::describe);
+      }
+    }
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(work)) {
+      files = walk.filter(Files::isRegularFile).collect(Collectors.toList());
+    }
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("client.properties")), files::toString);
+    for (Path f : files) {
+      String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+      for (String form : List.of(secret, encoded)) {
+        assertFalse(text.contains(form), f.toString());
+      }
+    }
+  }
+
   /** The measurement name the binding records each batch under. */
   static final class MongoBatch {
     static final String NAME = dev.ycsbpack.mongodb.MongoDbClient.BATCH_MEASUREMENT;

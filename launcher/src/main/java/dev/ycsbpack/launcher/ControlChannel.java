@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -48,8 +49,12 @@ final class ControlChannel {
       String line;
       while ((line = r.readLine()) != null) {
         lastBeat = System.nanoTime();
+        long go = ClientControl.goTime(line);
+        if (go >= 0) {
+          releaseAt(go);
+          continue;
+        }
         switch (line.trim()) {
-          case ClientControl.GO -> gate.release();
           case ClientControl.STOP -> {
             stop.accept("stopped by the coordinator");
             return;
@@ -61,6 +66,24 @@ final class ControlChannel {
     } catch (IOException e) {
       stop.accept("lost the coordinator: its control input failed (" + e.getMessage() + ")");
     }
+  }
+
+  /**
+   * Releases the gate at {@code epochMs} of this machine's clock (0: now), on a thread of its own so heartbeats keep
+   * being read. It parks rather than spins: several clients on one host would otherwise burn the very cores their
+   * threads need at the moment of the start.
+   */
+  private void releaseAt(long epochMs) {
+    long target = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, epochMs - System.currentTimeMillis()));
+    Thread t = new Thread(() -> {
+      long left;
+      while ((left = target - System.nanoTime()) > 0) {
+        LockSupport.parkNanos(left);
+      }
+      gate.release();
+    }, "ycsbpack-start");
+    t.setDaemon(true);
+    t.start();
   }
 
   private void watch() {

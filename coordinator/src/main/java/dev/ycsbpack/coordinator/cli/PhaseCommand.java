@@ -139,7 +139,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
-        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10));
+        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
+        Duration.ofMillis(300));
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
     CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
         command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);

@@ -118,8 +118,10 @@ public final class CoordinatedRun {
       return finish(bundle, runId, startedAt, stageFailure, hostEntries, null, Map.of());
     }
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
+    Map<Host, Double> offsets = new LinkedHashMap<>();
+    probes.forEach((h, p) -> offsets.put(h, p.clockOffsetMs()));
     supervisor = new Supervisor(plan, sessions, pack, bundle.clients(), bundle.staging(), runId, redactor, settings,
-        progressFactory.apply(total), log);
+        progressFactory.apply(total), log, offsets);
     if (interrupted != null) {
       supervisor.abort(interrupted);
     }

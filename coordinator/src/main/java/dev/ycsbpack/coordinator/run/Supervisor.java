@@ -37,12 +37,13 @@ public final class Supervisor {
    * @param controlTimeout seconds without heartbeat after which a client stops itself
    * @param heartbeat      how often the coordinator says it is there
    * @param stopGrace      how long stopped clients get to write their folders before they are killed
+   * @param startLead      how far ahead the start is scheduled: more than a GO takes to reach any client
    */
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
-                         Duration stopGrace) {
+                         Duration stopGrace, Duration startLead) {
     public static Settings defaults() {
       return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(30), 15, Duration.ofSeconds(1),
-          Duration.ofSeconds(10));
+          Duration.ofSeconds(10), Duration.ofMillis(300));
     }
   }
 
@@ -82,12 +83,15 @@ public final class Supervisor {
   private final Settings settings;
   private final Progress progress;
   private final PrintStream log;
+  /** Each host's clock minus the coordinator's, ms. */
+  private final Map<Host, Double> clockOffsets;
   private final List<ClientProcess> running = new ArrayList<>();
   private final Map<String, String> problems = new LinkedHashMap<>();
   private volatile String abortReason;
 
   public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
-                    String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log) {
+                    String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log,
+                    Map<Host, Double> clockOffsets) {
     this.plan = plan;
     this.sessions = sessions;
     this.pack = pack;
@@ -98,6 +102,7 @@ public final class Supervisor {
     this.settings = settings;
     this.progress = progress;
     this.log = log;
+    this.clockOffsets = clockOffsets;
   }
 
   /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
@@ -118,11 +123,14 @@ public final class Supervisor {
         failure = awaitReady();
       }
       if (failure == null) {
-        releaseEpochMs = System.currentTimeMillis();
-        releaseAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
+        // moment whatever the time its GO took to arrive
+        releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();
+        releaseAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + settings.startLead().toMillis();
         for (ClientProcess c : running) {
-          c.send(ClientControl.GO);
+          c.send(ClientControl.goAt(releaseEpochMs + Math.round(clockOffsets.getOrDefault(c.plan().host(), 0.0))));
         }
+        Thread.sleep(settings.startLead().toMillis());
         failure = watch(System.nanoTime());
       }
     } catch (InterruptedException e) {
