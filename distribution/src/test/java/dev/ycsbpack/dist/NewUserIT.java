@@ -62,6 +62,11 @@ class NewUserIT {
     while (docs.find()) {
       assertTrue(Files.exists(home.resolve(docs.group())), "help names " + docs.group() + ", not shipped");
     }
+    for (String tool : List.of("bin/ycsb", "bin/ycsb-aggregate", "bin/ycsb-coordinator")) {
+      YcsbRun version = YcsbRun.exec(empty, home.resolve(tool).toString(), "--version");
+      assertEquals(0, version.exitCode, version::describe);
+      assertTrue(version.stdout.matches("(?s)\\S+ \\d+\\.\\d+\\.\\d+.*"), version::describe);
+    }
     YcsbRun serverHelp = YcsbRun.exec(empty, home.resolve("bin/embedded-mongo").toString(), "--help");
     assertEquals(0, serverHelp.exitCode, serverHelp::describe);
     assertTrue(serverHelp.stdout.toLowerCase(java.util.Locale.ROOT).contains("not mongodb"), serverHelp::describe);

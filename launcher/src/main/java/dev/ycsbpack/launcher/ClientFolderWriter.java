@@ -4,6 +4,7 @@ import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Measurement;
+import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * Writes the client folder of {@code bin/ycsb --out DIR} (the contract is {@link ClientFolder}).
@@ -76,18 +76,11 @@ final class ClientFolderWriter {
    * @throws UsageException when the folder holds anything already (a previous result must never be mixed in)
    */
   static void claim(Path dir) throws UsageException, IOException {
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new UsageException("--out " + Text.shown(dir.toString()) + ": is a file; give a new or empty folder");
+    try {
+      OutputFolder.claim(dir, "--out");
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    if (Files.isDirectory(dir)) {
-      try (Stream<Path> s = Files.list(dir)) {
-        if (s.findAny().isPresent()) {
-          throw new UsageException("--out " + Text.shown(dir.toString()) + ": the folder is not empty; give a new or "
-              + "empty folder, so no earlier result is mixed into this one");
-        }
-      }
-    }
-    Files.createDirectories(dir);
   }
 
   /** Writes what is known before the run into the {@link #claim claimed} folder. */

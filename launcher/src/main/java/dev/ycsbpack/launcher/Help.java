@@ -10,7 +10,7 @@ final class Help {
 
   static final String TEXT = String.join("\n",
       "usage: bin/ycsb load|run BINDING [options]",
-      "       bin/ycsb --help",
+      "       bin/ycsb --help | --version",
       "",
       "Runs YCSB 0.17.0's client unchanged, checks every option before it starts, and exits",
       "0 for a complete run, 1 for a failed one (the last stderr line says why), 2 for a command line",

@@ -9,4 +9,9 @@ final class Version {
     String v = Version.class.getPackage().getImplementationVersion();
     return v == null ? "development build" : v;
   }
+
+  /** The MongoDB driver the binding runs on. */
+  static String driver() {
+    return "mongodb-driver-sync " + dev.ycsbpack.mongodb.MongoDbClient.driverVersion();
+  }
 }

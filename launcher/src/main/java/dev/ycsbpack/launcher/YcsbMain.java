@@ -34,6 +34,10 @@ public final class YcsbMain {
   }
 
   public static void main(String[] args) {
+    if (args.length == 1 && args[0].equals("--version")) {
+      System.out.println("bin/ycsb " + Version.of() + " (YCSB core 0.17.0, " + Version.driver() + ")");
+      return;
+    }
     if (Help.isRequest(args)) {
       System.out.print(Help.TEXT);
       System.out.flush();

@@ -100,6 +100,11 @@ public class MongoDbClient extends DB {
     }
   }
 
+  /** The version of the MongoDB driver this binding runs on. */
+  public static String driverVersion() {
+    return ServerFacts.driverVersion();
+  }
+
   @Override
   public void init() throws DBException {
     try {

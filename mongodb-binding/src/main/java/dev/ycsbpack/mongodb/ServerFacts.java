@@ -80,7 +80,7 @@ final class ServerFacts {
   }
 
   /** The driver's own version constant (internal to the driver, hence read reflectively and optional). */
-  private static String driverVersion() {
+  static String driverVersion() {
     try {
       return String.valueOf(Class.forName("com.mongodb.internal.build.MongoDriverVersion").getField("VERSION").get(null));
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

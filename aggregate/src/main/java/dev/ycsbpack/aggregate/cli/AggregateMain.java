@@ -12,7 +12,7 @@ import picocli.CommandLine;
  * <p>Exit codes: 0 done; 1 an input was refused (the message names the file, the line, the problem and the fix);
  * 2 wrong usage; 3 some clients failed and {@code --accept-partial} was not given; 4 the result could not be written.
  */
-@Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, version = "ycsb-aggregate 0.1.0",
+@Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, versionProvider = AggregateMain.Version.class,
     description = "Merges YCSB 0.17 clients' results into true numbers: percentiles read from the clients' summed "
         + "HdrHistograms, never averaged.",
     subcommands = {MergeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
@@ -29,6 +29,15 @@ public final class AggregateMain implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge or compare");
+  }
+
+  /** {@code --version} from the jar manifest the build writes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = AggregateMain.class.getPackage().getImplementationVersion();
+      return new String[] {"ycsb-aggregate " + (v == null ? "development build" : v)};
+    }
   }
 
   public static void main(String[] args) {

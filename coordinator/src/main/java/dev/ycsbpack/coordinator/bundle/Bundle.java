@@ -3,7 +3,7 @@ package dev.ycsbpack.coordinator.bundle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ycsbpack.common.AtomicFiles;
-import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.OutputFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,19 +30,7 @@ public final class Bundle {
    * @throws IllegalArgumentException when it exists and is not empty (an earlier result must never be mixed in)
    */
   public static Bundle create(Path dir) throws IOException {
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new IllegalArgumentException("--out " + Text.shown(dir.toString()) + ": is a file; give a new or empty"
-          + " folder");
-    }
-    if (Files.isDirectory(dir)) {
-      try (Stream<Path> s = Files.list(dir)) {
-        if (s.findAny().isPresent()) {
-          throw new IllegalArgumentException("--out " + Text.shown(dir.toString()) + ": the folder is not empty; give"
-              + " a new or empty folder, so no earlier result is mixed into this one");
-        }
-      }
-    }
-    Files.createDirectories(dir);
+    OutputFolder.claim(dir, "--out");
     Bundle b = new Bundle(dir);
     Files.createDirectories(b.clients());
     Files.createDirectories(b.staging());

@@ -1,0 +1,37 @@
+package dev.ycsbpack.common;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * The rule for a result folder a command is told to write ({@code bin/ycsb --out}, {@code bin/ycsb-coordinator --out}):
+ * new or empty, so no earlier result is ever mixed into a new one or overwritten.
+ */
+public final class OutputFolder {
+  private OutputFolder() {
+  }
+
+  /**
+   * Creates {@code dir} if needed, after checking that it is not a file and holds nothing.
+   *
+   * @param option the option that named it, for the message
+   * @throws IllegalArgumentException one line naming the option, the folder and what is accepted
+   */
+  public static void claim(Path dir, String option) throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IllegalArgumentException(option + " " + Text.shown(dir.toString())
+          + ": is a file; give a new or empty folder");
+    }
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> s = Files.list(dir)) {
+        if (s.findAny().isPresent()) {
+          throw new IllegalArgumentException(option + " " + Text.shown(dir.toString()) + ": the folder is not empty;"
+              + " give a new or empty folder, so no earlier result is mixed into this one");
+        }
+      }
+    }
+    Files.createDirectories(dir);
+  }
+}
