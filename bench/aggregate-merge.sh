@@ -4,7 +4,7 @@
 #
 # Usage: bench/aggregate-merge.sh [WORKDIR]          (default WORKDIR: /tmp/aggregate-bench)
 #   CLIENTS="1 4 16 64"  INTERVALS=3600  HEAP=256m  FORMATS=txt,json,csv,md,html  REPEAT=3  can be overridden.
-# Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 4.5 MB per client.
+# Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client (measured).
 #
 # Every merge runs with a fixed maximum heap (HEAP): finishing at all shows the memory bound; the peak RSS of the JVM
 # and the wall and CPU (user+sys) times are measured with /usr/bin/time -v; each merge runs REPEAT times and the table
