@@ -116,11 +116,6 @@ public final class ClientProcess {
     return errors;
   }
 
-  /** The last lines the client printed (redacted), for a failure message. */
-  public synchronized String lastOutput() {
-    return String.join("\n", lastLines);
-  }
-
   /** The most telling recent line: a FAILED or error line if there is one, else the last line. */
   public synchronized String lastError() {
     String pick = null;
