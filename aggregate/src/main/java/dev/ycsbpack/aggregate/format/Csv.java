@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.format;
 
+import dev.ycsbpack.aggregate.result.MergeResult;
 import java.util.List;
 
 /**
@@ -45,5 +46,14 @@ public final class Csv {
    */
   public static String comment(String text) {
     return "# " + Fmt.oneLine(text) + EOL;
+  }
+
+  /** The comment lines every CSV output starts with: the headlines, then the window coverage. */
+  public static String preamble(MergeResult r) {
+    StringBuilder sb = new StringBuilder();
+    for (String h : r.headlines()) {
+      sb.append(comment(h));
+    }
+    return sb.append(comment(r.coverageStatement())).toString();
   }
 }

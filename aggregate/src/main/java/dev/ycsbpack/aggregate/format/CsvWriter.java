@@ -20,13 +20,7 @@ public final class CsvWriter implements ResultWriter {
 
   @Override
   public void write(MergeResult r, Writer out) throws IOException {
-    if (!r.complete()) {
-      out.write(Csv.comment(r.incompleteBanner()));
-    }
-    for (String w : r.warnings()) {
-      out.write(Csv.comment(w));
-    }
-    out.write(Csv.comment(r.coverageStatement()));
+    out.write(Csv.preamble(r));
     List<String> h = new ArrayList<>(List.of("operation", "latency", "count", "reported", "throughput_ops_per_sec",
         "min_us", "mean_us"));
     for (double p : r.percentiles()) {

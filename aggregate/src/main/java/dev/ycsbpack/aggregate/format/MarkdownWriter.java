@@ -18,12 +18,8 @@ public final class MarkdownWriter implements ResultWriter {
   @Override
   public void write(MergeResult r, Writer w) {
     PrintWriter out = new PrintWriter(w);
-    if (!r.complete()) {
-      out.println("> **" + esc(r.incompleteBanner()) + "**");
-      out.println();
-    }
-    for (String warning : r.warnings()) {
-      out.println("> **" + esc(warning) + "**");
+    for (String h : r.headlines()) {
+      out.println("> **" + esc(h) + "**");
       out.println();
     }
     int merged = r.clients().size() - r.failedClients().size();

@@ -21,12 +21,7 @@ public final class TextSummaryWriter implements ResultWriter {
   @Override
   public void write(MergeResult r, Writer w) {
     PrintWriter out = new PrintWriter(w);
-    if (!r.complete()) {
-      comment(out, r.incompleteBanner());
-    }
-    for (String warning : r.warnings()) {
-      comment(out, warning);
-    }
+    r.headlines().forEach(h -> comment(out, h));
     comment(out, "ycsb-aggregate: " + (r.clients().size() - r.failedClients().size()) + " clients merged; "
         + r.window().label() + " window " + Fmt.time(r.windowStartMs()) + " to " + Fmt.time(r.windowEndMs()) + " ("
         + Fmt.seconds(r.windowSeconds()) + ", warm-up " + Fmt.seconds(r.warmupSeconds()) + ", cool-down "

@@ -17,13 +17,7 @@ public final class TimeSeriesCsvWriter implements ResultWriter {
 
   @Override
   public void write(MergeResult r, Writer out) throws IOException {
-    if (!r.complete()) {
-      out.write(Csv.comment(r.incompleteBanner()));
-    }
-    for (String w : r.warnings()) {
-      out.write(Csv.comment(w));
-    }
-    out.write(Csv.comment(r.coverageStatement()));
+    out.write(Csv.preamble(r));
     TimeSeries ts = r.timeSeries();
     List<String> h = new ArrayList<>(List.of("bucket_start_epoch_ms", "bucket_seconds", "operation", "count",
         "throughput_ops_per_sec"));

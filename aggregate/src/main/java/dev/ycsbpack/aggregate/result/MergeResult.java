@@ -66,6 +66,19 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
         + (mode == MergeMode.WHOLE_RUN ? " (whole runs merged)" : "") + ".";
   }
 
+  /**
+   * What every human-readable output must say before its numbers, in order: the INCOMPLETE banner when the merge is
+   * partial, then each warning.
+   */
+  public List<String> headlines() {
+    List<String> h = new java.util.ArrayList<>();
+    if (!complete()) {
+      h.add(incompleteBanner());
+    }
+    h.addAll(warnings);
+    return h;
+  }
+
   /** The one-line statement every output starts with when the merge is incomplete, else null. */
   public String incompleteBanner() {
     if (complete()) {
