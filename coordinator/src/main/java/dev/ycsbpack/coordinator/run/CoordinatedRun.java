@@ -110,12 +110,12 @@ public final class CoordinatedRun {
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {
-      return finish(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems), hostEntries,
-          null, Map.of());
+      return failBeforeStart(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems),
+          hostEntries);
     }
     String stageFailure = stageAll(probes);
     if (stageFailure != null) {
-      return finish(bundle, runId, startedAt, stageFailure, hostEntries, null, Map.of());
+      return failBeforeStart(bundle, runId, startedAt, stageFailure, hostEntries);
     }
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
     Map<Host, Double> offsets = new LinkedHashMap<>();
@@ -161,13 +161,15 @@ public final class CoordinatedRun {
     return failure == null ? COMPLETE : FAILED;
   }
 
-  private int finish(Bundle bundle, String runId, String startedAt, String failure, List<Manifest.HostEntry> hosts,
-                     Manifest.Release release, Map<String, String> server) throws IOException {
-    bundle.write(manifest(note(server), "FAILED", failure, runId, startedAt, Instant.now().toString(), server,
-        release, hosts, clientEntries(null, Map.of(), Map.of()), null));
+  /** A run that failed before any client started: no server facts, no release, no client verdicts. */
+  private int failBeforeStart(Bundle bundle, String runId, String startedAt, String failure,
+                              List<Manifest.HostEntry> hosts) throws IOException {
+    bundle.write(manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
+        clientEntries(null, Map.of(), Map.of()), null));
     bundle.removeStaging();
     return FAILED;
   }
+
 
   private Map<Host, HostSession.Probe> probeAll() {
     Map<Host, CompletableFuture<HostSession.Probe>> futures = new LinkedHashMap<>();
