@@ -16,6 +16,9 @@
 #   cpu_us_per_op  (utime + stime) / operations of the client process, JVM start-up included, read from
 #                  /proc (the cutime + cstime of the subshell that waited for it), 10 ms resolution
 #   wall_ops_s     operations / wall time from exec to exit: the same clock for every arm
+#   marginal_us_per_op  (cpu_ms - fixed_cpu_ms) / (operations - SMALL): the cost of one more operation, JVM
+#                  start-up, connect and shutdown taken out; fixed_cpu_ms is the same arm's CPU for a run of
+#                  SMALL operations (default 1000), measured right after it in the same round
 #   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (with bin/ycsb its clock starts after
 #                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
@@ -24,7 +27,7 @@
 # Summary: median and min-max over rounds per workload, threads and arm.
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
-#        RECORDS=20000 OPERATIONS=100000 INSERTS=100000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
+#        RECORDS=20000 OPERATIONS=100000 INSERTS=100000 SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
 #        OUT=file.csv ARMS="binding driver5 driver3")
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
@@ -35,6 +38,7 @@ workloads="${WORKLOADS:-read95 update50 insert}"
 records="${RECORDS:-20000}"
 operations="${OPERATIONS:-100000}"
 inserts="${INSERTS:-100000}"
+small="${SMALL:-1000}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/mvnw" -q -B -ntp -DskipTests package
 dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
@@ -77,8 +81,11 @@ ycsb_command() {
 }
 
 # Runs one arm; prints "ops wall_ms cpu_ms own_ops_s". CPU: the subshell's cutime+cstime after waiting.
+# A fourth argument "small" runs it with SMALL operations (inserts) instead.
 measure() {
   local arm="$1" workload="$2" threads="$3" ops cmd=()
+  local operations="$operations" inserts="$inserts"   # seen by ycsb_command
+  if [ "${4:-}" = small ]; then operations="$small"; inserts="$small"; fi
   if [ "$workload" = insert ]; then ops="$inserts"; else ops="$operations"; fi
   case "$arm" in
     binding|before)
@@ -119,7 +126,7 @@ measure() {
 java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
 
 csv="${OUT:-$work/results.csv}"
-echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s" >"$csv"
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op" >"$csv"
 read -r -a arm_list <<<"$arms"
 n=${#arm_list[@]}
 for workload in $workloads; do
@@ -129,9 +136,12 @@ for workload in $workloads; do
       for i in $(seq 0 $((n - 1))); do
         arm="${arm_list[$(( (i + round) % n ))]}"
         read -r ops wall cpu own <<<"$(measure "$arm" "$workload" "$threads")"
+        read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
         awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
-            -v c="$cpu" -v own="$own" 'BEGIN { printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f\n",
-            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own }' | tee -a "$csv"
+            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" 'BEGIN {
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f\n",
+            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, (c - sc) * 1000 / (o - so) }' \
+          | tee -a "$csv"
       done
     done
   done
@@ -139,10 +149,12 @@ done
 
 echo
 echo "median (min-max) over $rounds rounds; records=$records operations=$operations inserts=$inserts url=$url"
-echo "workload threads arm | cpu_us_per_op | wall_ops_s | own_ops_s"
+echo "workload threads arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s"
 tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k5,5 | awk -F, '
   function stats(s,   a, n, m, i, j, v) { n = split(s, a, " ")
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
     m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2; return sprintf("%.0f (%.0f-%.0f)", m, a[1], a[n]) }
-  { k = $1 " " $2 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10; own[k] = own[k] " " $11 }
-  END { for (i = 1; i <= nk; i++) { k = order[i]; print k " | " stats(cpu[k]) " | " stats(wall[k]) " | " stats(own[k]) } }'
+  { k = $1 " " $2 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
+    own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13 }
+  END { for (i = 1; i <= nk; i++) { k = order[i]
+    print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) } }'

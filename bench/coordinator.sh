@@ -58,7 +58,9 @@ fi
 coproc RIG { java -cp "$dist/lib/*:$dist/lib/embedded/*" dev.ycsbpack.testkit.NetnsRigMain 2; }
 # shellcheck disable=SC2153 # RIG_PID is set by coproc
 rig_pid=$RIG_PID
-exec 3>&"${RIG[1]}"
+rig_in="${RIG[1]}"
+exec 3>&"$rig_in"
+eval "exec $rig_in>&-"   # fd 3 is now the rig's only stdin: closing it (cleanup) tears the rig down
 declare -A rig=()
 for _ in 1 2 3 4 5; do
   IFS='=' read -r k v <&"${RIG[0]}"

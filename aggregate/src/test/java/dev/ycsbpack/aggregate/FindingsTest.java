@@ -114,4 +114,36 @@ class FindingsTest {
     }
     assertFalse(Files.exists(tmp.resolve("out")));
   }
+
+  @Test
+  void batchedInsertCountsAreSummedAndUnacknowledgedOnesAreSaidFirst() throws Exception {
+    Path root = run("MongoDB", false);
+    long[][] counts = {{2000, 2000, 0}, {2000, 1990, 10}};
+    for (int c = 0; c < 2; c++) {
+      Files.writeString(root.resolve("c" + c).resolve("output.txt"), "[INSERT-DOCUMENTS], Counted, " + counts[c][0]
+          + "\n[INSERT-DOCUMENTS], Acknowledged, " + counts[c][1] + "\n[INSERT-DOCUMENTS], NotAcknowledged, "
+          + counts[c][2] + "\n", java.nio.file.StandardOpenOption.APPEND);
+    }
+    MergeResult r = Aggregate.merge(List.of(root), MergeOptions.defaults());
+    assertEquals(Map.of("Counted", 4000L, "Acknowledged", 3990L, "NotAcknowledged", 10L), r.insertDocuments());
+    assertEquals(List.of("NOT ACKNOWLEDGED: 10 of the 4,000 batched inserts the clients counted as done were not "
+        + "acknowledged by the server; the INSERT figures count documents that may not be stored."), r.warnings());
+    Path out = tmp.resolve("out");
+    Aggregate.write(r, out, EnumSet.allOf(OutputFormat.class));
+    for (String f : List.of("merged.txt", "merged.md", "report.html")) {
+      String text = Files.readString(out.resolve(f));
+      assertTrue(text.contains("Batched inserts ([INSERT-DOCUMENTS], summed over the merged clients): Counted 4,000, "
+          + "Acknowledged 3,990, NotAcknowledged 10."), f);
+    }
+    for (String f : List.of("merged.txt", "merged.csv", "timeseries.csv", "merged.md")) {
+      assertTrue(Files.readAllLines(out.resolve(f)).get(0).contains("NOT ACKNOWLEDGED: 10 of the 4,000"), f);
+    }
+    com.fasterxml.jackson.databind.JsonNode docs = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("merged.json").toFile()).get("overall").get("insertDocuments");
+    assertEquals(3990, docs.get("Acknowledged").asLong(), docs::toString);
+
+    MergeResult none = Aggregate.merge(List.of(run("MongoDB", false)), MergeOptions.defaults());
+    assertEquals(Map.of(), none.insertDocuments(), "no client batched inserts");
+    assertTrue(none.notes().stream().noneMatch(n -> n.startsWith("Batched inserts")), String.valueOf(none.notes()));
+  }
 }

@@ -180,8 +180,11 @@ class TrustTest {
       assertTrue(Files.readString(out.resolve(f)).contains("Window coverage: 2,000 of the 2,000 operations the merged "
           + "clients reported (100.0%) lie inside the union window."), f);
     }
+    assertTrue(Files.readString(out.resolve("merged.txt")).contains("Union window: from the first client's start to "
+        + "the last client's end (14.0 s); all 2 merged clients ran together for 6.0 s of it."), "merged.txt");
     j = new ObjectMapper().readTree(out.resolve("merged.json").toFile());
     assertEquals(14.0, j.get("window").get("seconds").asDouble(), 1e-9);
+    assertEquals(6.0, j.get("window").get("allClientsTogetherSeconds").asDouble(), 1e-9);
     assertEquals(2000 / 14.0, j.get("overall").get("throughputOpsPerSec").asDouble(), 1e-6,
         "union: operations over the window's length");
   }

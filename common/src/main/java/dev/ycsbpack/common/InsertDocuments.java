@@ -8,6 +8,12 @@ package dev.ycsbpack.common;
 public final class InsertDocuments {
   /** The section name, {@code [INSERT-DOCUMENTS]}. */
   public static final String SECTION = "INSERT-DOCUMENTS";
+  /**
+   * The latency section of the batches themselves ({@code [INSERT-BATCH]}, one value per {@code insertMany}). It
+   * is a measurement beside YCSB's operations, not one of them: the documents are counted under {@code INSERT}, so
+   * totals of operations and throughput must leave it out.
+   */
+  public static final String BATCH_SECTION = "INSERT-BATCH";
   /** Inserts the binding returned {@code OK} or {@code BATCHED_OK} for: what YCSB counts as done. */
   public static final String COUNTED = "Counted";
   /** Documents the server acknowledged as stored (inserted; with upserts matched or upserted). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.testkit.TestTargets;
@@ -55,8 +56,13 @@ class CoordinatorIT {
 
       Path load = work.resolve("load");
       Coordinator l = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts", "local,local",
-          "--out", load.toString()));
+          "-p", "mongodb.batchsize=50", "--out", load.toString()));
       assertEquals(0, l.exitCode(), l::describe);
+      assertTrue(l.stdout().contains(", 1,000 of 1,000 batched documents acknowledged"), l::describe);
+      // the binding's INSERT-BATCH latencies are not operations: 1,000 documents are 1,000 operations, not 1,020
+      JsonNode loadOverall = new ObjectMapper().readTree(load.resolve("merged/merged.json").toFile()).get("overall");
+      assertEquals(1000, loadOverall.get("operations").asLong(), loadOverall::toPrettyString);
+      assertEquals(1000, loadOverall.get("reportedOperations").asLong(), loadOverall::toPrettyString);
       JsonNode manifest = Coordinator.manifest(load);
       assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
       assertTrue(manifest.get("note").asText().startsWith("NOT MONGODB"), manifest::toPrettyString);
@@ -81,6 +87,16 @@ class CoordinatorIT {
         assertTrue(Files.readString(folder.resolve("environment.properties")).contains("server.version="));
       }
       assertEquals(3000, operations);
+      // released together and merged over the union window: every measured operation is in the merged figures
+      JsonNode merged = new ObjectMapper()
+          .readTree(run.resolve("merged/merged.json").toFile());
+      assertEquals(3000, merged.get("overall").get("reportedOperations").asLong(), merged::toPrettyString);
+      assertEquals(3000, merged.get("overall").get("operations").asLong(), merged::toPrettyString);
+      assertTrue(r.stdout().contains("(3,000 of 3,000 measured = 100.0% in the union window; all clients ran "
+          + "together for "), r::describe);
+      JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
+      long together = summary.get("allClientsTogetherMs").asLong();
+      assertTrue(together > 0 && together <= summary.get("windowMs").asLong(), summary::toPrettyString);
       assertTrue(inserted > 400, "inserted " + inserted);
       assertEquals(1000 + inserted, Servers.countDocuments(target, table), "every run-phase insert a new key");
       assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));

@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -69,21 +68,13 @@ final class ControlChannel {
   }
 
   /**
-   * Releases the gate at {@code epochMs} of this machine's clock (0: now), on a thread of its own so heartbeats keep
-   * being read. It parks rather than spins: several clients on one host would otherwise burn the very cores their
-   * threads need at the moment of the start.
+   * Releases the gate at {@code epochMs} of this machine's clock (0: now). The reader only hands the moment over:
+   * each client thread waits for it on its own timer, so it wakes once (not woken by a release thread that itself
+   * had to wake first), and heartbeats keep being read meanwhile.
    */
   private void releaseAt(long epochMs) {
     long target = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, epochMs - System.currentTimeMillis()));
-    Thread t = new Thread(() -> {
-      long left;
-      while ((left = target - System.nanoTime()) > 0) {
-        LockSupport.parkNanos(left);
-      }
-      gate.release();
-    }, "ycsbpack-start");
-    t.setDaemon(true);
-    t.start();
+    gate.releaseAt(target);
   }
 
   private void watch() {
@@ -93,6 +84,7 @@ final class ControlChannel {
       } catch (InterruptedException e) {
         return;
       }
+      StartGate.reportStarted();
       if (System.nanoTime() - lastBeat > timeoutNanos) {
         stop.accept("lost the coordinator: no heartbeat for " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s");
         return;

@@ -52,6 +52,8 @@ final class Help {
       "  mongodb.maxStalenessSeconds  maximum replication lag of a secondary read from (90 or more)",
       "  mongodb.readConcern          local, available, majority, linearizable, snapshot",
       "  mongodb.batchsize            inserts per unordered insertMany (default 1; upstream's batchsize works too)",
+      "                               (the output's [INSERT-DOCUMENTS] section says how many batched documents the",
+      "                               server acknowledged; any not acknowledged fails the run)",
       "  mongodb.upsert               true: inserts become upserts",
       "  mongodb.maxPoolSize          connection pool size (default: threadcount; upstream's mongodb.maxconnections)",
       "  mongodb.compressors          wire compression: zlib (snappy, zstd with their jars in lib/)",

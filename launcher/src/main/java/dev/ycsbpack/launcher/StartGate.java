@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The process-wide start gate of a coordinated client, and the record of when measuring began.
@@ -13,17 +14,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * have arrived the client reports {@code READY}; the threads wait until the coordinator says {@code GO}, so all
  * clients on all hosts begin their first measured operation together. YCSB's {@code RunTime} includes this wait
  * (its clock starts before the threads' {@code init()}), which is why merged throughput is read from the interval
- * logs inside a common window, never from the clients' {@code [OVERALL]} lines.
+ * logs inside the merge window, never from the clients' {@code [OVERALL]} lines.
  */
 final class StartGate {
   /** Installed before YCSB starts when the client is controlled; null otherwise (no waiting). */
   private static volatile StartGate installed;
   private static final AtomicLong FIRST_OPERATION_MS = new AtomicLong(-1);
+  private static final AtomicBoolean STARTED_REPORTED = new AtomicBoolean();
   private static volatile PrintStream events;
 
   private final CountDownLatch arrivals;
   private final CountDownLatch go = new CountDownLatch(1);
   private final AtomicBoolean reported = new AtomicBoolean();
+  /** When the threads may start, in System.nanoTime(); set before {@link #go} opens. */
+  private volatile long releaseNanos;
 
   private StartGate(int parties) {
     this.arrivals = new CountDownLatch(parties);
@@ -48,20 +52,35 @@ final class StartGate {
       event(new ClientControl.Event(ClientControl.EventType.READY, 0));
     }
     gate.go.await();
+    long left;
+    while ((left = gate.releaseNanos - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(left); // parked, not spun: on a shared host spinning threads take the cores others need
+    }
   }
 
-  /** Lets every waiting thread start. */
-  void release() {
+  /** Lets every waiting thread start at {@code nanoTime} (System.nanoTime()); each thread waits on its own timer. */
+  void releaseAt(long nanoTime) {
+    releaseNanos = nanoTime;
     go.countDown();
   }
 
-  /** Notes the start of a measured operation; only the first of the process counts. */
+  /**
+   * Notes the start of a measured operation; only the first of the process counts. It only records: printing the
+   * STARTED event (a redacted line, copied to the client folder, read by the coordinator) would put I/O on the first
+   * measured operation's path and take CPU just when the other clients on the host wake, so it is printed off that
+   * path ({@link #reportStarted()}).
+   */
   static void operationStarted() {
     if (FIRST_OPERATION_MS.get() < 0) {
-      long now = System.currentTimeMillis();
-      if (FIRST_OPERATION_MS.compareAndSet(-1, now)) {
-        event(new ClientControl.Event(ClientControl.EventType.STARTED, now));
-      }
+      FIRST_OPERATION_MS.compareAndSet(-1, System.currentTimeMillis());
+    }
+  }
+
+  /** Prints the STARTED event once the first measured operation has begun; safe to call from any thread, often. */
+  static void reportStarted() {
+    long t = FIRST_OPERATION_MS.get();
+    if (t >= 0 && STARTED_REPORTED.compareAndSet(false, true)) {
+      event(new ClientControl.Event(ClientControl.EventType.STARTED, t));
     }
   }
 

@@ -110,6 +110,7 @@ public final class YcsbMain {
       }
       int status = failure == null ? 0 : FAILED;
       if (controlled) {
+        StartGate.reportStarted();
         StartGate.event(new ClientControl.Event(ClientControl.EventType.FINISHED, status));
       }
       System.err.flush();

@@ -18,6 +18,7 @@ import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.UpdateResult;
+import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ import site.ycsb.measurements.Measurements;
  */
 public class MongoDbClient extends DB {
   /** Each flushed batch is timed under this name, so per-insert latencies stay honest. */
-  public static final String BATCH_MEASUREMENT = "INSERT-BATCH";
+  public static final String BATCH_MEASUREMENT = InsertDocuments.BATCH_SECTION;
 
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
   private static final InsertManyOptions UNORDERED_INSERT = new InsertManyOptions().ordered(false);

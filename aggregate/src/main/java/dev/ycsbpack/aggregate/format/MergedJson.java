@@ -31,12 +31,12 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
 
   /** The window merged. */
   public record Window(String kind, long startEpochMs, long endEpochMs, double seconds, double warmupSeconds,
-                       double cooldownSeconds) {
+                       double cooldownSeconds, double allClientsTogetherSeconds) {
   }
 
   /** Totals of the workload operations. */
   public record Overall(int clients, int clientsMerged, long operations, long reportedOperations, Double coverage,
-                        String coverageStatement, Double throughputOpsPerSec) {
+                        String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments) {
   }
 
   /** One merged operation. */
@@ -118,10 +118,10 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
     int merged = r.clients().size() - r.failedClients().size();
     return new MergedJson(r.warnings(), SCHEMA, r.complete(), r.incompleteBanner(), r.mode().label(), r.server(),
         new Window(r.window().label(), r.windowStartMs(), r.windowEndMs(), r.windowSeconds(), r.warmupSeconds(),
-            r.cooldownSeconds()),
+            r.cooldownSeconds(), r.togetherMs() / 1000.0),
         r.percentiles(),
         new Overall(r.clients().size(), merged, r.totalCount(), r.reportedCount(), num(r.coverage()),
-            r.coverageStatement(), num(r.totalThroughput())),
+            r.coverageStatement(), num(r.totalThroughput()), r.insertDocuments()),
         ops, clients, settings(r.config()), r.forced(), settings(r.environment()), r.notes(),
         new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series));
   }

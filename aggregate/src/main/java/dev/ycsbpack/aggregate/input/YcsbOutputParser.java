@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Measurement;
 import dev.ycsbpack.common.Text;
 import java.io.BufferedReader;
@@ -237,7 +238,12 @@ public final class YcsbOutputParser {
           (long) m.get("MinLatency(us)").value(), (long) m.get("MaxLatency(us)").value(), pct, returns,
           firstEntry.line()));
     }
-    return new YcsbOutput(file, runTime, throughput, ops);
+    Map<String, Long> insertDocuments = new LinkedHashMap<>();
+    Map<String, Entry> docs = sections.getOrDefault(InsertDocuments.SECTION, Map.of());
+    for (Entry e : docs.values()) {
+      insertDocuments.put(e.measurement(), (long) e.value());
+    }
+    return new YcsbOutput(file, runTime, throughput, ops, insertDocuments);
   }
 
   private static InputException cut(Path file, long line) {

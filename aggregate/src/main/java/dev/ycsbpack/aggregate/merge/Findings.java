@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.merge;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a reader must know before any number: which server was measured (and whether it was MongoDB at all), and
- * whether the clients kept up with their target.
+ * What a reader must know before any number: which server was measured (and whether it was MongoDB at all),
+ * whether the clients kept up with their target, and whether the server acknowledged every batched insert.
  *
  * @param server   the server as the clients described it, or the (redacted) URL they used; empty when unknown
  * @param warnings statements every output shows first
@@ -26,7 +27,7 @@ record Findings(String server, List<String> warnings) {
   static final long BEHIND_MIN_US = 1000;
 
   static Findings of(Settings config, Settings environment, List<OpResult> ops, TimeSeries ts,
-                     List<Double> percentiles) {
+                     List<Double> percentiles, Map<String, Long> insertDocuments) {
     List<String> warnings = new ArrayList<>();
     Set<String> products = values(environment, "server.product");
     String server;
@@ -46,6 +47,12 @@ record Findings(String server, List<String> warnings) {
           + " (the clients recorded no server facts)";
     }
     behind(ops, ts, percentiles).ifPresent(warnings::add);
+    long unacknowledged = insertDocuments.getOrDefault(InsertDocuments.NOT_ACKNOWLEDGED, 0L);
+    if (unacknowledged > 0) {
+      warnings.add(String.format(Locale.ROOT, "NOT ACKNOWLEDGED: %,d of the %,d batched inserts the clients counted "
+          + "as done were not acknowledged by the server; the INSERT figures count documents that may not be "
+          + "stored.", unacknowledged, insertDocuments.getOrDefault(InsertDocuments.COUNTED, 0L)));
+    }
     return new Findings(server, warnings);
   }
 

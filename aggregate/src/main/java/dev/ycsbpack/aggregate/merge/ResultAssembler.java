@@ -11,10 +11,12 @@ import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.aggregate.result.TimeSeries;
 import dev.ycsbpack.aggregate.result.WindowKind;
+import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,9 +50,12 @@ final class ResultAssembler {
     return new ResultAssembler(admission, window, merged, options).build(scans);
   }
 
-  /** Operations YCSB counts in its own throughput: everything but CLEANUP and the Intended-* copies. */
+  /**
+   * Operations YCSB counts in its own throughput: everything but CLEANUP and the Intended-* copies, and but the
+   * binding's INSERT-BATCH latencies (its documents are the INSERT operations; counting both counted them twice).
+   */
   static boolean isWorkloadOp(String name) {
-    return !name.startsWith(INTENDED) && !"CLEANUP".equals(name);
+    return !name.startsWith(INTENDED) && !"CLEANUP".equals(name) && !InsertDocuments.BATCH_SECTION.equals(name);
   }
 
   private MergeResult build(List<LogScan> scans) {
@@ -68,11 +73,13 @@ final class ResultAssembler {
     TimeSeries ts = timeSeries();
     Settings environment = environment();
     Settings config = admission.config();
-    Findings findings = Findings.of(config, environment, ops, ts, options.percentiles());
-    return new MergeResult(clients(scans), admission.failed(), window.mode(), options.window(), window.startMs(),
+    Map<String, Long> insertDocuments = insertDocuments();
+    Findings findings = Findings.of(config, environment, ops, ts, options.percentiles(), insertDocuments);
+    List<ClientResult> clients = clients(scans);
+    return new MergeResult(clients, admission.failed(), window.mode(), options.window(), window.startMs(),
         window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
         reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
-        findings.warnings(), notes());
+        findings.warnings(), notes(MergeResult.togetherMs(clients), insertDocuments), insertDocuments);
   }
 
   private List<OpResult> operations() {
@@ -182,7 +189,16 @@ final class ResultAssembler {
     return ConfigCheck.check(env, List.of("*"), false);
   }
 
-  private List<String> notes() {
+  /** The merged clients' {@code [INSERT-DOCUMENTS]} counts, summed by name; empty when none batched inserts. */
+  private Map<String, Long> insertDocuments() {
+    Map<String, Long> sum = new LinkedHashMap<>();
+    for (ClientInput c : admission.ok()) {
+      c.output().insertDocuments().forEach((k, v) -> sum.merge(k, v, Long::sum));
+    }
+    return sum;
+  }
+
+  private List<String> notes(long togetherMs, Map<String, Long> insertDocuments) {
     List<String> notes = new ArrayList<>();
     if (!admission.failed().isEmpty()) {
       notes.add("Failed clients were left out of every merged figure: " + String.join(", ", admission.failed())
@@ -197,12 +213,25 @@ final class ResultAssembler {
           + "run: the whole runs were merged (percentiles are still exact), throughput is the sum of each client's "
           + "operations over its own run, and there is no time series.");
     } else if (options.window() == WindowKind.UNION) {
-      notes.add("Union window: from the first client's start to the last client's end; throughput is the "
-          + "operations inside it over its length, and parts of it ran with fewer than all clients.");
+      notes.add("Union window: from the first client's start to the last client's end (" + seconds(window.lengthMs())
+          + "); all " + (admission.all().size() - admission.failed().size()) + " merged clients ran together for "
+          + seconds(togetherMs) + " of it. Throughput is the operations inside it over its length, so the "
+          + "parts that ran with fewer clients count as they ran.");
+    }
+    if (!insertDocuments.isEmpty()) {
+      StringBuilder docs = new StringBuilder("Batched inserts ([INSERT-DOCUMENTS], summed over the merged clients):");
+      insertDocuments.forEach((k, v) -> docs.append(' ').append(k).append(' ')
+          .append(String.format(Locale.ROOT, "%,d", v)).append(','));
+      docs.setCharAt(docs.length() - 1, '.');
+      notes.add(docs.toString());
     }
     notes.add("Operation counts, throughput and latency cover the window; Return= counts and error rates cover each "
         + "client's whole run (YCSB keeps no per-interval status counts).");
     return notes;
+  }
+
+  private static String seconds(long ms) {
+    return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
   }
 
   private static long sum(long[] a) {

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.result;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,12 +29,15 @@ import java.util.Map;
  * @param server           what the clients measured, e.g. {@code MongoDB 7.0.14 (replica set rs0)}; empty if unknown
  * @param warnings         what must be read before any number (not MongoDB, clients behind their target): shown first
  * @param notes            things the reader must know (shown in every output)
+ * @param insertDocuments  the batched-insert document counts ({@code [INSERT-DOCUMENTS]}: {@code Counted},
+ *                         {@code Acknowledged}, ...) summed over the merged clients; empty when none batched
  */
 public record MergeResult(List<ClientResult> clients, List<String> failedClients, MergeMode mode, WindowKind window,
                           long windowStartMs, long windowEndMs, double warmupSeconds, double cooldownSeconds,
                           List<Double> percentiles, List<OpResult> operations, long totalCount, long reportedCount,
                           double totalThroughput, Settings config, boolean forced, Settings environment,
-                          TimeSeries timeSeries, String server, List<String> warnings, List<String> notes) {
+                          TimeSeries timeSeries, String server, List<String> warnings, List<String> notes,
+                          Map<String, Long> insertDocuments) {
   public MergeResult {
     clients = List.copyOf(clients);
     failedClients = List.copyOf(failedClients);
@@ -42,6 +46,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     server = server == null ? "" : server;
     warnings = List.copyOf(warnings);
     notes = List.copyOf(notes);
+    insertDocuments = Collections.unmodifiableMap(new LinkedHashMap<>(insertDocuments));
   }
 
   public boolean complete() {
@@ -55,6 +60,30 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
   /** Share of the reported workload operations that lie inside the window (1.0 = all), NaN when none reported. */
   public double coverage() {
     return reportedCount == 0 ? Double.NaN : (double) totalCount / reportedCount;
+  }
+
+  /**
+   * How long every merged client was running at once: from the latest start to the earliest end of their intervals,
+   * 0 when they never overlapped. Beside the union window's length it says how much of that window ran with fewer
+   * than all clients (their tails, when some finish first).
+   */
+  public long togetherMs() {
+    return togetherMs(clients);
+  }
+
+  /** {@link #togetherMs()} of these clients. */
+  public static long togetherMs(List<ClientResult> clients) {
+    long start = Long.MIN_VALUE;
+    long end = Long.MAX_VALUE;
+    boolean any = false;
+    for (ClientResult c : clients) {
+      if (!c.failed() && c.startMs() > 0) {
+        start = Math.max(start, c.startMs());
+        end = Math.min(end, c.endMs());
+        any = true;
+      }
+    }
+    return any ? Math.max(0, end - start) : 0;
   }
 
   /** One sentence saying how much of what the clients did the merged numbers cover. */

@@ -55,7 +55,18 @@ final class Summary {
     out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
   }
 
-  /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (19,612 = 98.1% merged), 1,212 ops/s; READ p50 790 us, p99 35,423 us}. */
+  /** e.g. {@code ; all clients ran together for 97.2% of it}, or empty for one client or an older merged.json. */
+  private static String together(JsonNode window, int clients) {
+    double length = window.path("seconds").asDouble(0);
+    if (clients < 2 || length <= 0 || !window.has("allClientsTogetherSeconds")) {
+      return "";
+    }
+    return String.format("; all clients ran together for %.1f%% of it",
+        100.0 * window.path("allClientsTogetherSeconds").asDouble() / length);
+  }
+
+  /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (20,000 of 20,000 measured = 100.0% in the union
+   * window; all clients ran together for 97.4% of it), 1,212 ops/s; READ p50 790 us, p99 35,423 us}. */
   static String line(Bundle bundle, Manifest m) {
     long reported = 0;
     for (Manifest.ClientEntry c : m.clients()) {
@@ -79,11 +90,17 @@ final class Summary {
     long inWindow = overall.path("operations").asLong(-1);
     long inOutputs = overall.path("reportedOperations").asLong(-1);
     if (inWindow >= 0 && inOutputs > 0) {
-      sb.append(String.format(" (%,d of %,d measured = %.1f%% in the %s window)", inWindow, inOutputs,
-          100.0 * inWindow / inOutputs, merged.path("window").path("kind").asText("merge").toLowerCase(java.util.Locale.ROOT)));
+      sb.append(String.format(" (%,d of %,d measured = %.1f%% in the %s window%s)", inWindow, inOutputs,
+          100.0 * inWindow / inOutputs, merged.path("window").path("kind").asText("merge").toLowerCase(java.util.Locale.ROOT),
+          together(merged.path("window"), m.clients().size())));
     }
     if (overall.has("throughputOpsPerSec")) {
       sb.append(String.format(", %,.0f ops/s", overall.path("throughputOpsPerSec").asDouble()));
+    }
+    JsonNode docs = overall.path("insertDocuments");
+    if (docs.has("Acknowledged")) {
+      sb.append(String.format(", %,d of %,d batched documents acknowledged", docs.path("Acknowledged").asLong(),
+          docs.path("Counted").asLong()));
     }
     Set<String> names = new HashSet<>();
     merged.path("operations").forEach(op -> names.add(op.path("name").asText()));

@@ -233,15 +233,18 @@ public final class CoordinatedRun {
   }
 
   /**
-   * Merges the client folders in process; returns null on success, else what aggregate refused. A load is merged over
-   * the union window (every inserted record counts); a run over the common window (only the time all clients ran:
-   * steady-state numbers), and the bundle says how many operations that window holds.
+   * Merges the client folders in process; returns null on success, else what aggregate refused. Both phases are
+   * merged over the union window, from the first client's first interval to the last client's last: the clients
+   * were released together, so the start edge is shared, and every operation counts, as in one YCSB process's own
+   * {@code [OVERALL]}. The common window (only while all clients ran) would drop the tail of every client but the
+   * first to finish: up to one status interval each, a tenth of a ten-second run. How long all clients ran together
+   * is recorded beside it.
    */
   private String merge(Bundle bundle) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
     MergeOptions options = MergeOptions.builder().allowedDifferences(SHARES).hosts(hosts)
-        .window(plan.phase() == Phase.LOAD ? WindowKind.UNION : WindowKind.COMMON).build();
+        .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);
       Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class));
@@ -258,6 +261,8 @@ public final class CoordinatedRun {
     summary.put("operationsReported", coverage.reportedCount());
     summary.put("operationsMerged", coverage.totalCount());
     summary.put("coverage", coverage.coverageStatement());
+    summary.put("windowMs", coverage.windowEndMs() - coverage.windowStartMs());
+    summary.put("allClientsTogetherMs", coverage.togetherMs());
     summary.put("complete", coverage.complete());
     return new Manifest.Merged("merged", "merged/report.html", summary);
   }
