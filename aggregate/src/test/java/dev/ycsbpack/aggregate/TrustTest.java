@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.ClientFolder;
@@ -187,6 +191,25 @@ class TrustTest {
     assertEquals(6.0, j.get("window").get("allClientsTogetherSeconds").asDouble(), 1e-9);
     assertEquals(2000 / 14.0, j.get("overall").get("throughputOpsPerSec").asDouble(), 1e-6,
         "union: operations over the window's length");
+  }
+
+  @Test
+  void aBucketsCountIsApportionedSoClientsOutOfPhaseShowNoSpike() throws Exception {
+    // c1's 1-s intervals start 500 ms after c0's: they straddle every bucket boundary, and c1 alone runs in the
+    // union window's last half second. By midpoint alone that half-second bucket got c1's whole last interval.
+    Path run = clients("phase", 2, 500, (c, p) -> { });
+    MergeResult r = Aggregate.merge(List.of(run), MergeOptions.builder().window(WindowKind.UNION).build());
+    TimeSeries ts = r.timeSeries();
+    long[] counts = ts.series().get("READ").counts();
+    assertEquals(11, ts.buckets());
+    assertEquals(150, counts[0], "c0's first interval, half of c1's");
+    for (int k = 1; k < 10; k++) {
+      assertEquals(200, counts[k], "bucket " + k);
+    }
+    assertEquals(50, counts[10], "half of c1's last interval, in half a second");
+    assertEquals(100.0, counts[10] / ts.bucketSeconds(10), 1e-9, "c1's own rate, not twice it");
+    assertEquals(2000, Arrays.stream(counts).sum(), "the shares add up to the window's operations");
+    assertEquals(2000, r.totalCount());
   }
 
   // d. all or nothing

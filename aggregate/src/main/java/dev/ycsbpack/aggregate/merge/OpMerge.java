@@ -14,7 +14,10 @@ import org.HdrHistogram.Histogram;
 /**
  * The second pass for one operation: every client's log in time order, each interval decoded once and added to the
  * bucket holding its midpoint (when the midpoint lies in the window), each bucket then added to the window's total.
- * Memory: one bucket and one total, plus a few numbers per bucket for the series.
+ * A bucket's operation count is apportioned instead: each interval's operations are spread over the buckets its
+ * time overlaps, in proportion. Clients' intervals do not line up with the buckets, and their first and last are
+ * short, so by midpoint alone a bucket could hold nearly two intervals of one client (its rate shown twice) or
+ * none. Memory: one bucket and one total, plus a few numbers per bucket for the series.
  *
  * @param op            the operation
  * @param total         the window's histogram
@@ -66,6 +69,7 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
             long mid = c.log.midMs();
             if (mid >= w.startMs() && mid < w.endMs()) {
               long n = c.log.decodeInto(decoder, bucket);
+              apportion(counts, n, c.log.startMs(), c.log.endMs(), w, k);
               allCount[c.client] += n;
               included[c.client] += n;
               includedMs[c.client] += c.log.endMs() - c.log.startMs();
@@ -76,7 +80,6 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
             c.pending = c.log.next();
           }
         }
-        counts[k] = bucket.totalCount();
         long[] v = bucket.valuesAt(pcts);
         for (int p = 0; p < pcts.length; p++) {
           pv[p][k] = v[p];
@@ -90,5 +93,31 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
       }
     }
     return new OpMerge(op, total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
+  }
+
+  /**
+   * Adds {@code n} operations of an interval [{@code startMs}, {@code endMs}) to the buckets it overlaps inside the
+   * window, in proportion to the overlap, rounding so the shares add up to exactly {@code n}; an interval with no
+   * length inside the window goes whole to {@code midBucket}.
+   */
+  static void apportion(long[] counts, long n, long startMs, long endMs, WindowPlan w, int midBucket) {
+    long from = Math.max(startMs, w.startMs());
+    long to = Math.min(endMs, w.endMs());
+    if (to <= from) {
+      counts[midBucket] += n;
+      return;
+    }
+    int last = bucketOf(to - 1, w);
+    long given = 0;
+    for (int b = bucketOf(from, w); b <= last; b++) {
+      long bucketEnd = b == last ? to : w.startMs() + (b + 1) * w.bucketMs();
+      long upTo = b == last ? n : Math.round((double) n * (bucketEnd - from) / (to - from));
+      counts[b] += upTo - given;
+      given = upTo;
+    }
+  }
+
+  private static int bucketOf(long t, WindowPlan w) {
+    return (int) Math.min(w.buckets() - 1, Math.max(0, (t - w.startMs()) / w.bucketMs()));
   }
 }

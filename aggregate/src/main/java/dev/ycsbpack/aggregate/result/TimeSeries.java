@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * Merged figures per time bucket, aligned on absolute time: bucket {@code k} covers
- * {@code [startMs + k * bucketMs, min(startMs + (k + 1) * bucketMs, endMs))}. An interval of any client falls in the
- * bucket that holds its midpoint.
+ * {@code [startMs + k * bucketMs, min(startMs + (k + 1) * bucketMs, endMs))}. A bucket's percentiles and max come
+ * from the clients' intervals whose midpoint it holds; its count from every interval overlapping it, each
+ * interval's operations apportioned by the share of its time inside the bucket.
  *
  * @param startMs     first bucket's start, ms since the epoch (the common window's start)
  * @param endMs       the window's end
@@ -34,7 +35,7 @@ public record TimeSeries(long startMs, long endMs, long bucketMs, int buckets, L
   /**
    * One operation's rows.
    *
-   * @param counts      operations per bucket
+   * @param counts      operations per bucket (apportioned by overlap: they add up to the window's total)
    * @param percentiles {@code percentiles[p][k]}: the value of percentile {@code p} in bucket {@code k}
    *                    (0 for an empty bucket)
    * @param max         highest latency per bucket
