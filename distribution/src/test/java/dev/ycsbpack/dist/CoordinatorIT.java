@@ -94,6 +94,9 @@ class CoordinatorIT {
       assertEquals(3000, merged.get("overall").get("operations").asLong(), merged::toPrettyString);
       assertTrue(r.stdout().contains("(3,000 of 3,000 measured = 100.0% in the union window; all clients ran "
           + "together for "), r::describe);
+      if (Runtime.getRuntime().availableProcessors() >= 2) {
+        assertFalse(Coordinator.manifest(run).get("release").has("crowding"), "2 clients on 2 or more CPUs");
+      }
       JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
       long together = summary.get("allClientsTogetherMs").asLong();
       assertTrue(together > 0 && together <= summary.get("windowMs").asLong(), summary::toPrettyString);

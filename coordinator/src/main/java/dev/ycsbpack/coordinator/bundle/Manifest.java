@@ -43,10 +43,11 @@ public record Manifest(String note, String status, String reason, String command
    * @param slowestClientReadyMs  the slowest client's time from process start to ready (JVM, connect, warm-up)
    * @param coordinatorOverheadMs the rest of {@code afterCommandStartMs}: the coordinator's own start-up, host
    *                              checks, staging and uploads
+   * @param crowding              the machines that ran more client JVMs than they have CPUs, or null
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Release(String releasedAt, Long afterCommandStartMs, Double startSpreadMs, Double startSpreadErrorMs,
-                        Long slowestClientReadyMs, Long coordinatorOverheadMs) {
+                        Long slowestClientReadyMs, Long coordinatorOverheadMs, String crowding) {
   }
 
   /**

@@ -51,6 +51,9 @@ final class Summary {
       }
     }
     out.println(line(bundle, m));
+    if (m.release() != null && m.release().crowding() != null) {
+      out.println("note: " + m.release().crowding());
+    }
     out.println("result: " + bundle.dir().toAbsolutePath().resolve(Bundle.MANIFEST));
     out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
   }

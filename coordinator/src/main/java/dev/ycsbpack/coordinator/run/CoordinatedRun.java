@@ -142,7 +142,7 @@ public final class CoordinatedRun {
         }
       }
     }
-    Manifest.Release release = release(outcome, probes, verdicts);
+    Manifest.Release release = release(outcome, probes, verdicts, bundle);
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
     if (failure == null) {
@@ -267,6 +267,22 @@ public final class CoordinatedRun {
     return new Manifest.Merged("merged", "merged/report.html", summary);
   }
 
+  /** Every client's environment record that could be read. */
+  private List<Map<String, String>> environments(Bundle bundle) {
+    List<Map<String, String>> out = new ArrayList<>();
+    for (ClientPlan c : plan.clients()) {
+      Path env = new ClientFolder(bundle.clients().resolve(c.name())).environment();
+      try {
+        if (Files.isRegularFile(env)) {
+          out.add(PropertiesFiles.read(env));
+        }
+      } catch (IOException e) {
+        // a client without a readable record is not counted
+      }
+    }
+    return out;
+  }
+
   private Map<String, String> serverFacts(Bundle bundle) {
     for (ClientPlan c : plan.clients()) {
       Path env = new ClientFolder(bundle.clients().resolve(c.name())).environment();
@@ -297,7 +313,7 @@ public final class CoordinatedRun {
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
-                                   Map<String, Verdict> verdicts) {
+                                   Map<String, Verdict> verdicts, Bundle bundle) {
     if (o.releaseEpochMs() < 0) {
       return null;
     }
@@ -317,7 +333,7 @@ public final class CoordinatedRun {
     long afterStart = o.releaseEpochMs() - commandStartMs;
     return new Manifest.Release(Instant.ofEpochMilli(o.releaseEpochMs()).toString(), afterStart, spread,
         spread == null ? null : 2 * error, slowestReady < 0 ? null : slowestReady,
-        slowestReady < 0 ? null : afterStart - slowestReady);
+        slowestReady < 0 ? null : afterStart - slowestReady, Crowding.of(environments(bundle)));
   }
 
   /** The client's first measured operation on the coordinator's clock. */
