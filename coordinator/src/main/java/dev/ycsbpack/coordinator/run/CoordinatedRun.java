@@ -142,7 +142,8 @@ public final class CoordinatedRun {
         }
       }
     }
-    Manifest.Release release = release(outcome, probes, verdicts, bundle);
+    List<Map<String, String>> environments = environments(bundle);
+    Manifest.Release release = release(outcome, probes, verdicts, environments);
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
     if (failure == null) {
@@ -153,7 +154,7 @@ public final class CoordinatedRun {
         merged = mergedEntry();
       }
     }
-    Map<String, String> server = serverFacts(bundle);
+    Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged);
     bundle.write(m);
@@ -267,7 +268,7 @@ public final class CoordinatedRun {
     return new Manifest.Merged("merged", "merged/report.html", summary);
   }
 
-  /** Every client's environment record that could be read. */
+  /** Every client's environment record that could be read, in plan order. */
   private List<Map<String, String>> environments(Bundle bundle) {
     List<Map<String, String>> out = new ArrayList<>();
     for (ClientPlan c : plan.clients()) {
@@ -283,22 +284,16 @@ public final class CoordinatedRun {
     return out;
   }
 
-  private Map<String, String> serverFacts(Bundle bundle) {
-    for (ClientPlan c : plan.clients()) {
-      Path env = new ClientFolder(bundle.clients().resolve(c.name())).environment();
-      if (Files.isRegularFile(env)) {
-        try {
-          Map<String, String> facts = new TreeMap<>();
-          PropertiesFiles.read(env).forEach((k, v) -> {
-            if (k.startsWith("server.") || k.startsWith("driver.")) {
-              facts.put(k, v);
-            }
-          });
-          return facts;
-        } catch (IOException e) {
-          // try the next client
+  /** The server and driver facts of the first client that recorded its environment. */
+  private static Map<String, String> serverFacts(List<Map<String, String>> environments) {
+    for (Map<String, String> env : environments) {
+      Map<String, String> facts = new TreeMap<>();
+      env.forEach((k, v) -> {
+        if (k.startsWith("server.") || k.startsWith("driver.")) {
+          facts.put(k, v);
         }
-      }
+      });
+      return facts;
     }
     return Map.of();
   }
@@ -313,7 +308,7 @@ public final class CoordinatedRun {
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
-                                   Map<String, Verdict> verdicts, Bundle bundle) {
+                                   Map<String, Verdict> verdicts, List<Map<String, String>> environments) {
     if (o.releaseEpochMs() < 0) {
       return null;
     }
@@ -333,7 +328,7 @@ public final class CoordinatedRun {
     long afterStart = o.releaseEpochMs() - commandStartMs;
     return new Manifest.Release(Instant.ofEpochMilli(o.releaseEpochMs()).toString(), afterStart, spread,
         spread == null ? null : 2 * error, slowestReady < 0 ? null : slowestReady,
-        slowestReady < 0 ? null : afterStart - slowestReady, Crowding.of(environments(bundle)));
+        slowestReady < 0 ? null : afterStart - slowestReady, Crowding.of(environments));
   }
 
   /** The client's first measured operation on the coordinator's clock. */
