@@ -21,6 +21,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -87,6 +88,15 @@ class CompareAndOutputTest {
     assertEquals("threadcount", j.get("differences").get(0).get("key").asText());
     JsonNode first = j.get("metrics").get(0);
     assertEquals(100.0, first.get("changePercent").asDouble(), 1e-9);
+    assertEquals(List.of("operation", "metric", "baseline", "contender", "changePercent", "verdict"), names(first));
+    assertEquals(List.of("schema", "baseline", "contender", "warnings", "differences", "metrics"), names(j));
+    assertEquals(List.of("area", "key", "baseline", "contender"), names(j.get("differences").get(0)));
+  }
+
+  private static List<String> names(JsonNode n) {
+    List<String> out = new ArrayList<>();
+    n.fieldNames().forEachRemaining(out::add);
+    return out;
   }
 
   @Test

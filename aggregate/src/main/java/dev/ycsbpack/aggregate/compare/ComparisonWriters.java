@@ -1,9 +1,9 @@
 package dev.ycsbpack.aggregate.compare;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.ycsbpack.aggregate.format.Csv;
 import dev.ycsbpack.aggregate.format.Fmt;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -60,49 +60,8 @@ public final class ComparisonWriters {
   }
 
   public static void json(Comparison c, Writer w) throws IOException {
-    JsonGenerator g = new JsonFactory().createGenerator(w);
-    g.useDefaultPrettyPrinter();
-    g.writeStartObject();
-    g.writeStringField("schema", "ycsb-aggregate/compare/v1");
-    g.writeStringField("baseline", c.baselineName());
-    g.writeStringField("contender", c.contenderName());
-    g.writeArrayFieldStart("warnings");
-    for (String s : c.warnings()) {
-      g.writeString(s);
-    }
-    g.writeEndArray();
-    g.writeArrayFieldStart("differences");
-    for (Comparison.Difference d : c.differences()) {
-      g.writeStartObject();
-      g.writeStringField("area", d.area());
-      g.writeStringField("key", d.key());
-      g.writeStringField("baseline", d.baseline());
-      g.writeStringField("contender", d.contender());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeArrayFieldStart("metrics");
-    for (Comparison.Row r : c.rows()) {
-      g.writeStartObject();
-      g.writeStringField("operation", r.operation());
-      g.writeStringField("metric", r.metric());
-      num(g, "baseline", r.baseline());
-      num(g, "contender", r.contender());
-      num(g, "changePercent", r.changePercent());
-      g.writeStringField("verdict", r.verdict());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeEndObject();
-    g.flush();
-  }
-
-  private static void num(JsonGenerator g, String f, double v) throws IOException {
-    if (Double.isNaN(v)) {
-      g.writeNullField(f);
-    } else {
-      g.writeNumberField(f, v);
-    }
+    MergedJson.MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+        .writeValue(w, ComparisonJson.of(c));
   }
 
   private static String value(double v) {
