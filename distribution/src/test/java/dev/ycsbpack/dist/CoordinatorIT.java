@@ -110,6 +110,30 @@ class CoordinatorIT {
     }
   }
 
+  @Test
+  void aMachineRunningMoreClientsThanItHasCpusIsNamed() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    int cpus = Runtime.getRuntime().availableProcessors();
+    try {
+      Path load = work.resolve("crowded");
+      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "3",
+          "--hosts", "local,local,local", "--out", load.toString()));
+      assertEquals(0, l.exitCode(), l::describe);
+      JsonNode release = Coordinator.manifest(load).get("release");
+      if (cpus < 3) { // CI's machine: 2 CPUs
+        assertTrue(release.has("crowding"), release::toPrettyString);
+        assertTrue(release.get("crowding").asText().startsWith("more client JVMs than CPUs: 3 clients on "),
+            release::toPrettyString);
+        assertTrue(l.stdout().contains("note: more client JVMs than CPUs: 3 clients on "), l::describe);
+      } else {
+        assertFalse(release.has("crowding"), release::toPrettyString);
+      }
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
   /** Starts a long, throttled run and waits until its clients are measuring. */
   private Coordinator startLongRun(Target target, String table, Path bundle, Path workload, String... more)
       throws Exception {
