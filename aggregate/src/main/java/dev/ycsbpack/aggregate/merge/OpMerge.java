@@ -100,7 +100,7 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
    * window, in proportion to the overlap, rounding so the shares add up to exactly {@code n}; an interval with no
    * length inside the window goes whole to {@code midBucket}.
    */
-  static void apportion(long[] counts, long n, long startMs, long endMs, WindowPlan w, int midBucket) {
+  private static void apportion(long[] counts, long n, long startMs, long endMs, WindowPlan w, int midBucket) {
     long from = Math.max(startMs, w.startMs());
     long to = Math.min(endMs, w.endMs());
     if (to <= from) {

@@ -37,7 +37,8 @@ public record TimeSeries(long startMs, long endMs, long bucketMs, int buckets, L
    *
    * @param counts      operations per bucket (apportioned by overlap: they add up to the window's total)
    * @param percentiles {@code percentiles[p][k]}: the value of percentile {@code p} in bucket {@code k}
-   *                    (0 for an empty bucket)
+   *                    (0 when no interval's midpoint lies in the bucket: a short bucket may then still hold a
+   *                    count, apportioned from its neighbours' intervals)
    * @param max         highest latency per bucket
    */
   public record OpSeries(long[] counts, long[][] percentiles, long[] max) {
