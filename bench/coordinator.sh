@@ -47,7 +47,7 @@ for r in $(seq 1 "$rounds"); do
   field "$work/run$r/manifest.json" coordinatorOverheadMs >>"$work/overhead"
   field "$work/run$r/manifest.json" slowestClientReadyMs >>"$work/ready"
 done
-echo "start spread across $clients local clients (ms): $(stats <"$work/spread")"
+echo "start spread across $clients local clients (ms): $(stats <"$work/spread"); by round: $(paste -sd' ' "$work/spread")"
 echo "coordinator overhead, command start to release minus the slowest client's start-up (ms): $(stats <"$work/overhead")"
 echo "slowest client's JVM start + connect + warm-up (ms): $(stats <"$work/ready")"
 

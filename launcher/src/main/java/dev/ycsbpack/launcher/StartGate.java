@@ -11,8 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * The process-wide start gate of a coordinated client, and the record of when measuring began.
  *
  * <p>Every client thread arrives here at the end of its binding's {@code init()} (connected, warm-up done). When all
- * have arrived the client reports {@code READY}; the threads wait until the coordinator says {@code GO}, so all
- * clients on all hosts begin their first measured operation together. YCSB's {@code RunTime} includes this wait
+ * have arrived and the JVM's background work has settled ({@link QuietJvm}) the client reports {@code READY}; the
+ * threads wait until the coordinator says {@code GO}, so all clients on all hosts begin their first measured
+ * operation together. YCSB's {@code RunTime} includes this wait
  * (its clock starts before the threads' {@code init()}), which is why merged throughput is read from the interval
  * logs inside the merge window, never from the clients' {@code [OVERALL]} lines.
  */
@@ -49,6 +50,7 @@ final class StartGate {
     }
     gate.arrivals.countDown();
     if (gate.arrivals.getCount() == 0 && gate.reported.compareAndSet(false, true)) {
+      QuietJvm.DEFAULT.await(); // the JIT's queue drained now, not while the clients start together
       event(new ClientControl.Event(ClientControl.EventType.READY, 0));
     }
     gate.go.await();

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * Machines that ran more client JVMs than they have CPUs, from the clients' own environment records (so several
  * {@code local} hosts, or two host names for one machine, count as the one machine they are). On such a machine the
  * clients released first take the cores the others need to reach their first operation, which widens the start
- * spread (measured on 2 CPUs: 1 ms with 2 clients, 9 ms with 4, 17–22 ms with 8; docs/PERFORMANCE.md), and the
+ * spread (measured on 2 CPUs: 1 ms with 2 clients, 6 ms with 4, 14 ms with 8; docs/PERFORMANCE.md), and the
  * clients compete with each other for CPU throughout.
  */
 final class Crowding {

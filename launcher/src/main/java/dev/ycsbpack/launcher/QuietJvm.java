@@ -1,0 +1,60 @@
+package dev.ycsbpack.launcher;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Waits until this JVM has stopped working in the background, so that a coordinated client says {@code READY} only
+ * when releasing it costs nothing but its own first operation.
+ *
+ * <p>Why: when a client has started, connected and warmed up, its JIT compiler threads still hold a queue of methods
+ * to compile, a second or more of CPU. On a host that runs several clients those compilations are still running when
+ * the clients are released, and they compete for the cores with the client threads that should begin their first
+ * operation: the start spread widens (docs/PERFORMANCE.md). While this waits every client thread is parked at the
+ * start gate, so the CPU the process still uses is that background work.
+ *
+ * @param window  how long one measurement lasts
+ * @param idleCpu the most CPU the whole process may use in one window to count as quiet
+ * @param limit   how long to wait at most; a JVM that is never quiet (a busy host) is not held back longer
+ */
+record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
+  /** 50 ms windows; quiet under 5 ms of CPU in one (a tenth of a core); at most 3 s. */
+  static final QuietJvm DEFAULT = new QuietJvm(Duration.ofMillis(50), Duration.ofMillis(5), Duration.ofSeconds(3));
+
+  /** How the wait ended. */
+  record Wait(Duration waited, boolean quiet) {
+  }
+
+  /** Waits for one quiet window, or the limit; returns at once where the process's CPU time cannot be read. */
+  Wait await() {
+    long start = System.nanoTime();
+    long deadline = start + limit.toNanos();
+    long before = processCpuNanos();
+    if (before < 0) {
+      return new Wait(Duration.ZERO, false);
+    }
+    while (true) {
+      long windowEnd = Math.min(System.nanoTime() + window.toNanos(), deadline);
+      long left;
+      while ((left = windowEnd - System.nanoTime()) > 0) {
+        LockSupport.parkNanos(left);
+      }
+      long after = processCpuNanos();
+      boolean quiet = after - before <= idleCpu.toNanos();
+      long now = System.nanoTime();
+      if (quiet || now - deadline >= 0) {
+        return new Wait(Duration.ofNanos(now - start), quiet);
+      }
+      before = after;
+    }
+  }
+
+  /** CPU time of the whole process (all its threads, compiler and GC threads included), -1 if not available. */
+  private static long processCpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return -1;
+  }
+}
