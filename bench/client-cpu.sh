@@ -19,6 +19,12 @@
 #   marginal_us_per_op  (cpu_ms - fixed_cpu_ms) / (operations - SMALL): the cost of one more operation, JVM
 #                  start-up, connect and shutdown taken out; fixed_cpu_ms is the same arm's CPU for a run of
 #                  SMALL operations (default 1000), measured right after it in the same round
+#   jit_cpu_ms     CPU of the JVM's JIT compiler threads ("C1/C2 CompilerThre" in /proc/PID/task/*/stat), polled
+#                  every 100 ms by a watcher outside the measured process tree (so its own CPU is not counted),
+#                  each thread's last value kept (compiler threads may end before the JVM does); it misses at most
+#                  the last 100 ms of compiling, so it errs low
+#   non_jit_us_per_op  (cpu_ms - jit_cpu_ms) / operations: the client's CPU per operation without compiling
+#                  its code, which a long run pays once (the 5.x driver has more code to compile than 3.8.0)
 #   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (with bin/ycsb its clock starts after
 #                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
@@ -80,7 +86,32 @@ ycsb_command() {
   esac
 }
 
-# Runs one arm; prints "ops wall_ms cpu_ms own_ops_s". CPU: the subshell's cutime+cstime after waiting.
+# Records the JIT compiler threads' CPU (ms) of the JVM whose pid appears in $work/pid, into $work/jit, until it
+# exits. Runs beside measure(), never inside its subshell, so its reads are not in the measured cutime.
+jit_watch() {
+  local pid="" f l comm tid rest sum
+  declare -A ticks=()
+  for _ in $(seq 1 400); do [ -s "$work/pid" ] && break; sleep 0.025; done
+  pid="$(cat "$work/pid" 2>/dev/null)" || return 0
+  while [ -d "/proc/$pid/task" ]; do
+    for f in /proc/"$pid"/task/*/stat; do
+      read -r l 2>/dev/null <"$f" || continue
+      comm="${l#*(}"; comm="${comm%%)*}"
+      case "$comm" in
+        "C1 CompilerThre"|"C2 CompilerThre")
+          tid="${f#/proc/"$pid"/task/}"; tid="${tid%/stat}"; rest="${l##*) }"
+          # shellcheck disable=SC2086 # split into the stat fields on purpose
+          set -- $rest
+          ticks[$tid]=$(( ${12} + ${13} )) ;;
+      esac
+    done
+    sum=0; for tid in "${!ticks[@]}"; do sum=$(( sum + ticks[$tid] )); done
+    echo $(( sum * 1000 / tick )) >"$work/jit"
+    sleep 0.1
+  done
+}
+
+# Runs one arm; prints "ops wall_ms cpu_ms own_ops_s jit_ms". CPU: the subshell's cutime+cstime after waiting.
 # A fourth argument "small" runs it with SMALL operations (inserts) instead.
 measure() {
   local arm="$1" workload="$2" threads="$3" ops cmd=()
@@ -104,10 +135,15 @@ measure() {
         insert) cmd=(java -cp "$cp" DriverLoop "$url" ins load "$records" "$ops" "$threads" 0 100) ;;
       esac ;;
   esac
-  local start end stat
+  local start end stat watcher
+  rm -f "$work/pid"; echo 0 >"$work/jit"
+  jit_watch & watcher=$!
   start=$(date +%s%N)
-  stat=$( { "${cmd[@]}" >"$work/out" 2>"$work/err" || echo FAILED >"$work/failed"; }; cat "/proc/$BASHPID/stat" )
+  # bin/ycsb execs its JVM, so the pid of the command is the JVM's for every arm
+  stat=$( { "${cmd[@]}" >"$work/out" 2>"$work/err" & echo $! >"$work/pid"; wait $! || echo FAILED >"$work/failed"; }
+          cat "/proc/$BASHPID/stat" )
   end=$(date +%s%N)
+  wait "$watcher" || true
   if [ -e "$work/failed" ]; then
     rm -f "$work/failed"; echo "FAILED: ${cmd[*]}" >&2; tail -n 20 "$work/err" >&2; exit 1
   fi
@@ -117,7 +153,7 @@ measure() {
   if [ "$workload" = insert ]; then
     java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
   fi
-  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms $own"
+  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms $own $(cat "$work/jit")"
 }
 
 "$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=bench \
@@ -126,7 +162,7 @@ measure() {
 java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
 
 csv="${OUT:-$work/results.csv}"
-echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op" >"$csv"
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op" >"$csv"
 read -r -a arm_list <<<"$arms"
 n=${#arm_list[@]}
 for workload in $workloads; do
@@ -135,12 +171,13 @@ for workload in $workloads; do
     for round in $(seq 1 "$rounds"); do
       for i in $(seq 0 $((n - 1))); do
         arm="${arm_list[$(( (i + round) % n ))]}"
-        read -r ops wall cpu own <<<"$(measure "$arm" "$workload" "$threads")"
+        read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"
         read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
         awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
-            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" 'BEGIN {
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f\n",
-            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, (c - sc) * 1000 / (o - so) }' \
+            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" 'BEGIN {
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f,%s,%.1f\n",
+            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, (c - sc) * 1000 / (o - so),
+            j, (c - j) * 1000 / o }' \
           | tee -a "$csv"
       done
     done
@@ -149,12 +186,14 @@ done
 
 echo
 echo "median (min-max) over $rounds rounds; records=$records operations=$operations inserts=$inserts url=$url"
-echo "workload threads arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s"
+echo "workload threads arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op"
 tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k5,5 | awk -F, '
   function stats(s,   a, n, m, i, j, v) { n = split(s, a, " ")
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
     m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2; return sprintf("%.0f (%.0f-%.0f)", m, a[1], a[n]) }
   { k = $1 " " $2 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
-    own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13 }
+    own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13; jit[k] = jit[k] " " $14
+    nonjit[k] = nonjit[k] " " $15 }
   END { for (i = 1; i <= nk; i++) { k = order[i]
-    print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) } }'
+    print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) \
+      " | " stats(jit[k]) " | " stats(nonjit[k]) } }'

@@ -16,7 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param window  how long one measurement lasts
  * @param idleCpu the most CPU the whole process may use in one window to count as quiet
- * @param limit   how long to wait at most; a JVM that is never quiet (a busy host) is not held back longer
+ * @param limit   how long to wait at most (the window under way is finished); a JVM that is never quiet is not held
+ *                back longer
  */
 record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
   /** 50 ms windows; quiet under 5 ms of CPU in one (a tenth of a core); at most 3 s. */
@@ -26,7 +27,10 @@ record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
   record Wait(Duration waited, boolean quiet) {
   }
 
-  /** Waits for one quiet window, or the limit; returns at once where the process's CPU time cannot be read. */
+  /**
+   * Waits for one quiet window, or the limit; returns at once where the process's CPU time cannot be read, and when
+   * the thread is interrupted (the caller's own wait then sees the interrupt).
+   */
   Wait await() {
     long start = System.nanoTime();
     long deadline = start + limit.toNanos();
@@ -35,9 +39,13 @@ record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
       return new Wait(Duration.ZERO, false);
     }
     while (true) {
-      long windowEnd = Math.min(System.nanoTime() + window.toNanos(), deadline);
+      // every window is whole: a window cut short at the limit would look quiet because it is short
+      long windowEnd = System.nanoTime() + window.toNanos();
       long left;
       while ((left = windowEnd - System.nanoTime()) > 0) {
+        if (Thread.currentThread().isInterrupted()) {
+          return new Wait(Duration.ofNanos(System.nanoTime() - start), false);
+        }
         LockSupport.parkNanos(left);
       }
       long after = processCpuNanos();

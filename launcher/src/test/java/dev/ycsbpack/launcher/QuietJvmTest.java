@@ -47,6 +47,10 @@ class QuietJvmTest {
       QuietJvm.Wait wait = new QuietJvm(Duration.ofMillis(20), Duration.ofMillis(4), Duration.ofMillis(300)).await();
       assertFalse(wait.quiet(), wait.toString());
       assertTrue(wait.waited().toMillis() >= 300 && wait.waited().toMillis() < 2_000, wait.toString());
+      // the limit falls 2 ms into the second window: that window still lasts 200 ms, not a quiet-looking 2 ms
+      QuietJvm.Wait edge = new QuietJvm(Duration.ofMillis(200), Duration.ofMillis(4), Duration.ofMillis(202)).await();
+      assertFalse(edge.quiet(), edge.toString());
+      assertTrue(edge.waited().toMillis() >= 390, edge.toString());
     } finally {
       stop.set(true);
       burner.join();
@@ -58,5 +62,18 @@ class QuietJvmTest {
     QuietJvm.Wait wait = new QuietJvm(Duration.ofMillis(20), Duration.ofMillis(10), Duration.ofSeconds(5)).await();
     assertTrue(wait.quiet(), wait.toString());
     assertTrue(wait.waited().toMillis() >= 20 && wait.waited().toMillis() < 2_000, wait.toString());
+  }
+
+  @Test
+  void anInterruptedThreadStopsWaitingAtOnce() {
+    Thread.currentThread().interrupt();
+    try {
+      QuietJvm.Wait wait = new QuietJvm(Duration.ofSeconds(1), Duration.ofMillis(5), Duration.ofSeconds(5)).await();
+      assertFalse(wait.quiet(), wait.toString());
+      assertTrue(wait.waited().toMillis() < 500, wait.toString());
+      assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is kept for the caller");
+    } finally {
+      Thread.interrupted();
+    }
   }
 }
