@@ -40,7 +40,8 @@ public record Manifest(String note, String status, String reason, String command
    * @param afterCommandStartMs   ms from the command's start to the release (JVM start, staging, connecting, warm-up)
    * @param startSpreadMs         latest minus earliest first measured operation, clock offsets applied
    * @param startSpreadErrorMs    bound on that spread's error from the clock offsets' own error
-   * @param slowestClientReadyMs  the slowest client's time from process start to ready (JVM, connect, warm-up)
+   * @param slowestClientReadyMs  the slowest client's time from process start to ready (JVM, connect, warm-up,
+   *                              JIT settling)
    * @param coordinatorOverheadMs the rest of {@code afterCommandStartMs}: the coordinator's own start-up, host
    *                              checks, staging and uploads
    * @param crowding              the machines that ran more client JVMs than they have CPUs, or null

@@ -77,7 +77,10 @@ public final class ClientProcess {
     return ready;
   }
 
-  /** Milliseconds from starting the client's process to its READY (JVM start, connect, warm-up), -1 if not ready. */
+  /**
+   * Milliseconds from starting the client's process to its READY (JVM start, connect, warm-up, JIT settling), -1 if
+   * not ready.
+   */
   public long readyAfterMs() {
     return readyNanos < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNanos - startNanos);
   }

@@ -54,7 +54,8 @@ public final class Supervisor {
    * @param startedEpochMs when its first measured operation began (its host's clock), -1 if never
    * @param exitStatus     its process's exit status (ssh's 255 for a lost connection), -1 if it never started
    * @param problem        what went wrong with it, null if nothing
-   * @param readyAfterMs   from starting its process to its READY (JVM start, connect, warm-up), -1 if never
+   * @param readyAfterMs   from starting its process to its READY (JVM start, connect, warm-up, JIT settling), -1
+   *                       if never
    */
   public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, String problem,
                               long readyAfterMs) {
