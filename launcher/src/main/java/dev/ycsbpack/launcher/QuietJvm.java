@@ -3,6 +3,7 @@ package dev.ycsbpack.launcher;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * Waits until this JVM has stopped working in the background, so that a coordinated client says {@code READY} only
@@ -32,9 +33,14 @@ record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
    * the thread is interrupted (the caller's own wait then sees the interrupt).
    */
   Wait await() {
+    return await(QuietJvm::processCpuNanos);
+  }
+
+  /** {@link #await()} reading CPU time from {@code cpuNanos} (-1: not available). */
+  Wait await(LongSupplier cpuNanos) {
     long start = System.nanoTime();
     long deadline = start + limit.toNanos();
-    long before = processCpuNanos();
+    long before = cpuNanos.getAsLong();
     if (before < 0) {
       return new Wait(Duration.ZERO, false);
     }
@@ -48,7 +54,7 @@ record QuietJvm(Duration window, Duration idleCpu, Duration limit) {
         }
         LockSupport.parkNanos(left);
       }
-      long after = processCpuNanos();
+      long after = cpuNanos.getAsLong();
       boolean quiet = after - before <= idleCpu.toNanos();
       long now = System.nanoTime();
       if (quiet || now - deadline >= 0) {
