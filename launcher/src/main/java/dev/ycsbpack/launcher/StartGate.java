@@ -13,9 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Every client thread arrives here at the end of its binding's {@code init()} (connected, warm-up done). When all
  * have arrived and the JVM's background work has settled ({@link QuietJvm}) the client reports {@code READY}; the
  * threads wait until the coordinator says {@code GO}, so all clients on all hosts begin their first measured
- * operation together. YCSB's {@code RunTime} includes this wait
- * (its clock starts before the threads' {@code init()}), which is why merged throughput is read from the interval
- * logs inside the merge window, never from the clients' {@code [OVERALL]} lines.
+ * operation together. YCSB's {@code RunTime} includes both waits (its clock starts before the threads'
+ * {@code init()}), which is why merged throughput is read from the interval logs inside the merge window, never
+ * from the clients' {@code [OVERALL]} lines.
  */
 final class StartGate {
   /** Installed before YCSB starts when the client is controlled; null otherwise (no waiting). */
