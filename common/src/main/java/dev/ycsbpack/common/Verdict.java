@@ -13,9 +13,10 @@ import java.util.Map;
  * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown
  * @param runId                a random id given to this run, so a copied client folder is recognised as the same run
  * @param firstOperationEpochMs wall-clock time (ms) when the first measured operation began, -1 when none did
+ * @param outcomes             the {@code Return=} counts and throughput the verdict weighed ({@link ErrorBudget})
  */
 public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                      long firstOperationEpochMs) {
+                      long firstOperationEpochMs, Outcomes outcomes) {
   /** The two outcomes of a run. */
   public enum Status {
     /** Every requested operation was attempted and YCSB reported its measurements. */
@@ -27,6 +28,18 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
   public Verdict {
     reason = reason == null ? "" : reason;
     runId = runId == null ? "" : runId;
+    outcomes = outcomes == null ? Outcomes.none() : outcomes;
+  }
+
+  /** A verdict without {@code Return=} counts (a run that reported none). */
+  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+                 long firstOperationEpochMs) {
+    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, Outcomes.none());
+  }
+
+  /** The line to lead with when operations failed or found nothing ({@link ErrorBudget#lead}); empty if none did. */
+  public String lead() {
+    return ErrorBudget.lead(outcomes).orElse("");
   }
 
   public boolean complete() {
@@ -38,10 +51,19 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     Map<String, String> m = new LinkedHashMap<>();
     m.put("status", status.name());
     m.put("reason", reason);
+    m.put("lead", lead());
+    m.put("operations.failed", Long.toString(outcomes.failed()));
+    m.put("operations.notfound", Long.toString(outcomes.notFound()));
+    m.put("operations.attempted", Long.toString(outcomes.attempted()));
+    m.put("rate.error", Double.toString(outcomes.errorRate()));
+    if (!Double.isNaN(outcomes.successfulOpsPerSec())) {
+      m.put("throughput.successful", Double.toString(outcomes.successfulOpsPerSec()));
+    }
     m.put("operations.expected", Long.toString(expectedOperations));
     m.put("operations.completed", Long.toString(completedOperations));
     m.put("run.id", runId);
     m.put("first.operation.epoch.ms", Long.toString(firstOperationEpochMs));
+    m.putAll(outcomes.toProperties());
     return m;
   }
 
@@ -59,7 +81,8 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
       throw new IllegalArgumentException("status=" + Text.shown(s) + ": expected COMPLETE or FAILED");
     }
     return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
-        number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"));
+        number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"),
+        Outcomes.fromProperties(m));
   }
 
   private static long number(Map<String, String> m, String key) {
