@@ -2,114 +2,136 @@ package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Measurement;
+import dev.ycsbpack.common.Outcomes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The {@code [OVERALL]} figures of a YCSB run, read from its text or JSON measurements.
+ * The {@code [OVERALL]} figures and {@code Return=} counts of a YCSB run, read from the output of any exporter YCSB
+ * 0.17.0 ships: the text exporter's {@code [METRIC], MEASUREMENT, VALUE} lines, and the two JSON exporters' objects
+ * (one per measurement, pretty-printed over several lines or not), on stdout or in an export file.
  *
  * <p>YCSB prints {@code Throughput = 1000 * opsDone / RunTime(ms)}, so the number of operations the client
  * threads completed can be recovered exactly from the two; the per-operation sections cannot give it,
  * because a read-modify-write is counted under READ, UPDATE and READ-MODIFY-WRITE.
  */
 final class OverallSummary {
-  private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"OVERALL\"\\s*,\\s*\"measurement\"\\s*:"
-      + "\\s*\"(RunTime\\(ms\\)|Throughput\\(ops/sec\\))\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
+  /** One JSON exporter object; the value may be quoted ({@code "NaN"}: Jackson quotes non-finite numbers). */
+  private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"([^\"]*)\"\\s*,\\s*\"measurement\"\\s*:"
+      + "\\s*\"([^\"]*)\"\\s*,\\s*\"value\"\\s*:\\s*\"?([^,}\\s\"]+)");
+  /** Output that is not a text measurement line is kept up to this size, to be read as JSON when the run ends. */
+  private static final int MAX_UNPARSED_CHARS = 64 << 20;
 
-  private static final Pattern JSON_DOCUMENTS = Pattern.compile("\"metric\"\\s*:\\s*\"" + InsertDocuments.SECTION
-      + "\"\\s*,\\s*\"measurement\"\\s*:\\s*\"([A-Za-z0-9]+)\"\\s*,\\s*\"value\"\\s*:\\s*([^,}\\s]+)");
+  private final List<Measurement> measurements = new ArrayList<>();
+  private final StringBuilder unparsed = new StringBuilder();
+  private int jsonParsedLength = -1;
+  private List<Measurement> fromJson = List.of();
 
-  private Double runTimeMs;
-  private Long counted;
-  private Long acknowledged;
-  private long sentWithW0;
-  private Double throughput;
-
-  /** Feeds one line of text output. */
-  void acceptLine(String line) {
-    if (line.startsWith("[OVERALL]")) {
-      Measurement.parse(line.strip()).ifPresent(m -> accept(m.measurement(), m.number()));
-    } else if (line.startsWith("[" + InsertDocuments.SECTION + "]")) {
-      Measurement.parse(line.strip()).ifPresent(m -> acceptDocuments(m.measurement(), m.number()));
+  /** Feeds one line of output (stdout as YCSB prints it, with or without its line end). */
+  synchronized void acceptLine(String line) {
+    var m = Measurement.parse(line.strip());
+    if (m.isPresent()) {
+      measurements.add(m.get());
+    } else if (unparsed.length() + line.length() < MAX_UNPARSED_CHARS) {
+      unparsed.append(line).append(line.endsWith("\n") ? "" : "\n");
     }
   }
 
   /** Feeds a whole export file, text or JSON. */
   void acceptDocument(String content) {
     content.lines().forEach(this::acceptLine);
-    Matcher m = JSON.matcher(content);
-    while (m.find()) {
-      try {
-        accept(m.group(1), Double.parseDouble(m.group(2)));
-      } catch (NumberFormatException e) {
-        // not a number: not a measurement this summary can use
-      }
-    }
-    Matcher d = JSON_DOCUMENTS.matcher(content);
-    while (d.find()) {
-      try {
-        acceptDocuments(d.group(1), Double.parseDouble(d.group(2)));
-      } catch (NumberFormatException e) {
-        // not a number: not a count this summary can use
-      }
-    }
   }
 
-  private void acceptDocuments(String measurement, double value) {
-    if (!Double.isFinite(value)) {
-      return;
+  /** Every measurement read so far: the text lines, then the JSON objects. */
+  private synchronized List<Measurement> all() {
+    if (jsonParsedLength != unparsed.length()) {
+      List<Measurement> json = new ArrayList<>();
+      Matcher m = JSON.matcher(unparsed);
+      while (m.find()) {
+        json.add(new Measurement(m.group(1), m.group(2), m.group(3)));
+      }
+      fromJson = json;
+      jsonParsedLength = unparsed.length();
     }
-    switch (measurement) {
-      case InsertDocuments.COUNTED -> counted = Math.round(value);
-      case InsertDocuments.ACKNOWLEDGED -> acknowledged = Math.round(value);
-      case InsertDocuments.SENT_WITHOUT_ACKNOWLEDGEMENT -> sentWithW0 = Math.round(value);
-      default -> { }
+    List<Measurement> out = new ArrayList<>(measurements);
+    out.addAll(fromJson);
+    return out;
+  }
+
+  private Double overall(String measurement) {
+    Double found = null;
+    for (Measurement m : all()) {
+      if (m.metric().equals("OVERALL") && m.measurement().equals(measurement)) {
+        double v = m.number();
+        if (!Double.isNaN(v) || measurement.equals("Throughput(ops/sec)")) {
+          found = v; // YCSB prints NaN throughput when no operation completed: present, and zero operations
+        }
+      }
     }
+    return found;
+  }
+
+  private Long documents(String measurement) {
+    Long found = null;
+    for (Measurement m : all()) {
+      if (m.metric().equals(InsertDocuments.SECTION) && m.measurement().equals(measurement)
+          && Double.isFinite(m.number())) {
+        found = Math.round(m.number());
+      }
+    }
+    return found;
   }
 
   /** True when the run batched inserts and reported how many the server acknowledged ({@code [INSERT-DOCUMENTS]}). */
   boolean batched() {
-    return counted != null && acknowledged != null;
+    return documents(InsertDocuments.COUNTED) != null && documents(InsertDocuments.ACKNOWLEDGED) != null;
   }
 
   /** Inserts YCSB counted as done (OK or BATCHED_OK); only when {@link #batched()}. */
   long insertsCounted() {
-    return counted;
+    return documents(InsertDocuments.COUNTED);
   }
 
   /** Of those, the documents the server acknowledged, or that were sent with w=0 (which acknowledges nothing). */
   long insertsAcknowledged() {
-    return acknowledged + sentWithW0;
+    Long w0 = documents(InsertDocuments.SENT_WITHOUT_ACKNOWLEDGEMENT);
+    return documents(InsertDocuments.ACKNOWLEDGED) + (w0 == null ? 0 : w0);
   }
 
   /** Inserts counted as done whose documents the server did not acknowledge; 0 without batching. */
   long insertsLost() {
-    return batched() ? Math.max(0, counted - insertsAcknowledged()) : 0;
-  }
-
-  private void accept(String measurement, double value) {
-    if (Double.isNaN(value) && !"Throughput(ops/sec)".equals(measurement)) {
-      return;
-    }
-    switch (measurement) {
-      case "RunTime(ms)" -> runTimeMs = value;
-      case "Throughput(ops/sec)" -> throughput = value;
-      default -> { }
-    }
+    return batched() ? Math.max(0, insertsCounted() - insertsAcknowledged()) : 0;
   }
 
   boolean present() {
-    return runTimeMs != null && throughput != null;
+    return overall("RunTime(ms)") != null && overall("Throughput(ops/sec)") != null;
   }
 
   /** Operations done; -1 when the run took under a millisecond and the count cannot be recovered. */
   long operationsDone() {
-    if (throughput.isNaN()) {
+    double throughput = overall("Throughput(ops/sec)");
+    double runTimeMs = overall("RunTime(ms)");
+    if (Double.isNaN(throughput)) {
       return 0;
     }
-    if (throughput.isInfinite() || runTimeMs == 0) {
+    if (Double.isInfinite(throughput) || runTimeMs == 0) {
       return -1;
     }
     return Math.round(throughput * runTimeMs / 1000.0);
+  }
+
+  /** The {@code Return=} counts with the {@code [OVERALL]} throughput (NaN when there is none to read). */
+  Outcomes outcomes() {
+    Outcomes o = Outcomes.none();
+    for (Measurement m : all()) {
+      var status = Outcomes.status(m);
+      if (status.isPresent() && Double.isFinite(m.number())) {
+        o = o.plus(m.metric(), status.get(), Math.round(m.number()));
+      }
+    }
+    Double tp = overall("Throughput(ops/sec)");
+    return o.withOpsPerSec(tp == null || !Double.isFinite(tp) ? Double.NaN : tp);
   }
 }

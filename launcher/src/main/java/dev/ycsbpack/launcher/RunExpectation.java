@@ -1,6 +1,8 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.OperationCount;
+import dev.ycsbpack.common.PropertiesFiles;
 import java.util.Properties;
 
 /**
@@ -21,22 +23,28 @@ final class RunExpectation {
   /** Null when measurements go to stdout. */
   final String exportFile;
   final String exporter;
+  /** How many failed and not-found operations the run may have and still be complete. */
+  final ErrorBudget budget;
 
-  private RunExpectation(long operations, int threads, boolean timeLimited, String exportFile, String exporter) {
+  private RunExpectation(long operations, int threads, boolean timeLimited, String exportFile, String exporter,
+                         ErrorBudget budget) {
     this.operations = operations;
     this.threads = threads;
     this.timeLimited = timeLimited;
     this.exportFile = exportFile;
     this.exporter = exporter;
+    this.budget = budget;
   }
 
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;
     OperationCount count;
     long maxSeconds;
+    ErrorBudget budget;
     try {
       count = OperationCount.of(p);
       maxSeconds = OperationCount.intProperty(p, "maxexecutiontime", 0);
+      budget = ErrorBudget.of(PropertiesFiles.toMap(p));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -47,6 +55,6 @@ final class RunExpectation {
             : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
     return new RunExpectation(count.operations(), count.threads(), maxSeconds > 0, p.getProperty("exportfile"),
-        p.getProperty("exporter", TEXT_EXPORTER));
+        p.getProperty("exporter", TEXT_EXPORTER), budget);
   }
 }

@@ -1,5 +1,7 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.Outcomes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +12,8 @@ import java.nio.file.Path;
  *
  * <p>YCSB 0.17.0 exits 0 when a binding's init fails (every thread returns at once), when an exception
  * escapes an operation (the JVM exits before printing anything), and when a load stops at its first failed
- * insert. Each of these leaves a missing {@code [OVERALL]} section or fewer operations than asked for.
+ * insert. Each of these leaves a missing {@code [OVERALL]} section or fewer operations than asked for. A run that
+ * did every operation fails too when more of them failed, or found nothing, than {@link ErrorBudget} allows.
  */
 final class RunVerdict {
   private final RunExpectation expected;
@@ -26,31 +29,49 @@ final class RunVerdict {
    * that can be read.
    */
   long operationsDone() {
-    OverallSummary summary = fromStdout;
-    if (!summary.present()) {
+    OverallSummary summary = measured();
+    if (summary == null || !summary.present()) {
       return -1;
     }
     long done = summary.operationsDone();
     return done < 0 ? done : Math.max(0, done - summary.insertsLost());
   }
 
+  /** The {@code Return=} counts and throughput the run reported; none when its measurements cannot be read. */
+  Outcomes outcomes() {
+    OverallSummary summary = measured();
+    return summary == null ? Outcomes.none() : summary.outcomes();
+  }
+
+  /**
+   * The line to print before the verdict when operations failed or found nothing ({@link ErrorBudget#lead}), or null
+   * when none did or when {@code failure} (the verdict's reason) already names them.
+   */
+  String lead(String failure) {
+    Outcomes o = outcomes();
+    String lead = ErrorBudget.lead(o).orElse(null);
+    return lead == null || failure != null && failure.equals(expected.budget.breach(o).orElse(null)) ? null : lead;
+  }
+
   /** Null when the run is good, else why it is not. */
   String failure() {
-    OverallSummary summary = fromStdout;
     if (expected.exportFile != null) {
       Path file = Path.of(expected.exportFile);
       if (!Files.isRegularFile(file)) {
         return "no measurements: exportfile " + file + " was not written";
       }
-      summary = new OverallSummary();
       try {
-        summary.acceptDocument(Files.readString(file, StandardCharsets.UTF_8));
+        Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
         return "cannot read exportfile " + file + ": " + e.getMessage();
       }
-      if (!summary.present() && !knownExporter()) {
-        return null; // a custom exporter's format is unknown: its file exists, nothing more can be checked
-      }
+    }
+    OverallSummary summary = measured();
+    if (summary == null) {
+      return "cannot read exportfile " + expected.exportFile;
+    }
+    if (expected.exportFile != null && !summary.present() && !knownExporter()) {
+      return null; // a custom exporter's format is unknown: its file exists, nothing more can be checked
     }
     String where = expected.exportFile != null ? "in " + expected.exportFile : "on stdout";
     if (!summary.present()) {
@@ -74,7 +95,21 @@ final class RunVerdict {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
-    return null;
+    return expected.budget.breach(summary.outcomes()).orElse(null);
+  }
+
+  /** The measurements to judge: the export file's when there is one (null when it cannot be read), else stdout's. */
+  private OverallSummary measured() {
+    if (expected.exportFile == null) {
+      return fromStdout;
+    }
+    OverallSummary summary = new OverallSummary();
+    try {
+      summary.acceptDocument(Files.readString(Path.of(expected.exportFile), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      return null;
+    }
+    return summary;
   }
 
   private boolean knownExporter() {

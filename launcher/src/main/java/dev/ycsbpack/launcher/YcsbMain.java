@@ -105,6 +105,10 @@ public final class YcsbMain {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
       String failure = stopReason != null ? stopReason : verdict.failure();
+      String lead = verdict.lead(failure);
+      if (lead != null) {
+        System.err.println("bin/ycsb: " + lead);
+      }
       if (failure != null) {
         System.err.println("bin/ycsb: FAILED: " + failure);
       }
@@ -117,7 +121,7 @@ public final class YcsbMain {
       if (clientFolder != null) {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
-              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs()));
+              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(), verdict.outcomes()));
         } catch (IOException | RuntimeException e) {
           status = FAILED;
           System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e.getMessage());

@@ -2,6 +2,7 @@ package dev.ycsbpack.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -127,5 +128,89 @@ class RunVerdictTest {
     Path export = dir.resolve("out.bin");
     Files.writeString(export, "opaque");
     assertNull(verdict("", "run", "operationcount=10", "exportfile=" + export, "exporter=com.example.Mine"));
+  }
+
+  /** YCSB 0.17.0's JSONMeasurementsExporter: one pretty-printed object per measurement, separated by a space. */
+  static String jsonExporter(String text) {
+    StringBuilder sb = new StringBuilder();
+    for (String line : text.split("\n")) {
+      String[] f = line.split(", ", 3);
+      sb.append(sb.length() == 0 ? "" : " ").append("{\n  \"metric\" : \"").append(f[0], 1, f[0].length() - 1)
+          .append("\",\n  \"measurement\" : \"").append(f[1]).append("\",\n  \"value\" : ").append(f[2])
+          .append("\n}");
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void jsonExportersOnStdoutAreRead() throws UsageException {
+    String json = jsonExporter(COMPLETE_1000);
+    assertTrue(json.contains("\n  \"value\" : 2500.0\n}"), json);
+    assertNull(verdict(json, "run", "operationcount=1000",
+        "exporter=site.ycsb.measurements.exporter.JSONMeasurementsExporter"));
+    assertTrue(verdict(json, "run", "operationcount=2000",
+        "exporter=site.ycsb.measurements.exporter.JSONMeasurementsExporter").startsWith("only 1000 of 2000"));
+    String array = "[ " + json.replace("} {", "}, {") + " ]";
+    assertNull(verdict(array, "run", "operationcount=1000",
+        "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter"));
+  }
+
+  static final String FAILING_43 = String.join("\n",
+      "[OVERALL], RunTime(ms), 10000",
+      "[OVERALL], Throughput(ops/sec), 400.0",
+      "[READ], Operations, 3800",
+      "[READ], Return=OK, 2094",
+      "[READ], Return=SERVICE_UNAVAILABLE, 1706",
+      "[READ-FAILED], Operations, 1706",
+      "[UPDATE], Operations, 200",
+      "[UPDATE], Return=OK, 200");
+
+  @Test
+  void failedOperationsOverTheBudgetFailTheRunAndNameCountRateAndStatus() throws UsageException {
+    String f = verdict(FAILING_43, "run", "operationcount=4000");
+    assertEquals("1,706 of 4,000 operations failed (42.65%: SERVICE_UNAVAILABLE 1,706), over ycsbpack.maxerrorrate=1%",
+        f);
+    assertNull(verdict(FAILING_43, "run", "operationcount=4000", "ycsbpack.maxerrorrate=50"));
+    assertEquals(f, verdict(jsonExporter(FAILING_43), "run", "operationcount=4000",
+        "exporter=site.ycsb.measurements.exporter.JSONMeasurementsExporter"), "the same rule on JSON output");
+  }
+
+  @Test
+  void belowTheBudgetTheRunIsCompleteAndLeadsWithTheCounts() throws UsageException {
+    OverallSummary summary = new OverallSummary();
+    FAILING_43.lines().forEach(summary::acceptLine);
+    RunVerdict v = new RunVerdict(RunExpectationTest.expect("run", "operationcount=4000",
+        "ycsbpack.maxerrorrate=50"), summary);
+    assertNull(v.failure());
+    assertEquals("ERRORS: 1,706 of 4,000 operations failed (42.65%: SERVICE_UNAVAILABLE 1,706); 229.4 successful ops/s "
+        + "of 400.0 attempted", v.lead(null));
+    RunVerdict strict = new RunVerdict(RunExpectationTest.expect("run", "operationcount=4000"), summary);
+    assertNull(strict.lead(strict.failure()), "a failure that names the errors is not repeated by a lead line");
+    assertEquals(v.lead(null), strict.lead("only 3 of 4000 operations completed"), "another failure keeps the lead");
+    assertNull(new RunVerdict(RunExpectationTest.expect("run", "operationcount=1000"), summary(COMPLETE_1000))
+        .lead(null), "nothing to lead with when every operation succeeded");
+  }
+
+  private static OverallSummary summary(String text) {
+    OverallSummary s = new OverallSummary();
+    text.lines().forEach(s::acceptLine);
+    return s;
+  }
+
+  @Test
+  void mostlyNotFoundReadsFailTheRun() throws UsageException {
+    String notFound = COMPLETE_1000.replace("[READ], Return=OK, 950", "[READ], Return=OK, 133\n[READ], Return=NOT_FOUND, 817");
+    String f = verdict(notFound, "run", "operationcount=1000");
+    assertTrue(f.startsWith("817 of 950 READ operations returned NOT_FOUND (86.00%), over ycsbpack.maxnotfoundrate=10%"),
+        f);
+    assertNull(verdict(notFound, "run", "operationcount=1000", "ycsbpack.maxnotfoundrate=90"));
+  }
+
+  @Test
+  void badBudgetsAreRefusedBeforeTheRun() {
+    UsageException e = assertThrows(UsageException.class,
+        () -> RunExpectationTest.expect("run", "operationcount=10", "ycsbpack.maxerrorrate=5x"));
+    assertEquals("invalid ycsbpack.maxerrorrate=5x: use a percentage from 0 to 100, e.g. 1, 0.5 or 2% (0 fails the "
+        + "run on any such operation, 100 never)", e.getMessage());
   }
 }
