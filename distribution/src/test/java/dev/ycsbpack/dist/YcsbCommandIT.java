@@ -249,8 +249,12 @@ class YcsbCommandIT {
       assertTrue(refused.stderr.contains("bin/ycsb load mongodb -P <the same workload files>"), refused::describe);
       assertFalse(refused.stdout.contains("[OVERALL]"), refused::describe);
 
-      YcsbRun allowed = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true"))
-          .assertSucceeded();
+      // allowed, every read finds nothing: the not-found budget fails it unless that is allowed too
+      YcsbRun notFound = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true"));
+      assertEquals(1, notFound.exitCode, notFound::describe);
+      assertTrue(notFound.stderr.contains(" operations returned NOT_FOUND (100.00%)"), notFound::describe);
+      YcsbRun allowed = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true",
+          "-p", "ycsbpack.maxnotfoundrate=100")).assertSucceeded();
       // what the refusal prevents: a complete-looking report in which every read found nothing
       assertEquals(0, allowed.count("READ", "Return=OK"), allowed::describe);
       assertEquals(allowed.operations("READ-FAILED"), allowed.count("READ", "Return=NOT_FOUND"), allowed::describe);

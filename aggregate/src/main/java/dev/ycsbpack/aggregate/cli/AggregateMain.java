@@ -22,6 +22,8 @@ public final class AggregateMain implements Runnable {
   public static final int USAGE = 2;
   public static final int INCOMPLETE = 3;
   public static final int WRITE_FAILED = 4;
+  /** Merged and written, but the summed Return= counts fail the clients' error budget (every output says so first). */
+  public static final int OVER_BUDGET = 5;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

@@ -124,6 +124,10 @@ final class MergeCommand implements Callable<Integer> {
           + "replaced. Fix: check the folder, its permissions and free space.");
       return AggregateMain.WRITE_FAILED;
     }
+    if (result.budgetFailure() != null) {
+      err.println("ycsb-aggregate merge: FAILED: " + result.budgetFailure());
+      return AggregateMain.OVER_BUDGET;
+    }
     return AggregateMain.OK;
   }
 }

@@ -9,6 +9,7 @@ import dev.ycsbpack.aggregate.result.LatencyStats;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.common.ErrorBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,9 +35,16 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
                        double cooldownSeconds, double allClientsTogetherSeconds) {
   }
 
-  /** Totals of the workload operations. */
+  /**
+   * Totals of the workload operations. The last six weigh the summed {@code Return=} counts by the one rule
+   * ({@code ErrorBudget}): failed (all but OK, BATCHED_OK, NOT_FOUND) and not-found calls, the failed share, the
+   * throughput of the successful ones, the lead line when any failed or found nothing, and why the counts fail the
+   * clients' budget (null when within it).
+   */
   public record Overall(int clients, int clientsMerged, long operations, long reportedOperations, Double coverage,
-                        String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments) {
+                        String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments,
+                        long failedOperations, long notFoundOperations, Double errorRate,
+                        Double successfulThroughputOpsPerSec, String lead, String errorBudgetFailure) {
   }
 
   /** One merged operation. */
@@ -121,7 +129,9 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
             r.cooldownSeconds(), r.togetherMs() / 1000.0),
         r.percentiles(),
         new Overall(r.clients().size(), merged, r.totalCount(), r.reportedCount(), num(r.coverage()),
-            r.coverageStatement(), num(r.totalThroughput()), r.insertDocuments()),
+            r.coverageStatement(), num(r.totalThroughput()), r.insertDocuments(), r.outcomes().failed(),
+            r.outcomes().notFound(), r.outcomes().attempted() == 0 ? null : num(r.outcomes().errorRate()),
+            num(r.outcomes().successfulOpsPerSec()), ErrorBudget.lead(r.outcomes()).orElse(null), r.budgetFailure()),
         ops, clients, settings(r.config()), r.forced(), settings(r.environment()), r.notes(),
         new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series));
   }

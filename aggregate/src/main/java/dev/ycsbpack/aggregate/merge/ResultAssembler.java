@@ -11,19 +11,19 @@ import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.aggregate.result.TimeSeries;
 import dev.ycsbpack.aggregate.result.WindowKind;
+import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.InsertDocuments;
+import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /** Turns the merged histograms into the result: operations, clients, the time series, environment and notes. */
 final class ResultAssembler {
   static final String INTENDED = "Intended-";
-  private static final Set<String> OK_STATUSES = Set.of("OK", "BATCHED_OK");
 
   private final Admission admission;
   private final WindowPlan window;
@@ -74,12 +74,53 @@ final class ResultAssembler {
     Settings environment = environment();
     Settings config = admission.config();
     Map<String, Long> insertDocuments = insertDocuments();
-    Findings findings = Findings.of(config, environment, ops, ts, options.percentiles(), insertDocuments);
+    Outcomes outcomes = outcomes(totalThroughput);
+    List<String> budgetNotes = new ArrayList<>();
+    ErrorBudget budget = budget(config, budgetNotes);
+    String budgetFailure = budget.breach(outcomes).orElse(null);
+    Findings findings = Findings.of(config, environment, ops, ts, options.percentiles(), insertDocuments,
+        budgetFailure != null ? "FAILED: " + budgetFailure : ErrorBudget.lead(outcomes).orElse(null),
+        admission.ok().size(), totalThroughput);
     List<ClientResult> clients = clients(scans);
     return new MergeResult(clients, admission.failed(), window.mode(), options.window(), window.startMs(),
         window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
         reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
-        findings.warnings(), notes(MergeResult.togetherMs(clients), insertDocuments), insertDocuments);
+        findings.warnings(), concat(budgetNotes, notes(MergeResult.togetherMs(clients), insertDocuments)),
+        insertDocuments, outcomes, budgetFailure);
+  }
+
+  /**
+   * The merged clients' {@code Return=} counts summed, with the merged throughput: the counts the one rule
+   * ({@link ErrorBudget}) weighs for the whole run, as {@code bin/ycsb} weighs one client's.
+   */
+  private Outcomes outcomes(double throughput) {
+    Outcomes sum = Outcomes.none();
+    for (ClientInput c : admission.ok()) {
+      for (OpSummary s : c.output().operations().values()) {
+        if (Outcomes.counts(s.name())) {
+          for (Map.Entry<String, Long> e : s.returns().entrySet()) {
+            sum = sum.plus(s.name(), e.getKey(), e.getValue());
+          }
+        }
+      }
+    }
+    return sum.withOpsPerSec(throughput);
+  }
+
+  /** The clients' budget ({@code ycsbpack.maxerrorrate}, ...); the defaults, with a note, when theirs is unreadable. */
+  private static ErrorBudget budget(Settings config, List<String> notes) {
+    try {
+      return ErrorBudget.of(config.common());
+    } catch (IllegalArgumentException e) {
+      notes.add("The clients' error budget cannot be read (" + e.getMessage() + "); the defaults were applied.");
+      return ErrorBudget.defaults();
+    }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
   }
 
   private List<OpResult> operations() {
@@ -103,18 +144,11 @@ final class ResultAssembler {
           s.returns().forEach((k, v) -> returns.merge(k, v, Long::sum));
         }
       }
-      long returned = 0;
-      long errors = 0;
-      for (Map.Entry<String, Long> e : returns.entrySet()) {
-        returned += e.getValue();
-        if (!OK_STATUSES.contains(e.getKey())) {
-          errors += e.getValue();
-        }
-      }
+      Outcomes own = new Outcomes(Map.of(name, returns), Double.NaN);
       ops.add(new OpResult(name, m.total().getTotalCount(), sum(m.allCount()), throughput(m),
           LatencyStats.of(m.total(), options.percentiles()), kind,
-          intended == null ? null : LatencyStats.of(intended.total(), options.percentiles()), returns, errors,
-          returned == 0 ? Double.NaN : (double) errors / returned));
+          intended == null ? null : LatencyStats.of(intended.total(), options.percentiles()), returns, own.failed(),
+          own.attempted() == 0 ? Double.NaN : own.errorRate()));
     }
     return ops;
   }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.result;
 
+import dev.ycsbpack.common.Outcomes;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,13 +32,15 @@ import java.util.Map;
  * @param notes            things the reader must know (shown in every output)
  * @param insertDocuments  the batched-insert document counts ({@code [INSERT-DOCUMENTS]}: {@code Counted},
  *                         {@code Acknowledged}, ...) summed over the merged clients; empty when none batched
+ * @param outcomes         the merged clients' {@code Return=} counts summed, with the merged throughput
+ * @param budgetFailure    why the summed counts exceed the clients' error budget ({@code ErrorBudget}), or null
  */
 public record MergeResult(List<ClientResult> clients, List<String> failedClients, MergeMode mode, WindowKind window,
                           long windowStartMs, long windowEndMs, double warmupSeconds, double cooldownSeconds,
                           List<Double> percentiles, List<OpResult> operations, long totalCount, long reportedCount,
                           double totalThroughput, Settings config, boolean forced, Settings environment,
                           TimeSeries timeSeries, String server, List<String> warnings, List<String> notes,
-                          Map<String, Long> insertDocuments) {
+                          Map<String, Long> insertDocuments, Outcomes outcomes, String budgetFailure) {
   public MergeResult {
     clients = List.copyOf(clients);
     failedClients = List.copyOf(failedClients);
@@ -47,6 +50,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     warnings = List.copyOf(warnings);
     notes = List.copyOf(notes);
     insertDocuments = Collections.unmodifiableMap(new LinkedHashMap<>(insertDocuments));
+    outcomes = outcomes == null ? Outcomes.none() : outcomes;
   }
 
   public boolean complete() {
