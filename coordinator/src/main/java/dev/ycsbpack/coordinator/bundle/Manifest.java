@@ -26,13 +26,16 @@ import java.util.Map;
  * @param merged     the merge of the client folders (null when not merged)
  * @param properties the properties every client started from (before its share), secrets masked
  * @param notes      things the user should know about the split
+ * @param lead       second, when any operation failed or found nothing: the counts and rates of the clients' summed
+ *                   {@code Return=} counts ({@code ERRORS: ...; NOT FOUND: ...}, the rule of {@code ErrorBudget}); null
+ *                   when every operation succeeded
  */
-@JsonPropertyOrder({"note", "status", "reason"})
+@JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
                        String packVersion, String startedAt, String endedAt, Map<String, String> server,
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
-                       Map<String, String> properties, List<String> notes) {
+                       Map<String, String> properties, List<String> notes, String lead) {
   /**
    * The start gate.
    *

@@ -36,8 +36,12 @@ final class Summary {
       out.println(m.note()); // the merged table states it itself
     }
     if (status != CoordinatedRun.COMPLETE) {
+      if (m.lead() != null) {
+        err.println("ycsb-coordinator: " + m.lead());
+      }
       err.println("ycsb-coordinator: FAILED: " + m.reason());
-      err.println("ycsb-coordinator: the bundle (marked FAILED, not merged) is " + bundle.dir().toAbsolutePath());
+      err.println("ycsb-coordinator: the bundle (marked FAILED" + (m.merged() == null ? ", not merged" : "") + ") is "
+          + bundle.dir().toAbsolutePath());
       return;
     }
     Path md = bundle.merged().resolve("merged.md");
@@ -69,7 +73,9 @@ final class Summary {
   }
 
   /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (20,000 of 20,000 measured = 100.0% in the union
-   * window; all clients ran together for 97.4% of it), 1,212 ops/s; READ p50 790 us, p99 35,423 us}. */
+   * window; all clients ran together for 97.4% of it), 1,212 ops/s; READ p50 790 us, p99 35,423 us}; led by the
+   * manifest's {@code ERRORS: ...; NOT FOUND: ...} when any operation failed or found nothing, and quoting intended
+   * latency first when the clients recorded it ({@code -target}). */
   static String line(Bundle bundle, Manifest m) {
     long reported = 0;
     for (Manifest.ClientEntry c : m.clients()) {
@@ -81,7 +87,11 @@ final class Summary {
       }
     }
     StringBuilder sb = new StringBuilder();
-    sb.append(m.phase()).append(' ').append(m.status()).append(": ").append(m.clients().size()).append(" clients on ")
+    sb.append(m.phase()).append(' ').append(m.status()).append(": ");
+    if (m.lead() != null) {
+      sb.append(m.lead()).append("; ");
+    }
+    sb.append(m.clients().size()).append(" clients on ")
         .append(m.hosts().size()).append(" hosts, ").append(String.format("%,d", reported)).append(" operations");
     JsonNode merged;
     try {
@@ -115,7 +125,12 @@ final class Summary {
         continue; // buffered inserts take microseconds; their batches are the latency that means something
       }
       JsonNode p = op.path("latencyUs").path("percentiles");
-      if (p.has("50") && p.has("99")) {
+      JsonNode intended = op.path("intendedLatencyUs").path("percentiles");
+      if (intended.has("50") && intended.has("99") && p.has("99")) {
+        // with -target, a client behind its schedule makes users wait longer than a call takes: that wait leads
+        parts.add(String.format("%s intended p50 %,d us, p99 %,d us (service p99 %,d us)", name,
+            intended.path("50").asLong(), intended.path("99").asLong(), p.path("99").asLong()));
+      } else if (p.has("50") && p.has("99")) {
         parts.add(String.format("%s p50 %,d us, p99 %,d us", name, p.path("50").asLong(), p.path("99").asLong()));
       }
     }

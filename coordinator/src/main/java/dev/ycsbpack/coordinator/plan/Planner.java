@@ -25,6 +25,8 @@ import java.util.TreeMap;
  *   <li>Run: {@code operationcount} is split; every client reads the whole loaded key space, as a single client does;
  *       run-phase inserts go to disjoint keys through {@code MultiClientWorkload} (client i of N takes every N-th new
  *       key from {@code recordcount}).</li>
+ *   <li>With a target, every client records intended latency beside service latency ({@code measurement.interval=both}
+ *       unless the user chose {@code intended}).</li>
  * </ul>
  */
 public final class Planner {
@@ -33,6 +35,9 @@ public final class Planner {
   static final String MULTI_CLIENT_WORKLOAD = "dev.ycsbpack.launcher.MultiClientWorkload";
   /** Status interval given to clients when the user sets none: progress, liveness and the merge window need it. */
   static final String DEFAULT_STATUS_INTERVAL = "1";
+  /** YCSB's choice of latencies: {@code op} (service, its default), {@code intended}, or {@code both}. */
+  static final String MEASUREMENT_INTERVAL = "measurement.interval";
+  static final String MEASURE_SERVICE_ONLY = "op";
 
   private Planner() {
   }
@@ -62,6 +67,10 @@ public final class Planner {
           + " of clients (" + n + "); a client's share of 0 would mean unthrottled to YCSB");
     }
     List<String> notes = new ArrayList<>();
+    if (totalTarget > 0 && MEASURE_SERVICE_ONLY.equals(merged.getOrDefault(MEASUREMENT_INTERVAL, "").trim())) {
+      notes.add(MEASUREMENT_INTERVAL + "=op became both: with -target the clients record the intended latency (from "
+          + "each operation's scheduled start) beside the service latency");
+    }
     long[] threads = Shares.split(totalThreads, n);
     long[] targets = Shares.split(totalTarget, n);
     List<ClientPlan> clients = new ArrayList<>(n);
@@ -146,6 +155,10 @@ public final class Planner {
     p.put("threadcount", Long.toString(threads));
     if (target > 0) {
       p.put("target", Long.toString(target));
+      // a client behind its schedule shows only in the intended latency: with a target it is always recorded
+      if (MEASURE_SERVICE_ONLY.equals(p.getOrDefault(MEASUREMENT_INTERVAL, MEASURE_SERVICE_ONLY).trim())) {
+        p.put(MEASUREMENT_INTERVAL, "both");
+      }
     } else {
       p.remove("target");
     }

@@ -8,6 +8,8 @@ import dev.ycsbpack.aggregate.merge.PartialResultException;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
@@ -152,14 +154,33 @@ public final class CoordinatedRun {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
         merged = mergedEntry();
+        if (coverage.budgetFailure() != null) {
+          failure = "the clients' operations together: " + coverage.budgetFailure();
+        }
       }
     }
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged);
+    m = withLead(m, merged != null ? coverage.outcomes() : summed(verdicts));
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
+  }
+
+  /** The clients' own {@code Return=} counts summed: what leads a run that was not merged. */
+  private static Outcomes summed(Map<String, Verdict> verdicts) {
+    Outcomes sum = Outcomes.none();
+    for (Verdict v : verdicts.values()) {
+      sum = sum.plus(v.outcomes());
+    }
+    return sum;
+  }
+
+  private static Manifest withLead(Manifest m, Outcomes outcomes) {
+    return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
+        m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
+        m.notes(), ErrorBudget.lead(outcomes).orElse(null));
   }
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
@@ -384,7 +405,7 @@ public final class CoordinatedRun {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes());
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null);
   }
 
   private static String version() {

@@ -121,4 +121,19 @@ class PlannerTest {
     assertEquals(new Host.Ssh(null, "::1", 22), Host.parse("[::1]:22", 1));
     assertEquals(new Host.Local(3), Host.parse("local", 3));
   }
+
+  @Test
+  void withATargetEveryClientRecordsIntendedLatency() throws Exception {
+    String w = "recordcount=1000\noperationcount=1000\n";
+    for (ClientPlan c : plan(Phase.RUN, w, Map.of(), 4, 500, 2, 1).clients()) {
+      assertEquals("both", c.properties().get("measurement.interval"), c.properties()::toString);
+    }
+    RunPlan op = plan(Phase.RUN, w + "measurement.interval=op\n", Map.of(), 4, 500, 2, 1);
+    assertEquals("both", op.clients().get(1).properties().get("measurement.interval"));
+    assertTrue(op.notes().stream().anyMatch(n -> n.startsWith("measurement.interval=op became both")), () -> op.notes().toString());
+    assertEquals("intended", plan(Phase.RUN, w, Map.of("measurement.interval", "intended"), 4, 500, 2, 1).clients()
+        .get(0).properties().get("measurement.interval"), "the user's intended-only choice stands");
+    assertEquals(null, plan(Phase.RUN, w, Map.of(), 4, 0, 2, 1).clients().get(0).properties()
+        .get("measurement.interval"), "no target: YCSB's default");
+  }
 }
