@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.plan;
 
+import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Shares;
@@ -50,6 +51,11 @@ public final class Planner {
       throw new PlanException("--clients-per-host " + r.clientsPerHost() + ": expected 1 or more");
     }
     Map<String, String> merged = merge(r);
+    try {
+      ErrorBudget.of(merged); // every client would refuse it; refused here before any starts
+    } catch (IllegalArgumentException e) {
+      throw new PlanException(e.getMessage());
+    }
     int n = r.hosts().size() * r.clientsPerHost();
     Properties props = new Properties();
     props.putAll(merged);

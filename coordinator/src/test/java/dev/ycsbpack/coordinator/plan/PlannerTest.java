@@ -136,4 +136,12 @@ class PlannerTest {
     assertEquals(null, plan(Phase.RUN, w, Map.of(), 4, 0, 2, 1).clients().get(0).properties()
         .get("measurement.interval"), "no target: YCSB's default");
   }
+
+  @Test
+  void aBadErrorBudgetIsRefusedBeforeAnyClientStarts() {
+    PlanException e = assertThrows(PlanException.class, () -> plan(Phase.RUN, "recordcount=10\noperationcount=10\n",
+        Map.of("ycsbpack.maxnotfoundrate", "ten"), 2, 0, 2, 1));
+    assertEquals("invalid ycsbpack.maxnotfoundrate=ten: use a percentage from 0 to 100, e.g. 1, 0.5 or 2% (0 fails the "
+        + "run on any such operation, 100 never)", e.getMessage());
+  }
 }
