@@ -8,9 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,14 +73,31 @@ class UpstreamInstallIT {
     return YcsbRun.home().resolve("upstream/mongodb-binding");
   }
 
-  /** An upstream install with the drop-in folder copied in, as the documented command does. */
-  private Path upstreamInstall() throws IOException {
+  /**
+   * An upstream install, its old binding folder replaced by the drop-in with the copy command of
+   * docs/migrating.md, run as written from the distribution's folder.
+   */
+  private Path upstreamInstall() throws IOException, InterruptedException {
     Path home = work.resolve("ycsb-0.17.0");
     Files.createDirectories(home.resolve("conf"));
     copyTree(upstreamLib(), home.resolve("lib"));
     copyTree(Path.of(System.getProperty("repo.root"), "distribution/src/test/resources/upstream-0.17.0"),
         home.resolve("workloads"));
-    copyTree(dropIn(), home.resolve("mongodb-binding"));
+    Path oldDriver = home.resolve("mongodb-binding/lib/mongo-java-driver-3.8.0.jar");
+    Files.createDirectories(oldDriver.getParent());
+    Files.writeString(oldDriver, "upstream's binding folder, to be replaced");
+
+    String copy = Markdown.codeBlockAfter(Files.readString(YcsbRun.home().resolve("docs/migrating.md")),
+        "## Keeping an upstream");
+    ProcessBuilder pb = new ProcessBuilder("bash", "-euo", "pipefail", "-c", copy)
+        .directory(YcsbRun.home().toFile()).redirectErrorStream(true);
+    pb.environment().put("YCSB_HOME", home.toString());
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), copy);
+    assertEquals(0, p.exitValue(), copy + "\n" + output);
+    assertFalse(Files.exists(oldDriver), "the documented command leaves the old binding's jars: " + copy);
+    assertEquals(jars(dropIn().resolve("lib")).size(), jars(home.resolve("mongodb-binding/lib")).size(), copy);
     return home;
   }
 
@@ -89,7 +108,7 @@ class UpstreamInstallIT {
     cp.add(home.resolve("conf").toString());
     cp.addAll(jars(home.resolve("lib")));
     cp.addAll(jars(home.resolve("mongodb-binding/lib")));
-    return String.join(java.io.File.pathSeparator, cp);
+    return String.join(File.pathSeparator, cp);
   }
 
   private static List<String> jars(Path dir) throws IOException {
@@ -107,7 +126,7 @@ class UpstreamInstallIT {
 
   @ParameterizedTest(name = "-db {0}")
   @ValueSource(strings = {"site.ycsb.db.MongoDbClient", "dev.ycsbpack.mongodb.MongoDbClient"})
-  void upstreamsClientLoadsAndReadsBackEveryDocumentThroughTheDropIn(String dbClass) throws IOException {
+  void upstreamsClientLoadsAndReadsBackEveryDocumentThroughTheDropIn(String dbClass) throws Exception {
     Path home = upstreamInstall();
     String table = Servers.newTable();
     String[] common = {"-P", "workloads/workloada", "-p", "mongodb.url=" + server.connectionString(),
@@ -160,7 +179,7 @@ class UpstreamInstallIT {
     try (JarFile core = new JarFile(upstreamLib().resolve("core-0.17.0.jar").toFile())) {
       String pom;
       try (InputStream in = core.getInputStream(core.getEntry("META-INF/maven/site.ycsb/core/pom.xml"))) {
-        pom = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        pom = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
       Matcher dep = Pattern.compile("(?s)<dependency>(.*?)</dependency>").matcher(pom);
       while (dep.find()) {
@@ -172,7 +191,8 @@ class UpstreamInstallIT {
       }
     }
     assertEquals(named, artifacts(upstreamLib()).keySet());
-    assertTrue(Files.isRegularFile(upstreamLib().resolve("HdrHistogram-2.1.4.jar")), "upstream ships HdrHistogram 2.1.4");
+    assertTrue(Files.isRegularFile(upstreamLib().resolve("HdrHistogram-2.1.4.jar")),
+        "upstream ships HdrHistogram 2.1.4");
   }
 
   private static long count(String table) {
@@ -207,18 +227,14 @@ class UpstreamInstallIT {
 
   private static void copyTree(Path from, Path to) throws IOException {
     try (Stream<Path> all = Files.walk(from)) {
-      all.forEach(source -> {
+      for (Path source : (Iterable<Path>) all::iterator) {
         Path target = to.resolve(from.relativize(source).toString());
-        try {
-          if (Files.isDirectory(source)) {
-            Files.createDirectories(target);
-          } else {
-            Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
         }
-      });
+      }
     }
   }
 }
