@@ -72,7 +72,7 @@ class NewUserIT {
     assertTrue(serverHelp.stdout.toLowerCase(java.util.Locale.ROOT).contains("not mongodb"), serverHelp::describe);
 
     // "First run, no database needed": the README's own commands, as written
-    String block = codeBlockAfter(readme, "## First run");
+    String block = Markdown.codeBlockAfter(readme, "## First run");
     Process first = new ProcessBuilder("bash", "-euo", "pipefail", "-c", block).directory(home.toFile())
         .redirectErrorStream(true).start();
     String firstOut = new String(first.getInputStream().readAllBytes());
@@ -114,12 +114,5 @@ class NewUserIT {
       server.destroy();
       server.waitFor(10, TimeUnit.SECONDS);
     }
-  }
-
-  private static String codeBlockAfter(String markdown, String heading) {
-    int h = markdown.indexOf(heading);
-    assertTrue(h >= 0, "README has no " + heading);
-    int start = markdown.indexOf("```bash\n", h) + "```bash\n".length();
-    return markdown.substring(start, markdown.indexOf("```", start));
   }
 }
