@@ -103,8 +103,4 @@ final class ReadOptions {
       throw new OptionException(READ_CONCERN, level, "use local, available, majority, linearizable or snapshot");
     }
   }
-
-  static String describe(ReadConcern rc) {
-    return rc.getLevel() == null ? "server default" : rc.getLevel().getValue();
-  }
 }

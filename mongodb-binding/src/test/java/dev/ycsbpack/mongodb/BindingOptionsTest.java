@@ -44,14 +44,45 @@ class BindingOptionsTest {
     assertEquals(ReadPreference.primary(), o.readPreference());
     assertEquals(1, o.batchSize());
     assertFalse(o.upsert());
-    assertTrue(o.describe().contains("writeConcern=server default"), o.describe());
+    assertTrue(o.describe().contains("writeConcern={server default}"), o.describe());
   }
 
   @Test
   void databaseComesFromTheUrlPathThenTheOptionThenYcsb() {
-    assertEquals("fromurl", options("mongodb.url=mongodb://h/fromurl", "mongodb.database=opt").database());
+    assertEquals("fromurl", options("mongodb.url=mongodb://h/fromurl").database());
+    assertEquals("same", options("mongodb.url=mongodb://h/same", "mongodb.database=same").database());
     assertEquals("opt", options("mongodb.url=mongodb://h/", "mongodb.database=opt").database());
     assertEquals("ycsb", options("mongodb.url=mongodb://h").database());
+    // the default URL names no database, so mongodb.database alone is used, not refused as a conflict
+    assertEquals("bench", options("mongodb.database=bench").database());
+    assertEquals("ycsb", options().database());
+  }
+
+  @Test
+  void anAdminPathIsWhereTheUserAuthenticatesNotTheDatabaseToBenchmark() {
+    BindingOptions o = options("mongodb.url=mongodb://alice:hunter2@h/admin");
+    assertEquals("ycsb", o.database());
+    // the driver still authenticates against the path's database (no authSource in the URL): the URL is not changed
+    assertEquals("admin", o.settings().build().getCredential().getSource());
+    o = options("mongodb.url=mongodb://alice:hunter2@h/admin?replicaSet=rs0", "mongodb.database=bench");
+    assertEquals("bench", o.database());
+    assertEquals("admin", o.settings().build().getCredential().getSource());
+    assertEquals("ycsb", options("mongodb.url=mongodb://h/local").database());
+    assertEquals("ycsb", options("mongodb.url=mongodb://h/config").database());
+    // a user defined in the benchmark database itself authenticates there
+    assertEquals("bench", options("mongodb.url=mongodb://alice:hunter2@h/bench").settings().build().getCredential()
+        .getSource());
+  }
+
+  @Test
+  void aUrlPathAndADatabaseOptionThatDisagreeAreRefusedNamingBoth() {
+    String m = rejection("mongodb.url=mongodb://alice:hunter2@h/foo", "mongodb.database=bar");
+    assertTrue(m.startsWith("the database is named twice: mongodb.url has /foo in its path and mongodb.database=bar;"),
+        m);
+    assertTrue(m.contains("authSource=foo"), m);
+    assertFalse(m.contains("hunter2"), m);
+    m = rejection("mongodb.url=mongodb://alice:hunter2@h/admin", "mongodb.database=admin");
+    assertTrue(m.startsWith("invalid mongodb.database=admin: it is one of MongoDB's own databases"), m);
   }
 
   @Test
