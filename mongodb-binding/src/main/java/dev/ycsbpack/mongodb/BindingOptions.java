@@ -67,6 +67,8 @@ public final class BindingOptions {
   private final Boolean retryWrites;
   private final Boolean retryReads;
   private final int warmup;
+  /** The line naming the URL options explicit properties override, or null (see {@link UrlOverrides}). */
+  private final String urlOverrides;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
   private final Redactor redactor;
 
@@ -92,6 +94,7 @@ public final class BindingOptions {
     compressors = parseCompressors(p.getProperty(COMPRESSORS));
     retryWrites = p.containsKey(RETRY_WRITES) ? parseBoolean(RETRY_WRITES, p.getProperty(RETRY_WRITES)) : null;
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
+    urlOverrides = UrlOverrides.line(url, p, redactor);
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
   }
@@ -181,6 +184,11 @@ public final class BindingOptions {
   /** Warm-up inserts per client thread; 0 for none. */
   public int warmup() {
     return warmup;
+  }
+
+  /** {@code mongodb binding: mongodb.w=majority overrides the URL's w=1; ...}, or null when nothing is overridden. */
+  String urlOverrides() {
+    return urlOverrides;
   }
 
   /** The URL with its password hidden. */

@@ -226,6 +226,32 @@ final class ConnectionStringCheck {
     return prev[b.length()];
   }
 
+  /** The driver's spelling of a lower-cased option name (wtimeoutMS for wtimeoutms). */
+  static String spelling(String lowerCased) {
+    Option option = OPTIONS.get(lowerCased);
+    return option == null ? lowerCased : option.name;
+  }
+
+  /**
+   * The URL's options as written, by lower-cased name; a repeated option's values joined by {@code ;} (the way
+   * {@code mongodb.readPreferenceTags} writes several tag sets).
+   */
+  static Map<String, String> options(String url) {
+    Map<String, String> options = new LinkedHashMap<>();
+    String query = query(url);
+    if (query == null) {
+      return options;
+    }
+    for (String pair : query.split("[&;]")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        options.merge(decode(pair.substring(0, eq)).toLowerCase(Locale.ROOT), decode(pair.substring(eq + 1)),
+            (a, b) -> a + ";" + b);
+      }
+    }
+    return options;
+  }
+
   /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */
   private static String query(String url) {
     int scheme = url.indexOf("://");

@@ -119,6 +119,9 @@ final class SharedClients {
     e.concerns = EffectiveConcerns.of(key.options, client);
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));
+      if (key.options.urlOverrides() != null) {
+        System.err.println(key.options.urlOverrides());
+      }
     }
   }
 

@@ -153,6 +153,41 @@ class BindingOptionsTest {
   }
 
   @Test
+  void eachReadPreferencePropertyOverridesOnlyItsOwnPartOfTheUrls() {
+    String url = "mongodb.url=mongodb://h/?readPreference=secondary&readPreferenceTags=dc:ny&maxStalenessSeconds=120";
+    List<TagSet> ny = List.of(new TagSet(new Tag("dc", "ny")));
+    assertEquals(ReadPreference.nearest(ny, 120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreference=nearest").readPreference());
+    assertEquals(ReadPreference.secondary(List.of(new TagSet(new Tag("dc", "sf"))), 120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreferenceTags=dc:sf").readPreference());
+    assertEquals(ReadPreference.secondary(ny, 200, TimeUnit.SECONDS),
+        options(url, "mongodb.maxStalenessSeconds=200").readPreference());
+    // an empty property is an explicit "no tag sets", not an absent one
+    assertEquals(ReadPreference.secondary(120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreferenceTags=").readPreference());
+    String m = rejection(url, "mongodb.readPreference=primary");
+    assertTrue(m.startsWith("read preference primary cannot use tag sets or a maximum staleness"
+        + " (mongodb.readPreference=primary with the URL's readPreferenceTags)"), m);
+  }
+
+  @Test
+  void oneLineNamesEveryUrlOptionAPropertyOverrode() {
+    String url = "mongodb.url=mongodb://alice:hunter2@h/db?w=1&journal=false&wtimeoutMS=100&maxPoolSize=5"
+        + "&readPreference=secondary&readConcernLevel=local&retryWrites=true";
+    assertEquals("mongodb binding: mongodb.w=majority overrides the URL's w=1; mongodb.j=true overrides the URL's"
+        + " journal=false; mongodb.readConcern=majority overrides the URL's readConcernLevel=local;"
+        + " mongodb.maxPoolSize=8 overrides the URL's maxPoolSize=5 (properties take precedence over mongodb.url;"
+        + " upstream YCSB's binding kept the URL's)",
+        options(url, "mongodb.w=majority", "mongodb.j=true", "mongodb.wtimeout=100", "mongodb.maxPoolSize=8",
+            "mongodb.readConcern=majority", "mongodb.retryWrites=true").urlOverrides());
+    assertEquals("mongodb binding: mongodb.writeConcern=journaled overrides the URL's w=1, journal=false (properties"
+        + " take precedence over mongodb.url; upstream YCSB's binding kept the URL's)",
+        options(url, "mongodb.writeConcern=journaled").urlOverrides());
+    assertEquals(null, options(url).urlOverrides());
+    assertEquals(null, options("mongodb.w=majority").urlOverrides());
+  }
+
+  @Test
   void invalidReadOptionsAreRejected() {
     assertTrue(rejection("mongodb.readPreference=fastest").contains("primaryPreferred"));
     assertTrue(rejection("mongodb.readPreferenceTags=dc:ny").contains("primary cannot"));
