@@ -67,6 +67,8 @@ public final class BindingOptions {
   private final Boolean retryWrites;
   private final Boolean retryReads;
   private final int warmup;
+  /** Upstream's removed pool setting, accepted so its command lines run, and named as ignored; null if not given. */
+  private final String ignoredBlockMultiplier;
   /** The line naming the URL options explicit properties override, or null (see {@link UrlOverrides}). */
   private final String urlOverrides;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
@@ -74,7 +76,9 @@ public final class BindingOptions {
 
   private BindingOptions(Properties p) {
     redactor = Redactor.of(p);
+    rejectCredentialProperties(p);
     rejectUnknown(p);
+    ForkProperties.check(p);
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     ConnectionStringCheck.check(url);
     try {
@@ -95,6 +99,8 @@ public final class BindingOptions {
     retryWrites = p.containsKey(RETRY_WRITES) ? parseBoolean(RETRY_WRITES, p.getProperty(RETRY_WRITES)) : null;
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
     urlOverrides = UrlOverrides.line(url, p, redactor);
+    ignoredBlockMultiplier = p.containsKey(UPSTREAM_BLOCK_MULTIPLIER)
+        ? Text.shown(p.getProperty(UPSTREAM_BLOCK_MULTIPLIER).trim()) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
   }
@@ -221,7 +227,27 @@ public final class BindingOptions {
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
-        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "");
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "")
+        + (ignoredBlockMultiplier != null ? " ignored: " + UPSTREAM_BLOCK_MULTIPLIER + "=" + ignoredBlockMultiplier
+            + " (removed from the driver; it changes nothing)" : "");
+  }
+
+  /**
+   * The mongodb-labs fork's credential properties: refused by name only (never echoing a value), saying where
+   * credentials go instead.
+   */
+  private static void rejectCredentialProperties(Properties p) {
+    List<String> given = new ArrayList<>();
+    for (String name : List.of("mongodb.username", "mongodb.password")) {
+      if (p.containsKey(name)) {
+        given.add(name);
+      }
+    }
+    if (!given.isEmpty()) {
+      throw new OptionException(String.join(" and ", given) + " (the mongodb-labs fork's) are not read here:"
+          + " credentials go in " + URL + " as user info, percent-encoded, e.g."
+          + " mongodb://USER:PASSWORD@host:27017/?authSource=admin (a password is never shown in any output)");
+    }
   }
 
   private static void rejectUnknown(Properties p) {

@@ -48,7 +48,9 @@ final class WriteConcernOptions {
     }
     String wtValue = props.getProperty(WTIMEOUT);
     if (wtValue != null) {
-      wtimeout = BindingOptions.parseLong(WTIMEOUT, wtValue, 0, "a timeout in milliseconds, 0 or more");
+      // the driver keeps wtimeout as an int and throws past it
+      wtimeout = BindingOptions.parseLong(WTIMEOUT, wtValue, 0,
+          "a timeout in milliseconds from 0 to " + Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
     boolean unacknowledged = Integer.valueOf(0).equals(w);

@@ -188,6 +188,44 @@ class BindingOptionsTest {
   }
 
   @Test
+  void aWtimeoutBeyondWhatTheDriverHoldsIsRefusedWithTheRange() {
+    String m = rejection("mongodb.w=1", "mongodb.wtimeout=99999999999");
+    assertEquals("invalid mongodb.wtimeout=99999999999: a timeout in milliseconds from 0 to 2147483647", m);
+    assertTrue(rejection("mongodb.wtimeout=2147483648").startsWith("invalid mongodb.wtimeout=2147483648"));
+    assertEquals(Integer.MAX_VALUE,
+        options("mongodb.wtimeout=2147483647").writeConcern().getWTimeout(TimeUnit.MILLISECONDS));
+  }
+
+  @Test
+  void credentialPropertiesAreRefusedSayingWhereCredentialsGoWithoutEchoingThem() {
+    for (String password : AwkwardStrings.passwords(17, 20)) {
+      String m = rejection("mongodb.username=alice", "mongodb.password=" + password);
+      assertTrue(m.startsWith("mongodb.username and mongodb.password (the mongodb-labs fork's) are not read here:"
+          + " credentials go in mongodb.url as user info, percent-encoded"), m);
+      assertFalse(m.contains(password), m);
+    }
+    assertTrue(rejection("mongodb.password=x").startsWith("mongodb.password (the mongodb-labs fork's)"));
+  }
+
+  @Test
+  void theForksDocumentShapePropertiesAreRefusedUnlessTheyDescribeThisBindingsDocuments() {
+    String m = rejection("datatype=string");
+    assertTrue(m.startsWith("datatype=string is a property of the mongodb-labs YCSB fork, which this binding does not"
+        + " support"), m);
+    assertTrue(m.contains("remove datatype"), m);
+    assertTrue(rejection("compressibility=0.5").startsWith("compressibility=0.5 is a property of the mongodb-labs"));
+    assertEquals("ycsb", options("datatype=binData", "compressibility=1").database());
+  }
+
+  @Test
+  void upstreamsRemovedPoolSettingIsNamedAsIgnored() {
+    assertTrue(options("mongodb.threadsAllowedToBlockForConnectionMultiplier=5").describe()
+        .endsWith(" ignored: mongodb.threadsAllowedToBlockForConnectionMultiplier=5 (removed from the driver; it changes"
+            + " nothing)"));
+    assertFalse(options().describe().contains("ignored"));
+  }
+
+  @Test
   void invalidReadOptionsAreRejected() {
     assertTrue(rejection("mongodb.readPreference=fastest").contains("primaryPreferred"));
     assertTrue(rejection("mongodb.readPreferenceTags=dc:ny").contains("primary cannot"));
