@@ -82,6 +82,24 @@ class FindingsTest {
   }
 
   @Test
+  void theConcernsTheClientsRanUnderAreInEveryOutputsServerLine() throws Exception {
+    Path root = run("MongoDB", false);
+    for (String c : List.of("c0", "c1")) {
+      Files.writeString(root.resolve(c).resolve("environment.properties"), "server.writeConcern=w=majority, j=true\n"
+          + "server.readConcern=server default (not reported by this server)\nserver.readPreference=primary\n",
+          java.nio.file.StandardOpenOption.APPEND);
+    }
+    MergeResult r = Aggregate.merge(List.of(root), MergeOptions.defaults());
+    String expected = "MongoDB 7.0.12; write concern w=majority, j=true; read concern server default (not reported by"
+        + " this server); read preference primary";
+    assertEquals(expected, r.server());
+    Path out = tmp.resolve("out");
+    Aggregate.write(r, out, EnumSet.allOf(OutputFormat.class));
+    assertTrue(Files.readString(out.resolve("merged.txt")).contains("Server: " + expected));
+    assertTrue(Files.readString(out.resolve("report.html")).contains("<title>YCSB merged results - " + expected));
+  }
+
+  @Test
   void clientsBehindTheirTargetAreSaidFirstWithHowFarAndHowLong() throws Exception {
     MergeResult r = Aggregate.merge(List.of(run(null, true)), MergeOptions.defaults());
     assertEquals(1, r.warnings().size(), String.valueOf(r.warnings()));

@@ -14,6 +14,17 @@ import java.util.TreeMap;
  * the clients were alike, and a reader of a published number needs to know what produced it.
  */
 public final class EnvironmentFacts {
+  /**
+   * The write concern the run's writes were under, as the binding sent it after URL and properties (e.g.
+   * {@code w=majority, j=true}), or {@code server default} with the default the server reported, if it did. Under
+   * {@code server.}, like the server's own facts, because every reader of those (manifest, report) must show it.
+   */
+  public static final String WRITE_CONCERN = "server.writeConcern";
+  /** The read concern the run's reads were under, in the same words as {@link #WRITE_CONCERN}. */
+  public static final String READ_CONCERN = "server.readConcern";
+  /** The read preference the run's reads were sent with (mode, tag sets, maximum staleness). */
+  public static final String READ_PREFERENCE = "server.readPreference";
+
   private EnvironmentFacts() {
   }
 

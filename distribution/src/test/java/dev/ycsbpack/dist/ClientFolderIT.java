@@ -59,6 +59,34 @@ class ClientFolderIT {
   }
 
   @Test
+  void theClientFolderRecordsTheWriteConcernSentOrThatTheServerDefaultApplied() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      String[] load = concat("load", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=20");
+      YcsbRun sent = YcsbRun.run(work, concat(load, "-p", "mongodb.w=majority", "-p", "mongodb.j=true",
+          "-p", "mongodb.readConcern=majority", "--out", work.resolve("sent").toString()));
+      assertEquals(0, sent.exitCode, sent::describe);
+      assertTrue(sent.stderr.contains(" writeConcern={w=majority, j=true} readPreference={primary}"
+          + " readConcern={majority} "), sent::describe);
+      Map<String, String> env = PropertiesFiles.read(work.resolve("sent/environment.properties"));
+      assertEquals("w=majority, j=true", env.get("server.writeConcern"), env::toString);
+      assertEquals("majority", env.get("server.readConcern"), env::toString);
+      assertEquals("primary", env.get("server.readPreference"), env::toString);
+
+      Servers.drop(target, table);
+      YcsbRun defaults = YcsbRun.run(work, concat(load, "--out", work.resolve("defaults").toString()));
+      assertEquals(0, defaults.exitCode, defaults::describe);
+      env = PropertiesFiles.read(work.resolve("defaults/environment.properties"));
+      assertEquals("server default (not reported by this server)", env.get("server.writeConcern"), env::toString);
+      assertEquals("server default (not reported by this server)", env.get("server.readConcern"), env::toString);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
   void aFailedRunsVerdictSaysWhatItsExitStatusSays() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();

@@ -56,7 +56,7 @@ class CoordinatorIT {
 
       Path load = work.resolve("load");
       Coordinator l = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts", "local,local",
-          "-p", "mongodb.batchsize=50", "--out", load.toString()));
+          "-p", "mongodb.batchsize=50", "-p", "mongodb.w=majority", "-p", "mongodb.j=true", "--out", load.toString()));
       assertEquals(0, l.exitCode(), l::describe);
       assertTrue(l.stdout().contains(", 1,000 of 1,000 batched documents acknowledged"), l::describe);
       // the binding's INSERT-BATCH latencies are not operations: 1,000 documents are 1,000 operations, not 1,020
@@ -66,6 +66,10 @@ class CoordinatorIT {
       JsonNode manifest = Coordinator.manifest(load);
       assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
       assertTrue(manifest.get("note").asText().startsWith("NOT MONGODB"), manifest::toPrettyString);
+      // the write concern the clients sent, in the manifest and the report: w=1 and w=majority measure different things
+      assertEquals("w=majority, j=true", manifest.get("server").get("server.writeConcern").asText(),
+          manifest::toPrettyString);
+      assertTrue(Files.readString(load.resolve("merged/merged.txt")).contains("write concern w=majority, j=true"));
       assertEquals(1000, Servers.countDocuments(target, table));
       assertEquals(500, manifest.get("clients").get(1).get("insertstart").asLong());
 
@@ -75,6 +79,8 @@ class CoordinatorIT {
           "-p", "insertproportion=0.2", "--out", run.toString()));
       assertEquals(0, r.exitCode(), r::describe);
       assertEquals("COMPLETE", Coordinator.manifest(run).get("status").asText());
+      assertEquals("server default (not reported by this server)",
+          Coordinator.manifest(run).get("server").get("server.writeConcern").asText());
       long inserted = 0;
       long operations = 0;
       for (String client : List.of("01-local1", "02-local2")) {

@@ -4,6 +4,7 @@ import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import dev.ycsbpack.mongodb.BindingOptions;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,9 @@ final class Servers {
 
   /** The -p options that point bin/ycsb at a target and a fresh table. */
   static String[] pointAt(Target target, String table) {
-    return new String[] {"-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + DATABASE,
+    // a MONGODB_URL whose path names a database: that one (a different mongodb.database would be refused)
+    String database = urlDatabase(target) != null ? urlDatabase(target) : DATABASE;
+    return new String[] {"-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + database,
         "-p", "table=" + table};
   }
 
@@ -49,12 +52,16 @@ final class Servers {
     return withDatabase(target, db -> db.listCollectionNames().into(new ArrayList<>()));
   }
 
-  /** The binding's choice of database: the URL's path if it names one, else mongodb.database. */
+  /** The binding's choice of database: the URL's path if it names one (not /admin), else mongodb.database. */
   private static <T> T withDatabase(Target target, Function<MongoDatabase, T> action) {
     try (MongoClient client = MongoClients.create(target.connectionString())) {
-      String db = new ConnectionString(target.connectionString()).getDatabase();
-      return action.apply(client.getDatabase(db == null || db.isEmpty() ? DATABASE : db));
+      String db = urlDatabase(target);
+      return action.apply(client.getDatabase(db == null ? DATABASE : db));
     }
+  }
+
+  private static String urlDatabase(Target target) {
+    return BindingOptions.benchmarkDatabase(new ConnectionString(target.connectionString()));
   }
 
   /** Flattens strings and string arrays into one argument list. */

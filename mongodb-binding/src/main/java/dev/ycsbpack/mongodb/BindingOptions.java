@@ -38,8 +38,14 @@ public final class BindingOptions {
   /** Unmeasured inserts per client thread before its first measured operation (see {@link Warmup}). */
   public static final String WARMUP = "mongodb.warmup";
 
-  public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb";
+  /** No database in its path: the database is {@link #DATABASE}'s, else {@link #DEFAULT_DATABASE}. */
+  public static final String DEFAULT_URL = "mongodb://localhost:27017";
   public static final String DEFAULT_DATABASE = "ycsb";
+  /**
+   * MongoDB's own databases: in a URL's path they name where the user is defined (the driver authenticates against
+   * the path's database when the URL has no authSource), never the database to benchmark.
+   */
+  private static final Set<String> SYSTEM_DATABASES = Set.of("admin", "local", "config");
   /** Batches are sent as one insertMany; beyond this the driver splits them anyway. */
   static final int MAX_BATCH_SIZE = 100_000;
 
@@ -61,12 +67,18 @@ public final class BindingOptions {
   private final Boolean retryWrites;
   private final Boolean retryReads;
   private final int warmup;
+  /** Upstream's removed pool setting, accepted so its command lines run, and named as ignored; null if not given. */
+  private final String ignoredBlockMultiplier;
+  /** The line naming the URL options explicit properties override, or null (see {@link UrlOverrides}). */
+  private final String urlOverrides;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
   private final Redactor redactor;
 
   private BindingOptions(Properties p) {
     redactor = Redactor.of(p);
+    rejectCredentialProperties(p);
     rejectUnknown(p);
+    ForkProperties.check(p);
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     ConnectionStringCheck.check(url);
     try {
@@ -76,11 +88,7 @@ public final class BindingOptions {
           + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
           + " or mongodb+srv://...");
     }
-    String fromUrl = connectionString.getDatabase();
-    database = fromUrl != null && !fromUrl.isEmpty() ? fromUrl : p.getProperty(DATABASE, DEFAULT_DATABASE).trim();
-    if (database.isEmpty()) {
-      throw new OptionException(DATABASE, "", "give a database name, or put it in the URL path");
-    }
+    database = chooseDatabase(connectionString, p.getProperty(DATABASE));
     writeConcern = WriteConcernOptions.resolve(connectionString.getWriteConcern(), p);
     readPreference = ReadOptions.resolveReadPreference(connectionString.getReadPreference(), p);
     readConcern = ReadOptions.resolveReadConcern(connectionString.getReadConcern(), p);
@@ -90,8 +98,42 @@ public final class BindingOptions {
     compressors = parseCompressors(p.getProperty(COMPRESSORS));
     retryWrites = p.containsKey(RETRY_WRITES) ? parseBoolean(RETRY_WRITES, p.getProperty(RETRY_WRITES)) : null;
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
+    urlOverrides = UrlOverrides.line(url, p, redactor);
+    ignoredBlockMultiplier = p.containsKey(UPSTREAM_BLOCK_MULTIPLIER)
+        ? Text.shown(p.getProperty(UPSTREAM_BLOCK_MULTIPLIER).trim()) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
+  }
+
+  /**
+   * The one database rule: the URL's path, else {@code mongodb.database}, else {@code ycsb}; a system database in the
+   * path ({@code /admin}, the usual shape of an authenticated URL) is only where the user authenticates. A URL path
+   * and a {@code mongodb.database} that disagree are refused: which one the user meant cannot be guessed.
+   */
+  private static String chooseDatabase(ConnectionString url, String property) {
+    String fromUrl = benchmarkDatabase(url);
+    String fromProperty = property == null ? null : property.trim();
+    if (fromUrl != null && fromProperty != null && !fromUrl.equals(fromProperty)) {
+      throw new OptionException("the database is named twice: " + URL + " has /" + Text.shown(fromUrl)
+          + " in its path and " + DATABASE + "=" + Text.shown(fromProperty) + "; drop one of them (if /"
+          + Text.shown(fromUrl) + " is only where the user is defined, keep it as authSource=" + Text.shown(fromUrl)
+          + " in the URL's options and put " + Text.shown(fromProperty) + " in the path or in " + DATABASE + ")");
+    }
+    String chosen = fromUrl != null ? fromUrl : fromProperty != null ? fromProperty : DEFAULT_DATABASE;
+    if (chosen.isEmpty()) {
+      throw new OptionException(DATABASE, "", "give a database name, or put it in the URL path");
+    }
+    if (SYSTEM_DATABASES.contains(chosen)) {
+      throw new OptionException(DATABASE, chosen, "it is one of MongoDB's own databases ("
+          + String.join(", ", new TreeSet<>(SYSTEM_DATABASES)) + "); benchmark another, e.g. " + DEFAULT_DATABASE);
+    }
+    return chosen;
+  }
+
+  /** The database a URL's path names for benchmarking: null for none, or for a system database (an auth path). */
+  public static String benchmarkDatabase(ConnectionString url) {
+    String path = url.getDatabase();
+    return path == null || path.isEmpty() || SYSTEM_DATABASES.contains(path) ? null : path;
   }
 
   /** Parses and validates; throws {@link OptionException} naming the bad property. */
@@ -150,6 +192,11 @@ public final class BindingOptions {
     return warmup;
   }
 
+  /** {@code mongodb binding: mongodb.w=majority overrides the URL's w=1; ...}, or null when nothing is overridden. */
+  String urlOverrides() {
+    return urlOverrides;
+  }
+
   /** The URL with its password hidden. */
   public String redactedUrl() {
     return redactor.redact(connectionString.getConnectionString());
@@ -160,13 +207,18 @@ public final class BindingOptions {
     return redactor;
   }
 
-  /** The start-up banner: what this run will really send. */
+  /** What these options send, without the server's defaults (nothing asked). */
   public String describe() {
+    return describe(EffectiveConcerns.sent(this));
+  }
+
+  /** The start-up line: what this run will really send, and the server's defaults for what it does not. */
+  String describe(EffectiveConcerns concerns) {
     return "mongodb binding: url=" + redactedUrl()
         + " database=" + database
-        + " writeConcern=" + WriteConcernOptions.describe(writeConcern)
-        + " readPreference=" + readPreference
-        + " readConcern=" + ReadOptions.describe(readConcern)
+        + " writeConcern={" + concerns.writeConcern() + "}"
+        + " readPreference={" + concerns.readPreference() + "}"
+        + " readConcern={" + concerns.readConcern() + "}"
         + " batchsize=" + batchSize
         + " upsert=" + upsert
         + " maxPoolSize=" + (maxPoolSize != null ? maxPoolSize
@@ -175,7 +227,27 @@ public final class BindingOptions {
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
-        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "");
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "")
+        + (ignoredBlockMultiplier != null ? " ignored: " + UPSTREAM_BLOCK_MULTIPLIER + "=" + ignoredBlockMultiplier
+            + " (removed from the driver; it changes nothing)" : "");
+  }
+
+  /**
+   * The mongodb-labs fork's credential properties: refused by name only (never echoing a value), saying where
+   * credentials go instead.
+   */
+  private static void rejectCredentialProperties(Properties p) {
+    List<String> given = new ArrayList<>();
+    for (String name : List.of("mongodb.username", "mongodb.password")) {
+      if (p.containsKey(name)) {
+        given.add(name);
+      }
+    }
+    if (!given.isEmpty()) {
+      throw new OptionException(String.join(" and ", given) + " (the mongodb-labs fork's) are not read here:"
+          + " credentials go in " + URL + " as user info, percent-encoded, e.g."
+          + " mongodb://USER:PASSWORD@host:27017/?authSource=admin (a password is never shown in any output)");
+    }
   }
 
   private static void rejectUnknown(Properties p) {

@@ -44,8 +44,19 @@ final class ConnectionStringCheck {
   /** Options of other drivers and mongosh that the Java driver ignores: its TLS files come from the JVM. */
   private static final Set<String> JAVA_TLS_FILES = Set.of("tlscafile", "tlscertificatekeyfile",
       "tlscertificatekeyfilepassword", "tlscrlfile", "sslcafile", "sslpemkeyfile", "sslpemkeypassword");
-  private static final Set<String> TRUE_VALUES = Set.of("true", "yes", "1");
-  private static final Set<String> FALSE_VALUES = Set.of("false", "no", "0");
+  /**
+   * The driver's deprecated spellings: it honours them but logs a deprecation warning, which this pack's output
+   * would carry; refused with the spelling to use, so what the URL says is what the driver reads, without warnings.
+   */
+  private static final Map<String, String> DEPRECATED_NAMES = Map.of("j", "journal", "wtimeout", "wtimeoutMS");
+  /** Options removed from the driver, which it would ignore (with a warning), and what to do instead. */
+  private static final Map<String, String> REMOVED = Map.of("waitqueuemultiple", "it was removed from the Java driver"
+      + " (4.0) and would be ignored; remove it (threads wait for a pooled connection up to waitQueueTimeoutMS;"
+      + " upstream YCSB's mongodb.threadsAllowedToBlockForConnectionMultiplier is named as ignored the same way)");
+  private static final Set<String> TRUE_VALUES = Set.of("true");
+  private static final Set<String> FALSE_VALUES = Set.of("false");
+  /** Boolean spellings the driver reads with a deprecation warning. */
+  private static final Set<String> DEPRECATED_BOOLEANS = Set.of("yes", "no", "1", "0");
 
   static {
     for (String b : new String[] {"tls", "ssl", "tlsInsecure", "tlsAllowInvalidHostnames",
@@ -128,6 +139,14 @@ final class ConnectionStringCheck {
             + " by the Java driver (it would be ignored); give the JVM a trust/key store instead, e.g."
             + " -jvm-args '-Djavax.net.ssl.trustStore=FILE -Djavax.net.ssl.trustStorePassword=...'");
       }
+      if (option == null && REMOVED.containsKey(name.toLowerCase(Locale.ROOT))) {
+        throw new OptionException("invalid " + BindingOptions.URL + ": option " + Text.shown(name) + ": "
+            + REMOVED.get(name.toLowerCase(Locale.ROOT)));
+      }
+      if (option != null && DEPRECATED_NAMES.containsKey(option.name)) {
+        throw new OptionException("invalid " + BindingOptions.URL + " option " + option.name + ": the driver's"
+            + " deprecated spelling (it would warn); write " + DEPRECATED_NAMES.get(option.name) + " instead");
+      }
       if (option == null) {
         throw new OptionException("invalid " + BindingOptions.URL + ": unknown option " + Text.shown(name)
             + suggestion(name) + " (the driver would ignore it); see the connection string options at"
@@ -152,6 +171,10 @@ final class ConnectionStringCheck {
     switch (option.kind) {
       case BOOLEAN -> {
         String v = value.trim().toLowerCase(Locale.ROOT);
+        if (DEPRECATED_BOOLEANS.contains(v)) {
+          throw refused(option, value, "use true or false (" + v + " is a deprecated spelling the driver would warn"
+              + " about)");
+        }
         if (!TRUE_VALUES.contains(v) && !FALSE_VALUES.contains(v)) {
           throw refused(option, value, "use true or false (the driver would ignore it"
               + (option.name.startsWith("tls") || option.name.startsWith("ssl") ? " and connect without it)" : ")"));
@@ -224,6 +247,32 @@ final class ConnectionStringCheck {
       cur = t;
     }
     return prev[b.length()];
+  }
+
+  /** The driver's spelling of a lower-cased option name (wtimeoutMS for wtimeoutms). */
+  static String spelling(String lowerCased) {
+    Option option = OPTIONS.get(lowerCased);
+    return option == null ? lowerCased : option.name;
+  }
+
+  /**
+   * The URL's options as written, by lower-cased name; a repeated option's values joined by {@code ;} (the way
+   * {@code mongodb.readPreferenceTags} writes several tag sets).
+   */
+  static Map<String, String> options(String url) {
+    Map<String, String> options = new LinkedHashMap<>();
+    String query = query(url);
+    if (query == null) {
+      return options;
+    }
+    for (String pair : query.split("[&;]")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        options.merge(decode(pair.substring(0, eq)).toLowerCase(Locale.ROOT), decode(pair.substring(eq + 1)),
+            (a, b) -> a + ";" + b);
+      }
+    }
+    return options;
   }
 
   /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */

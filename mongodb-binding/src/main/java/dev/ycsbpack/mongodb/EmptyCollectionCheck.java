@@ -1,6 +1,8 @@
 package dev.ycsbpack.mongodb;
 
+import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
+import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.OperationCount;
 import java.util.List;
 import java.util.Properties;
@@ -32,7 +34,7 @@ final class EmptyCollectionCheck {
    * @throws DBException     naming {@code database.collection} and the load command, when the run would read an
    *                         empty collection
    */
-  static void check(MongoDatabase database, Properties p) throws DBException {
+  static void check(MongoDatabase database, Properties p, Redactor redactor) throws DBException {
     String allow = p.getProperty(ALLOW_EMPTY);
     if (allow != null && BindingOptions.parseBoolean(ALLOW_EMPTY, allow)) {
       return;
@@ -42,7 +44,16 @@ final class EmptyCollectionCheck {
       return;
     }
     String table = p.getProperty("table", "usertable");
-    if (database.getCollection(table, BsonDocument.class).find().limit(1).first() == null) {
+    BsonDocument first;
+    try {
+      first = database.getCollection(table, BsonDocument.class).find().limit(1).first();
+    } catch (MongoException e) {
+      // refused (not authorized, a database the server keeps for itself): the run could not read it either
+      throw new DBException("mongodb binding: cannot read " + database.getName() + "." + table + " to check that it"
+          + " was loaded: " + redactor.redact(String.valueOf(e.getMessage())) + " (check the database, the table and"
+          + " the user's privileges)");
+    }
+    if (first == null) {
       throw new DBException("mongodb binding: " + database.getName() + "." + table + " is empty (never loaded),"
           + " and this run reads or updates it, so every operation would find nothing; fill it first with"
           + " bin/ycsb load mongodb -P <the same workload files> <the same -p options>, or set -p " + ALLOW_EMPTY

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -90,14 +91,25 @@ public class MongoDbClient extends DB {
    * this so a bad option or an unreachable server is one clear message and a non-zero exit, not a stack
    * trace per thread followed by an empty result.
    *
-   * @return what the server says it is ({@code server.version}, {@code server.topology}, ...) and the driver version
+   * @return what the server says it is ({@code server.version}, {@code server.topology}, ...), the driver version,
+   *     and the write concern, read concern and read preference in force ({@link EffectiveConcerns})
    * @throws OptionException naming the bad property
    * @throws DBException when the server cannot be reached
    */
   public static Map<String, String> preflight(Properties properties) throws DBException {
-    try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
-      EmptyCollectionCheck.check(lease.client.getDatabase(BindingOptions.from(properties).database()), properties);
-      return ServerFacts.of(lease.client);
+    BindingOptions options = BindingOptions.from(properties);
+    try (SharedClients.Lease lease = SharedClients.acquire(options, null)) {
+      EmptyCollectionCheck.check(lease.client.getDatabase(options.database()), properties, options.redactor());
+      Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
+      facts.putAll(lease.concerns.facts());
+      return facts;
+    } catch (RuntimeException e) {
+      if (e instanceof OptionException) {
+        throw e;
+      }
+      // bin/ycsb reports a DBException as one line (exit 1); nothing the driver throws may escape as a stack trace
+      throw new DBException("mongodb binding: the start-up check failed: "
+          + options.redactor().redact(String.valueOf(e)));
     }
   }
 

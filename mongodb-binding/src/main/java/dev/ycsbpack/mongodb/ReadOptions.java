@@ -5,6 +5,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.Tag;
 import com.mongodb.TagSet;
+import com.mongodb.TaggableReadPreference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Resolves read preference and read concern; explicit options override the URL's.
+ * Resolves read preference and read concern; explicit options override the URL's, each its own part.
  */
 final class ReadOptions {
   static final String READ_PREFERENCE = "mongodb.readPreference";
@@ -25,6 +26,10 @@ final class ReadOptions {
   private ReadOptions() {
   }
 
+  /**
+   * Mode, tag sets and maximum staleness each come from their own property if set, else from the URL: setting one
+   * never drops the URL's other two.
+   */
   static ReadPreference resolveReadPreference(ReadPreference fromUrl, Properties props) {
     String mode = props.getProperty(READ_PREFERENCE);
     String tags = props.getProperty(READ_PREFERENCE_TAGS);
@@ -32,16 +37,22 @@ final class ReadOptions {
     if (mode == null && tags == null && staleness == null) {
       return fromUrl == null ? ReadPreference.primary() : fromUrl;
     }
+    TaggableReadPreference urlTaggable = fromUrl instanceof TaggableReadPreference t ? t : null;
     String modeName = mode != null ? canonicalMode(mode.trim())
         : (fromUrl == null ? "primary" : fromUrl.getName());
-    List<TagSet> tagSets = tags == null ? List.of() : parseTagSets(tags);
-    Long maxStalenessSeconds = staleness == null ? null
-        : BindingOptions.parseLong(MAX_STALENESS, staleness, 90,
-            "at least 90 seconds (the server's minimum), or leave it unset");
+    List<TagSet> tagSets = tags != null ? parseTagSets(tags)
+        : urlTaggable == null ? List.of() : urlTaggable.getTagSetList();
+    Long maxStalenessSeconds = staleness != null
+        ? Long.valueOf(BindingOptions.parseLong(MAX_STALENESS, staleness, 90,
+            "at least 90 seconds (the server's minimum), or leave it unset"))
+        : urlTaggable == null ? null : urlTaggable.getMaxStaleness(TimeUnit.SECONDS);
     if (modeName.equals("primary") && (!tagSets.isEmpty() || maxStalenessSeconds != null)) {
-      throw new OptionException("read preference primary cannot use " + READ_PREFERENCE_TAGS + " or "
-          + MAX_STALENESS + ": set " + READ_PREFERENCE + " to secondary, secondaryPreferred, primaryPreferred"
-          + " or nearest, or drop the tags and staleness");
+      String from = (mode != null ? READ_PREFERENCE + "=" + mode.trim() : "the URL's readPreference") + " with "
+          + (!tagSets.isEmpty() ? (tags != null ? READ_PREFERENCE_TAGS : "the URL's readPreferenceTags")
+              : (staleness != null ? MAX_STALENESS : "the URL's maxStalenessSeconds"));
+      throw new OptionException("read preference primary cannot use tag sets or a maximum staleness (" + from
+          + "): set " + READ_PREFERENCE + " to secondary, secondaryPreferred, primaryPreferred or nearest, or drop"
+          + " the tags and staleness (" + READ_PREFERENCE_TAGS + "= with nothing after it drops the URL's tags)");
     }
     if (maxStalenessSeconds == null) {
       return tagSets.isEmpty() ? ReadPreference.valueOf(modeName) : ReadPreference.valueOf(modeName, tagSets);
@@ -102,9 +113,5 @@ final class ReadOptions {
     } catch (IllegalArgumentException e) {
       throw new OptionException(READ_CONCERN, level, "use local, available, majority, linearizable or snapshot");
     }
-  }
-
-  static String describe(ReadConcern rc) {
-    return rc.getLevel() == null ? "server default" : rc.getLevel().getValue();
   }
 }

@@ -50,6 +50,7 @@ final class SharedClients {
   private static final class Entry {
     MongoClient client;
     boolean retryReads;
+    EffectiveConcerns concerns;
     DBException failure;
     int users;
   }
@@ -60,12 +61,15 @@ final class SharedClients {
     final MongoClient client;
     /** The client's effective retryReads (URL, options and customizer applied). */
     final boolean retryReads;
+    /** The concerns in force, with the server's defaults as it reported them when the client connected. */
+    final EffectiveConcerns concerns;
     private boolean closed;
 
-    private Lease(Key key, MongoClient client, boolean retryReads) {
+    private Lease(Key key, Entry e) {
       this.key = key;
-      this.client = client;
-      this.retryReads = retryReads;
+      this.client = e.client;
+      this.retryReads = e.retryReads;
+      this.concerns = e.concerns;
     }
 
     @Override
@@ -89,7 +93,7 @@ final class SharedClients {
         connect(key, e);
       }
       e.users++;
-      return new Lease(key, e.client, e.retryReads);
+      return new Lease(key, e);
     }
   }
 
@@ -112,8 +116,12 @@ final class SharedClients {
     }
     e.client = client;
     e.retryReads = built.getRetryReads();
+    e.concerns = EffectiveConcerns.of(key.options, client);
     if (ANNOUNCED.add(key.options)) {
-      System.err.println(key.options.describe());
+      System.err.println(key.options.describe(e.concerns));
+      if (key.options.urlOverrides() != null) {
+        System.err.println(key.options.urlOverrides());
+      }
     }
   }
 

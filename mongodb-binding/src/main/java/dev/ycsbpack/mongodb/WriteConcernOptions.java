@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Precedence, lowest first: the URL's {@code w}/{@code journal}/{@code wtimeoutMS}, then
  * {@code mongodb.writeConcern} (replaces w and j), then each explicit option (replaces its own component).
- * Components nobody set are not sent, so the server's default applies; {@link #describe} says so.
+ * Components nobody set are not sent, so the server's default applies;
+ * {@link EffectiveConcerns} says so.
  */
 final class WriteConcernOptions {
   static final String W = "mongodb.w";
@@ -47,7 +48,9 @@ final class WriteConcernOptions {
     }
     String wtValue = props.getProperty(WTIMEOUT);
     if (wtValue != null) {
-      wtimeout = BindingOptions.parseLong(WTIMEOUT, wtValue, 0, "a timeout in milliseconds, 0 or more");
+      // the driver keeps wtimeout as an int and throws past it
+      wtimeout = BindingOptions.parseLong(WTIMEOUT, wtValue, 0,
+          "a timeout in milliseconds from 0 to " + Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
     boolean unacknowledged = Integer.valueOf(0).equals(w);
@@ -122,24 +125,5 @@ final class WriteConcernOptions {
 
   private static Long toLong(Integer value) {
     return value == null ? null : value.longValue();
-  }
-
-  /** A one-line description for the start-up banner and result metadata. */
-  static String describe(WriteConcern wc) {
-    if (wc.getWObject() == null && wc.getJournal() == null && wc.getWTimeout(TimeUnit.MILLISECONDS) == null) {
-      return "server default (no writeConcern sent; MongoDB 5.0+ replica sets default to majority)";
-    }
-    StringBuilder s = new StringBuilder("{");
-    if (wc.getWObject() != null) {
-      s.append("w: ").append(wc.getWObject());
-    }
-    if (wc.getJournal() != null) {
-      s.append(s.length() > 1 ? ", " : "").append("j: ").append(wc.getJournal());
-    }
-    Integer wt = wc.getWTimeout(TimeUnit.MILLISECONDS);
-    if (wt != null) {
-      s.append(s.length() > 1 ? ", " : "").append("wtimeout: ").append(wt).append(" ms");
-    }
-    return s.append('}').toString();
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -31,7 +32,9 @@ final class BindingHarness implements AutoCloseable {
   BindingHarness(Target target, String... pairs) {
     this.target = target;
     properties.setProperty("mongodb.url", target.connectionString());
-    properties.setProperty("mongodb.database", TEST_DATABASE);
+    if (BindingOptions.benchmarkDatabase(new ConnectionString(target.connectionString())) == null) {
+      properties.setProperty("mongodb.database", TEST_DATABASE); // else the URL's path names it (MONGODB_URL)
+    }
     for (String pair : pairs) {
       int eq = pair.indexOf('=');
       properties.setProperty(pair.substring(0, eq), pair.substring(eq + 1));

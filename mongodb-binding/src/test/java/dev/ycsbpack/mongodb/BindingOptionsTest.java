@@ -44,14 +44,45 @@ class BindingOptionsTest {
     assertEquals(ReadPreference.primary(), o.readPreference());
     assertEquals(1, o.batchSize());
     assertFalse(o.upsert());
-    assertTrue(o.describe().contains("writeConcern=server default"), o.describe());
+    assertTrue(o.describe().contains("writeConcern={server default}"), o.describe());
   }
 
   @Test
   void databaseComesFromTheUrlPathThenTheOptionThenYcsb() {
-    assertEquals("fromurl", options("mongodb.url=mongodb://h/fromurl", "mongodb.database=opt").database());
+    assertEquals("fromurl", options("mongodb.url=mongodb://h/fromurl").database());
+    assertEquals("same", options("mongodb.url=mongodb://h/same", "mongodb.database=same").database());
     assertEquals("opt", options("mongodb.url=mongodb://h/", "mongodb.database=opt").database());
     assertEquals("ycsb", options("mongodb.url=mongodb://h").database());
+    // the default URL names no database, so mongodb.database alone is used, not refused as a conflict
+    assertEquals("bench", options("mongodb.database=bench").database());
+    assertEquals("ycsb", options().database());
+  }
+
+  @Test
+  void anAdminPathIsWhereTheUserAuthenticatesNotTheDatabaseToBenchmark() {
+    BindingOptions o = options("mongodb.url=mongodb://alice:hunter2@h/admin");
+    assertEquals("ycsb", o.database());
+    // the driver still authenticates against the path's database (no authSource in the URL): the URL is not changed
+    assertEquals("admin", o.settings().build().getCredential().getSource());
+    o = options("mongodb.url=mongodb://alice:hunter2@h/admin?replicaSet=rs0", "mongodb.database=bench");
+    assertEquals("bench", o.database());
+    assertEquals("admin", o.settings().build().getCredential().getSource());
+    assertEquals("ycsb", options("mongodb.url=mongodb://h/local").database());
+    assertEquals("ycsb", options("mongodb.url=mongodb://h/config").database());
+    // a user defined in the benchmark database itself authenticates there
+    assertEquals("bench", options("mongodb.url=mongodb://alice:hunter2@h/bench").settings().build().getCredential()
+        .getSource());
+  }
+
+  @Test
+  void aUrlPathAndADatabaseOptionThatDisagreeAreRefusedNamingBoth() {
+    String m = rejection("mongodb.url=mongodb://alice:hunter2@h/foo", "mongodb.database=bar");
+    assertTrue(m.startsWith("the database is named twice: mongodb.url has /foo in its path and mongodb.database=bar;"),
+        m);
+    assertTrue(m.contains("authSource=foo"), m);
+    assertFalse(m.contains("hunter2"), m);
+    m = rejection("mongodb.url=mongodb://alice:hunter2@h/admin", "mongodb.database=admin");
+    assertTrue(m.startsWith("invalid mongodb.database=admin: it is one of MongoDB's own databases"), m);
   }
 
   @Test
@@ -119,6 +150,79 @@ class BindingOptionsTest {
     assertEquals(ReadPreference.secondary(),
         options("mongodb.url=mongodb://h/?readPreference=nearest", "mongodb.readPreference=secondary")
             .readPreference());
+  }
+
+  @Test
+  void eachReadPreferencePropertyOverridesOnlyItsOwnPartOfTheUrls() {
+    String url = "mongodb.url=mongodb://h/?readPreference=secondary&readPreferenceTags=dc:ny&maxStalenessSeconds=120";
+    List<TagSet> ny = List.of(new TagSet(new Tag("dc", "ny")));
+    assertEquals(ReadPreference.nearest(ny, 120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreference=nearest").readPreference());
+    assertEquals(ReadPreference.secondary(List.of(new TagSet(new Tag("dc", "sf"))), 120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreferenceTags=dc:sf").readPreference());
+    assertEquals(ReadPreference.secondary(ny, 200, TimeUnit.SECONDS),
+        options(url, "mongodb.maxStalenessSeconds=200").readPreference());
+    // an empty property is an explicit "no tag sets", not an absent one
+    assertEquals(ReadPreference.secondary(120, TimeUnit.SECONDS),
+        options(url, "mongodb.readPreferenceTags=").readPreference());
+    String m = rejection(url, "mongodb.readPreference=primary");
+    assertTrue(m.startsWith("read preference primary cannot use tag sets or a maximum staleness"
+        + " (mongodb.readPreference=primary with the URL's readPreferenceTags)"), m);
+  }
+
+  @Test
+  void oneLineNamesEveryUrlOptionAPropertyOverrode() {
+    String url = "mongodb.url=mongodb://alice:hunter2@h/db?w=1&journal=false&wtimeoutMS=100&maxPoolSize=5"
+        + "&readPreference=secondary&readConcernLevel=local&retryWrites=true";
+    assertEquals("mongodb binding: mongodb.w=majority overrides the URL's w=1; mongodb.j=true overrides the URL's"
+        + " journal=false; mongodb.readConcern=majority overrides the URL's readConcernLevel=local;"
+        + " mongodb.maxPoolSize=8 overrides the URL's maxPoolSize=5 (properties take precedence over mongodb.url;"
+        + " upstream YCSB's binding kept the URL's)",
+        options(url, "mongodb.w=majority", "mongodb.j=true", "mongodb.wtimeout=100", "mongodb.maxPoolSize=8",
+            "mongodb.readConcern=majority", "mongodb.retryWrites=true").urlOverrides());
+    assertEquals("mongodb binding: mongodb.writeConcern=journaled overrides the URL's w=1, journal=false (properties"
+        + " take precedence over mongodb.url; upstream YCSB's binding kept the URL's)",
+        options(url, "mongodb.writeConcern=journaled").urlOverrides());
+    assertEquals(null, options(url).urlOverrides());
+    assertEquals(null, options("mongodb.w=majority").urlOverrides());
+  }
+
+  @Test
+  void aWtimeoutBeyondWhatTheDriverHoldsIsRefusedWithTheRange() {
+    String m = rejection("mongodb.w=1", "mongodb.wtimeout=99999999999");
+    assertEquals("invalid mongodb.wtimeout=99999999999: a timeout in milliseconds from 0 to 2147483647", m);
+    assertTrue(rejection("mongodb.wtimeout=2147483648").startsWith("invalid mongodb.wtimeout=2147483648"));
+    assertEquals(Integer.MAX_VALUE,
+        options("mongodb.wtimeout=2147483647").writeConcern().getWTimeout(TimeUnit.MILLISECONDS));
+  }
+
+  @Test
+  void credentialPropertiesAreRefusedSayingWhereCredentialsGoWithoutEchoingThem() {
+    for (String password : AwkwardStrings.passwords(17, 20)) {
+      String m = rejection("mongodb.username=alice", "mongodb.password=" + password);
+      assertTrue(m.startsWith("mongodb.username and mongodb.password (the mongodb-labs fork's) are not read here:"
+          + " credentials go in mongodb.url as user info, percent-encoded"), m);
+      assertFalse(m.contains(password), m);
+    }
+    assertTrue(rejection("mongodb.password=x").startsWith("mongodb.password (the mongodb-labs fork's)"));
+  }
+
+  @Test
+  void theForksDocumentShapePropertiesAreRefusedUnlessTheyDescribeThisBindingsDocuments() {
+    String m = rejection("datatype=string");
+    assertTrue(m.startsWith("datatype=string is a property of the mongodb-labs YCSB fork, which this binding does not"
+        + " support"), m);
+    assertTrue(m.contains("remove datatype"), m);
+    assertTrue(rejection("compressibility=0.5").startsWith("compressibility=0.5 is a property of the mongodb-labs"));
+    assertEquals("ycsb", options("datatype=binData", "compressibility=1").database());
+  }
+
+  @Test
+  void upstreamsRemovedPoolSettingIsNamedAsIgnored() {
+    assertTrue(options("mongodb.threadsAllowedToBlockForConnectionMultiplier=5").describe()
+        .endsWith(" ignored: mongodb.threadsAllowedToBlockForConnectionMultiplier=5 (removed from the driver; it changes"
+            + " nothing)"));
+    assertFalse(options().describe().contains("ignored"));
   }
 
   @Test

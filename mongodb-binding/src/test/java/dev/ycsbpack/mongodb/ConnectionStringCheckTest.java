@@ -52,7 +52,17 @@ class ConnectionStringCheckTest {
         Arguments.of("mongodb://h/?directConnection", "option directConnection: no value"),
         Arguments.of("mongodb://u:secret@h/?proxyPassword=x&proxyPort=0", "option proxyPort=0"),
         Arguments.of("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:tok&socketTimeoutMS=-3",
-            "option socketTimeoutMS=-3"));
+            "option socketTimeoutMS=-3"),
+        // honoured by the driver with a deprecation warning: refused with the spelling to use
+        Arguments.of("mongodb://h/?j=true", "invalid mongodb.url option j: the driver's deprecated spelling (it would"
+            + " warn); write journal instead"),
+        Arguments.of("mongodb://h/?w=1&wtimeout=10", "invalid mongodb.url option wtimeout: the driver's deprecated"
+            + " spelling (it would warn); write wtimeoutMS instead"),
+        Arguments.of("mongodb://h/?retryWrites=no", "invalid mongodb.url option retryWrites=no: use true or false (no is"
+            + " a deprecated spelling the driver would warn about)"),
+        // removed from the driver, which would ignore it
+        Arguments.of("mongodb://h/?waitQueueMultiple=5", "invalid mongodb.url: option waitQueueMultiple: it was removed"
+            + " from the Java driver (4.0) and would be ignored; remove it"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -69,7 +79,7 @@ class ConnectionStringCheckTest {
       "mongodb://localhost:27017/ycsb",
       "mongodb://h1,h2,h3/ycsb?replicaSet=rs0&w=majority&journal=true&wtimeoutMS=5000",
       "mongodb://u:p@h/?authSource=admin&authMechanism=SCRAM-SHA-256&tls=true&tlsAllowInvalidHostnames=false",
-      "mongodb://h/?j=1&wtimeout=10&retryWrites=no&maxPoolSize=0&minPoolSize=0&serverSelectionTimeoutMS=-1",
+      "mongodb://h/?journal=true&wtimeoutMS=10&retryWrites=false&maxPoolSize=0&minPoolSize=0&serverSelectionTimeoutMS=-1",
       "mongodb://h/?readPreference=secondaryPreferred&readPreferenceTags=dc:ny,rack:1&readPreferenceTags=",
       "mongodb://h/?compressors=zlib&zlibCompressionLevel=-1&appName=ycsb%20client&uuidRepresentation=STANDARD",
       "mongodb+srv://u:p@cluster0.example.net/ycsb?retryWrites=true&w=majority&appName=Cluster0",

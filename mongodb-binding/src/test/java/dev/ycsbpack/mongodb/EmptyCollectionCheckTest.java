@@ -45,6 +45,23 @@ class EmptyCollectionCheckTest {
   }
 
   @Test
+  void anAdminUrlPathChecksTheBenchmarkDatabaseAndNoServerErrorEscapes() throws Exception {
+    try (BindingHarness h = new BindingHarness(TestTargets.inProcess())) {
+      Properties p = run(h, "mongodb.url=" + h.target.connectionString() + "/admin");
+      DBException e = assertThrows(DBException.class, () -> MongoDbClient.preflight(p));
+      assertTrue(e.getMessage().contains(BindingHarness.TEST_DATABASE + "." + h.table + " is empty"), e::getMessage);
+
+      // a server that refuses the read (here: mongo-java-server on its admin database) is one line, not a trace
+      try (com.mongodb.client.MongoClient client = com.mongodb.client.MongoClients.create(h.target.connectionString())) {
+        DBException refused = assertThrows(DBException.class, () -> EmptyCollectionCheck.check(
+            client.getDatabase("admin"), run(h), dev.ycsbpack.common.Redactor.of(p)));
+        assertTrue(refused.getMessage().startsWith("mongodb binding: cannot read admin." + h.table
+            + " to check that it was loaded: "), refused::getMessage);
+      }
+    }
+  }
+
+  @Test
   void loadsInsertOnlyRunsAndTheOptOutAreNotStopped() throws Exception {
     try (BindingHarness h = new BindingHarness(TestTargets.inProcess())) {
       assertDoesNotThrow(() -> MongoDbClient.preflight(run(h, "dotransactions=false")));

@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.merge;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -46,7 +47,7 @@ record Findings(String server, List<String> warnings) {
       String version = String.join(" / ", values(environment, "server.version"));
       String topology = String.join(" / ", values(environment, "server.topology"));
       server = String.join(" / ", products) + (version.isEmpty() ? "" : " " + version)
-          + (topology.isEmpty() ? "" : " (" + topology + ")");
+          + (topology.isEmpty() ? "" : " (" + topology + ")") + concerns(environment);
       List<String> others = products.stream().filter(p -> !MONGODB.equals(p)).toList();
       if (!others.isEmpty()) {
         warnings.add("NOT MongoDB: the clients measured " + String.join(" / ", others) + ". These numbers describe "
@@ -65,6 +66,23 @@ record Findings(String server, List<String> warnings) {
           + "stored.", unacknowledged, insertDocuments.getOrDefault(InsertDocuments.COUNTED, 0L)));
     }
     return new Findings(server, warnings);
+  }
+
+  /**
+   * The write concern, read concern and read preference the clients ran under ({@code w=1} and {@code w=majority}
+   * measure different things), as the binding recorded them; empty for clients that recorded none.
+   */
+  private static String concerns(Settings environment) {
+    StringBuilder s = new StringBuilder();
+    String[][] shown = {{EnvironmentFacts.WRITE_CONCERN, "write concern"},
+        {EnvironmentFacts.READ_CONCERN, "read concern"}, {EnvironmentFacts.READ_PREFERENCE, "read preference"}};
+    for (String[] fact : shown) {
+      Set<String> v = values(environment, fact[0]);
+      if (!v.isEmpty()) {
+        s.append("; ").append(fact[1]).append(' ').append(String.join(" / ", v));
+      }
+    }
+    return s.toString();
   }
 
   /** Every value of {@code key}: the common one, or each client's. */
