@@ -13,9 +13,12 @@ import java.util.Map;
  * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown
  * @param runId                a random id given to this run, so a copied client folder is recognised as the same run
  * @param firstOperationEpochMs wall-clock time (ms) when the first measured operation began, -1 when none did
+ * @param measuredWindowMs     with a time limit ({@code maxexecutiontime}) counted from the first operation: ms from
+ *                             it to the end of the window (the limit asked, or less when the run ended by count);
+ *                             -1 without such a limit
  */
 public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                      long firstOperationEpochMs) {
+                      long firstOperationEpochMs, long measuredWindowMs) {
   /** The two outcomes of a run. */
   public enum Status {
     /** Every requested operation was attempted and YCSB reported its measurements. */
@@ -27,6 +30,12 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
   public Verdict {
     reason = reason == null ? "" : reason;
     runId = runId == null ? "" : runId;
+  }
+
+  /** A verdict of a run without a time limit counted from its first operation. */
+  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+                 long firstOperationEpochMs) {
+    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, -1);
   }
 
   public boolean complete() {
@@ -42,6 +51,9 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     m.put("operations.completed", Long.toString(completedOperations));
     m.put("run.id", runId);
     m.put("first.operation.epoch.ms", Long.toString(firstOperationEpochMs));
+    if (measuredWindowMs >= 0) {
+      m.put("measured.window.ms", Long.toString(measuredWindowMs));
+    }
     return m;
   }
 
@@ -59,7 +71,8 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
       throw new IllegalArgumentException("status=" + Text.shown(s) + ": expected COMPLETE or FAILED");
     }
     return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
-        number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"));
+        number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"),
+        number(m, "measured.window.ms"));
   }
 
   private static long number(Map<String, String> m, String key) {
