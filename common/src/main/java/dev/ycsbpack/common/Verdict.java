@@ -13,10 +13,13 @@ import java.util.Map;
  * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown
  * @param runId                a random id given to this run, so a copied client folder is recognised as the same run
  * @param firstOperationEpochMs wall-clock time (ms) when the first measured operation began, -1 when none did
+ * @param measuredWindowMs     with a time limit ({@code maxexecutiontime}) counted from the first operation: ms from
+ *                             it to the end of the window (the limit asked, or less when the run ended by count);
+ *                             -1 without such a limit
  * @param outcomes             the {@code Return=} counts and throughput the verdict weighed ({@link ErrorBudget})
  */
 public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                      long firstOperationEpochMs, Outcomes outcomes) {
+                      long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes) {
   /** The two outcomes of a run. */
   public enum Status {
     /** Every requested operation was attempted and YCSB reported its measurements. */
@@ -31,10 +34,16 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     outcomes = outcomes == null ? Outcomes.none() : outcomes;
   }
 
-  /** A verdict without {@code Return=} counts (a run that reported none). */
+  /** A verdict without {@code Return=} counts and without a time limit counted from the first operation. */
   public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
                  long firstOperationEpochMs) {
-    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, Outcomes.none());
+    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, -1, Outcomes.none());
+  }
+
+  /** A verdict that weighed {@code Return=} counts, without a time limit counted from the first operation. */
+  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+                 long firstOperationEpochMs, Outcomes outcomes) {
+    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, -1, outcomes);
   }
 
   /** The line to lead with when operations failed or found nothing ({@link ErrorBudget#lead}); empty if none did. */
@@ -64,6 +73,9 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     m.put("run.id", runId);
     m.put("first.operation.epoch.ms", Long.toString(firstOperationEpochMs));
     m.putAll(outcomes.toProperties());
+    if (measuredWindowMs >= 0) {
+      m.put("measured.window.ms", Long.toString(measuredWindowMs));
+    }
     return m;
   }
 
@@ -82,7 +94,7 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     }
     return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
         number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"),
-        Outcomes.fromProperties(m));
+        number(m, "measured.window.ms"), Outcomes.fromProperties(m));
   }
 
   private static long number(Map<String, String> m, String key) {

@@ -246,6 +246,109 @@ class CoordinatorIT {
     }
   }
 
+  /**
+   * Whatever bin/ycsb refuses with exit status 2 is refused by the coordinator before any client starts, with the
+   * same line and status, and no bundle folder.
+   */
+  @Test
+  void aCoordinatedRunIsRefusedWithBinYcsbsOwnLineBeforeAnythingStarts() throws Exception {
+    Target target = TestTargets.inProcess();
+    String workload = YcsbRun.home().resolve("workloads/read95-update5").toString();
+    String url = "mongodb.url=" + target.connectionString();
+    List<List<String>> cases = List.of(
+        List.of("run", "mongo", "-P", workload, "-p", url),
+        List.of("run", "mongodb", "-P", workload, "-p", url, "-p", "recordcount=0"),
+        List.of("run", "mongodb", "-P", workload, "-p", url, "-p", "recordcont=1000"),
+        List.of("run", "mongodb", "-P", workload, "-p", url, "-p", "fieldcount=0"),
+        List.of("load", "mongodb", "-P", workload, "-p", url, "-p", "mongodb.w=abc"),
+        List.of("run", "mongodb", "-P", workload, "-p", url, "-threads", "0"));
+    int i = 0;
+    for (List<String> ycsbArgs : cases) {
+      YcsbRun single = YcsbRun.run(work, ycsbArgs.toArray(new String[0]));
+      assertEquals(2, single.exitCode, single::describe);
+      String refusal = single.stderr.strip();
+      assertTrue(refusal.startsWith("bin/ycsb: error: "), single::describe);
+      Path bundle = work.resolve("refused-" + i++);
+      List<String> a = new ArrayList<>(ycsbArgs);
+      a.addAll(List.of("--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+      Coordinator c = Coordinator.run(work, List.of(), a);
+      assertEquals(2, c.exitCode(), c::describe);
+      assertEquals(refusal.replace("bin/ycsb: error: ", "ycsb-coordinator: error: "), c.stderr().strip(),
+          c::describe);
+      assertFalse(Files.exists(bundle), "nothing written for a refused command: " + bundle);
+    }
+  }
+
+  @Test
+  void aCoordinatedRunOnANeverLoadedCollectionFailsAsASingleRunDoes() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path bundle = work.resolve("empty");
+    Coordinator c = Coordinator.run(work, List.of(), args("run", common(target, table), "-p", "operationcount=200",
+        "-threads", "2", "--hosts", "local,local", "--out", bundle.toString()));
+    assertEquals(1, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains(Servers.DATABASE + "." + table + " is empty (never loaded)"),
+        m::toPrettyString);
+  }
+
+  @Test
+  void aTimeLimitedCoordinatedRunMeasuresTheWholeWindowAsked() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
+          "--hosts", "local,local", "--out", work.resolve("load").toString()));
+      assertEquals(0, l.exitCode(), l::describe);
+      Path run = work.resolve("timed");
+      // far more operations than 3 s can do at this target: the time limit ends the run
+      Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "2",
+          "-target", "200", "-p", "operationcount=100000000", "-p", "maxexecutiontime=3", "--hosts", "local,local",
+          "--out", run.toString()));
+      assertEquals(0, r.exitCode(), r::describe);
+      for (String client : List.of("01-local1", "02-local2")) {
+        Map<String, String> verdict = PropertiesFiles.read(run.resolve("clients").resolve(client)
+            .resolve("verdict.properties"));
+        assertTrue(Long.parseLong(verdict.get("measured.window.ms")) >= 3000, verdict::toString);
+      }
+      JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
+      // the merged window spans the clients' interval logs: from the first measured operation to the last
+      assertTrue(summary.get("windowMs").asLong() >= 2900, summary::toPrettyString);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aClientThreadThatFailsToStartFailsTheRunAtOnceNotAtTheReadyTimeout() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
+          "--hosts", "local,local", "--out", work.resolve("load").toString()));
+      assertEquals(0, l.exitCode(), l::describe);
+      // the first warm-up key of every client process is taken: each client's first thread fails its init(), the
+      // second starts and waits at the start gate for a thread that will never come
+      Servers.insertId(target, table + "_warmup", "warmup1-0");
+      Path bundle = work.resolve("init-failed");
+      long t0 = System.nanoTime();
+      Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "4",
+          "-p", "operationcount=400", "-p", "mongodb.warmup=5", "--ready-timeout", "200", "--hosts", "local,local",
+          "--out", bundle.toString()));
+      long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+      assertEquals(1, r.exitCode(), r::describe);
+      JsonNode m = Coordinator.manifest(bundle);
+      assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+      assertTrue(m.get("reason").asText().contains("failed to start"), m::toPrettyString);
+      assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
+      assertNoClientLeft(bundle);
+    } finally {
+      Servers.drop(target, table);
+      Servers.drop(target, table + "_warmup");
+    }
+  }
+
   @Test
   void noSecretInTheBundleTheOutputOrAnyCommandLine() throws Exception {
     Target target = TestTargets.inProcess();
@@ -261,7 +364,7 @@ class CoordinatorIT {
     String table = Servers.newTable();
     Path bundle = work.resolve("secret");
     List<String> a = args("load", common(target, table), "-P", secretsFile.toString(), "-threads", "2",
-        "--hosts", "local,local", "--out", bundle.toString());
+        "-p", "ycsbpack.allow=app*", "--hosts", "local,local", "--out", bundle.toString());
     Coordinator c = Coordinator.start(work, List.of(), a);
     List<String> seenOnCommandLines = new ArrayList<>();
     while (c.process.isAlive()) {

@@ -287,7 +287,7 @@ class YcsbCommandIT {
   void valuesSpelledLikeTheScriptsOwnFlagsAreLeftAlone() {
     String wl = workload("workloada").toString();
     YcsbRun labelled = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false",
-        "-l", "-cp", "-s", "-p", "label2=-jvm-args");
+        "-l", "-cp", "-s", "-p", "label2=-jvm-args", "-p", "ycsbpack.allow=label2");
     assertEquals(0, labelled.exitCode, labelled::describe);
     assertTrue(labelled.stderr.lines().anyMatch(l -> l.startsWith("-cp") && l.contains("operations")),
         () -> "status lines carry the label -cp\n" + labelled.describe());
@@ -296,6 +296,57 @@ class YcsbCommandIT {
     YcsbRun jvm = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false",
         "-jvm-args", "-Xmx256m -Dycsbpack.test=1");
     assertEquals(0, jvm.exitCode, jvm::describe);
+  }
+
+  @Test
+  void theEqualsFormOfJvmArgsThatUpstreamsLauncherTakesWorksToo() {
+    String wl = workload("workloada").toString();
+    YcsbRun jvm = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false", "-p", "recordcount=10",
+        "-jvm-args=-Xmx256m -Dycsbpack.test=1", "-cp=" + work);
+    assertEquals(0, jvm.exitCode, jvm::describe);
+    assertOneLineUsage(List.of("load", "basic", "-P", wl, "-jvm-args=Xmx2g"),
+        "bin/ycsb: error: -jvm-args 'Xmx2g': every JVM argument starts with '-' (e.g. -jvm-args '-Xmx2g')");
+    assertOneLineUsage(List.of("load", "basic", "-P", wl, "-jvm-args="),
+        "bin/ycsb: error: -jvm-args is empty; e.g. -jvm-args '-Xmx2g'");
+  }
+
+  @Test
+  void aMisspelledPropertyIsRefusedWithTheNameItMeantUnlessTheUserAllowsIt() {
+    Target target = TestTargets.inProcess();
+    String wl = workload("workloada").toString();
+    String url = "mongodb.url=" + target.connectionString();
+    for (String[] typo : new String[][] {{"recordcont", "recordcount"}, {"opertioncount", "operationcount"},
+        {"updatepropotion", "updateproportion"}}) {
+      assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url, "-p", typo[0] + "=1000"),
+          "bin/ycsb: error: unknown property " + typo[0] + " (did you mean " + typo[1] + "?): no part of this run"
+              + " reads it; correct it, or list your own properties in ycsbpack.allow=NAME,PREFIX* to keep them");
+    }
+    YcsbRun allowed = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false", "-p",
+        "recordcount=10", "-p", "experiment.id=42", "-p", "ycsbpack.allow=experiment.*");
+    assertEquals(0, allowed.exitCode, allowed::describe);
+  }
+
+  @Test
+  void aForkWorkloadFileNamingPre017ClassesRunsUnchangedWithANotice() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    // as the mongodb-labs fork's evergreen workload files are written
+    Path fork = Files.writeString(work.resolve("fork-workload"), String.join("\n",
+        "workload=com.yahoo.ycsb.workloads.CoreWorkload", "recordcount=200", "operationcount=200",
+        "readproportion=0.5", "updateproportion=0.5", "requestdistribution=zipfian",
+        "exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter", ""));
+    try {
+      String[] args = concat(pointAt(target, table), "-P", fork.toString());
+      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+      assertEquals(200, load.operations("INSERT"), load::describe);
+      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+      assertEquals(200, run.operations("READ") + run.operations("UPDATE"), run::describe);
+      assertTrue(run.stderr.contains("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name"
+          + " before 0.17; running site.ycsb.workloads.CoreWorkload"), run::describe);
+      assertFalse(run.stderr.contains("ClassNotFoundException"), run::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
   }
 
   @Test

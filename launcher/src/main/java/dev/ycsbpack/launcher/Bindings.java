@@ -1,11 +1,14 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.mongodb.BindingOptions;
 import dev.ycsbpack.mongodb.MongoDbClient;
 import dev.ycsbpack.mongodb.OptionException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import site.ycsb.DBException;
 
 /** The binding names {@code bin/ycsb} accepts, as in upstream's {@code bin/ycsb}, and their start-up checks. */
@@ -16,22 +19,35 @@ final class Bindings {
     Map<String, String> check(Properties properties) throws DBException;
   }
 
+  /** Checks a binding's options without contacting any server ({@code --check}). */
+  interface OptionCheck {
+    void check(Properties properties);
+  }
+
   private static final class Binding {
     final String className;
     final Preflight preflight;
+    final OptionCheck options;
+    /** Property names the binding reads; a name ending in '.' stands for every name under it. */
+    final Set<String> reads;
 
-    Binding(String className, Preflight preflight) {
+    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads) {
       this.className = className;
       this.preflight = preflight;
+      this.options = options;
+      this.reads = reads;
     }
   }
 
   private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
 
   static {
-    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight));
+    // mongodb.* is the binding's own namespace, every name in it checked by the binding itself
+    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight, BindingOptions::from,
+        Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE)));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)")));
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
+        p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count")));
   }
 
   private Bindings() {
@@ -53,6 +69,41 @@ final class Bindings {
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * Runs only the binding's option checks: no server is contacted ({@code --check}).
+   *
+   * @throws UsageException for a bad option (exit 2)
+   */
+  static void checkOptions(String name, Properties properties) throws UsageException {
+    try {
+      binding(name).options.check(properties);
+    } catch (OptionException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /**
+   * Whether any of the pack's bindings reads the property: a workload file may name another binding's options
+   * (a {@code mongodb.url} in a file checked with {@code basic}), so these are never unknown.
+   */
+  static boolean reads(String property) {
+    for (Binding b : BINDINGS.values()) {
+      for (String r : b.reads) {
+        if (r.endsWith(".") ? property.startsWith(r) : property.equals(r)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The bindings' exact property names, for "did you mean". */
+  static Set<String> names() {
+    Set<String> out = new TreeSet<>();
+    BINDINGS.values().forEach(b -> b.reads.stream().filter(r -> !r.endsWith(".")).forEach(out::add));
+    return out;
   }
 
   private static Binding binding(String name) throws UsageException {

@@ -83,6 +83,18 @@ final class ClientFolderWriter {
     }
   }
 
+  /**
+   * {@code --check}: the same rule as {@link #claim}, for a folder that must exist already, since a check writes
+   * nothing, not even the folder (the coordinator gives an empty private one).
+   */
+  static void checkClaimable(Path dir) throws UsageException, IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new UsageException("--out " + Text.shown(dir.toString()) + " with --check: give an existing empty folder"
+          + " (a check writes nothing, not even the folder)");
+    }
+    claim(dir); // an existing empty folder: nothing is created
+  }
+
   /** Writes what is known before the run into the {@link #claim claimed} folder. */
   static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor)
       throws IOException {

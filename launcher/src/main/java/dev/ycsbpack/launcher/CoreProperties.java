@@ -1,6 +1,7 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.YcsbClasses;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import java.util.Properties;
  * run. Pure: reads the properties and, for output paths, whether folders exist; writes nothing.
  */
 final class CoreProperties {
-  static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
   static final int INT_MAX = Integer.MAX_VALUE;
 
   static final List<String> PROPORTIONS = List.of("readproportion", "updateproportion", "insertproportion",
@@ -56,7 +56,9 @@ final class CoreProperties {
   static void check(Properties p, boolean load) throws UsageException {
     checkClient(p);
     checkMeasurements(p);
-    if (CORE_WORKLOAD.equals(p.getProperty("workload"))) {
+    // by what the workload is, not its name: the coordinator's MultiClientWorkload (a CoreWorkload) is checked too
+    String workload = p.getProperty("workload");
+    if (workload != null && YcsbClasses.isCoreWorkload(workload)) {
       checkCoreWorkload(p, load);
     }
   }

@@ -1,6 +1,8 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.YcsbClasses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -21,6 +23,8 @@ final class LaunchArguments {
   /** Property naming the real binding class when {@link StartGateDB} stands in front of it. */
   static final String REAL_DB = "ycsbpack.db";
   static final int DEFAULT_CONTROL_TIMEOUT = 15;
+  /** Properties naming YCSB classes that may carry a pre-0.17 name. */
+  static final List<String> CLASS_PROPERTIES = List.of("workload", "exporter");
 
   final boolean load;
   final String bindingClass;
@@ -34,9 +38,16 @@ final class LaunchArguments {
   final boolean controlled;
   /** Seconds without a heartbeat after which a controlled client stops itself. */
   final int controlTimeoutSeconds;
+  /**
+   * {@code --check} (the coordinator's, before it starts any client): every check of a run, the binding's option
+   * checks included, then exit; no server is contacted and nothing is written.
+   */
+  final boolean check;
+  /** Lines for stderr before the run (an old class name that was mapped). */
+  final List<String> notices;
 
   private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
-                          boolean controlled, int controlTimeoutSeconds) {
+                          boolean controlled, int controlTimeoutSeconds, boolean check, List<String> notices) {
     this.load = load;
     this.bindingClass = bindingClass;
     this.clientArgs = clientArgs;
@@ -44,6 +55,8 @@ final class LaunchArguments {
     this.out = out;
     this.controlled = controlled;
     this.controlTimeoutSeconds = controlTimeoutSeconds;
+    this.check = check;
+    this.notices = List.copyOf(notices);
   }
 
   static LaunchArguments parse(String[] args) throws UsageException {
@@ -69,6 +82,7 @@ final class LaunchArguments {
     List<String> clientArgs = new ArrayList<>(List.of(load ? "-load" : "-t"));
     Path out = null;
     boolean controlled = false;
+    boolean check = false;
     int controlTimeout = DEFAULT_CONTROL_TIMEOUT;
     for (int i = 2; i < args.length; i++) {
       String flag = args[i];
@@ -82,6 +96,9 @@ final class LaunchArguments {
             throw new UsageException("--control " + Text.shown(channel) + ": the only channel is stdin");
           }
           controlled = true;
+          break;
+        case "--check":
+          check = true;
           break;
         case "--control-timeout":
           controlTimeout = Integer.parseInt(positiveInt(value(args, ++i, flag, "seconds"), flag, 1));
@@ -142,12 +159,30 @@ final class LaunchArguments {
       throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/workloada)"
           + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
+    List<String> notices = new ArrayList<>();
+    for (String name : CLASS_PROPERTIES) {
+      currentClassName(merged, name, clientArgs, notices);
+    }
+    String workload = merged.getProperty("workload");
+    if (!YcsbClasses.exists(workload)) {
+      // YCSB loads the name as it is, trailing spaces (which .properties files keep) included
+      throw new UsageException("invalid workload=" + Text.shown(workload) + ": no such class on the class path;"
+          + " expected a workload class such as " + YcsbClasses.CORE_WORKLOAD + " (add your own jar with -cp)"
+          + (YcsbClasses.exists(workload.trim()) ? "; remove the spaces around the name" : ""));
+    }
     if (out != null) {
       for (Map.Entry<String, String> e : ClientFolderWriter.properties(out, merged).entrySet()) {
         merged.setProperty(e.getKey(), e.getValue());
         clientArgs.add("-p");
         clientArgs.add(e.getKey() + "=" + e.getValue());
       }
+    }
+    if ((out != null || controlled) && timeLimit(merged) > 0) {
+      // YCSB's own timer would start before init(), the warm-up and the start gate: the window runs from the first
+      // measured operation instead (WindowedWorkload), and YCSB gets no time limit of its own
+      clientArgs.addAll(List.of("-p", "workload=" + WindowedWorkload.class.getName(),
+          "-p", WindowedWorkload.REAL_WORKLOAD + "=" + merged.getProperty("workload"),
+          "-p", WindowedWorkload.SECONDS + "=" + timeLimit(merged), "-p", "maxexecutiontime=0"));
     }
     if (out != null || controlled) {
       // StartGateDB stands in front of the binding: it holds the threads at the start gate and notes when the
@@ -156,7 +191,42 @@ final class LaunchArguments {
     } else {
       clientArgs.addAll(0, List.of("-db", bindingClass));
     }
-    return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout);
+    return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout, check,
+        notices);
+  }
+
+  /**
+   * A YCSB class named by its pre-0.17 name ({@code com.yahoo.ycsb.}, as the mongodb-labs fork's workload files do)
+   * runs as its 0.17 name, with a notice naming it; an old name with no 0.17 class is refused naming the package.
+   */
+  private static void currentClassName(Properties merged, String property, List<String> clientArgs,
+                                       List<String> notices) throws UsageException {
+    String value = merged.getProperty(property);
+    if (value == null) {
+      return;
+    }
+    java.util.Optional<String> renamed = YcsbClasses.renamed(value);
+    if (renamed.isEmpty()) {
+      return;
+    }
+    if (!YcsbClasses.exists(renamed.get())) {
+      throw new UsageException("invalid " + property + "=" + Text.shown(value) + ": YCSB 0.17.0 renamed its package"
+          + " com.yahoo.ycsb to site.ycsb, and has no class " + Text.shown(renamed.get()));
+    }
+    merged.setProperty(property, renamed.get());
+    clientArgs.add("-p");
+    clientArgs.add(property + "=" + renamed.get());
+    notices.add("bin/ycsb: notice: " + property + "=" + Text.shown(value) + " is YCSB's name before 0.17;"
+        + " running " + renamed.get() + " (write that name to drop this notice)");
+  }
+
+  /** maxexecutiontime when it is a valid time limit, else 0 (a bad value is refused by CoreProperties). */
+  private static int timeLimit(Properties merged) {
+    try {
+      return Math.max(0, Integer.parseInt(merged.getProperty("maxexecutiontime", "0")));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   private static String value(String[] args, int i, String flag, String what) throws UsageException {
@@ -168,14 +238,10 @@ final class LaunchArguments {
 
   private static String positiveInt(String value, String flag, int min) throws UsageException {
     try {
-      int n = Integer.parseInt(value);
-      if (n >= min) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return Integer.toString(FlagValues.wholeNumber(flag, value, min));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    throw new UsageException(flag + " " + Text.shown(value) + ": expected a whole number, " + min + " or more");
   }
 
   private static void loadFile(String file, Properties into) throws UsageException {

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * The process-wide start gate of a coordinated client, and the record of when measuring began.
@@ -23,6 +24,7 @@ final class StartGate {
   private static final AtomicLong FIRST_OPERATION_MS = new AtomicLong(-1);
   private static final AtomicBoolean STARTED_REPORTED = new AtomicBoolean();
   private static volatile PrintStream events;
+  private static volatile Consumer<String> initFailure = reason -> { };
 
   private final CountDownLatch arrivals;
   private final CountDownLatch go = new CountDownLatch(1);
@@ -36,10 +38,28 @@ final class StartGate {
 
   /** Makes client threads wait for {@link #release()}; events go to {@code eventStream}. */
   static StartGate install(int parties, PrintStream eventStream) {
+    return install(parties, eventStream, reason -> { });
+  }
+
+  /**
+   * As {@link #install(int, PrintStream)}; {@code onInitFailure} is called with the reason when a thread's binding
+   * fails its {@code init()}: that thread never arrives, so the others would wait at the gate until the coordinator's
+   * ready timeout, and the client must fail at once instead.
+   */
+  static StartGate install(int parties, PrintStream eventStream, Consumer<String> onInitFailure) {
     StartGate gate = new StartGate(parties);
     events = eventStream;
+    initFailure = onInitFailure;
     installed = gate;
     return gate;
+  }
+
+  /** Called by a client thread whose binding failed {@code init()}; nothing happens when no gate is installed. */
+  static void initFailed(Exception e) {
+    if (installed != null) {
+      initFailure.accept("a client thread's binding failed to start (" + e.getMessage() + "), so this client cannot"
+          + " start all its threads together");
+    }
   }
 
   /** Called by each client thread when its binding is ready; returns when the run may start. */

@@ -24,10 +24,17 @@ public final class StartGateDB extends DB {
     try {
       delegate = (DB) Class.forName(className).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new DBException("cannot create the binding " + className + ": " + e);
+      DBException failure = new DBException("cannot create the binding " + className + ": " + e);
+      StartGate.initFailed(failure);
+      throw failure;
     }
     delegate.setProperties(getProperties());
-    delegate.init();
+    try {
+      delegate.init();
+    } catch (DBException | RuntimeException e) {
+      StartGate.initFailed(e);
+      throw e;
+    }
     try {
       StartGate.arriveAndWait();
     } catch (InterruptedException e) {

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import site.ycsb.Client;
 import site.ycsb.DBException;
 
@@ -61,11 +62,22 @@ public final class YcsbMain {
       Redactor redactor = Redactor.of(launch.properties);
       out.useRedactor(redactor.forLines());
       err.useRedactor(redactor.forLines());
+      launch.notices.forEach(System.err::println);
+      KnownProperties.check(launch.properties);
       expected = RunExpectation.of(launch);
       if (launch.out != null) {
-        ClientFolderWriter.claim(launch.out);
+        if (launch.check) {
+          ClientFolderWriter.checkClaimable(launch.out);
+        } else {
+          ClientFolderWriter.claim(launch.out);
+        }
       }
       CoreProperties.check(launch.properties, launch.load);
+      if (launch.check) {
+        Bindings.checkOptions(args[1], launch.properties);
+        System.err.flush();
+        return; // every check passed; nothing was contacted or written
+      }
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {
         folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor);
@@ -90,12 +102,13 @@ public final class YcsbMain {
     }
 
     if (launch.controlled) {
-      StartGate gate = StartGate.install(expected.threads, System.err);
-      ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, reason -> {
+      Consumer<String> stop = reason -> {
         stopReason = reason;
         System.err.println("bin/ycsb: stopping: " + reason);
         System.exit(FAILED);
-      });
+      };
+      StartGate gate = StartGate.install(expected.threads, System.err, stop);
+      ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, stop);
     }
 
     RunVerdict verdict = new RunVerdict(expected, stdoutSummary);
@@ -121,7 +134,8 @@ public final class YcsbMain {
       if (clientFolder != null) {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
-              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(), verdict.outcomes()));
+              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
+              MeasuredWindow.current() == null ? -1 : MeasuredWindow.current().measuredMs(), verdict.outcomes()));
         } catch (IOException | RuntimeException e) {
           status = FAILED;
           System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e.getMessage());

@@ -1,5 +1,7 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.YcsbClasses;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +28,7 @@ class CorePropertiesTest {
   /** Upstream's workloada: 1000 records, 1000 operations, 50/50 zipfian. */
   static Properties workloada() {
     Properties p = new Properties();
-    p.setProperty("workload", CoreProperties.CORE_WORKLOAD);
+    p.setProperty("workload", YcsbClasses.CORE_WORKLOAD);
     p.setProperty("recordcount", "1000");
     p.setProperty("operationcount", "1000");
     p.setProperty("readallfields", "true");
@@ -148,9 +150,19 @@ class CorePropertiesTest {
   }
 
   @Test
+  void aWorkloadThatIsACoreWorkloadUnderAnotherNameIsCheckedAsOne() {
+    // the coordinator runs MultiClientWorkload: the checks follow what the class is, not its name
+    Properties p = with("workload=" + MultiClientWorkload.class.getName(), "recordcount=<unset>");
+    UsageException e = assertThrows(UsageException.class, () -> CoreProperties.check(p, false));
+    assertTrue(e.getMessage().contains("recordcount is 0 (or unset) in a run that reads or updates"), e::getMessage);
+    Properties notCore = with("workload=site.ycsb.workloads.TimeSeriesWorkload", "recordcount=<unset>");
+    assertDoesNotThrow(() -> CoreProperties.check(notCore, false), "another workload reads these its own way");
+  }
+
+  @Test
   void upstreamDefaultsNeedNoProperties() {
     Properties p = new Properties();
-    p.setProperty("workload", CoreProperties.CORE_WORKLOAD);
+    p.setProperty("workload", YcsbClasses.CORE_WORKLOAD);
     p.setProperty("recordcount", "10");
     p.setProperty("operationcount", "10");
     assertDoesNotThrow(() -> CoreProperties.check(p, true));

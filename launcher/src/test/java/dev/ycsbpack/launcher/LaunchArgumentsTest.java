@@ -84,6 +84,49 @@ class LaunchArgumentsTest {
   }
 
   @Test
+  void yscbsOwnClassesUnderTheirNamesBefore017RunUnderTheNewOnesWithANotice() throws Exception {
+    Path fork = file("fork", "workload=com.yahoo.ycsb.workloads.CoreWorkload\n"
+        + "exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter\nrecordcount=10\n");
+    LaunchArguments l = LaunchArguments.parse(new String[] {"run", "basic", "-P", fork.toString()});
+    assertEquals("site.ycsb.workloads.CoreWorkload", l.properties.getProperty("workload"));
+    assertEquals("site.ycsb.measurements.exporter.TextMeasurementsExporter", l.properties.getProperty("exporter"));
+    // YCSB reads the -p after the -P file: the new name is what it loads
+    int at = l.clientArgs.lastIndexOf("workload=site.ycsb.workloads.CoreWorkload");
+    assertTrue(at > l.clientArgs.indexOf(fork.toString()), l.clientArgs::toString);
+    assertEquals(List.of("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name before"
+        + " 0.17; running site.ycsb.workloads.CoreWorkload (write that name to drop this notice)",
+        "bin/ycsb: notice: exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter is YCSB's name"
+        + " before 0.17; running site.ycsb.measurements.exporter.TextMeasurementsExporter (write that name to drop"
+        + " this notice)"), l.notices);
+  }
+
+  @Test
+  void aWorkloadClassThatDoesNotExistIsRefusedBeforeYcsbThrowsOnIt() {
+    UsageException old = assertThrows(UsageException.class, () -> LaunchArguments.parse(new String[] {"run", "basic",
+        "-p", "workload=com.yahoo.ycsb.workloads.NoSuchWorkload"}));
+    assertEquals("invalid workload=com.yahoo.ycsb.workloads.NoSuchWorkload: YCSB 0.17.0 renamed its package"
+        + " com.yahoo.ycsb to site.ycsb, and has no class site.ycsb.workloads.NoSuchWorkload", old.getMessage());
+    UsageException missing = assertThrows(UsageException.class, () -> LaunchArguments.parse(new String[] {"run",
+        "basic", "-p", "workload=site.ycsb.workloads.CoreWorkload "}));
+    assertEquals("invalid workload=site.ycsb.workloads.CoreWorkload : no such class on the class path; expected a"
+        + " workload class such as site.ycsb.workloads.CoreWorkload (add your own jar with -cp); remove the spaces"
+        + " around the name", missing.getMessage());
+  }
+
+  @Test
+  void aGatedClientWithATimeLimitCountsItFromTheFirstOperation() throws Exception {
+    LaunchArguments gated = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,
+        "-p", "maxexecutiontime=5", "--control", "stdin"});
+    String args = String.join(" ", gated.clientArgs);
+    assertTrue(args.contains("-p workload=" + WindowedWorkload.class.getName() + " -p ycsbpack.workload="
+        + "site.ycsb.workloads.CoreWorkload -p ycsbpack.window.seconds=5 -p maxexecutiontime=0"), args);
+    assertEquals("5", gated.properties.getProperty("maxexecutiontime"), "the client folder records what was asked");
+    LaunchArguments plain = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,
+        "-p", "maxexecutiontime=5"});
+    assertFalse(String.join(" ", plain.clientArgs).contains("ycsbpack.window"), "ungated: YCSB's own timer");
+  }
+
+  @Test
   void aDirectoryGivenToDashPIsNamedAsADirectory() {
     UsageException e = assertThrows(UsageException.class,
         () -> LaunchArguments.parse(new String[] {"run", "basic", "-P", dir.toString()}));

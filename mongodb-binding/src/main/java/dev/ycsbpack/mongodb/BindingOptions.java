@@ -6,6 +6,7 @@ import com.mongodb.MongoCompressor;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.List;
@@ -259,8 +260,7 @@ public final class BindingOptions {
     }
     if (!unknown.isEmpty()) {
       String first = unknown.iterator().next();
-      String hint = KNOWN.stream().filter(k -> k.equalsIgnoreCase(first)).findFirst()
-          .map(k -> " (did you mean " + k + "?)").orElse("");
+      String hint = NearestName.hint(first, new TreeSet<>(KNOWN));
       throw new OptionException("unknown property " + Text.shown(String.join(", ", unknown)) + hint
           + "; the mongodb binding accepts " + new TreeSet<>(KNOWN));
     }

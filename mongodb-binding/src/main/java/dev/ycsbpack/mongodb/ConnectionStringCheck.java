@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import java.net.URLDecoder;
@@ -214,11 +215,11 @@ final class ConnectionStringCheck {
   private static String suggestion(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
     String best = null;
-    int bestDistance = 3;
+    int bestDistance = NearestName.MAX_EDITS + 1;
     for (Option o : OPTIONS.values()) {
       String candidate = o.name.toLowerCase(Locale.ROOT);
-      int d = Math.min(distance(lower, candidate),
-          candidate.endsWith("ms") ? distance(lower, candidate.substring(0, candidate.length() - 2)) : 99);
+      int d = Math.min(NearestName.distance(lower, candidate),
+          candidate.endsWith("ms") ? NearestName.distance(lower, candidate.substring(0, candidate.length() - 2)) : 99);
       if (d < bestDistance) {
         bestDistance = d;
         best = o.name;
@@ -228,25 +229,6 @@ final class ConnectionStringCheck {
       best = "wtimeoutMS";
     }
     return best == null ? "" : " (did you mean " + best + "?)";
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** The driver's spelling of a lower-cased option name (wtimeoutMS for wtimeoutms). */

@@ -4,6 +4,7 @@ import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.OperationCount;
+import dev.ycsbpack.common.YcsbClasses;
 import java.util.List;
 import java.util.Properties;
 import org.bson.BsonDocument;
@@ -14,13 +15,14 @@ import site.ycsb.DBException;
  *
  * <p>Against an empty collection every read is {@code NOT_FOUND} and every update matches nothing; YCSB still
  * prints a complete-looking report with fine latencies, which measure nothing. {@code mongodb.allowEmpty=true}
- * runs anyway (to measure exactly that, or when another client loads while this one runs).
+ * runs anyway (to measure exactly that, or when another client loads while this one runs). It applies to every
+ * workload that is a {@code CoreWorkload} (the coordinator's multi-client subclass too), judged by the class, not its
+ * name.
  */
 final class EmptyCollectionCheck {
   /** Set to true to run against an empty collection. */
   static final String ALLOW_EMPTY = "mongodb.allowEmpty";
 
-  private static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
   /** Operations that need loaded records, with CoreWorkload 0.17.0's default proportions. */
   private static final List<String> NEEDS_RECORDS =
       List.of("readproportion", "updateproportion", "scanproportion", "readmodifywriteproportion");
@@ -39,7 +41,7 @@ final class EmptyCollectionCheck {
     if (allow != null && BindingOptions.parseBoolean(ALLOW_EMPTY, allow)) {
       return;
     }
-    if (OperationCount.isLoad(p) || !CORE_WORKLOAD.equals(p.getProperty("workload", CORE_WORKLOAD))
+    if (OperationCount.isLoad(p) || !YcsbClasses.isCoreWorkload(p.getProperty("workload", YcsbClasses.CORE_WORKLOAD))
         || !readsRecords(p)) {
       return;
     }

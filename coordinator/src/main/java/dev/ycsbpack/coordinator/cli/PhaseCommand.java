@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.bundle.Bundle;
@@ -11,6 +12,7 @@ import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.Planner;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.Progress;
 import dev.ycsbpack.coordinator.run.Supervisor;
@@ -30,6 +32,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code load} and {@code run}: one coordinated YCSB phase over all hosts. */
 abstract class PhaseCommand implements Callable<Integer> {
+  /** bin/ycsb --check is one JVM start and no network: seconds, even on a busy machine. */
+  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
+
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
@@ -40,13 +45,14 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
   List<String> properties = new ArrayList<>();
 
+  // text, read by common's FlagValues as bin/ycsb reads it, so a bad value gets bin/ycsb's line
   @Option(names = "-threads", paramLabel = "N", description = "client threads in TOTAL, split over the clients "
       + "(default: threadcount, else one per client)")
-  int threads;
+  String threads;
 
   @Option(names = "-target", paramLabel = "OPS", description = "operations per second in TOTAL, split over the "
       + "clients (default: unthrottled)")
-  long target;
+  String target;
 
   @Option(names = "-s", description = "accepted for bin/ycsb compatibility: clients always report status to the "
       + "coordinator, which shows the merged progress")
@@ -104,17 +110,19 @@ abstract class PhaseCommand implements Callable<Integer> {
       checkPositive("--ready-timeout", readyTimeout);
       checkPositive("--stall-timeout", stallTimeout);
       checkPositive("--control-timeout", controlTimeout);
-      if (threads < 0) {
-        throw new UsageError("-threads " + threads + ": expected 1 or more");
-      }
-      if (target < 0) {
-        throw new UsageError("-target " + target + ": expected 0 (unthrottled) or more");
+      int totalThreads;
+      int totalTarget;
+      try {
+        totalThreads = threads == null ? 0 : FlagValues.wholeNumber("-threads", threads, 1);
+        totalTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
       }
       if (out == null && !dryRun) {
         throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
       }
       List<Host> hosts = hostOptions.parse();
-      plan = Planner.plan(new RunRequest(phase(), binding, workloadFiles, overrides, threads, target, hosts,
+      plan = Planner.plan(new RunRequest(phase(), binding, workloadFiles, overrides, totalThreads, totalTarget, hosts,
           clientsPerHost, out));
     } catch (UsageError | PlanException e) {
       Redactor r = Redactor.of(overrides);
@@ -123,15 +131,28 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     // the merged properties hold every -p and every -P value: this redactor knows every secret given
     Redactor redactor = Redactor.of(plan.properties());
+    Path home;
+    try {
+      home = CoordinatorMain.packHome();
+    } catch (IllegalStateException e) {
+      err.println("ycsb-coordinator: error: " + redactor.redact(String.valueOf(e.getMessage())));
+      return CoordinatorMain.USAGE;
+    }
+    // what bin/ycsb would refuse is refused here, before a host is touched or the bundle folder made
+    ClientCheck.Result check = ClientCheck.run(home, plan, controlTimeout, CHECK_TIMEOUT);
+    if (!check.passed()) {
+      boolean refused = check.exitStatus() == CoordinatorMain.USAGE;
+      err.println("ycsb-coordinator: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
+          + redactor.redact(check.line()));
+      return refused ? CoordinatorMain.USAGE : CoordinatedRun.FAILED;
+    }
     if (dryRun) {
       printPlan(plan, System.out);
       return 0;
     }
-    Path home;
     PackArchive pack;
     Bundle bundle;
     try {
-      home = CoordinatorMain.packHome();
       pack = PackArchive.of(home);
       bundle = Bundle.create(out);
     } catch (IllegalArgumentException | IllegalStateException | IOException e) {

@@ -5,6 +5,7 @@ import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Shares;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.YcsbClasses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +32,6 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class Planner {
-  /** The workload class whose run-phase inserts the pack knows how to keep disjoint. */
-  static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
   static final String MULTI_CLIENT_WORKLOAD = "dev.ycsbpack.launcher.MultiClientWorkload";
   /** Status interval given to clients when the user sets none: progress, liveness and the merge window need it. */
   static final String DEFAULT_STATUS_INTERVAL = "1";
@@ -111,8 +110,10 @@ public final class Planner {
       }
       long recordcount = count(props, "recordcount", 0);
       long[] ops = Shares.split(operations, n);
-      String workload = merged.getOrDefault("workload", CORE_WORKLOAD).trim();
-      boolean disjointInserts = workload.equals(CORE_WORKLOAD);
+      String named = merged.getOrDefault("workload", YcsbClasses.CORE_WORKLOAD).trim();
+      String workload = YcsbClasses.renamed(named).orElse(named);
+      // only YCSB's CoreWorkload itself: a subclass may choose keys its own way, and replacing it would drop it
+      boolean disjointInserts = workload.equals(YcsbClasses.CORE_WORKLOAD);
       if (!disjointInserts && n > 1) {
         notes.add("workload=" + Text.shown(workload) + " is not YCSB's CoreWorkload: the coordinator cannot keep its"
             + " run-phase inserts disjoint across clients; clients may insert the same keys");
