@@ -1,6 +1,7 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.mongodb.BindingOptions;
 import dev.ycsbpack.mongodb.MongoDbClient;
 import dev.ycsbpack.mongodb.OptionException;
 import java.util.LinkedHashMap;
@@ -16,22 +17,31 @@ final class Bindings {
     Map<String, String> check(Properties properties) throws DBException;
   }
 
+  /** The longest one operation may wait on the server before it fails, in ms; -1 when unbounded. */
+  interface LongestWait {
+    long ms(Properties properties);
+  }
+
   private static final class Binding {
     final String className;
     final Preflight preflight;
+    final LongestWait longestWait;
 
-    Binding(String className, Preflight preflight) {
+    Binding(String className, Preflight preflight, LongestWait longestWait) {
       this.className = className;
       this.preflight = preflight;
+      this.longestWait = longestWait;
     }
   }
 
   private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
 
   static {
-    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight));
+    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight,
+        p -> BindingOptions.from(p).longestOperationWaitMs()));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)")));
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
+        p -> 0));
   }
 
   private Bindings() {
@@ -50,6 +60,15 @@ final class Bindings {
   static Map<String, String> preflight(String name, Properties properties) throws UsageException, DBException {
     try {
       return binding(name).preflight.check(properties);
+    } catch (OptionException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** The binding's longest operation wait for these (already checked) properties; -1 when unbounded. */
+  static long longestOperationWaitMs(String name, Properties properties) throws UsageException {
+    try {
+      return binding(name).longestWait.ms(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }

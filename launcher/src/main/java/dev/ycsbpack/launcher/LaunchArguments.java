@@ -149,13 +149,12 @@ final class LaunchArguments {
         clientArgs.add(e.getKey() + "=" + e.getValue());
       }
     }
-    if (out != null || controlled) {
-      // StartGateDB stands in front of the binding: it holds the threads at the start gate and notes when the
-      // first measured operation began; YCSB's DBWrapper still times the operations around it.
-      clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
-    } else {
-      clientArgs.addAll(0, List.of("-db", bindingClass));
-    }
+    // StartGateDB stands in front of the binding: it holds the threads at the start gate, notes when the first
+    // measured operation began and how each ended; YCSB's DBWrapper still times the operations around it.
+    clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
+    // StoppableWorkload lets a stop (time limit, stall) reach operations that block; last, so it wins over -P/-p
+    clientArgs.addAll(List.of("-p", "workload=" + StoppableWorkload.class.getName(),
+        "-p", StoppableWorkload.REAL_WORKLOAD + "=" + merged.getProperty("workload")));
     return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout);
   }
 

@@ -56,6 +56,8 @@ public final class YcsbMain {
     LaunchArguments launch = null;
     RunExpectation expected;
     ClientFolderWriter folder = null;
+    long longestWaitMs;
+    long stallTimeoutMs;
     try {
       launch = LaunchArguments.parse(args);
       Redactor redactor = Redactor.of(launch.properties);
@@ -66,6 +68,8 @@ public final class YcsbMain {
         ClientFolderWriter.claim(launch.out);
       }
       CoreProperties.check(launch.properties, launch.load);
+      longestWaitMs = Bindings.longestOperationWaitMs(args[1], launch.properties);
+      stallTimeoutMs = StallWatch.timeoutMs(launch.properties, longestWaitMs);
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {
         folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor);
@@ -98,13 +102,27 @@ public final class YcsbMain {
       });
     }
 
+    StallWatch stall = new StallWatch(stallTimeoutMs, OperationProgress.PROCESS, StartGate::firstOperationEpochMs,
+        reason -> {
+          System.err.println("bin/ycsb: stopping: " + reason);
+          if (!StoppableWorkload.stopCurrent()) {
+            System.exit(FAILED);
+          }
+        });
+    stall.start();
+    RunStop.PROCESS.configure(longestWaitMs, blocked -> {
+      String why = stall.failure() != null ? stall.failure() : stopReason != null ? stopReason : "the run was stopped";
+      stopReason = why + "; " + blocked;
+      System.exit(FAILED);
+    });
+
     RunVerdict verdict = new RunVerdict(expected, stdoutSummary);
     ClientFolderWriter clientFolder = folder;
     boolean controlled = launch.controlled;
     String runId = UUID.randomUUID().toString();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
-      String failure = stopReason != null ? stopReason : verdict.failure();
+      String failure = stopReason != null ? stopReason : stall.failure() != null ? stall.failure() : verdict.failure();
       if (failure != null) {
         System.err.println("bin/ycsb: FAILED: " + failure);
       }
