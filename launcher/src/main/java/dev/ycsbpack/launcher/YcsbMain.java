@@ -65,9 +65,9 @@ public final class YcsbMain {
       err.useRedactor(redactor.forLines());
       expected = RunExpectation.of(launch);
       if (launch.out != null) {
-        ClientFolderWriter.claim(launch.out);
+        ClientFolderWriter.check(launch.out);
       }
-      CoreProperties.check(launch.properties, launch.load);
+      CoreProperties.check(launch.properties, launch.load, launch.out);
       longestWaitMs = Bindings.longestOperationWaitMs(args[1], launch.properties);
       stallTimeoutMs = StallWatch.timeoutMs(launch.properties, longestWaitMs);
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
