@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.testkit.FerretDbServer;
@@ -13,6 +14,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -65,15 +68,8 @@ class ServerFaultsIT {
       if (run.isDone()) {
         fail("the run ended before the fault: " + run.get().describe());
       }
-      if (Files.isRegularFile(stderr)) {
-        Matcher m = OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
-        long last = 0;
-        while (m.find()) {
-          last = Long.parseLong(m.group(1));
-        }
-        if (last >= 20) {
-          return run;
-        }
+      if (lastOperations(stderr) >= 20) {
+        return run;
       }
       if (System.nanoTime() > deadline) {
         fail("the run did no operation in 90 s");
@@ -190,5 +186,59 @@ class ServerFaultsIT {
     assertTrue(last.startsWith("bin/ycsb: FAILED: no operation succeeded for 10 s"), last);
     assertTrue(last.contains("s into the run"), last);
     assertTrue(seconds < 40, "stopped by the stall rule, not the time limit: " + seconds + " s\n" + run.describe());
+  }
+
+  @Test
+  void aCoordinatedRunWhoseServerIsKilledEndsFailedWithTheClientsOwnReasonInFull() throws Exception {
+    String[] common = loadedWorkload();
+    Path bundle = work.resolve("coordinated");
+    List<String> args = new ArrayList<>(List.of("run", "mongodb"));
+    args.addAll(List.of(common));
+    args.addAll(List.of("-p", "operationcount=10000000", "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
+        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1500",
+        "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), args);
+    try {
+      Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
+      assertTrue(Coordinator.waitFor(() -> lastOperations(clientErr) >= 20, 120), c::describe);
+      signal("KILL", server.pid());
+      long killed = System.nanoTime();
+      assertEquals(1, c.await(), c::describe);
+      double seconds = (System.nanoTime() - killed) / 1e9;
+      JsonNode manifest = Coordinator.manifest(bundle);
+      assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+      String reason = manifest.get("reason").asText();
+      // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
+      assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
+          + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
+      assertTrue(reason.contains("first error: ") && reason.endsWith("until it was stopped)"), reason);
+      assertTrue(c.stderr().contains(reason), "the summary says the same: " + c.describe());
+      for (String client : List.of("01-local1", "02-local2")) {
+        assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
+            client + " kept its partial measurements");
+      }
+      // the client's 3 s + 2 s grace, the coordinator stopping the other client and writing the bundle
+      assertTrue(seconds < 30, "ended " + seconds + " s after the kill\n" + c.describe());
+    } finally {
+      if (c.process.isAlive()) {
+        c.process.destroyForcibly();
+      }
+    }
+  }
+
+  private static long lastOperations(Path stderr) {
+    try {
+      if (!Files.isRegularFile(stderr)) {
+        return 0;
+      }
+      Matcher m = OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
+      long last = 0;
+      while (m.find()) {
+        last = Long.parseLong(m.group(1));
+      }
+      return last;
+    } catch (IOException e) {
+      return 0;
+    }
   }
 }

@@ -96,9 +96,15 @@ public final class YcsbMain {
     if (launch.controlled) {
       StartGate gate = StartGate.install(expected.threads, System.err);
       ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, reason -> {
+        if (stopReason != null) {
+          return; // stopping already (the control input closes after a STOP): the first reason stands
+        }
         stopReason = reason;
         System.err.println("bin/ycsb: stopping: " + reason);
-        System.exit(FAILED);
+        // once measuring, stop the way a time limit does, so YCSB still reports what was measured until now
+        if (StartGate.firstOperationEpochMs() < 0 || !StoppableWorkload.stopCurrent()) {
+          System.exit(FAILED);
+        }
       });
     }
 
