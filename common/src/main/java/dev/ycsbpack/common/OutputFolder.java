@@ -20,6 +20,17 @@ public final class OutputFolder {
    * @throws IllegalArgumentException one line naming the option, the folder and what is accepted
    */
   public static void claim(Path dir, String option) throws IOException {
+    check(dir, option);
+    Files.createDirectories(dir);
+  }
+
+  /**
+   * Checks that {@code dir} could be claimed, writing nothing: a command checks its output folder with the rest of
+   * its command line, and creates it only once the run is accepted, so a refused command leaves no folder behind.
+   *
+   * @throws IllegalArgumentException as {@link #claim}
+   */
+  public static void check(Path dir, String option) throws IOException {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new IllegalArgumentException(option + " " + Text.shown(dir.toString())
           + ": is a file; give a new or empty folder");
@@ -32,6 +43,5 @@ public final class OutputFolder {
         }
       }
     }
-    Files.createDirectories(dir);
   }
 }

@@ -123,4 +123,29 @@ class ClientFolderIT {
     assertTrue(e.stderr.contains("exportfile=x.json cannot be combined with --out"), e::describe);
     assertFalse(Files.exists(work.resolve("fresh/verdict.properties")));
   }
+
+  @Test
+  void aRefusedCommandWritesNothingNotEvenTheOutFolderOrItsParents() {
+    Target target = TestTargets.inProcess();
+    Path top = work.resolve("new");
+    Path out = top.resolve("results/client1");
+    String[][] refused = {
+        {"-p", "readproportion=abc"},
+        {"-p", "mongodb.w=abc"},
+        {"-p", "ycsbpack.stalltimeout=0"},
+        {"-p", "hdrhistogram.percentiles=50,,99"},
+        {"-p", "operationcount=0"}};
+    for (String[] bad : refused) {
+      YcsbRun r = YcsbRun.run(work, concat("run", "mongodb", pointAt(target, "t"), "-P", workload().toString(),
+          "-p", "operationcount=10", bad, "--out", out.toString()));
+      assertEquals(2, r.exitCode, r::describe);
+      assertFalse(Files.exists(top), "refused (" + String.join(" ", bad) + ") but wrote " + top);
+    }
+    // a server that cannot be reached is not a refusal (exit 1), but no run happened: nothing written either
+    YcsbRun unreachable = YcsbRun.run(work, concat("run", "mongodb", "-p",
+        "mongodb.url=mongodb://127.0.0.1:1/db?serverSelectionTimeoutMS=300", "-P", workload().toString(),
+        "-p", "operationcount=10", "--out", out.toString()));
+    assertEquals(1, unreachable.exitCode, unreachable::describe);
+    assertFalse(Files.exists(top), unreachable::describe);
+  }
 }

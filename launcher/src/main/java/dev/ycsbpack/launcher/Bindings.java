@@ -24,18 +24,25 @@ final class Bindings {
     void check(Properties properties);
   }
 
+  /** The longest one operation may wait on the server before it fails, in ms; -1 when unbounded. */
+  interface LongestWait {
+    long ms(Properties properties);
+  }
+
   private static final class Binding {
     final String className;
     final Preflight preflight;
     final OptionCheck options;
     /** Property names the binding reads; a name ending in '.' stands for every name under it. */
     final Set<String> reads;
+    final LongestWait longestWait;
 
-    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads) {
+    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads, LongestWait longestWait) {
       this.className = className;
       this.preflight = preflight;
       this.options = options;
       this.reads = reads;
+      this.longestWait = longestWait;
     }
   }
 
@@ -44,10 +51,11 @@ final class Bindings {
   static {
     // mongodb.* is the binding's own namespace, every name in it checked by the binding itself
     BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight, BindingOptions::from,
-        Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE)));
+        Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE), p -> BindingOptions.from(p).longestOperationWaitMs()));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
     BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
-        p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count")));
+        p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count"),
+        p -> 0));
   }
 
   private Bindings() {
@@ -79,6 +87,15 @@ final class Bindings {
   static void checkOptions(String name, Properties properties) throws UsageException {
     try {
       binding(name).options.check(properties);
+    } catch (OptionException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** The binding's longest operation wait for these (already checked) properties; -1 when unbounded. */
+  static long longestOperationWaitMs(String name, Properties properties) throws UsageException {
+    try {
+      return binding(name).longestWait.ms(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }

@@ -70,21 +70,21 @@ final class ClientFolderWriter {
   }
 
   /**
-   * Makes sure {@code dir} is a new or empty folder and creates it, before the other checks run (YCSB's HdrHistogram
-   * path points into it). An empty folder left by a refused run holds no result, and may be given again.
+   * Makes sure {@code dir} is a new or empty folder, writing nothing: it is created by {@link #create} once every
+   * check has passed, so a refused command leaves no folder (nor parents) behind.
    *
    * @throws UsageException when the folder holds anything already (a previous result must never be mixed in)
    */
-  static void claim(Path dir) throws UsageException, IOException {
+  static void check(Path dir) throws UsageException, IOException {
     try {
-      OutputFolder.claim(dir, "--out");
+      OutputFolder.check(dir, "--out");
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
 
   /**
-   * {@code --check}: the same rule as {@link #claim}, for a folder that must exist already, since a check writes
+   * {@code --check}: the same rule as {@link #check}, for a folder that must exist already, since a check writes
    * nothing, not even the folder (the coordinator gives an empty private one).
    */
   static void checkClaimable(Path dir) throws UsageException, IOException {
@@ -92,12 +92,17 @@ final class ClientFolderWriter {
       throw new UsageException("--out " + Text.shown(dir.toString()) + " with --check: give an existing empty folder"
           + " (a check writes nothing, not even the folder)");
     }
-    claim(dir); // an existing empty folder: nothing is created
+    check(dir); // an existing empty folder: nothing is created
   }
 
-  /** Writes what is known before the run into the {@link #claim claimed} folder. */
+  /** Creates the {@link #check checked} folder and writes what is known before the run into it. */
   static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor)
-      throws IOException {
+      throws IOException, UsageException {
+    try {
+      OutputFolder.claim(dir, "--out"); // checked again: something may have appeared since
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
     ClientFolder folder = new ClientFolder(dir);
     folder.writeProperties(PropertiesFiles.toMap(effective), redactor);
     Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());

@@ -54,8 +54,16 @@ final class CoreProperties {
    *                        accepts
    */
   static void check(Properties p, boolean load) throws UsageException {
+    check(p, load, null);
+  }
+
+  /**
+   * As {@link #check(Properties, boolean)}, for a run that will create {@code outFolder} ({@code --out}, null if none)
+   * once accepted: the HdrHistogram path the pack points into it does not need to exist yet.
+   */
+  static void check(Properties p, boolean load, Path outFolder) throws UsageException {
     checkClient(p);
-    checkMeasurements(p);
+    checkMeasurements(p, outFolder);
     // by what the workload is, not its name: the coordinator's MultiClientWorkload (a CoreWorkload) is checked too
     String workload = p.getProperty("workload");
     if (workload != null && YcsbClasses.isCoreWorkload(workload)) {
@@ -78,14 +86,14 @@ final class CoreProperties {
     outputFile(p, "exportfile");
   }
 
-  private static void checkMeasurements(Properties p) throws UsageException {
+  private static void checkMeasurements(Properties p, Path outFolder) throws UsageException {
     oneOf(p, "measurementtype", MEASUREMENT_TYPES);
     oneOf(p, "measurement.interval", MEASUREMENT_INTERVALS);
     whole(p, "histogram.buckets", 1, INT_MAX);
     whole(p, "timeseries.granularity", 1, INT_MAX);
     percentiles(p);
     if (Boolean.parseBoolean(p.getProperty("hdrhistogram.fileoutput"))) {
-      hdrOutputPath(p);
+      hdrOutputPath(p, outFolder);
     }
     if (p.getProperty("measurementtype", "").contains("raw")) {
       outputFile(p, "measurement.raw.output_file");
@@ -223,11 +231,13 @@ final class CoreProperties {
    * Its folder must exist: YCSB would otherwise fail at its first histogram write, after the run. The folder is
    * not created here, so a mistyped path is reported rather than silently made.
    */
-  private static void hdrOutputPath(Properties p) throws UsageException {
+  private static void hdrOutputPath(Properties p, Path outFolder) throws UsageException {
     String prefix = p.getProperty("hdrhistogram.output.path", "");
     Path asGiven = path("hdrhistogram.output.path", prefix);
     Path folder = prefix.endsWith("/") ? asGiven : asGiven.getParent();
-    if (folder != null && !Files.isDirectory(folder)) {
+    boolean createdLater = folder != null && outFolder != null
+        && folder.toAbsolutePath().normalize().equals(outFolder.toAbsolutePath().normalize());
+    if (folder != null && !createdLater && !Files.isDirectory(folder)) {
       throw new UsageException("hdrhistogram.output.path=" + Text.shown(prefix) + ": folder "
           + Text.shown(folder.toString()) + (Files.exists(folder) ? " is not a folder" : " does not exist")
           + "; create it first (the path is a file name prefix: out/host1- writes out/host1-READ.hdr)");

@@ -177,19 +177,17 @@ final class LaunchArguments {
         clientArgs.add(e.getKey() + "=" + e.getValue());
       }
     }
+    // StartGateDB stands in front of the binding: it holds the threads at the start gate, notes when the first
+    // measured operation began and how each ended; YCSB's DBWrapper still times the operations around it.
+    clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
+    // StoppableWorkload lets a stop (time limit, stall) reach operations that block; last, so it wins over -P/-p
+    clientArgs.addAll(List.of("-p", "workload=" + StoppableWorkload.class.getName(),
+        "-p", StoppableWorkload.REAL_WORKLOAD + "=" + merged.getProperty("workload")));
     if ((out != null || controlled) && timeLimit(merged) > 0) {
       // YCSB's own timer would start before init(), the warm-up and the start gate: the window runs from the first
-      // measured operation instead (WindowedWorkload), and YCSB gets no time limit of its own
-      clientArgs.addAll(List.of("-p", "workload=" + WindowedWorkload.class.getName(),
-          "-p", WindowedWorkload.REAL_WORKLOAD + "=" + merged.getProperty("workload"),
-          "-p", WindowedWorkload.SECONDS + "=" + timeLimit(merged), "-p", "maxexecutiontime=0"));
-    }
-    if (out != null || controlled) {
-      // StartGateDB stands in front of the binding: it holds the threads at the start gate and notes when the
-      // first measured operation began; YCSB's DBWrapper still times the operations around it.
-      clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
-    } else {
-      clientArgs.addAll(0, List.of("-db", bindingClass));
+      // measured operation instead, and YCSB gets no time limit of its own
+      clientArgs.addAll(List.of("-p", StoppableWorkload.WINDOW_SECONDS + "=" + timeLimit(merged),
+          "-p", "maxexecutiontime=0"));
     }
     return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout, check,
         notices);

@@ -57,6 +57,8 @@ public final class YcsbMain {
     LaunchArguments launch = null;
     RunExpectation expected;
     ClientFolderWriter folder = null;
+    long longestWaitMs;
+    long stallTimeoutMs;
     try {
       launch = LaunchArguments.parse(args);
       Redactor redactor = Redactor.of(launch.properties);
@@ -69,10 +71,12 @@ public final class YcsbMain {
         if (launch.check) {
           ClientFolderWriter.checkClaimable(launch.out);
         } else {
-          ClientFolderWriter.claim(launch.out);
+          ClientFolderWriter.check(launch.out);
         }
       }
-      CoreProperties.check(launch.properties, launch.load);
+      CoreProperties.check(launch.properties, launch.load, launch.out);
+      longestWaitMs = Bindings.longestOperationWaitMs(args[1], launch.properties);
+      stallTimeoutMs = StallWatch.timeoutMs(launch.properties, longestWaitMs);
       if (launch.check) {
         Bindings.checkOptions(args[1], launch.properties);
         System.err.flush();
@@ -103,13 +107,33 @@ public final class YcsbMain {
 
     if (launch.controlled) {
       Consumer<String> stop = reason -> {
+        if (stopReason != null) {
+          return; // stopping already (the control input closes after a STOP): the first reason stands
+        }
         stopReason = reason;
         System.err.println("bin/ycsb: stopping: " + reason);
-        System.exit(FAILED);
+        // once measuring, stop the way a time limit does, so YCSB still reports what was measured until now
+        if (StartGate.firstOperationEpochMs() < 0 || !StoppableWorkload.stopCurrent()) {
+          System.exit(FAILED);
+        }
       };
       StartGate gate = StartGate.install(expected.threads, System.err, stop);
       ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, stop);
     }
+
+    StallWatch stall = new StallWatch(stallTimeoutMs, OperationProgress.PROCESS, StartGate::firstOperationEpochMs,
+        reason -> {
+          System.err.println("bin/ycsb: stopping: " + reason);
+          if (!StoppableWorkload.stopCurrent()) {
+            System.exit(FAILED);
+          }
+        });
+    stall.start();
+    RunStop.PROCESS.configure(longestWaitMs, blocked -> {
+      String why = stall.failure() != null ? stall.failure() : stopReason != null ? stopReason : "the run was stopped";
+      stopReason = why + "; " + blocked;
+      System.exit(FAILED);
+    });
 
     RunVerdict verdict = new RunVerdict(expected, stdoutSummary);
     ClientFolderWriter clientFolder = folder;
@@ -117,7 +141,7 @@ public final class YcsbMain {
     String runId = UUID.randomUUID().toString();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
-      String failure = stopReason != null ? stopReason : verdict.failure();
+      String failure = stopReason != null ? stopReason : stall.failure() != null ? stall.failure() : verdict.failure();
       String lead = verdict.lead(failure);
       if (lead != null) {
         System.err.println("bin/ycsb: " + lead);

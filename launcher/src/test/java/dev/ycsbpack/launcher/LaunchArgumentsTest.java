@@ -43,7 +43,12 @@ class LaunchArgumentsTest {
     assertEquals("x", l.properties.getProperty("label"));
     assertEquals("true", l.properties.getProperty("dotransactions"));
     assertFalse(l.load);
-    assertEquals(List.of("-db", "site.ycsb.BasicDB", "-t"), l.clientArgs.subList(0, 3));
+    // the binding and the workload run behind the pack's stand-ins, which pass everything through
+    assertEquals(List.of("-db", StartGateDB.class.getName(), "-p", LaunchArguments.REAL_DB + "=site.ycsb.BasicDB",
+        "-t"), l.clientArgs.subList(0, 5));
+    assertEquals(List.of("-p", "workload=" + StoppableWorkload.class.getName(), "-p",
+        StoppableWorkload.REAL_WORKLOAD + "=site.ycsb.workloads.CoreWorkload"),
+        l.clientArgs.subList(l.clientArgs.size() - 4, l.clientArgs.size()));
   }
 
   @Test
@@ -118,7 +123,7 @@ class LaunchArgumentsTest {
     LaunchArguments gated = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,
         "-p", "maxexecutiontime=5", "--control", "stdin"});
     String args = String.join(" ", gated.clientArgs);
-    assertTrue(args.contains("-p workload=" + WindowedWorkload.class.getName() + " -p ycsbpack.workload="
+    assertTrue(args.contains("-p workload=" + StoppableWorkload.class.getName() + " -p ycsbpack.workload="
         + "site.ycsb.workloads.CoreWorkload -p ycsbpack.window.seconds=5 -p maxexecutiontime=0"), args);
     assertEquals("5", gated.properties.getProperty("maxexecutiontime"), "the client folder records what was asked");
     LaunchArguments plain = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,

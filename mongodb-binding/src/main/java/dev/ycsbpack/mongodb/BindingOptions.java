@@ -15,6 +15,7 @@ import java.util.Objects;
 import dev.ycsbpack.common.Redactor;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.TreeSet;
 
 /**
@@ -47,6 +48,16 @@ public final class BindingOptions {
    * the path's database when the URL has no authSource), never the database to benchmark.
    */
   private static final Set<String> SYSTEM_DATABASES = Set.of("admin", "local", "config");
+
+  /**
+   * Socket read timeout when the URL sets neither {@code socketTimeoutMS} nor {@code timeoutMS}. The driver's own
+   * default is none, so a frozen server (SIGSTOP, a dead link that drops packets) holds a thread in a read forever;
+   * 30 s is far above any single YCSB operation, and equal to the driver's server selection timeout, so an operation
+   * that cannot reach the server fails after at most about the same time whichever way it is stuck.
+   */
+  static final int DEFAULT_SOCKET_TIMEOUT_MS = 30_000;
+  /** The driver's default server selection timeout (when the URL has no {@code serverSelectionTimeoutMS}). */
+  private static final int DRIVER_SERVER_SELECTION_TIMEOUT_MS = 30_000;
   /** Batches are sent as one insertMany; beyond this the driver splits them anyway. */
   static final int MAX_BATCH_SIZE = 100_000;
 
@@ -149,6 +160,9 @@ public final class BindingOptions {
         .writeConcern(writeConcern)
         .readPreference(readPreference)
         .readConcern(readConcern);
+    if (connectionString.getSocketTimeout() == null && connectionString.getTimeout() == null) {
+      b.applyToSocketSettings(socket -> socket.readTimeout(DEFAULT_SOCKET_TIMEOUT_MS, TimeUnit.MILLISECONDS));
+    }
     if (maxPoolSize != null) {
       b.applyToConnectionPoolSettings(pool -> pool.maxSize(maxPoolSize));
     }
@@ -162,6 +176,22 @@ public final class BindingOptions {
       b.retryReads(retryReads);
     }
     return b;
+  }
+
+  /**
+   * The longest a single operation may wait on the driver before it fails: the larger of the server selection and
+   * socket read timeouts; -1 when a read may wait forever ({@code socketTimeoutMS=0}) or {@code timeoutMS} governs.
+   */
+  public long longestOperationWaitMs() {
+    Integer selection = connectionString.getServerSelectionTimeout();
+    long select = selection == null ? DRIVER_SERVER_SELECTION_TIMEOUT_MS : selection < 0 ? -1 : selection;
+    Long overall = connectionString.getTimeout();
+    if (overall != null) {
+      return overall == 0 ? -1 : overall;
+    }
+    Integer socket = connectionString.getSocketTimeout();
+    long read = socket == null ? DEFAULT_SOCKET_TIMEOUT_MS : socket == 0 ? -1 : socket;
+    return select < 0 || read < 0 ? -1 : Math.max(select, read);
   }
 
   public String database() {

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.FirstFailure;
 import dev.ycsbpack.common.Redactor;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
@@ -46,9 +47,10 @@ public final class Failures {
     Status status = classify(e);
     String kind = operation + "/" + status.getName() + "/" + e.getClass().getSimpleName() + "/" + code(e);
     if (REPORTED.add(kind)) {
-      log.println("mongodb binding: first " + operation + " failure counted as Return=" + status.getName()
-          + ": " + e.getClass().getName() + ": " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage()))
-          + causeOf(e) + " (later failures of this kind are counted, not printed)");
+      String text = operation + " failure counted as Return=" + status.getName() + ": " + e.getClass().getName()
+          + ": " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())) + causeOf(e);
+      FirstFailure.offer(text);
+      log.println("mongodb binding: first " + text + " (later failures of this kind are counted, not printed)");
     }
     return status;
   }

@@ -41,22 +41,30 @@ public final class FerretDbServer implements AutoCloseable {
 
   /** Starts FerretDB on the SQLite handler; {@code dataDir} is created if needed and is not deleted on close. */
   public static FerretDbServer startSqlite(Path dataDir) throws IOException {
+    return startSqlite(dataDir, 0);
+  }
+
+  /**
+   * Starts FerretDB on the SQLite handler listening on {@code port} of 127.0.0.1 (0: any free one). A server killed
+   * and started again on the same folder and port is the same server to a client: its data survives.
+   */
+  public static FerretDbServer startSqlite(Path dataDir, int port) throws IOException {
     Files.createDirectories(dataDir);
     // FerretDB insists on a URI that names a directory, i.e. ends with '/'.
     String uri = "file:" + dataDir.toAbsolutePath().toUri().getRawPath();
-    return start(List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"));
+    return start(port, List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"));
   }
 
   /** Starts FerretDB on the PostgreSQL handler; the database in {@code pgUrl} must already exist. */
   public static FerretDbServer startPostgres(String pgUrl) throws IOException {
-    return start(List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
+    return start(0, List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
   }
 
-  private static FerretDbServer start(List<String> handlerArgs) throws IOException {
+  private static FerretDbServer start(int port, List<String> handlerArgs) throws IOException {
     Path binary = FerretDbBinary.require();
     Path workDir = Files.createTempDirectory("ycsbpack-ferretdb-");
     Path log = workDir.resolve("ferretdb.log");
-    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", "127.0.0.1:0",
+    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", "127.0.0.1:" + port,
         "-log-level", "warn"));
     command.addAll(handlerArgs);
     Process process = new ProcessBuilder(command)
@@ -140,6 +148,12 @@ public final class FerretDbServer implements AutoCloseable {
   /** e.g. {@code mongodb://127.0.0.1:40123}. */
   public String connectionString() {
     return connectionString;
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return new ConnectionString(connectionString).getHosts().stream().findFirst()
+        .map(h -> Integer.parseInt(h.substring(h.lastIndexOf(':') + 1))).orElseThrow();
   }
 
   public long pid() {

@@ -76,8 +76,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       description = "how long clients may take to start, connect and warm up (default: ${DEFAULT-VALUE})")
   int readyTimeout;
 
-  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "30",
-      description = "a client silent this long counts as failed and stops the run (default: ${DEFAULT-VALUE})")
+  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_STALL_SECONDS,
+      description = "a client with no successful operation (or no output) this long counts as failed and stops the"
+          + " run; clients stop themselves first after -p ycsbpack.stalltimeout (default: ${DEFAULT-VALUE})")
   int stallTimeout;
 
   @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",

@@ -36,6 +36,8 @@ public final class ClientProcess {
   private volatile long startedEpochMs = -1;
   private volatile int finishedStatus = -1;
   private volatile long lastReportNanos = System.nanoTime();
+  /** When a status line last showed an operation that succeeded (or the clock was reset at the release). */
+  private volatile long lastProgressNanos = System.nanoTime();
   private volatile long operations;
   private volatile double currentOpsPerSec;
   private volatile long errors;
@@ -105,6 +107,19 @@ public final class ClientProcess {
 
   public long secondsSinceLastReport() {
     return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - lastReportNanos);
+  }
+
+  /**
+   * Seconds since a status line last showed an operation that succeeded: status lines that only count failures (a
+   * dead server) or nothing (a frozen one) keep a client talking but are not progress.
+   */
+  public long secondsWithoutProgress() {
+    return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - lastProgressNanos);
+  }
+
+  /** Starts the progress clock: at the release, before which no operation can succeed. */
+  public void resetProgressClock() {
+    lastProgressNanos = System.nanoTime();
   }
 
   public long operations() {
@@ -179,7 +194,7 @@ public final class ClientProcess {
       }
       var status = StatusLine.parse(line);
       if (status.isPresent()) {
-        operations = status.get().operations();
+        long before = operations;
         currentOpsPerSec = Double.isNaN(status.get().currentOpsPerSec()) ? 0 : status.get().currentOpsPerSec();
         Matcher m = FAILED_COUNT.matcher(line);
         long failed = 0;
@@ -187,6 +202,10 @@ public final class ClientProcess {
           failed += Long.parseLong(m.group(1));
         }
         errors += failed; // status sections count this interval only
+        operations = status.get().operations();
+        if (operations - before > failed) {
+          lastProgressNanos = System.nanoTime();
+        }
         return;
       }
     }

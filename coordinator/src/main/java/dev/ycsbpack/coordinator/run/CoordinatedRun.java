@@ -134,6 +134,9 @@ public final class CoordinatedRun {
       failure = String.join("; ", fetchProblems);
     }
     Map<String, Verdict> verdicts = verdicts(bundle);
+    if (failure != null) {
+      failure = inTheClientsWords(failure, outcome, verdicts);
+    }
     if (failure == null) {
       for (ClientPlan c : plan.clients()) {
         Verdict v = verdicts.get(c.name());
@@ -181,6 +184,21 @@ public final class CoordinatedRun {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
         m.notes(), ErrorBudget.lead(outcomes).orElse(null));
+  }
+
+  /**
+   * The failure as the failing client itself put it, in full, when it ended by itself with a FAILED verdict (its
+   * server gone, say); the supervisor only saw the last line of its output, cut short. Else {@code failure}.
+   */
+  private static String inTheClientsWords(String failure, Supervisor.Outcome outcome, Map<String, Verdict> verdicts) {
+    for (Supervisor.ClientOutcome c : outcome.clients()) {
+      Verdict v = verdicts.get(c.plan().name());
+      if (c.problem() != null && c.exitStatus() > 0 && v != null && !v.complete() && !v.reason().isEmpty()) {
+        return "client " + c.plan().name() + " on " + c.plan().host() + " exited with status " + c.exitStatus()
+            + ": " + v.reason();
+      }
+    }
+    return failure;
   }
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */

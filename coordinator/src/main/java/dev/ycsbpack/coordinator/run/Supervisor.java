@@ -33,16 +33,24 @@ public final class Supervisor {
    * Limits of a coordinated run.
    *
    * @param readyTimeout   how long clients may take to start, connect and warm up
-   * @param stallTimeout   how long a running client may stay silent (no status line) before it counts as failed
+   * @param stallTimeout   how long a running client may go without a successful operation (status lines that count
+   *                       only failures, or nothing, do not count) or any output before it counts as failed
    * @param controlTimeout seconds without heartbeat after which a client stops itself
    * @param heartbeat      how often the coordinator says it is there
    * @param stopGrace      how long stopped clients get to write their folders before they are killed
    * @param startLead      how far ahead the start is scheduled: more than a GO takes to reach any client
    */
+  /**
+   * The coordinator's stall default: above a client's own default (60 s with the driver's default timeouts), its
+   * 2 s stop grace, the 30 s socket timeout and its report, so a client whose server is gone stops itself first and
+   * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
+   */
+  public static final int DEFAULT_STALL_SECONDS = 120;
+
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
                          Duration stopGrace, Duration startLead) {
     public static Settings defaults() {
-      return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(30), 15, Duration.ofSeconds(1),
+      return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(DEFAULT_STALL_SECONDS), 15, Duration.ofSeconds(1),
           Duration.ofSeconds(10), Duration.ofMillis(300));
     }
   }
@@ -214,6 +222,7 @@ public final class Supervisor {
 
   private String watch(long releasedNanos) throws InterruptedException {
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
+    running.forEach(ClientProcess::resetProgressClock);
     while (true) {
       if (abortReason != null) {
         return abortReason;
@@ -228,8 +237,14 @@ public final class Supervisor {
         rate += c.currentOpsPerSec();
         if (c.alive()) {
           anyAlive = true;
-          if (c.secondsSinceLastReport() > stallLimitSeconds(c.plan())) {
-            return fail(c, "stopped reporting: no output for " + c.secondsSinceLastReport() + " s");
+          long interval = statusInterval(c.plan());
+          long limit = Math.max(settings.stallTimeout().toSeconds(), 3 * interval);
+          long silent = c.secondsSinceLastReport();
+          if (silent > limit || c.secondsWithoutProgress() > limit) {
+            return fail(c, silent >= 3 * interval ? "stopped reporting: no output for " + silent + " s"
+                : "made no progress: no operation succeeded for " + c.secondsWithoutProgress() + " s (--stall-timeout "
+                + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
+                + " operations so far, " + c.errors() + " failed): " + c.lastError());
           }
         } else if (c.exitStatus() != 0) {
           return fail(c, exitReason(c));
@@ -244,15 +259,16 @@ public final class Supervisor {
     }
   }
 
-  /** A client reports every status.interval seconds: silence counts only past three intervals, whatever the setting. */
-  private long stallLimitSeconds(ClientPlan c) {
-    long interval = 1;
+  /**
+   * A client reports every status.interval seconds: silence and a lack of progress count only past three intervals,
+   * whatever the setting, and a client silent for three intervals is one that stopped reporting.
+   */
+  private static long statusInterval(ClientPlan c) {
     try {
-      interval = Long.parseLong(c.properties().getOrDefault("status.interval", "1").trim());
+      return Math.max(1, Long.parseLong(c.properties().getOrDefault("status.interval", "1").trim()));
     } catch (NumberFormatException e) {
-      // bin/ycsb refuses such a value before the client is ready
+      return 1; // bin/ycsb refuses such a value before the client is ready
     }
-    return Math.max(settings.stallTimeout().toSeconds(), 3 * interval);
   }
 
   private String exitReason(ClientProcess c) {

@@ -1,0 +1,244 @@
+package dev.ycsbpack.dist;
+
+import static dev.ycsbpack.dist.Servers.concat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.testkit.FerretDbServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/ycsb} against a FerretDB process that is killed for good, frozen (SIGSTOP, never resumed) or killed and
+ * restarted mid-run: a run that loses its server ends FAILED within the stall timeout's bound, says when the server
+ * was last seen and what the errors were, and keeps what it measured; a run whose server comes back carries on.
+ */
+class ServerFaultsIT {
+  private static final Pattern OPERATIONS = Pattern.compile("(\\d+) operations;");
+  private static final String STALL_SECONDS = "3";
+
+  @TempDir
+  Path work;
+  private FerretDbServer server;
+
+  @AfterEach
+  void stopServer() throws IOException, InterruptedException {
+    if (server != null) {
+      if (server.isAlive()) {
+        signal("KILL", server.pid()); // a frozen process only ends on SIGKILL
+      }
+      server.close();
+    }
+  }
+
+  private String[] loadedWorkload() throws IOException {
+    server = FerretDbServer.startSqlite(work.resolve("data"));
+    String table = Servers.newTable();
+    String[] common = concat("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table,
+        "-p", "recordcount=100", "-threads", "2");
+    YcsbRun.run(work, concat("load", "mongodb", common)).assertSucceeded();
+    return common;
+  }
+
+  /** Starts a long run writing its client folder to {@code out}; returns once it has done some operations. */
+  private CompletableFuture<YcsbRun> startRun(Path out, String... args) throws Exception {
+    CompletableFuture<YcsbRun> run = CompletableFuture.supplyAsync(
+        () -> YcsbRun.run(work, concat("run", "mongodb", args, "-s", "-p", "status.interval=1", "--out",
+            out.toString())));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    Path stderr = new ClientFolder(out).stderr();
+    while (true) {
+      if (run.isDone()) {
+        fail("the run ended before the fault: " + run.get().describe());
+      }
+      if (lastOperations(stderr) >= 20) {
+        return run;
+      }
+      if (System.nanoTime() > deadline) {
+        fail("the run did no operation in 90 s");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static void signal(String name, long pid) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+    assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "kill -" + name + " " + pid);
+  }
+
+  /** Asserts the run failed because its server was gone, with what it measured kept and marked partial. */
+  private static void assertFailedForLostServer(YcsbRun run, Path out, boolean errorsExpected) throws IOException {
+    assertEquals(1, run.exitCode, run::describe);
+    String last = run.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("bin/ycsb: FAILED: no operation succeeded for " + STALL_SECONDS + " s"), last);
+    assertTrue(last.contains("the server was last seen at 20"), last);
+    assertTrue(last.contains("partial"), last);
+    if (errorsExpected) {
+      assertTrue(last.contains("errors so far: ") && last.contains("first error: "), last);
+    }
+    assertTrue(run.measurements.containsKey("OVERALL"), "YCSB reported what it measured: " + run.describe());
+    assertTrue(run.count("READ", "Return=OK") > 0, run::describe);
+    Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
+    assertEquals(Verdict.Status.FAILED, verdict.status());
+    assertEquals(last.substring("bin/ycsb: FAILED: ".length()), verdict.reason());
+    assertTrue(Files.size(new ClientFolder(out).textOutput()) > 0, "output.txt holds the partial measurements");
+  }
+
+  @Test
+  void aServerKilledForGoodEndsTheRunWithinTheStallTimeoutNamingTheErrors() throws Exception {
+    String[] common = loadedWorkload();
+    Path out = work.resolve("killed");
+    // operations fail after 1.5 s of server selection, so by the stall there are errors to name
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
+        "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS, "-p", "mongodb.url=" + server.connectionString() + "/"
+            + Servers.DATABASE + "?serverSelectionTimeoutMS=1500"));
+    signal("KILL", server.pid());
+    long killed = System.nanoTime();
+    YcsbRun run = running.get(120, TimeUnit.SECONDS);
+    double seconds = (System.nanoTime() - killed) / 1e9;
+    assertFailedForLostServer(run, out, true);
+    assertTrue(run.stderr.contains("Return=SERVICE_UNAVAILABLE: com.mongodb.MongoTimeoutException"), run::describe);
+    // stall timeout 3 s + 2 s grace before interrupting + YCSB's report and the JVM's exit on a busy machine
+    assertTrue(seconds < 15, "ended " + seconds + " s after the kill\n" + run.describe());
+  }
+
+  @Test
+  void aFrozenServerEndsTheRunWithinTheStallTimeoutPlusTheSocketTimeout() throws Exception {
+    String[] common = loadedWorkload();
+    Path out = work.resolve("frozen");
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
+        "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS));
+    signal("STOP", server.pid());
+    long frozen = System.nanoTime();
+    YcsbRun run = running.get(120, TimeUnit.SECONDS);
+    double seconds = (System.nanoTime() - frozen) / 1e9;
+    // nothing fails before the stall: every operation hangs in a read until the default 30 s socket timeout
+    assertFailedForLostServer(run, out, false);
+    assertTrue(run.stderr.contains("no operation has failed yet either"), run::describe);
+    assertTrue(seconds < 3 + 30 + 12, "ended " + seconds + " s after the freeze\n" + run.describe());
+  }
+
+  @Test
+  void aServerKilledAndRestartedWithinTheStallTimeoutLetsTheRunCarryOn() throws Exception {
+    String[] common = loadedWorkload();
+    int port = server.port();
+    Path out = work.resolve("restarted");
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=600",
+        "-p", "ycsbpack.stalltimeout=20"));
+    signal("KILL", server.pid());
+    server.close();
+    Thread.sleep(1000);
+    server = FerretDbServer.startSqlite(work.resolve("data"), port);
+    YcsbRun run = running.get(180, TimeUnit.SECONDS);
+    assertFalse(run.stderr.contains("no operation succeeded"), run::describe);
+    // failed operations are YCSB's READ-FAILED / UPDATE-FAILED sections
+    assertEquals(600, run.operations("READ") + run.operations("UPDATE") + run.operations("READ-FAILED")
+        + run.operations("UPDATE-FAILED"), run::describe);
+    assertTrue(run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK") > 500, run::describe);
+  }
+
+  @Test
+  void aTimeLimitEndsTheRunInTimeWhenOperationsBlockOnADeadServer() throws Exception {
+    String[] common = loadedWorkload();
+    Path out = work.resolve("timed");
+    long started = System.nanoTime();
+    // the stall rule is set far away: only the time limit may end this run
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
+        "-p", "maxexecutiontime=12", "-p", "ycsbpack.stalltimeout=600"));
+    signal("KILL", server.pid());
+    YcsbRun run = running.get(120, TimeUnit.SECONDS);
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertTrue(run.measurements.containsKey("OVERALL"), run::describe);
+    // 12 s + 2 s grace + the JVM's start and exit; blocked, each thread's last wait alone would be 30 s
+    assertTrue(seconds < 12 + 2 + 10, "ended " + seconds + " s after the start\n" + run.describe());
+  }
+
+  @Test
+  void aTimeLimitedRunThatLostItsServerForAQuarterOfItsWindowFailsSayingWhen() throws Exception {
+    String[] common = loadedWorkload();
+    Path out = work.resolve("timed-default");
+    long started = System.nanoTime();
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
+        "-p", "maxexecutiontime=40"));
+    signal("KILL", server.pid());
+    YcsbRun run = running.get(120, TimeUnit.SECONDS);
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertEquals(1, run.exitCode, run::describe);
+    String last = run.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+    // the default stall timeout of a 40 s window is a quarter of it
+    assertTrue(last.startsWith("bin/ycsb: FAILED: no operation succeeded for 10 s"), last);
+    assertTrue(last.contains("s into the run"), last);
+    assertTrue(seconds < 40, "stopped by the stall rule, not the time limit: " + seconds + " s\n" + run.describe());
+  }
+
+  @Test
+  void aCoordinatedRunWhoseServerIsKilledEndsFailedWithTheClientsOwnReasonInFull() throws Exception {
+    String[] common = loadedWorkload();
+    Path bundle = work.resolve("coordinated");
+    List<String> args = new ArrayList<>(List.of("run", "mongodb"));
+    args.addAll(List.of(common));
+    args.addAll(List.of("-p", "operationcount=10000000", "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
+        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1500",
+        "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), args);
+    try {
+      Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
+      assertTrue(Coordinator.waitFor(() -> lastOperations(clientErr) >= 20, 120), c::describe);
+      signal("KILL", server.pid());
+      long killed = System.nanoTime();
+      assertEquals(1, c.await(), c::describe);
+      double seconds = (System.nanoTime() - killed) / 1e9;
+      JsonNode manifest = Coordinator.manifest(bundle);
+      assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+      String reason = manifest.get("reason").asText();
+      // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
+      assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
+          + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
+      assertTrue(reason.contains("first error: ") && reason.endsWith("until it was stopped)"), reason);
+      assertTrue(c.stderr().contains(reason), "the summary says the same: " + c.describe());
+      for (String client : List.of("01-local1", "02-local2")) {
+        assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
+            client + " kept its partial measurements");
+      }
+      // the client's 3 s + 2 s grace, the coordinator stopping the other client and writing the bundle
+      assertTrue(seconds < 30, "ended " + seconds + " s after the kill\n" + c.describe());
+    } finally {
+      if (c.process.isAlive()) {
+        c.process.destroyForcibly();
+      }
+    }
+  }
+
+  private static long lastOperations(Path stderr) {
+    try {
+      if (!Files.isRegularFile(stderr)) {
+        return 0;
+      }
+      Matcher m = OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
+      long last = 0;
+      while (m.find()) {
+        last = Long.parseLong(m.group(1));
+      }
+      return last;
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+}
