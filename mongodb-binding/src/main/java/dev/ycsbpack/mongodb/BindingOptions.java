@@ -175,7 +175,7 @@ public final class BindingOptions {
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
-        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "");
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX + "<process>" : "");
   }
 
   private static void rejectUnknown(Properties p) {

@@ -135,7 +135,7 @@ public class MongoDbClient extends DB {
     if (options.warmup() > 0) {
       // YCSB does not time init(), so these inserts stay out of every measurement.
       try {
-        Warmup.run(database, options, getProperties());
+        Warmup.PROCESS.run(database, options, getProperties());
       } catch (DBException e) {
         // YCSB calls no cleanup() after a failed init(): release the shared client here.
         lease.close();
