@@ -47,7 +47,7 @@ public final class BindingOptions {
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
-      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY);
+      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY, FreshCollection.DROP_ON_LOAD);
 
   private final ConnectionString connectionString;
   private final String database;
@@ -92,6 +92,7 @@ public final class BindingOptions {
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
+    FreshCollection.asked(p); // refused like every other bad option, before anything runs
   }
 
   /** Parses and validates; throws {@link OptionException} naming the bad property. */

@@ -94,7 +94,9 @@ public class MongoDbClient extends DB {
    */
   public static Map<String, String> preflight(Properties properties) throws DBException {
     try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
-      EmptyCollectionCheck.check(lease.client.getDatabase(BindingOptions.from(properties).database()), properties);
+      MongoDatabase database = lease.client.getDatabase(BindingOptions.from(properties).database());
+      EmptyCollectionCheck.check(database, properties);
+      FreshCollection.prepare(database, properties);
       return ServerFacts.of(lease.client);
     }
   }
