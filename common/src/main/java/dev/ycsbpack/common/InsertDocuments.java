@@ -18,7 +18,7 @@ public final class InsertDocuments {
   public static final String COUNTED = "Counted";
   /** Documents the server acknowledged as stored (inserted; with upserts matched or upserted). */
   public static final String ACKNOWLEDGED = "Acknowledged";
-  /** Documents buffered and sent (or left unsent) without the server acknowledging them. */
+  /** Documents YCSB counted as inserted that the server did not store: {@code Counted = Acknowledged + NotAcknowledged}. */
   public static final String NOT_ACKNOWLEDGED = "NotAcknowledged";
   /** Documents sent with {@code w=0}: the server acknowledges nothing, so they are neither of the above. */
   public static final String SENT_WITHOUT_ACKNOWLEDGEMENT = "SentWithW0";

@@ -72,6 +72,7 @@ final class Help {
       "  mongodb.warmup               unmeasured inserts per thread before measuring (default 0)",
       "  mongodb.allowEmpty           true: run even when the collection is empty (default: refuse a run",
       "                               that reads, updates or scans a collection that was never loaded)",
+      "  mongodb.dropOnLoad           true: a load drops the collection first (refused in a run)",
       "",
       "examples:",
       "  bin/ycsb load mongodb -P workloads/workloada -p mongodb.url=mongodb://db1:27017/ycsb -threads 16 \\",

@@ -15,12 +15,20 @@ import site.ycsb.workloads.CoreWorkload;
  * {@code recordcount + n * clients + index}: client {@code index} owns every {@code clients}-th new key. Each client's
  * key choosers keep working on its own dense sequence, so reads of recent inserts ({@code latest}, {@code zipfian}
  * with inserts) find the keys this client inserted and acknowledged, exactly as a single client would.
+ *
+ * <p>{@code zipfian} sizes its scrambled key space as {@code recordcount} plus twice the expected inserts, from
+ * {@code operationcount}; the scramble ({@code hash(rank) % size}) moves every hot key when the size changes. Sized
+ * from each client's share, clients with different shares would have different hot sets, all unlike a single
+ * client's. So the key choosers are built from the run's total {@link #TOTAL_OPERATIONS}: every client has the hot
+ * set a single client running the whole run would have.
  */
 public class MultiClientWorkload extends CoreWorkload {
   /** This client's position among the clients of the run, from 0. */
   public static final String INDEX = "ycsbpack.client.index";
   /** How many clients run together. */
   public static final String COUNT = "ycsbpack.client.count";
+  /** The whole run's {@code operationcount}, of which this client runs its share. */
+  public static final String TOTAL_OPERATIONS = "ycsbpack.client.operationcount.total";
 
   private long firstNewKey;
   private long clients;
@@ -28,7 +36,7 @@ public class MultiClientWorkload extends CoreWorkload {
 
   @Override
   public void init(Properties p) throws WorkloadException {
-    super.init(p);
+    super.init(withTotalOperations(p));
     try {
       clients = Long.parseLong(p.getProperty(COUNT, "1").trim());
       index = Long.parseLong(p.getProperty(INDEX, "0").trim());
@@ -40,6 +48,20 @@ public class MultiClientWorkload extends CoreWorkload {
           + ")");
     }
     firstNewKey = recordcount;
+  }
+
+  /** {@code p} with {@code operationcount} the run's total, for the key choosers' sizes (see the class comment). */
+  private static Properties withTotalOperations(Properties p) {
+    String total = p.getProperty(TOTAL_OPERATIONS);
+    if (total == null) {
+      return p;
+    }
+    Properties whole = new Properties();
+    for (String name : p.stringPropertyNames()) {
+      whole.setProperty(name, p.getProperty(name));
+    }
+    whole.setProperty("operationcount", total);
+    return whole;
   }
 
   @Override

@@ -1,6 +1,6 @@
 package dev.ycsbpack.launcher;
 
-import dev.ycsbpack.common.FirstFailure;
+import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.Text;
 import java.time.Instant;
@@ -148,7 +148,7 @@ final class StallWatch {
         ? "no operation has failed yet either (every one is still waiting on the server)"
         : "errors so far: " + failures.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining(", "));
-    String first = FirstFailure.text().map(t -> "; first error: " + t).orElse("");
+    String first = FirstFailures.first().map(t -> "; first error: " + t).orElse("");
     return "no operation succeeded for " + seconds + " (" + PROPERTY + "): " + lastSeen + "; " + errors + first
         + "; the measurements are partial (they cover the run until it was stopped)";
   }

@@ -115,6 +115,40 @@ class MultiClientWorkloadTest {
     }
   }
 
+  /**
+   * zipfian with inserts: two clients with unequal shares of 2,001 operations pick the same hottest key as one client
+   * running all 2,001 would (YCSB sizes the scrambled key space from operationcount, and its scramble moves every hot
+   * key when that size changes by one).
+   */
+  @Test
+  void zipfianClientsWithUnequalSharesHaveTheHotSetOfASingleClient() throws Exception {
+    Properties single = props("zipfian", 0, 1);
+    single.setProperty("operationcount", "2001");
+    long hottest = hottestKeyNumber(single);
+    int[] shares = {1001, 1000};
+    for (int c = 0; c < shares.length; c++) {
+      Properties client = props("zipfian", c, shares.length);
+      client.setProperty("operationcount", Integer.toString(shares[c]));
+      client.setProperty(MultiClientWorkload.TOTAL_OPERATIONS, "2001");
+      assertEquals(hottest, hottestKeyNumber(client), "client " + c + " (" + shares[c] + " operations)");
+    }
+  }
+
+  /** The key number YCSB's key chooser draws most often in 20,000 draws (rank 0 is drawn about twice rank 1). */
+  private static long hottestKeyNumber(Properties p) throws Exception {
+    Measurements.setProperties(p);
+    MultiClientWorkload w = new MultiClientWorkload();
+    w.init(p);
+    java.lang.reflect.Field f = site.ycsb.workloads.CoreWorkload.class.getDeclaredField("keychooser");
+    f.setAccessible(true);
+    site.ycsb.generator.NumberGenerator chooser = (site.ycsb.generator.NumberGenerator) f.get(w);
+    Map<Long, Integer> draws = new HashMap<>();
+    for (int i = 0; i < 20_000; i++) {
+      draws.merge(chooser.nextValue().longValue(), 1, Integer::sum);
+    }
+    return draws.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+  }
+
   @Test
   void refusesAnIndexOutsideTheClients() {
     Measurements.setProperties(props("zipfian", 3, 3));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.common.FirstFailure;
+import dev.ycsbpack.common.FirstFailures;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -56,7 +56,7 @@ class StallWatchTest {
 
   @Test
   void stopsWhenNoOperationSucceedsForTheTimeoutNamingLastSuccessAndErrors() throws Exception {
-    FirstFailure.forget();
+    FirstFailures.forget();
     OperationProgress progress = new OperationProgress();
     BlockingQueue<String> stops = new ArrayBlockingQueue<>(1);
     long first = System.currentTimeMillis();
@@ -68,7 +68,7 @@ class StallWatchTest {
         slot.done(Status.OK);
         sleep(50);
       }
-      FirstFailure.offer("READ failure counted as Return=SERVICE_UNAVAILABLE: timed out");
+      FirstFailures.offer("READ failure counted as Return=SERVICE_UNAVAILABLE: timed out");
       slot.done(Status.SERVICE_UNAVAILABLE);
       slot.done(Status.SERVICE_UNAVAILABLE);
       slot.done(Status.ERROR);

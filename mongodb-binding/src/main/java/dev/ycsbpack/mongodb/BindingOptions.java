@@ -65,7 +65,7 @@ public final class BindingOptions {
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
-      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY);
+      ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY, FreshCollection.DROP_ON_LOAD);
 
   private final ConnectionString connectionString;
   private final String database;
@@ -115,6 +115,7 @@ public final class BindingOptions {
         ? Text.shown(p.getProperty(UPSTREAM_BLOCK_MULTIPLIER).trim()) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
+    FreshCollection.asked(p); // refused like every other bad option, before anything runs
   }
 
   /**
@@ -258,7 +259,7 @@ public final class BindingOptions {
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
-        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "")
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX + "<process>" : "")
         + (ignoredBlockMultiplier != null ? " ignored: " + UPSTREAM_BLOCK_MULTIPLIER + "=" + ignoredBlockMultiplier
             + " (removed from the driver; it changes nothing)" : "");
   }

@@ -1,6 +1,6 @@
 package dev.ycsbpack.mongodb;
 
-import dev.ycsbpack.common.FirstFailure;
+import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Redactor;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
@@ -47,10 +47,9 @@ public final class Failures {
     Status status = classify(e);
     String kind = operation + "/" + status.getName() + "/" + e.getClass().getSimpleName() + "/" + code(e);
     if (REPORTED.add(kind)) {
-      String text = operation + " failure counted as Return=" + status.getName() + ": " + e.getClass().getName()
-          + ": " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())) + causeOf(e);
-      FirstFailure.offer(text);
-      log.println("mongodb binding: first " + text + " (later failures of this kind are counted, not printed)");
+      String detail = e.getClass().getName() + ": " + Redactor.shapeOnly().redact(message(e)) + causeOf(e);
+      FirstFailures.offer(operation + " failure counted as Return=" + status.getName() + ": " + detail);
+      log.println(FirstFailures.line("mongodb binding", operation, status.getName(), detail));
     }
     return status;
   }
@@ -93,6 +92,21 @@ public final class Failures {
       }
     }
     return Status.ERROR;
+  }
+
+  /**
+   * The exception's message; for a batch, the count of refused documents and the first refusal (the driver's message
+   * lists every write error, thousands of characters for one batch of duplicates).
+   */
+  private static String message(Exception e) {
+    if (e instanceof MongoBulkWriteException bulk && !bulk.getWriteErrors().isEmpty()) {
+      BulkWriteError first = bulk.getWriteErrors().get(0);
+      return bulk.getWriteErrors().size() + " document(s) of the batch refused by " + bulk.getServerAddress()
+          + ", the first (index " + first.getIndex() + ") with error " + first.getCode() + ": " + first.getMessage()
+          + (bulk.getWriteConcernError() != null ? "; write concern error: " + bulk.getWriteConcernError().getMessage()
+          : "");
+    }
+    return String.valueOf(e.getMessage());
   }
 
   private static String code(Exception e) {

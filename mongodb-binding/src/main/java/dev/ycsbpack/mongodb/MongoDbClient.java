@@ -1,6 +1,5 @@
 package dev.ycsbpack.mongodb;
 
-import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.ReadConcern;
@@ -13,10 +12,8 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
-import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
-import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
@@ -70,6 +67,7 @@ public class MongoDbClient extends DB {
   private ReadConcern readConcern;
   private boolean retryReads;
   private InsertBuffer buffer;
+  private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
   private InsertAcknowledgements documents;
 
@@ -99,7 +97,9 @@ public class MongoDbClient extends DB {
   public static Map<String, String> preflight(Properties properties) throws DBException {
     BindingOptions options = BindingOptions.from(properties);
     try (SharedClients.Lease lease = SharedClients.acquire(options, null)) {
-      EmptyCollectionCheck.check(lease.client.getDatabase(options.database()), properties, options.redactor());
+      MongoDatabase database = lease.client.getDatabase(options.database());
+      EmptyCollectionCheck.check(database, properties, options.redactor());
+      FreshCollection.prepare(database, properties);
       Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
       facts.putAll(lease.concerns.facts());
       return facts;
@@ -136,6 +136,7 @@ public class MongoDbClient extends DB {
     readConcern = database.getReadConcern();
     retryReads = lease.retryReads;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
+    retries = InsertRetries.from(getProperties());
     if (buffer != null) {
       try {
         documents = InsertAcknowledgements.of(Measurements.getMeasurements());
@@ -148,7 +149,7 @@ public class MongoDbClient extends DB {
     if (options.warmup() > 0) {
       // YCSB does not time init(), so these inserts stay out of every measurement.
       try {
-        Warmup.run(database, options, getProperties());
+        Warmup.PROCESS.run(database, options, getProperties());
       } catch (DBException e) {
         // YCSB calls no cleanup() after a failed init(): release the shared client here.
         lease.close();
@@ -172,16 +173,37 @@ public class MongoDbClient extends DB {
       return;
     }
     try {
-      if (buffer != null && !buffer.isEmpty()) {
-        Status flushed = flush();
-        if (!flushed.isOk()) {
-          throw new DBException("mongodb binding: the final batch of inserts failed (Return="
-              + flushed.getName() + " under [" + BATCH_MEASUREMENT + "])");
-        }
+      if (buffer != null) {
+        flushLast();
       }
     } finally {
       lease.close();
       lease = null;
+    }
+  }
+
+  /**
+   * Sends what is left in the buffer, trying again like YCSB retries an insert
+   * ({@code core_workload_insertion_retry_limit} more times, {@code core_workload_insertion_retry_interval} seconds
+   * apart) while documents of unknown fate remain; those still unsent after that are not acknowledged.
+   */
+  private void flushLast() throws DBException {
+    Status last = Status.OK;
+    boolean refused = false;
+    for (int attempt = 0; !buffer.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        if (attempt > retries.limit() || !retries.pause()) {
+          documents.notAcknowledged(buffer.drain().size());
+          break;
+        }
+      }
+      long before = documents.notAcknowledged();
+      last = flush(false).batch();
+      refused |= documents.notAcknowledged() > before;
+    }
+    if (!last.isOk() || refused) {
+      throw new DBException("mongodb binding: the final batch of inserts failed (Return="
+          + last.getName() + " under [" + BATCH_MEASUREMENT + "])");
     }
   }
 
@@ -262,8 +284,8 @@ public class MongoDbClient extends DB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      BsonDocument doc = Documents.toDocument(key, values);
       if (buffer == null) {
+        BsonDocument doc = Documents.toDocument(key, values);
         if (options.upsert()) {
           collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
@@ -271,18 +293,19 @@ public class MongoDbClient extends DB {
         }
         return Status.OK;
       }
+      BsonDocument retried = buffer.retried(key);
       if (buffer.mustFlushBefore(table)) {
-        Status flushed = flush();
-        if (!flushed.isOk()) {
-          buffer.add(table, doc);
-          return flushed;
+        Flushed flushed = flush(false);
+        if (!buffer.isEmpty()) {
+          return flushed.batch(); // the other table's documents wait to be sent again
         }
       }
-      Status status = buffer.add(table, doc) ? flush() : Status.BATCHED_OK;
-      if (status.isOk()) {
+      BsonDocument doc = retried != null ? retried : Documents.toDocument(key, values);
+      if (!buffer.add(table, doc)) {
         documents.counted(); // YCSB counts this insert as done: the server must acknowledge its document
+        return Status.BATCHED_OK;
       }
-      return status;
+      return flush(true).trigger();
     } catch (Exception e) {
       return Failures.handle("INSERT", e);
     }
@@ -298,57 +321,96 @@ public class MongoDbClient extends DB {
     }
   }
 
+  /** A flush's status for the batch as a whole, and for the insert that sent it (OK when there was none). */
+  private record Flushed(Status batch, Status trigger) {
+  }
+
   /**
-   * Sends the buffered inserts as one unordered batch, records its latency as its own measurement and counts its
-   * documents the server acknowledged (all of them, or those the failed batch's write result names).
+   * Sends the buffered inserts as one unordered batch, records its latency as its own measurement, and settles each
+   * document by its fate ({@link BatchFates}): stored documents count as acknowledged, refused ones as not; ones
+   * whose fate is unknown go back into the buffer to be sent again (all but the insert that sent the batch, which
+   * YCSB retries itself). Every document YCSB counted thus ends acknowledged or not acknowledged, exactly once.
+   *
+   * @param lastIsTrigger the last document belongs to the insert now running, which YCSB has not counted yet
    */
-  private Status flush() {
+  private Flushed flush(boolean lastIsTrigger) {
     String table = buffer.table();
     List<BsonDocument> batch = buffer.drain();
     long start = System.nanoTime();
-    Status status;
-    long acknowledged = 0;
+    Exception failure = null;
     boolean w0 = false;
     try {
-      if (options.upsert()) {
-        List<WriteModel<BsonDocument>> upserts = new ArrayList<>(batch.size());
-        for (BsonDocument doc : batch) {
-          upserts.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
-        }
-        BulkWriteResult r = collection(table).bulkWrite(upserts, UNORDERED_BULK);
-        w0 = !r.wasAcknowledged();
-        acknowledged = w0 ? 0 : stored(r);
-      } else {
-        InsertManyResult r = collection(table).insertMany(batch, UNORDERED_INSERT);
-        w0 = !r.wasAcknowledged();
-        acknowledged = w0 ? 0 : r.getInsertedIds().size();
-      }
-      status = Status.OK;
+      w0 = !send(table, batch);
     } catch (Exception e) {
-      if (e instanceof MongoBulkWriteException bulk && bulk.getWriteConcernError() == null) {
-        // Unordered: the documents without a write error were stored. The result's count is the server's n; a
-        // document with a write error was never stored, whatever n says (mongo-java-server counts them in n).
-        acknowledged = Math.min(stored(bulk.getWriteResult()), batch.size() - bulk.getWriteErrors().size());
-      }
-      // Any other failure (socket, timeout, write concern not satisfied): nothing counts as acknowledged.
-      status = Failures.handle(BATCH_MEASUREMENT, e);
-    }
-    if (w0) {
-      documents.sentWithW0(batch.size());
-    } else {
-      acknowledged = Math.min(acknowledged, batch.size());
-      documents.acknowledged(acknowledged);
-      documents.notAcknowledged(batch.size() - acknowledged);
+      failure = e;
     }
     Measurements measurements = Measurements.getMeasurements();
     measurements.measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
-    measurements.reportStatus(BATCH_MEASUREMENT, status);
-    return status;
+    List<BatchFates.Fate> fates = failure == null || w0 ? BatchFates.allStored(batch.size())
+        : BatchFates.of(failure, batch, buffer::isUnsure, collection(table));
+    // A re-send refused only because the earlier send had stored every document is a success.
+    boolean allStored = fates.stream().allMatch(f -> f.kind() == BatchFates.Kind.STORED);
+    Status batchStatus = allStored ? Status.OK : Failures.handle(BATCH_MEASUREMENT, failure);
+    measurements.reportStatus(BATCH_MEASUREMENT, batchStatus);
+    if (w0) {
+      documents.sentWithW0(batch.size());
+      if (lastIsTrigger) {
+        documents.counted();
+      }
+      return new Flushed(batchStatus, Status.OK);
+    }
+    Status trigger = Status.OK;
+    long acknowledged = 0;
+    long refused = 0;
+    for (int i = 0; i < batch.size(); i++) {
+      BsonDocument doc = batch.get(i);
+      BatchFates.Fate fate = fates.get(i);
+      boolean isTrigger = lastIsTrigger && i == batch.size() - 1;
+      switch (fate.kind()) {
+        case STORED -> {
+          acknowledged++;
+          buffer.settled(doc.get(Documents.ID));
+          if (isTrigger) {
+            documents.counted();
+          }
+        }
+        case REFUSED -> {
+          buffer.settled(doc.get(Documents.ID));
+          if (isTrigger) {
+            trigger = fate.refusal(); // not counted by YCSB, so not one of the NotAcknowledged
+          } else {
+            refused++;
+          }
+        }
+        case UNKNOWN -> {
+          if (isTrigger) {
+            buffer.awaitRetry(doc);
+            trigger = batchStatus;
+          } else {
+            buffer.sendAgain(table, doc);
+          }
+        }
+      }
+    }
+    documents.acknowledged(acknowledged);
+    documents.notAcknowledged(refused);
+    return new Flushed(batchStatus, trigger);
   }
 
-  /** Documents a bulk write stored: inserted, and for upserts the replaced (matched) and the upserted ones. */
-  private static long stored(BulkWriteResult r) {
-    return r.wasAcknowledged() ? (long) r.getInsertedCount() + r.getMatchedCount() + r.getUpserts().size() : 0;
+  /**
+   * One unordered insertMany (or bulk of upserts).
+   *
+   * @return false when the write was unacknowledged ({@code w=0})
+   */
+  private boolean send(String table, List<BsonDocument> batch) {
+    if (options.upsert()) {
+      List<WriteModel<BsonDocument>> upserts = new ArrayList<>(batch.size());
+      for (BsonDocument doc : batch) {
+        upserts.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
+      }
+      return collection(table).bulkWrite(upserts, UNORDERED_BULK).wasAcknowledged();
+    }
+    return collection(table).insertMany(batch, UNORDERED_INSERT).wasAcknowledged();
   }
 
   private MongoCollection<BsonDocument> collection(String table) {

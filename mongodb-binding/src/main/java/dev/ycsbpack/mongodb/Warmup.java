@@ -8,6 +8,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.InsertManyOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.security.SecureRandom;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +23,12 @@ import site.ycsb.DBException;
  *
  * <p>YCSB 0.17 has no warm-up phase, but it does not time {@code DB.init()}. So in init each client thread
  * inserts N documents of the workload's shape ({@code fieldcount} fields of {@code fieldlength} bytes) into a
- * scratch collection {@code <table>_warmup}, with the run's write concern and batch size: connection set-up,
- * JIT compilation and the server's first-write costs then fall outside the measurements.
+ * scratch collection {@code <table>_warmup_<process>}, with the run's write concern and batch size: connection
+ * set-up, JIT compilation and the server's first-write costs then fall outside the measurements.
+ *
+ * <p>{@code <process>} is a random token drawn once per JVM ({@link #PROCESS}): several client processes on one
+ * database (a coordinated run) each warm up in a collection of their own, so neither their keys nor one's drop of
+ * its scratch collection can touch another's warm-up, and no warm-up touches the measured collection.
  *
  * <p>Threads wait for each other at the end of their warm-up, and the last to finish drops the scratch
  * collection before any is released, so no measured operation overlaps a warm-up insert or the drop. Warm-up
@@ -31,16 +36,32 @@ import site.ycsb.DBException;
  * thread end.
  */
 final class Warmup {
-  static final String SUFFIX = "_warmup";
+  static final String SUFFIX = "_warmup_";
+  /** This JVM's warm-up: one per client process. */
+  static final Warmup PROCESS = new Warmup(newToken());
   /** Waiting threads give up on the others after this long without a new arrival (a miscount, not a slow run). */
   static final long STALL_NANOS = TimeUnit.MINUTES.toNanos(5);
 
-  /** Numbers the warming threads of this JVM, so their scratch keys never collide. */
-  private static final AtomicLong THREADS = new AtomicLong();
   private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
-  private static final Gate GATE = new Gate();
 
-  private Warmup() {
+  private final String token;
+  /** Numbers this process's warming threads, so their scratch keys never collide. */
+  private final AtomicLong threads = new AtomicLong();
+  private final Gate gate = new Gate();
+
+  /** {@code token} names this process's scratch collection: letters and digits, unique among the run's processes. */
+  Warmup(String token) {
+    this.token = token;
+  }
+
+  /** 64 random bits in hex: two processes drawing the same one is not a case to plan for. */
+  static String newToken() {
+    return Long.toHexString(new SecureRandom().nextLong() | Long.MIN_VALUE);
+  }
+
+  /** The scratch collection of this process for the measured collection {@code table}. */
+  String scratch(String table) {
+    return table + SUFFIX + token;
   }
 
   /**
@@ -48,8 +69,8 @@ final class Warmup {
    *
    * @throws DBException when a warm-up insert fails (after letting the other threads go on)
    */
-  static void run(MongoDatabase database, BindingOptions options, Properties props) throws DBException {
-    String table = props.getProperty("table", "usertable") + SUFFIX;
+  void run(MongoDatabase database, BindingOptions options, Properties props) throws DBException {
+    String table = scratch(props.getProperty("table", "usertable"));
     MongoCollection<BsonDocument> scratch = database.getCollection(table, BsonDocument.class);
     RuntimeException failure = null;
     try {
@@ -57,7 +78,7 @@ final class Warmup {
     } catch (RuntimeException e) {
       failure = e;
     }
-    GATE.arrive(clientThreads(props), () -> drop(database, table));
+    gate.arrive(clientThreads(props), () -> drop(database, table));
     if (failure != null) {
       throw new DBException("mongodb binding: a warm-up insert into " + table + " failed ("
           + options.redactor().redact(String.valueOf(failure.getMessage())) + "); the measured inserts would fail the same"
@@ -65,11 +86,11 @@ final class Warmup {
     }
   }
 
-  private static void insert(MongoCollection<BsonDocument> scratch, BindingOptions options, Properties props) {
+  private void insert(MongoCollection<BsonDocument> scratch, BindingOptions options, Properties props) {
     int fields = Integer.parseInt(props.getProperty("fieldcount", "10").trim());
     int length = Integer.parseInt(props.getProperty("fieldlength", "100").trim());
     String prefix = props.getProperty("fieldnameprefix", "field");
-    String keyPrefix = "warmup" + THREADS.incrementAndGet() + "-";
+    String keyPrefix = "warmup" + threads.incrementAndGet() + "-";
     List<BsonDocument> batch = new ArrayList<>();
     for (int i = 0; i < options.warmup(); i++) {
       BsonDocument doc = new BsonDocument(Documents.ID, new BsonString(keyPrefix + i));

@@ -76,6 +76,10 @@ class WarmupTest {
     }
   }
 
+  static Stream<org.junit.jupiter.api.Named<Target>> targets() {
+    return TestTargets.allNamed();
+  }
+
   static Stream<Arguments> cases() {
     return TestTargets.allAsStream().flatMap(t -> Stream.of(Arguments.of(TestTargets.named(t), 1), Arguments.of(TestTargets.named(t), 4)));
   }
@@ -89,7 +93,7 @@ class WarmupTest {
         "mongodb.batchsize=" + batchSize, "fieldcount=3", "fieldlength=5", "fieldnameprefix=f",
         "dotransactions=false", "recordcount=4")) {
       h.properties.setProperty("table", h.table);
-      String scratch = h.table + Warmup.SUFFIX;
+      String scratch = Warmup.PROCESS.scratch(h.table);
       long insertsMeasuredBefore = measuredInserts();
 
       MongoDbClient db = new MongoDbClient(b -> b.addCommandListener(recorder));
@@ -136,7 +140,7 @@ class WarmupTest {
     try (BindingHarness h = new BindingHarness(target, "mongodb.warmup=" + warmup, "threadcount=" + threads,
         "operationcount=300", "fieldcount=2", "fieldlength=4")) {
       h.properties.setProperty("table", h.table);
-      String scratch = h.table + Warmup.SUFFIX;
+      String scratch = Warmup.PROCESS.scratch(h.table);
       Consumer<MongoClientSettings.Builder> listen = b -> b.addCommandListener(recorder);
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       List<Future<String>> seenAtStart = new ArrayList<>();
@@ -161,6 +165,49 @@ class WarmupTest {
     }
   }
 
+  /**
+   * Two client processes (two Warmup instances, as two JVMs have) warming up at once on one database, as every
+   * coordinated run with mongodb.warmup does: neither fails on the other's keys or drop, and the measured collection
+   * stays untouched.
+   */
+  @ParameterizedTest(name = "[{0}]")
+  @MethodSource("targets")
+  void twoClientProcessesWarmUpOnOneDatabaseWithoutCollidingOrTouchingTheMeasuredCollection(Target target)
+      throws Exception {
+    int threadsPerProcess = 2;
+    try (BindingHarness h = new BindingHarness(target, "mongodb.warmup=30", "mongodb.batchsize=4",
+        "threadcount=" + threadsPerProcess, "operationcount=100", "fieldcount=2", "fieldlength=8");
+         MongoClient client = MongoClients.create(target.connectionString())) {
+      h.properties.setProperty("table", h.table);
+      BindingOptions options = BindingOptions.from(h.properties);
+      com.mongodb.client.MongoDatabase database = client.getDatabase(options.database());
+      List<Warmup> processes = List.of(new Warmup(Warmup.newToken()), new Warmup(Warmup.newToken()));
+      assertFalse(processes.get(0).scratch(h.table).equals(processes.get(1).scratch(h.table)));
+      ExecutorService pool = Executors.newFixedThreadPool(processes.size() * threadsPerProcess);
+      try {
+        List<Future<?>> threads = new ArrayList<>();
+        for (Warmup process : processes) {
+          for (int t = 0; t < threadsPerProcess; t++) {
+            threads.add(pool.submit(() -> {
+              process.run(database, options, h.properties);
+              return null;
+            }));
+          }
+        }
+        for (Future<?> f : threads) {
+          f.get(60, java.util.concurrent.TimeUnit.SECONDS); // a collision fails a thread with a DBException
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      List<String> names = collectionNames(h);
+      assertFalse(names.contains(h.table), "the measured collection was never created: " + names);
+      for (Warmup process : processes) {
+        assertFalse(names.contains(process.scratch(h.table)), "each scratch collection was dropped: " + names);
+      }
+    }
+  }
+
   @Test
   void aFailingWarmUpStopsTheThreadWithAClearMessageAndLetsTheOthersGo() throws Exception {
     Target target = TestTargets.inProcess();
@@ -169,8 +216,8 @@ class WarmupTest {
         "fieldlength=" + 17_000_000)) {
       h.properties.setProperty("table", h.table);
       DBException e = assertThrows(DBException.class, h::client);
-      assertTrue(e.getMessage().contains("warm-up insert into " + h.table + Warmup.SUFFIX), e.getMessage());
-      assertFalse(collectionNames(h).contains(h.table + Warmup.SUFFIX), "the gate still cleaned up");
+      assertTrue(e.getMessage().contains("warm-up insert into " + Warmup.PROCESS.scratch(h.table)), e.getMessage());
+      assertFalse(collectionNames(h).contains(Warmup.PROCESS.scratch(h.table)), "the gate still cleaned up");
     }
   }
 

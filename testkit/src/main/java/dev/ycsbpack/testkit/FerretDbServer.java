@@ -30,13 +30,15 @@ public final class FerretDbServer implements AutoCloseable {
   private final Process process;
   private final Path workDir;
   private final Path log;
+  private final List<String> handlerArgs;
   private String connectionString;
   private boolean closed;
 
-  private FerretDbServer(Process process, Path workDir, Path log) {
+  private FerretDbServer(Process process, Path workDir, Path log, List<String> handlerArgs) {
     this.process = process;
     this.workDir = workDir;
     this.log = log;
+    this.handlerArgs = handlerArgs;
   }
 
   /** Starts FerretDB on the SQLite handler; {@code dataDir} is created if needed and is not deleted on close. */
@@ -52,19 +54,39 @@ public final class FerretDbServer implements AutoCloseable {
     Files.createDirectories(dataDir);
     // FerretDB insists on a URI that names a directory, i.e. ends with '/'.
     String uri = "file:" + dataDir.toAbsolutePath().toUri().getRawPath();
-    return start(port, List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"));
+    return start(List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"), "127.0.0.1:" + port);
   }
 
   /** Starts FerretDB on the PostgreSQL handler; the database in {@code pgUrl} must already exist. */
   public static FerretDbServer startPostgres(String pgUrl) throws IOException {
-    return start(0, List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
+    return start(List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
   }
 
-  private static FerretDbServer start(int port, List<String> handlerArgs) throws IOException {
+  private static FerretDbServer start(List<String> handlerArgs) throws IOException {
+    return start(handlerArgs, "127.0.0.1:0");
+  }
+
+  /**
+   * A new FerretDB on this one's address and storage, after {@link #kill()}: clients keep their connection string
+   * and see a server restart (on SQLite the data survives it).
+   */
+  public FerretDbServer restart() throws IOException {
+    if (process.isAlive()) {
+      throw new IllegalStateException("kill() the server before restarting it");
+    }
+    return start(handlerArgs, connectionString.substring("mongodb://".length()));
+  }
+
+  /** SIGKILL, as a crash: no clean shutdown. Waits up to 10 s for the process to be gone. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private static FerretDbServer start(List<String> handlerArgs, String listenAddress) throws IOException {
     Path binary = FerretDbBinary.require();
     Path workDir = Files.createTempDirectory("ycsbpack-ferretdb-");
     Path log = workDir.resolve("ferretdb.log");
-    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", "127.0.0.1:" + port,
+    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", listenAddress,
         "-log-level", "warn"));
     command.addAll(handlerArgs);
     Process process = new ProcessBuilder(command)
@@ -73,7 +95,7 @@ public final class FerretDbServer implements AutoCloseable {
         .redirectOutput(log.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
         .start();
-    FerretDbServer server = new FerretDbServer(process, workDir, log);
+    FerretDbServer server = new FerretDbServer(process, workDir, log, handlerArgs);
     try {
       server.awaitReady();
       return server;

@@ -126,6 +126,8 @@ public final class Planner {
           p.put("workload", MULTI_CLIENT_WORKLOAD);
           p.put("ycsbpack.client.index", Integer.toString(i));
           p.put("ycsbpack.client.count", Integer.toString(n));
+          // zipfian sizes its key space from operationcount: the total gives every client one shared hot set
+          p.put("ycsbpack.client.operationcount.total", Long.toString(operations));
           keys += "; inserts keys " + recordcount + "+" + i + "+" + n + "k";
         }
         clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ops[i], keys, p));

@@ -9,6 +9,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
@@ -147,6 +148,9 @@ public final class CoordinatedRun {
         }
       }
     }
+    if (failure != null) {
+      failure += firstFailures(bundle, verdicts);
+    }
     List<Map<String, String>> environments = environments(bundle);
     Manifest.Release release = release(outcome, probes, verdicts, environments);
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
@@ -258,6 +262,24 @@ public final class CoordinatedRun {
       }
     }
     return problems;
+  }
+
+  /**
+   * The first failure of each kind that the failed clients' bindings printed (at most three), as the cause of a
+   * failure whose client verdict only says "see the errors above"; empty when none printed one.
+   */
+  private String firstFailures(Bundle bundle, Map<String, Verdict> verdicts) {
+    List<String> causes = new ArrayList<>();
+    for (ClientPlan c : plan.clients()) {
+      Verdict v = verdicts.get(c.name());
+      if (v == null || !v.complete()) {
+        for (String line : FirstFailures.in(new ClientFolder(bundle.clients().resolve(c.name())).stderr(),
+            3 - causes.size())) {
+          causes.add(c.name() + ": " + line);
+        }
+      }
+    }
+    return causes.isEmpty() ? "" : "; the first errors: " + String.join("; ", causes);
   }
 
   private Map<String, Verdict> verdicts(Bundle bundle) {

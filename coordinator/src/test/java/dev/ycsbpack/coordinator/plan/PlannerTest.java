@@ -72,6 +72,7 @@ class PlannerTest {
       assertEquals(Planner.MULTI_CLIENT_WORKLOAD, c.properties().get("workload"));
       assertEquals(Integer.toString(c.index()), c.properties().get("ycsbpack.client.index"));
       assertEquals("3", c.properties().get("ycsbpack.client.count"));
+      assertEquals("10001", c.properties().get("ycsbpack.client.operationcount.total"), "one zipfian key space");
       assertEquals("1000", c.properties().get("recordcount"), "every client reads the whole loaded key space");
       assertEquals(Planner.DEFAULT_STATUS_INTERVAL, c.properties().get("status.interval"));
     }

@@ -1,0 +1,84 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Coordinated loads through bin/ycsb-coordinator with local hosts: what several client processes share. */
+class CoordinatedLoadIT {
+  @TempDir
+  Path work;
+
+  /**
+   * A load into a collection that already holds its keys fails, and the coordinator's summary and manifest name the
+   * cause (the clients' first duplicate-key errors), not just "see the errors above"; mongodb.dropOnLoad=true then
+   * loads it from empty.
+   */
+  @Test
+  void aLoadIntoAFullCollectionNamesTheDuplicateKeysAndDropOnLoadStartsFromEmpty() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    List<String> load = List.of("load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=400", "-p", "mongodb.batchsize=50", "-threads", "2", "--quiet",
+        "--hosts", "local,local");
+    try {
+      Coordinator first = Coordinator.run(work, List.of(), concat(load, "--out", work.resolve("first").toString()));
+      assertEquals(0, first.exitCode(), first::describe);
+
+      Path again = work.resolve("again");
+      Coordinator c = Coordinator.run(work, List.of(), concat(load, "--out", again.toString()));
+      assertEquals(1, c.exitCode(), c::describe);
+      String failed = c.stderr().lines().filter(l -> l.startsWith("ycsb-coordinator: FAILED: ")).findFirst()
+          .orElseThrow(() -> new AssertionError(c.describe()));
+      assertTrue(failed.contains("the first errors: ") && failed.contains("Return=DUPLICATE_KEY")
+          && failed.contains("duplicate key"), failed);
+      String reason = Coordinator.manifest(again).get("reason").asText();
+      assertTrue(reason.contains("Return=DUPLICATE_KEY"), reason);
+
+      Path fresh = work.resolve("fresh");
+      Coordinator d = Coordinator.run(work, List.of(), concat(load, "-p", "mongodb.dropOnLoad=true",
+          "--out", fresh.toString()));
+      assertEquals(0, d.exitCode(), d::describe);
+      assertEquals(400, Servers.countDocuments(target, table));
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  private static List<String> concat(List<String> a, String... more) {
+    List<String> all = new java.util.ArrayList<>(a);
+    all.addAll(List.of(more));
+    return all;
+  }
+
+  /** Two client processes warm up on one database at once (the shipped insert-latency workload) and both start. */
+  @Test
+  void twoClientsWithWarmUpOnOneDatabaseComplete() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path bundle = work.resolve("warm");
+    try {
+      Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
+          "-P", YcsbRun.home().resolve("workloads/insert-latency").toString(),
+          "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+          "-p", "table=" + table, "-p", "recordcount=200", "-p", "mongodb.warmup=50", "-threads", "2", "--quiet",
+          "--hosts", "local,local", "--out", bundle.toString()));
+      assertEquals(0, c.exitCode(), c::describe);
+      JsonNode manifest = Coordinator.manifest(bundle);
+      assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
+      assertEquals(200, Servers.countDocuments(target, table), "the measured collection holds only the load");
+      assertTrue(Servers.collectionNames(target).stream().noneMatch(n -> n.startsWith(table + "_warmup")),
+          () -> "every client dropped its scratch collection: " + Servers.collectionNames(target));
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+}
