@@ -7,6 +7,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,11 +44,17 @@ public final class BindingOptions {
   /** Batches are sent as one insertMany; beyond this the driver splits them anyway. */
   static final int MAX_BATCH_SIZE = 100_000;
 
-  private static final Set<String> KNOWN = Set.of(URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
+  private static final Set<String> KNOWN = union(TlsFiles.ALL, URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
       ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY);
+
+  private static Set<String> union(List<String> more, String... names) {
+    Set<String> all = new TreeSet<>(List.of(names));
+    all.addAll(more);
+    return Set.copyOf(all);
+  }
 
   private final ConnectionString connectionString;
   private final String database;
@@ -61,6 +68,7 @@ public final class BindingOptions {
   private final Boolean retryWrites;
   private final Boolean retryReads;
   private final int warmup;
+  private final TlsOptions tls;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
   private final Redactor redactor;
 
@@ -70,7 +78,7 @@ public final class BindingOptions {
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     ConnectionStringCheck.check(url);
     try {
-      connectionString = new ConnectionString(url);
+      connectionString = new ConnectionString(ConnectionStringCheck.withoutBindingOptions(url));
     } catch (IllegalArgumentException e) {
       throw new OptionException(URL, url, redactor.redact(String.valueOf(e.getMessage()))
           + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
@@ -92,6 +100,7 @@ public final class BindingOptions {
     retryReads = p.containsKey(RETRY_READS) ? parseBoolean(RETRY_READS, p.getProperty(RETRY_READS)) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
+    tls = TlsOptions.from(p, ConnectionStringCheck.options(url), connectionString);
   }
 
   /** Parses and validates; throws {@link OptionException} naming the bad property. */
@@ -118,6 +127,7 @@ public final class BindingOptions {
     if (retryReads != null) {
       b.retryReads(retryReads);
     }
+    tls.apply(b);
     return b;
   }
 
@@ -150,6 +160,26 @@ public final class BindingOptions {
     return warmup;
   }
 
+  /** The environment record's {@code tls} entry: off, or on with what is trusted and any check turned off. */
+  public String tlsRecord() {
+    return tls.record(connectionString);
+  }
+
+  /** What a failed connection's explanation needs to know (see {@link ConnectFailures}). */
+  ConnectFailures.Context connectContext() {
+    return tls.context(connectionString);
+  }
+
+  /** The first host of the URL, to name in an explanation that has no server of its own. */
+  com.mongodb.ServerAddress firstServer() {
+    return new com.mongodb.ServerAddress(connectionString.getHosts().get(0));
+  }
+
+  /** A warning to print once when a TLS check is off, else null. */
+  String tlsWarning() {
+    return tls.warning();
+  }
+
   /** The URL with its password hidden. */
   public String redactedUrl() {
     return redactor.redact(connectionString.getConnectionString());
@@ -175,7 +205,8 @@ public final class BindingOptions {
         + (compressors != null ? " compressors=" + String.join(",", compressors) : "")
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
-        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "");
+        + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX : "")
+        + tls.describe(connectionString);
   }
 
   private static void rejectUnknown(Properties p) {
@@ -307,7 +338,7 @@ public final class BindingOptions {
         && readConcern.equals(other.readConcern) && batchSize == other.batchSize && upsert == other.upsert
         && Objects.equals(maxPoolSize, other.maxPoolSize) && Objects.equals(compressors, other.compressors)
         && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads)
-        && warmup == other.warmup;
+        && warmup == other.warmup && tls.equals(other.tls);
   }
 
   @Override

@@ -90,14 +90,18 @@ public class MongoDbClient extends DB {
    * this so a bad option or an unreachable server is one clear message and a non-zero exit, not a stack
    * trace per thread followed by an empty result.
    *
-   * @return what the server says it is ({@code server.version}, {@code server.topology}, ...) and the driver version
+   * @return what the server says it is ({@code server.version}, {@code server.topology}, ...), the driver version and
+   *     {@code tls} (off, or on with what is trusted and any check turned off)
    * @throws OptionException naming the bad property
    * @throws DBException when the server cannot be reached
    */
   public static Map<String, String> preflight(Properties properties) throws DBException {
-    try (SharedClients.Lease lease = SharedClients.acquire(BindingOptions.from(properties), null)) {
-      EmptyCollectionCheck.check(lease.client.getDatabase(BindingOptions.from(properties).database()), properties);
-      return ServerFacts.of(lease.client);
+    BindingOptions options = BindingOptions.from(properties);
+    try (SharedClients.Lease lease = SharedClients.acquire(options, null)) {
+      EmptyCollectionCheck.check(lease.client.getDatabase(options.database()), properties);
+      Map<String, String> facts = ServerFacts.of(lease.client);
+      facts.put("tls", options.tlsRecord()); // a run with a TLS check off must say so in its results
+      return facts;
     }
   }
 
