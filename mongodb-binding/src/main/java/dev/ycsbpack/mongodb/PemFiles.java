@@ -23,6 +23,8 @@ import javax.crypto.Cipher;
 import javax.crypto.EncryptedPrivateKeyInfo;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.PBEParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Reads PEM files with the JDK alone: certificates, and private keys in the forms openssl and MongoDB's tools write.
@@ -38,6 +40,8 @@ final class PemFiles {
   /** rsaEncryption's AlgorithmIdentifier, DER: SEQUENCE { OID 1.2.840.113549.1.1.1, NULL }. */
   private static final byte[] RSA_ALGORITHM = {0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86,
       (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
+  /** The JDK's name of PBES2 parameters with PBKDF2 and AES-CBC: PBEWithHmacSHA256AndAES_256. */
+  private static final Pattern PBES2_AES = Pattern.compile("PBEWith(Hmac\\w+)AndAES_(\\d+)");
   private static final String TO_PKCS8 = "convert it with: openssl pkcs8 -topk8 -in KEY -out KEY.pk8"
       + " (add -nocrypt for no password)";
 
@@ -154,10 +158,7 @@ final class PemFiles {
     // PBES2 is named by its parameters (PBEWithHmacSHA256AndAES_256), not by its OID's algorithm name
     String algorithm = info.getAlgParameters() != null ? info.getAlgParameters().toString() : info.getAlgName();
     try {
-      SecretKeyFactory factory = SecretKeyFactory.getInstance(algorithm);
-      Cipher cipher = Cipher.getInstance(algorithm);
-      cipher.init(Cipher.DECRYPT_MODE, factory.generateSecret(new PBEKeySpec(password)), info.getAlgParameters());
-      return info.getKeySpec(cipher).getEncoded();
+      return info.getKeySpec(cipher(algorithm, info, password)).getEncoded();
     } catch (java.security.NoSuchAlgorithmException | javax.crypto.NoSuchPaddingException e) {
       throw new OptionException(property + ": the key in " + file + " is encrypted with " + algorithm + ", which"
           + " this JDK does not support; re-encrypt it with: openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY.pk8");
@@ -165,6 +166,27 @@ final class PemFiles {
       throw new OptionException(passwordProperty + " does not decrypt the key in " + file
           + " (wrong password?)");
     }
+  }
+
+  /**
+   * The decrypting cipher. PBES2 with AES (openssl's default) is derived here with PBKDF2, which takes the password as
+   * UTF-8 as openssl does: the JDK's own PBES2 ciphers refuse any password that is not printable ASCII.
+   */
+  private static Cipher cipher(String algorithm, EncryptedPrivateKeyInfo info, char[] password)
+      throws GeneralSecurityException {
+    Matcher pbes2 = PBES2_AES.matcher(algorithm);
+    if (pbes2.matches()) {
+      PBEParameterSpec spec = info.getAlgParameters().getParameterSpec(PBEParameterSpec.class);
+      byte[] key = SecretKeyFactory.getInstance("PBKDF2With" + pbes2.group(1)).generateSecret(new PBEKeySpec(
+          password, spec.getSalt(), spec.getIterationCount(), Integer.parseInt(pbes2.group(2)))).getEncoded();
+      Cipher cipher = Cipher.getInstance("AES/CBC/PKCS5Padding");
+      cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), spec.getParameterSpec());
+      return cipher;
+    }
+    Cipher cipher = Cipher.getInstance(algorithm);
+    cipher.init(Cipher.DECRYPT_MODE, SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
+        info.getAlgParameters());
+    return cipher;
   }
 
   /** PKCS#1 RSAPrivateKey wrapped as PKCS#8: SEQUENCE { INTEGER 0, rsaEncryption, OCTET STRING { key } }. */

@@ -265,7 +265,7 @@ final class TlsOptions {
     try {
       return KeyStore.getInstance(file.toFile(), password);
     } catch (IOException e) {
-      throw loadFailure(e, property, file, passwordProperty);
+      throw loadFailure(e, property, file, passwordProperty, password);
     } catch (java.security.KeyStoreException e) {
       throw new OptionException(property + "=" + Text.shown(path) + ": not a key store the JDK can read (JKS or"
           + " PKCS12 expected); for PEM files use " + (property.equals(TlsFiles.TRUST_STORE) ? TlsFiles.CA_FILE
@@ -286,14 +286,17 @@ final class TlsOptions {
     try (InputStream in = Files.newInputStream(file)) {
       store.load(in, password);
     } catch (IOException e) {
-      throw loadFailure(e, property, file, passwordProperty);
+      throw loadFailure(e, property, file, passwordProperty, password);
     }
   }
 
-  private static OptionException loadFailure(IOException e, String property, Path file, String passwordProperty) {
+  private static OptionException loadFailure(IOException e, String property, Path file, String passwordProperty,
+                                             char[] password) {
     if (e.getCause() instanceof UnrecoverableKeyException || String.valueOf(e.getMessage()).contains("password")) {
+      boolean printable = password == null || new String(password).chars().allMatch(c -> c >= 0x20 && c <= 0x7e);
       return new OptionException(passwordProperty + " does not open " + Text.shown(file.toString())
-          + " (wrong password, or none given)");
+          + " (wrong password, or none given" + (printable ? ")" : "; note that the JDK opens AES-encrypted PKCS#12"
+          + " stores, as OpenSSL 3 writes them, only with printable ASCII passwords: re-export it with one)"));
     }
     return new OptionException(property + "=" + Text.shown(file.toString()) + ": cannot read it as a key store: "
         + e.getMessage());

@@ -149,7 +149,8 @@ class TlsTest {
 
   @Test
   void aServerThatRequiresAClientCertificateAcceptsEveryKeyFormAndSaysWhenNoneIsGiven() throws Exception {
-    String password = AwkwardStrings.passwords(7, 1).get(0);
+    String password = AwkwardStrings.passwords(7, 3).get(2); // holds a line break
+    String printable = printableAscii();
     try (TlsTerminator t = TlsTerminator.start(serverCert.combined(), ca.certificate(), server.port())) {
       assertFailsFast(props(t, "", TlsFiles.CA_FILE, ca.certificate().toString()),
           "mongodb binding: TLS: the server rejected the connection: it requires a client certificate");
@@ -159,8 +160,8 @@ class TlsTest {
           props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.CERTIFICATE_KEY_FILE, client.combinedPkcs1().toString()),
           props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.CERTIFICATE_KEY_FILE,
               client.combinedEncrypted(password).toString(), TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),
-          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.KEY_STORE, client.pkcs12(password).toString(),
-              TlsFiles.KEY_STORE_PASSWORD, password)}) {
+          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.KEY_STORE, client.pkcs12(printable).toString(),
+              TlsFiles.KEY_STORE_PASSWORD, printable)}) {
         Map<String, String> facts = MongoDbClient.preflight(p);
         assertTrue(facts.get("tls").contains("client certificate from "), facts.toString());
       }
@@ -188,6 +189,16 @@ class TlsTest {
     p.setProperty(TlsFiles.TRUST_STORE, ca.certificate().toString());
     assertEquals(TlsFiles.CA_FILE + " and " + TlsFiles.TRUST_STORE + " are both given; give one of them",
         assertThrows(OptionException.class, () -> BindingOptions.from(p)).getMessage());
+  }
+
+  /**
+   * The most hostile AwkwardStrings password the JDK can use for an OpenSSL 3 PKCS#12 store: its PBES2 ciphers take
+   * printable ASCII only (the binding's refusal says so).
+   */
+  static String printableAscii() {
+    return AwkwardStrings.passwords(5, 40).stream().filter(s -> s.chars().allMatch(c -> c >= 0x20 && c <= 0x7e))
+        .max(java.util.Comparator.comparingLong(s -> s.chars().filter(c -> " \"'`$;:@/?#&=%+\\<>!".indexOf(c) >= 0)
+            .count())).orElseThrow();
   }
 
   private static void assertFailsFast(Properties p, String expectedStart) {
