@@ -131,6 +131,37 @@ class TlsIT {
   }
 
   @Test
+  void hostnameChecksTurnedOffAreSaidOnStderrAndRecordedInTheFolder() throws Exception {
+    TestCa.Issued elsewhere = ca.server("elsewhere-ok", "DNS:db.elsewhere.example");
+    int port = URI.create(target.connectionString()).getPort();
+    try (TlsTerminator t = TlsTerminator.start(elsewhere.combined(), null, port)) {
+      Path out = work.resolve("insecure-out");
+      YcsbRun r = YcsbRun.run(work, load(t, Servers.newTable(), "-p", "mongodb.url=mongodb://localhost:" + t.port()
+          + "/" + Servers.DATABASE + "?tlsInsecure=true&tlsCAFile=" + ca.certificate(), "--out", out.toString())
+          .toArray(new String[0]));
+      r.assertSucceeded();
+      assertTrue(r.stderr.contains("mongodb binding: warning: TLS hostname verification is OFF (tlsInsecure=true)"),
+          r::describe);
+      assertEquals("on, hostname checks OFF (tlsInsecure=true; the certificate chain is still checked), trusting CA"
+          + " file " + ca.certificate(), PropertiesFiles.read(out.resolve("environment.properties")).get("tls"));
+    }
+  }
+
+  @Test
+  void aServerThatRefusesTheLoginSaysAuthenticationFailedNotUnreachable() throws Exception {
+    // mongo-java-server knows no authentication command: the driver's login fails as against a wrong password
+    String secret = AwkwardStrings.passwords(99, 1).get(0);
+    YcsbRun r = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+        .toString(), "-p", "mongodb.url=mongodb://alice:" + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8)
+        + "@" + URI.create(target.connectionString()).getAuthority() + "/" + Servers.DATABASE, "-p", "table=t",
+        "-p", "recordcount=1");
+    assertEquals(1, r.exitCode, r::describe);
+    String last = r.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("bin/ycsb: error: mongodb binding: authentication failed (server "), r::describe);
+    assertFalse(r.stderr.contains(secret) || r.stderr.contains("cannot reach"), r::describe);
+  }
+
+  @Test
   void theCoordinatorStagesTheTlsFilesOwnerOnlyAndRemovesThem() throws Exception {
     String table = Servers.newTable();
     Path bundle = work.resolve("coordinated");
