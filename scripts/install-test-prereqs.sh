@@ -4,7 +4,8 @@
 #   - PostgreSQL server binaries (initdb, pg_ctl, createdb), for the ferretdb-postgresql target;
 #   - the wrapper itself, testkit/ferretdb/bin/ferretdb;
 #   - OpenSSH server and client (sshd, ssh, ssh-keygen), for the multi-host tests that run one
-#     sshd per network namespace (testkit NetnsHosts). The system sshd is kept off.
+#     sshd per network namespace (testkit NetnsHosts). The system sshd is kept off;
+#   - socat, the TLS terminator the TLS tests put in front of the embedded server (testkit TlsTerminator).
 # Idempotent and silent when everything is already there; it says what it installs.
 # Only Debian packages and the Go module proxy are used, so it works where nothing else is reachable.
 set -euo pipefail
@@ -199,8 +200,18 @@ ensure_shellcheck() {
   apt_install shellcheck
 }
 
+# The TLS tests terminate TLS with socat (OPENSSL-LISTEN) in front of mongo-java-server; openssl makes their CA.
+ensure_socat() {
+  if command -v socat >/dev/null 2>&1 && command -v openssl >/dev/null 2>&1; then
+    return 0
+  fi
+  require_root "socat and openssl (the TLS tests' terminator and test CA)"
+  apt_install socat openssl
+}
+
 ensure_go
 ensure_postgres
 ensure_ssh
 ensure_shellcheck
+ensure_socat
 GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -112,6 +112,27 @@ final class ClientFolderWriter {
     return new ClientFolderWriter(folder);
   }
 
+  /**
+   * A run that failed before YCSB started (the server could not be used): the folder still says what happened, with
+   * the driver's full report in its stderr, and a FAILED verdict, so a coordinator's bundle keeps the cause.
+   *
+   * @param stderr the lines printed, then the full report (already redacted by the caller's redactor too)
+   */
+  static void failedBeforeRun(Path dir, Properties effective, Redactor redactor, List<String> stderr, Verdict verdict)
+      throws IOException {
+    ClientFolder folder = new ClientFolder(dir);
+    folder.writeProperties(PropertiesFiles.toMap(effective), redactor);
+    Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());
+    env.put("pack.version", Version.of());
+    folder.writeEnvironment(env, redactor);
+    StringBuilder text = new StringBuilder();
+    for (String line : stderr) {
+      text.append(redactor.redact(line)).append('\n');
+    }
+    AtomicFiles.write(folder.stderr(), text.toString(), AtomicFiles.Mode.SHARED);
+    folder.writeVerdict(verdict);
+  }
+
   /** One redacted line of stdout (with its line end). */
   synchronized void stdoutLine(String line) {
     if (finished) {

@@ -1,6 +1,7 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.ClientControl;
+import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
 import java.io.FileDescriptor;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -55,13 +57,14 @@ public final class YcsbMain {
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
 
     LaunchArguments launch = null;
-    RunExpectation expected;
+    RunExpectation expected = null;
     ClientFolderWriter folder = null;
     long longestWaitMs;
     long stallTimeoutMs;
+    Redactor redactor = fromArgs;
     try {
       launch = LaunchArguments.parse(args);
-      Redactor redactor = Redactor.of(launch.properties);
+      redactor = Redactor.of(launch.properties);
       out.useRedactor(redactor.forLines());
       err.useRedactor(redactor.forLines());
       launch.notices.forEach(System.err::println);
@@ -94,7 +97,25 @@ public final class YcsbMain {
       System.exit(USAGE);
       return;
     } catch (DBException e) {
-      System.err.println("bin/ycsb: error: " + e.getMessage());
+      String error = "bin/ycsb: error: " + e.getMessage();
+      String report = report(e);
+      if (launch.out != null) {
+        try {
+          ClientFolderWriter.failedBeforeRun(launch.out, launch.properties, redactor,
+              report == null ? List.of(error) : List.of(error, report),
+              new Verdict(Verdict.Status.FAILED, e.getMessage(), expected.operations, 0, UUID.randomUUID().toString(),
+                  -1));
+          if (report != null) {
+            error += " (the driver's full report is in " + launch.out.resolve(ClientFolder.STDERR) + ")";
+          }
+        } catch (IOException | RuntimeException folderFailure) {
+          System.err.println("bin/ycsb: error: cannot write the client folder " + launch.out + ": "
+              + folderFailure.getMessage());
+        }
+      } else if (report != null) {
+        System.err.println(report); // nowhere else to keep it: before the one-line cause, which stays last
+      }
+      System.err.println(error);
       System.err.flush();
       System.exit(FAILED);
       return;
@@ -135,7 +156,8 @@ public final class YcsbMain {
       System.exit(FAILED);
     });
 
-    RunVerdict verdict = new RunVerdict(expected, stdoutSummary);
+    RunExpectation expectation = expected;
+    RunVerdict verdict = new RunVerdict(expectation, stdoutSummary);
     ClientFolderWriter clientFolder = folder;
     boolean controlled = launch.controlled;
     String runId = UUID.randomUUID().toString();
@@ -158,7 +180,7 @@ public final class YcsbMain {
       if (clientFolder != null) {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
-              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
+              failure, expectation.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
               MeasuredWindow.current() == null ? -1 : MeasuredWindow.current().measuredMs(), verdict.outcomes()));
         } catch (IOException | RuntimeException e) {
           status = FAILED;
@@ -170,6 +192,19 @@ public final class YcsbMain {
       }
     }, "ycsb-run-verdict"));
     Client.main(launch.clientArgs.toArray(new String[0]));
+  }
+
+  /** The driver's full report behind a failure (its exception chain), or null when the message is all there is. */
+  private static String report(DBException e) {
+    if (e.getCause() == null) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder("bin/ycsb: the driver's report:");
+    int depth = 0;
+    for (Throwable t = e.getCause(); t != null && depth < 10; t = t.getCause() == t ? null : t.getCause(), depth++) {
+      sb.append(depth == 0 ? " " : " / caused by ").append(t.getClass().getName()).append(": ").append(t.getMessage());
+    }
+    return sb.toString().replace('\n', ' ');
   }
 
   /**

@@ -8,6 +8,7 @@ import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,11 +62,17 @@ public final class BindingOptions {
   /** Batches are sent as one insertMany; beyond this the driver splits them anyway. */
   static final int MAX_BATCH_SIZE = 100_000;
 
-  private static final Set<String> KNOWN = Set.of(URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
+  private static final Set<String> KNOWN = union(TlsFiles.ALL, URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
       UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
       ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY, FreshCollection.DROP_ON_LOAD);
+
+  private static Set<String> union(List<String> more, String... names) {
+    Set<String> all = new TreeSet<>(List.of(names));
+    all.addAll(more);
+    return Set.copyOf(all);
+  }
 
   private final ConnectionString connectionString;
   private final String database;
@@ -83,6 +90,7 @@ public final class BindingOptions {
   private final String ignoredBlockMultiplier;
   /** The line naming the URL options explicit properties override, or null (see {@link UrlOverrides}). */
   private final String urlOverrides;
+  private final TlsOptions tls;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
   private final Redactor redactor;
 
@@ -94,7 +102,7 @@ public final class BindingOptions {
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     ConnectionStringCheck.check(url);
     try {
-      connectionString = new ConnectionString(url);
+      connectionString = new ConnectionString(ConnectionStringCheck.withoutBindingOptions(url));
     } catch (IllegalArgumentException e) {
       throw new OptionException(URL, url, redactor.redact(String.valueOf(e.getMessage()))
           + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
@@ -115,6 +123,7 @@ public final class BindingOptions {
         ? Text.shown(p.getProperty(UPSTREAM_BLOCK_MULTIPLIER).trim()) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
+    tls = TlsOptions.from(p, ConnectionStringCheck.options(url), connectionString);
     FreshCollection.asked(p); // refused like every other bad option, before anything runs
   }
 
@@ -176,6 +185,7 @@ public final class BindingOptions {
     if (retryReads != null) {
       b.retryReads(retryReads);
     }
+    tls.apply(b);
     return b;
   }
 
@@ -229,6 +239,26 @@ public final class BindingOptions {
     return urlOverrides;
   }
 
+  /** The environment record's {@code tls} entry: off, or on with what is trusted and any check turned off. */
+  public String tlsRecord() {
+    return tls.record(connectionString);
+  }
+
+  /** What a failed connection's explanation needs to know (see {@link ConnectFailures}). */
+  ConnectFailures.Context connectContext() {
+    return tls.context(connectionString);
+  }
+
+  /** The first host of the URL, to name in an explanation that has no server of its own. */
+  com.mongodb.ServerAddress firstServer() {
+    return new com.mongodb.ServerAddress(connectionString.getHosts().get(0));
+  }
+
+  /** A warning to print once when a TLS check is off, else null. */
+  String tlsWarning() {
+    return tls.warning();
+  }
+
   /** The URL with its password hidden. */
   public String redactedUrl() {
     return redactor.redact(connectionString.getConnectionString());
@@ -260,6 +290,7 @@ public final class BindingOptions {
         + (retryWrites != null ? " retryWrites=" + retryWrites : "")
         + (retryReads != null ? " retryReads=" + retryReads : "")
         + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX + "<process>" : "")
+        + tls.describe(connectionString)
         + (ignoredBlockMultiplier != null ? " ignored: " + UPSTREAM_BLOCK_MULTIPLIER + "=" + ignoredBlockMultiplier
             + " (removed from the driver; it changes nothing)" : "");
   }
@@ -410,7 +441,7 @@ public final class BindingOptions {
         && readConcern.equals(other.readConcern) && batchSize == other.batchSize && upsert == other.upsert
         && Objects.equals(maxPoolSize, other.maxPoolSize) && Objects.equals(compressors, other.compressors)
         && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads)
-        && warmup == other.warmup;
+        && warmup == other.warmup && tls.equals(other.tls);
   }
 
   @Override

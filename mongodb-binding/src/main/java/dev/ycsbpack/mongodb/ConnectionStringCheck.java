@@ -5,7 +5,9 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -42,9 +44,15 @@ final class ConnectionStringCheck {
     }
   }
 
-  /** Options of other drivers and mongosh that the Java driver ignores: its TLS files come from the JVM. */
-  private static final Set<String> JAVA_TLS_FILES = Set.of("tlscafile", "tlscertificatekeyfile",
-      "tlscertificatekeyfilepassword", "tlscrlfile", "sslcafile", "sslpemkeyfile", "sslpemkeypassword");
+  /**
+   * TLS file options of other drivers and mongosh that the Java driver ignores; the binding reads the first three
+   * itself ({@link TlsOptions#FROM_URL}) and refuses the others, naming what to use instead.
+   */
+  private static final Map<String, String> UNREAD_TLS_FILES = Map.of(
+      "tlscrlfile", "certificate revocation lists are not supported",
+      "sslcafile", "write tlsCAFile (or -p mongodb.tls.caFile=FILE)",
+      "sslpemkeyfile", "write tlsCertificateKeyFile (or -p mongodb.tls.certificateKeyFile=FILE)",
+      "sslpemkeypassword", "write tlsCertificateKeyFilePassword (or -p mongodb.tls.certificateKeyFilePassword=...)");
   /**
    * The driver's deprecated spellings: it honours them but logs a deprecation warning, which this pack's output
    * would carry; refused with the spelling to use, so what the URL says is what the driver reads, without warnings.
@@ -135,10 +143,12 @@ final class ConnectionStringCheck {
       String name = decode(rawName);
       String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
       Option option = OPTIONS.get(name.toLowerCase(Locale.ROOT));
-      if (option == null && JAVA_TLS_FILES.contains(name.toLowerCase(Locale.ROOT))) {
+      if (option == null && TlsOptions.FROM_URL.containsKey(name.toLowerCase(Locale.ROOT))) {
+        continue; // read by the binding (TlsOptions), removed from the URL the driver sees
+      }
+      if (option == null && UNREAD_TLS_FILES.containsKey(name.toLowerCase(Locale.ROOT))) {
         throw new OptionException("invalid " + BindingOptions.URL + ": option " + Text.shown(name) + " is not read"
-            + " by the Java driver (it would be ignored); give the JVM a trust/key store instead, e.g."
-            + " -jvm-args '-Djavax.net.ssl.trustStore=FILE -Djavax.net.ssl.trustStorePassword=...'");
+            + " by the Java driver (it would be ignored); " + UNREAD_TLS_FILES.get(name.toLowerCase(Locale.ROOT)));
       }
       if (option == null && REMOVED.containsKey(name.toLowerCase(Locale.ROOT))) {
         throw new OptionException("invalid " + BindingOptions.URL + ": option " + Text.shown(name) + ": "
@@ -255,6 +265,24 @@ final class ConnectionStringCheck {
       }
     }
     return options;
+  }
+
+  /** The URL without the TLS file options the binding reads itself: the driver would only warn about them. */
+  static String withoutBindingOptions(String url) {
+    String query = query(url);
+    if (query == null || query.isEmpty()) {
+      return url;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String pair : query.split("[&;]")) {
+      int eq = pair.indexOf('=');
+      if (!pair.isEmpty()
+          && !TlsOptions.FROM_URL.containsKey(decode(eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(Locale.ROOT))) {
+        kept.add(pair);
+      }
+    }
+    String head = url.substring(0, url.length() - query.length() - 1);
+    return kept.isEmpty() ? head : head + "?" + String.join("&", kept);
   }
 
   /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */

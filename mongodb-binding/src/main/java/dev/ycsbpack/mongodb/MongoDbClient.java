@@ -90,7 +90,8 @@ public class MongoDbClient extends DB {
    * trace per thread followed by an empty result.
    *
    * @return what the server says it is ({@code server.version}, {@code server.topology}, ...), the driver version,
-   *     and the write concern, read concern and read preference in force ({@link EffectiveConcerns})
+   *     the write concern, read concern and read preference in force ({@link EffectiveConcerns}) and {@code tls} (off,
+   *     or on with what is trusted and any check turned off)
    * @throws OptionException naming the bad property
    * @throws DBException when the server cannot be reached
    */
@@ -102,6 +103,7 @@ public class MongoDbClient extends DB {
       FreshCollection.prepare(database, properties);
       Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
       facts.putAll(lease.concerns.facts());
+      facts.put("tls", options.tlsRecord()); // a run with a TLS check off must say so in its results
       return facts;
     } catch (RuntimeException e) {
       if (e instanceof OptionException) {

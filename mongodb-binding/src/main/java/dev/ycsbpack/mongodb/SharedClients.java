@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.bson.Document;
 import site.ycsb.DBException;
 
 /**
@@ -99,20 +98,19 @@ final class SharedClients {
 
   private static void connect(Key key, Entry e) throws DBException {
     MongoClientSettings.Builder settings = key.options.settings();
+    FirstContact contact = new FirstContact(key.options);
+    settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact));
     if (key.customizer != null) {
       key.customizer.accept(settings);
     }
     MongoClientSettings built = settings.build();
     MongoClient client = MongoClients.create(built);
     try {
-      client.getDatabase("admin").runCommand(new Document("ping", 1));
-    } catch (RuntimeException failure) {
+      Preflight.ping(client, contact);
+    } catch (DBException failure) {
       client.close();
-      e.failure = new DBException("mongodb binding: cannot reach the server at " + key.options.redactedUrl()
-          + ": " + key.options.redactor().redact(String.valueOf(failure.getMessage()))
-          + ". Check that the server runs and that mongodb.url (host, port, credentials, TLS options) is right;"
-          + " add serverSelectionTimeoutMS=<ms> to the URL to fail faster.");
-      throw e.failure;
+      e.failure = failure;
+      throw failure;
     }
     e.client = client;
     e.retryReads = built.getRetryReads();
@@ -121,6 +119,10 @@ final class SharedClients {
       System.err.println(key.options.describe(e.concerns));
       if (key.options.urlOverrides() != null) {
         System.err.println(key.options.urlOverrides());
+      }
+      String warning = key.options.tlsWarning();
+      if (warning != null) {
+        System.err.println(warning);
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.ycsbpack.coordinator.cli;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -125,6 +126,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       List<Host> hosts = hostOptions.parse();
       plan = Planner.plan(new RunRequest(phase(), binding, workloadFiles, overrides, totalThreads, totalTarget, hosts,
           clientsPerHost, out));
+      checkTlsFiles(plan.properties());
     } catch (UsageError | PlanException e) {
       Redactor r = Redactor.of(overrides);
       err.println("ycsb-coordinator: error: " + r.redact(e.getMessage()));
@@ -184,6 +186,29 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     Summary.print(bundle, status, !quiet, System.out, err);
     return status;
+  }
+
+  /**
+   * The TLS files are copied to every host (see Supervisor), so each must be readable here; the URL's own file options
+   * would name a path on each host instead, which the coordinator cannot stage.
+   */
+  private static void checkTlsFiles(Map<String, String> properties) throws UsageError {
+    String url = properties.getOrDefault("mongodb.url", "");
+    String query = url.contains("?") ? url.substring(url.lastIndexOf('?') + 1).toLowerCase(java.util.Locale.ROOT) : "";
+    for (String option : TlsFiles.URL_FILE_OPTIONS) {
+      if (query.matches("(.*[&;])?" + option.toLowerCase(java.util.Locale.ROOT) + "=.*")) {
+        throw new UsageError("mongodb.url option " + option + ": the coordinator copies TLS files to every host only"
+            + " from properties; give it as -p " + (option.equals("tlsCAFile") ? TlsFiles.CA_FILE
+            : TlsFiles.CERTIFICATE_KEY_FILE) + "=FILE instead");
+      }
+    }
+    for (String name : TlsFiles.FILE_PROPERTIES) {
+      String file = properties.get(name);
+      if (file != null && !Files.isReadable(Path.of(file.trim()))) {
+        throw new UsageError(name + "=" + Text.shown(file) + ": no readable file here; the coordinator copies it"
+            + " to every host, so give a path on this machine");
+      }
+    }
   }
 
   private static void checkPositive(String option, int value) throws UsageError {

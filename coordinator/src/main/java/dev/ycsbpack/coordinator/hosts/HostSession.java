@@ -20,14 +20,23 @@ public sealed interface HostSession permits LocalSession, SshSession {
   void stage(PackArchive pack) throws IOException;
 
   /**
+   * Where a file staged for a client (its properties' TLS files) will be on the host, for its properties to name.
+   *
+   * @param local the coordinator's owner-only copy, named uniquely in the run
+   */
+  String stagedPath(ClientPlan client, String runId, Path local);
+
+  /**
    * Starts one client.
    *
    * @param staged     its properties file (0600), with secrets; it reaches the host as a file, never on a command line
+   * @param files      more owner-only files the properties name (TLS files, see {@link #stagedPath}); they reach the
+   *                   host the same way and are removed with the properties when the client ends
    * @param clientArgs the arguments after {@code bin/ycsb}, made only of the coordinator's own words
    * @param bundle     the bundle's {@code clients/} folder (a local client writes its folder there directly)
    */
-  Process start(ClientPlan client, String runId, Path staged, ClientArgs clientArgs, Path bundle, PackArchive pack)
-      throws IOException;
+  Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs clientArgs, Path bundle,
+                PackArchive pack) throws IOException;
 
   /** Brings the client's folder into {@code bundle/<name>} (nothing to do for a local client). */
   void fetch(ClientPlan client, String runId, Path bundle) throws IOException;

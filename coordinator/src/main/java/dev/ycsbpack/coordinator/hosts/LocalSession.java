@@ -26,8 +26,13 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
   }
 
   @Override
-  public Process start(ClientPlan client, String runId, Path staged, ClientArgs args, Path bundle, PackArchive pack)
-      throws IOException {
+  public String stagedPath(ClientPlan client, String runId, Path local) {
+    return local.toAbsolutePath().toString(); // the coordinator's own copy, removed by it
+  }
+
+  @Override
+  public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
+                       PackArchive pack) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(packHome.resolve("bin/ycsb").toString());
     command.addAll(args.with(staged.toString(), bundle.resolve(client.name()).toString()));

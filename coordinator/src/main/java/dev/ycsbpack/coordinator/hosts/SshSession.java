@@ -160,13 +160,19 @@ public final class SshSession implements HostSession {
   }
 
   @Override
-  public Process start(ClientPlan client, String runId, Path staged, ClientArgs args, Path bundle, PackArchive pack)
-      throws IOException {
+  public String stagedPath(ClientPlan client, String runId, Path local) {
+    return runFolder(runId) + "/" + client.name() + "/" + local.getFileName();
+  }
+
+  @Override
+  public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
+                       PackArchive pack) throws IOException {
     String work = runFolder(runId) + "/" + client.name();
-    Processes.Result up = Processes.run(ssh.command(host, "umask 077 && mkdir -p " + Shell.quote(work) + " && cat > "
-        + Shell.quote(work + "/staged.properties")), Files.readAllBytes(staged), Duration.ofSeconds(60));
-    if (!up.ok()) {
-      throw new IOException(host + ": cannot upload the properties of " + client.name() + ": " + up.lastError());
+    upload(client, work, staged, "staged.properties");
+    StringBuilder remove = new StringBuilder("rm -f staged.properties");
+    for (Path f : files) {
+      upload(client, work, f, f.getFileName().toString());
+      remove.append(' ').append(Shell.quote(f.getFileName().toString()));
     }
     StringBuilder cmd = new StringBuilder("cd ").append(Shell.quote(work)).append(" && { ")
         .append(Shell.quote(dir() + "/dist/" + pack.digest() + "/bin/ycsb"));
@@ -174,8 +180,17 @@ public final class SshSession implements HostSession {
       cmd.append(' ').append(Shell.quote(a));
     }
     // the staged file holds secrets: gone as soon as the client ends, however it ends
-    cmd.append("; rc=$?; rm -f staged.properties; exit $rc; }");
+    cmd.append("; rc=$?; ").append(remove).append("; exit $rc; }");
     return new ProcessBuilder(ssh.command(host, cmd.toString())).start();
+  }
+
+  /** One owner-only file into the client's working folder, over ssh's stdin (never on a command line). */
+  private void upload(ClientPlan client, String work, Path local, String name) throws IOException {
+    Processes.Result up = Processes.run(ssh.command(host, "umask 077 && mkdir -p " + Shell.quote(work) + " && cat > "
+        + Shell.quote(work + "/" + name)), Files.readAllBytes(local), Duration.ofSeconds(60));
+    if (!up.ok()) {
+      throw new IOException(host + ": cannot upload " + name + " of " + client.name() + ": " + up.lastError());
+    }
   }
 
   @Override

@@ -13,6 +13,7 @@ import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -305,7 +306,10 @@ public final class CoordinatedRun {
   private String merge(Bundle bundle) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
-    MergeOptions options = MergeOptions.builder().allowedDifferences(SHARES).hosts(hosts)
+    // each client's TLS files are its own staged copies (see Supervisor): same content, different paths
+    List<String> differ = new ArrayList<>(SHARES);
+    differ.addAll(TlsFiles.FILE_PROPERTIES);
+    MergeOptions options = MergeOptions.builder().allowedDifferences(differ).hosts(hosts)
         .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);

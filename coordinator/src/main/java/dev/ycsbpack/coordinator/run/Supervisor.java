@@ -4,6 +4,7 @@ import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -96,6 +97,8 @@ public final class Supervisor {
   private final Map<Host, Double> clockOffsets;
   private final List<ClientProcess> running = new ArrayList<>();
   private final Map<String, String> problems = new LinkedHashMap<>();
+  /** The TLS files copied for the clients, removed with their properties. */
+  private final List<Path> stagedFiles = java.util.Collections.synchronizedList(new ArrayList<>());
   private volatile String abortReason;
 
   public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
@@ -166,10 +169,13 @@ public final class Supervisor {
       List<Future<ClientProcess>> started = new ArrayList<>();
       for (ClientPlan c : plan.clients()) {
         started.add(pool.submit(() -> {
+          HostSession session = sessions.get(c.host());
+          Map<String, String> properties = new LinkedHashMap<>(c.properties());
+          List<Path> files = stageTlsFiles(c, session, properties);
           Path staged = stagingDir.resolve(c.name() + ".properties");
-          PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), c.properties(),
+          PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
               AtomicFiles.Mode.PRIVATE);
-          Process p = sessions.get(c.host()).start(c, runId, staged, args, clientsDir, pack);
+          Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
           return new ClientProcess(c, p, redactor.forLines());
         }));
       }
@@ -190,6 +196,29 @@ public final class Supervisor {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Copies the TLS files the client's properties name into owner-only files of the staging folder and points the
+   * properties at where the host will have them: a client host needs the CA and its key, and they must not lie
+   * around readable (nor travel on a command line, nor in JAVA_TOOL_OPTIONS, whose values the JVM prints).
+   */
+  private List<Path> stageTlsFiles(ClientPlan c, HostSession session, Map<String, String> properties)
+      throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (String name : TlsFiles.FILE_PROPERTIES) {
+      String source = properties.get(name);
+      if (source == null) {
+        continue;
+      }
+      Path copy = stagingDir.resolve(c.name() + "." + name.substring(name.lastIndexOf('.') + 1));
+      stagedFiles.add(copy);
+      AtomicFiles.create(copy, AtomicFiles.Mode.PRIVATE);
+      Files.write(copy, Files.readAllBytes(Path.of(source.trim())));
+      files.add(copy);
+      properties.put(name, session.stagedPath(c, runId, copy));
+    }
+    return files;
   }
 
   private String awaitReady() throws InterruptedException {
@@ -322,6 +351,14 @@ public final class Supervisor {
   }
 
   private void deleteStaged() {
+    for (Path f : stagedFiles) {
+      try {
+        Files.deleteIfExists(f);
+      } catch (IOException e) {
+        log.println("ycsb-coordinator: warning: cannot delete " + f + " (a TLS file staged for a client): "
+            + e.getMessage());
+      }
+    }
     for (ClientPlan c : plan.clients()) {
       try {
         Files.deleteIfExists(stagingDir.resolve(c.name() + ".properties"));

@@ -1,0 +1,239 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.testkit.TestCa;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import dev.ycsbpack.testkit.TlsTerminator;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TLS end to end, as a user runs it: bin/ycsb and bin/ycsb-coordinator (--hosts local,local) through socat in front
+ * of the in-process server, with a CA, server and client certificates made by the test. Passwords are hostile
+ * strings, and no file the runs leave may hold one.
+ */
+class TlsIT {
+  /** Far below the driver's 30 s server selection, JVM start included. */
+  private static final Duration FAST = Duration.ofSeconds(20);
+
+  @TempDir
+  static Path work;
+  static Target target;
+  static TestCa ca;
+  static TestCa otherCa;
+  static TestCa.Issued serverCert;
+  static TestCa.Issued client;
+  static TlsTerminator tls;
+  static TlsTerminator tlsNeedsClient;
+  /** Holds a line break: fine for PEM keys (the binding derives their key itself). */
+  static String password;
+  /** Printable ASCII but hostile: the JDK opens OpenSSL 3's PKCS#12 stores only with such passwords. */
+  static String printable;
+
+  @BeforeAll
+  static void start() throws Exception {
+    target = TestTargets.inProcess();
+    int port = URI.create(target.connectionString()).getPort();
+    Path certs = Files.createDirectories(work.resolve("certs"));
+    ca = TestCa.create(certs, "ca");
+    otherCa = TestCa.create(certs, "other-ca");
+    serverCert = ca.server("server", "DNS:localhost", "IP:127.0.0.1");
+    client = ca.client("ycsb-client");
+    password = AwkwardStrings.passwords(20261124, 3).get(2);
+    printable = AwkwardStrings.passwords(20261124, 40).stream()
+        .filter(s -> s.chars().allMatch(ch -> ch >= 0x20 && ch <= 0x7e) && s.length() > 8).findFirst().orElseThrow();
+    tls = TlsTerminator.start(serverCert.combined(), null, port);
+    tlsNeedsClient = TlsTerminator.start(serverCert.combined(), ca.certificate(), port);
+  }
+
+  @AfterAll
+  static void stop() {
+    tls.close();
+    tlsNeedsClient.close();
+  }
+
+  private static List<String> load(TlsTerminator t, String table, String... more) {
+    List<String> a = new ArrayList<>(List.of("load", "mongodb", "-P",
+        YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=mongodb://localhost:" + t.port() + "/" + Servers.DATABASE, "-p", "table=" + table,
+        "-p", "recordcount=40"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  @Test
+  void aClientCertificateInAKeyStoreLoadsAndTheFolderRecordsTlsWithoutThePassword() throws Exception {
+    String table = Servers.newTable();
+    Path out = work.resolve("keystore-out");
+    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, table, "-p", TlsFiles.CA_FILE + "=" + ca.certificate(),
+        "-p", TlsFiles.KEY_STORE + "=" + client.pkcs12(printable), "-p", TlsFiles.KEY_STORE_PASSWORD + "=" + printable,
+        "--out", out.toString()).toArray(new String[0]));
+    r.assertSucceeded();
+    assertEquals(40, Servers.countDocuments(target, table));
+    Map<String, String> env = PropertiesFiles.read(out.resolve("environment.properties"));
+    assertTrue(env.get("tls").startsWith("on, certificate and hostname checks on, trusting CA file "), env::toString);
+    assertNoPassword(out, r.stdout + r.stderr, printable);
+  }
+
+  @Test
+  void certificateFailuresEndWithinSecondsCauseFirstWithTheFullReportInTheFolder() throws Exception {
+    TestCa.Issued expired = ca.expiredServer("expired", Instant.now().minus(Duration.ofDays(2)), "DNS:localhost");
+    TestCa.Issued elsewhere = ca.server("elsewhere", "DNS:db.elsewhere.example");
+    int port = URI.create(target.connectionString()).getPort();
+    Map<String, List<Object>> cases = new LinkedHashMap<>();
+    cases.put("TLS: the server's certificate is not signed by a trusted CA", List.of(serverCert, otherCa));
+    cases.put("TLS: the server's certificate expired on ", List.of(expired, ca));
+    cases.put("TLS: the server's certificate does not name localhost", List.of(elsewhere, ca));
+    int i = 0;
+    for (Map.Entry<String, List<Object>> c : cases.entrySet()) {
+      TestCa.Issued cert = (TestCa.Issued) c.getValue().get(0);
+      TestCa trusted = (TestCa) c.getValue().get(1);
+      Path out = work.resolve("failed-" + i++);
+      try (TlsTerminator t = TlsTerminator.start(cert.combined(), null, port)) {
+        long t0 = System.nanoTime();
+        YcsbRun r = YcsbRun.run(work, load(t, Servers.newTable(), "-p", TlsFiles.CA_FILE + "=" + trusted.certificate(),
+            "--out", out.toString()).toArray(new String[0]));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        assertEquals(1, r.exitCode, r::describe);
+        assertTrue(took.compareTo(FAST) < 0, () -> "took " + took + "\n" + r.describe());
+        String last = r.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("bin/ycsb: error: mongodb binding: " + c.getKey()), r::describe);
+        String folderErr = Files.readString(out.resolve("stderr.txt"));
+        assertTrue(folderErr.contains("the driver's report:") && folderErr.contains("SSLHandshakeException"),
+            folderErr);
+        Map<String, String> verdict = PropertiesFiles.read(out.resolve("verdict.properties"));
+        assertEquals("FAILED", verdict.get("status"), verdict::toString);
+      }
+    }
+  }
+
+  @Test
+  void hostnameChecksTurnedOffAreSaidOnStderrAndRecordedInTheFolder() throws Exception {
+    TestCa.Issued elsewhere = ca.server("elsewhere-ok", "DNS:db.elsewhere.example");
+    int port = URI.create(target.connectionString()).getPort();
+    try (TlsTerminator t = TlsTerminator.start(elsewhere.combined(), null, port)) {
+      Path out = work.resolve("insecure-out");
+      YcsbRun r = YcsbRun.run(work, load(t, Servers.newTable(), "-p", "mongodb.url=mongodb://localhost:" + t.port()
+          + "/" + Servers.DATABASE + "?tlsInsecure=true&tlsCAFile=" + ca.certificate(), "--out", out.toString())
+          .toArray(new String[0]));
+      r.assertSucceeded();
+      assertTrue(r.stderr.contains("mongodb binding: warning: TLS hostname verification is OFF (tlsInsecure=true)"),
+          r::describe);
+      assertEquals("on, hostname checks OFF (tlsInsecure=true; the certificate chain is still checked), trusting CA"
+          + " file " + ca.certificate(), PropertiesFiles.read(out.resolve("environment.properties")).get("tls"));
+    }
+  }
+
+  @Test
+  void aServerThatRefusesTheLoginSaysAuthenticationFailedNotUnreachable() throws Exception {
+    // mongo-java-server knows no authentication command: the driver's login fails as against a wrong password
+    String secret = AwkwardStrings.passwords(99, 1).get(0);
+    YcsbRun r = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+        .toString(), "-p", "mongodb.url=mongodb://alice:" + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8)
+        + "@" + URI.create(target.connectionString()).getAuthority() + "/" + Servers.DATABASE, "-p", "table=t",
+        "-p", "recordcount=1");
+    assertEquals(1, r.exitCode, r::describe);
+    String last = r.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("bin/ycsb: error: mongodb binding: authentication failed (server "), r::describe);
+    assertFalse(r.stderr.contains(secret) || r.stderr.contains("cannot reach"), r::describe);
+  }
+
+  @Test
+  void theCoordinatorStagesTheTlsFilesOwnerOnlyAndRemovesThem() throws Exception {
+    String table = Servers.newTable();
+    Path bundle = work.resolve("coordinated");
+    Path key = client.combinedEncrypted(password);
+    Coordinator c = Coordinator.run(work, List.of(), coordinated(load(tlsNeedsClient, table,
+        "-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key,
+        "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password, "-threads", "2", "--hosts", "local,local",
+        "--out", bundle.toString(), "--quiet")));
+    assertEquals(0, c.exitCode(), c::describe);
+    assertEquals(40, Servers.countDocuments(target, table));
+    assertFalse(Files.exists(bundle.resolve(".staging")), "the staged copies are removed");
+    for (String client : List.of("01-local1", "02-local2")) {
+      Map<String, String> props = PropertiesFiles.read(bundle.resolve("clients/" + client + "/client.properties"));
+      String staged = props.get(TlsFiles.CERTIFICATE_KEY_FILE);
+      assertTrue(staged.endsWith("/.staging/" + client + ".certificateKeyFile"), props::toString);
+      assertFalse(Files.exists(Path.of(staged)), staged);
+    }
+    assertNoPassword(bundle, c.stdout() + c.stderr(), password);
+  }
+
+  @Test
+  void aCoordinatedRunWithAWrongCaFailsNamingTheCauseAndKeepsTheReport() throws Exception {
+    Path bundle = work.resolve("coordinated-wrong-ca");
+    Coordinator c = Coordinator.run(work, List.of(), coordinated(load(tls, Servers.newTable(),
+        "-p", TlsFiles.CA_FILE + "=" + otherCa.certificate(), "-threads", "2", "--hosts", "local,local",
+        "--out", bundle.toString(), "--quiet")));
+    assertEquals(1, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertTrue(m.get("reason").asText().contains("TLS: the server's certificate is not signed by a trusted CA"),
+        m::toPrettyString);
+    String folderErr = Files.readString(bundle.resolve("clients/01-local1/stderr.txt"));
+    assertTrue(folderErr.contains("SSLHandshakeException"), folderErr);
+  }
+
+  @Test
+  void theCoordinatorRefusesTlsFilesItCannotStage() throws Exception {
+    Coordinator missing = Coordinator.run(work, List.of(), coordinated(load(tls, "t", "-p",
+        TlsFiles.CA_FILE + "=" + work.resolve("nope.pem"), "--hosts", "local", "--out",
+        work.resolve("refused-1").toString())));
+    assertEquals(2, missing.exitCode(), missing::describe);
+    assertTrue(missing.stderr().startsWith("ycsb-coordinator: error: " + TlsFiles.CA_FILE + "="), missing::describe);
+    Coordinator inUrl = Coordinator.run(work, List.of(), coordinated(load(tls, "t", "-p",
+        "mongodb.url=mongodb://localhost:" + tls.port() + "/x?tlsCAFile=" + ca.certificate(), "--hosts", "local",
+        "--out", work.resolve("refused-2").toString())));
+    assertEquals(2, inUrl.exitCode(), inUrl::describe);
+    assertTrue(inUrl.stderr().contains("give it as -p " + TlsFiles.CA_FILE + "=FILE"), inUrl::describe);
+    assertFalse(Files.exists(work.resolve("refused-1")) || Files.exists(work.resolve("refused-2")));
+  }
+
+  private static List<String> coordinated(List<String> ycsbArgs) {
+    return ycsbArgs; // the coordinator takes bin/ycsb's load/run arguments plus its own options
+  }
+
+  private static void assertNoPassword(Path dir, String output, String password) throws IOException {
+    // as given, as a properties or JSON file escapes it, and percent-encoded (its pieces alone, "new" and "line",
+    // are ordinary words of any report)
+    List<String> forms = List.of(password, password.replace("\\", "\\\\").replace("\n", "\\n"),
+        java.net.URLEncoder.encode(password, StandardCharsets.UTF_8));
+    for (String f : forms) {
+      assertFalse(output.contains(f), "password in the output: " + output);
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+        String utf8 = Files.readString(p, StandardCharsets.ISO_8859_1);
+        for (String f : forms) {
+          assertFalse(text.contains(f) || utf8.contains(new String(f.getBytes(StandardCharsets.UTF_8),
+              StandardCharsets.ISO_8859_1)), "password in " + p);
+        }
+      }
+    }
+    assertTrue(Redactor.isSecretName(TlsFiles.KEY_STORE_PASSWORD) && Redactor.isSecretName(
+        TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD) && Redactor.isSecretName(TlsFiles.TRUST_STORE_PASSWORD));
+  }
+}

@@ -1,0 +1,111 @@
+package dev.ycsbpack.testkit;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A TLS terminator in front of a plain server: {@code socat OPENSSL-LISTEN} decrypts and forwards each connection to
+ * the backend, so tests can put TLS (and client-certificate checks) in front of mongo-java-server.
+ *
+ * <p>socat is a Debian package ({@code scripts/install-test-prereqs.sh} installs it). The process is stopped by
+ * {@link #close()}; it never outlives the test.
+ */
+public final class TlsTerminator implements AutoCloseable {
+  private static final int ATTEMPTS = 3;
+  private static final long READY_LIMIT_MS = 10_000;
+
+  private final Process process;
+  private final String address;
+  private final int port;
+
+  private TlsTerminator(Process process, String address, int port) {
+    this.process = process;
+    this.address = address;
+    this.port = port;
+  }
+
+  /**
+   * Listens on {@code address} (a free port) with {@code serverPem} (certificate then key) and forwards to
+   * {@code backendHost:backendPort}.
+   *
+   * @param clientCa when not null, a client certificate signed by this CA is required (socat {@code verify=1})
+   * @throws MissingPrerequisiteException when socat is not installed
+   */
+  public static TlsTerminator start(String address, Path serverPem, Path clientCa, String backendHost,
+                                    int backendPort) throws IOException {
+    Path socat = Executables.locate("socat").orElseThrow(() -> new MissingPrerequisiteException(
+        "socat is not installed; " + Prerequisites.INSTALL_HINT));
+    IOException last = null;
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      int port = FreePorts.pick();
+      String listen = "OPENSSL-LISTEN:" + port + ",bind=" + address + ",reuseaddr,fork,cert=" + serverPem
+          + (clientCa == null ? ",verify=0" : ",verify=1,cafile=" + clientCa);
+      List<String> command = new ArrayList<>(List.of(socat.toString(), "-d", listen,
+          "TCP:" + backendHost + ":" + backendPort));
+      Process p = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      if (awaitListening(p, address, port)) {
+        return new TlsTerminator(p, address, port);
+      }
+      p.destroyForcibly();
+      last = new IOException("socat did not listen on " + address + ":" + port + " within " + READY_LIMIT_MS + " ms"
+          + (p.isAlive() ? "" : " (it exited)"));
+    }
+    throw last;
+  }
+
+  /** On 127.0.0.1. */
+  public static TlsTerminator start(Path serverPem, Path clientCa, int backendPort) throws IOException {
+    return start("127.0.0.1", serverPem, clientCa, "127.0.0.1", backendPort);
+  }
+
+  private static boolean awaitListening(Process p, String address, int port) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_LIMIT_MS);
+    while (System.nanoTime() < deadline && p.isAlive()) {
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(address, port), 500);
+        return true;
+      } catch (IOException notYet) {
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    return false;
+  }
+
+  public String address() {
+    return address;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** {@code host:port} of the TLS side. */
+  public String hostPort(String host) {
+    return host + ":" + port;
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}
