@@ -1,8 +1,8 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Text;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -187,9 +187,9 @@ final class LaunchArguments {
     if (!Files.isRegularFile(path)) {
       throw new UsageException("-P " + Text.shown(file) + ": no such file");
     }
-    try (InputStream in = Files.newInputStream(path)) {
-      into.load(in);
-    } catch (IOException | IllegalArgumentException e) {
+    try {
+      into.putAll(PropertiesFiles.read(path)); // read as YCSB reads it: the pack's one charset rule
+    } catch (IOException e) {
       throw new UsageException("-P " + Text.shown(file) + ": cannot read it: " + Text.shown(e.getMessage()));
     }
   }

@@ -266,8 +266,8 @@ public final class ClientFolders {
     try {
       return PropertiesFiles.read(file);
     } catch (IOException e) {
-      throw new InputException(file, 0, "cannot be read as a java.util.Properties file in UTF-8 (" + e.getMessage()
-          + ").", "write it with java.util.Properties#store or as plain key=value lines.", e);
+      throw new InputException(file, 0, "cannot be read as a java.util.Properties file, the way YCSB reads -P files ("
+          + e.getMessage() + ").", "write it with java.util.Properties#store or as plain key=value lines.", e);
     }
   }
 }
