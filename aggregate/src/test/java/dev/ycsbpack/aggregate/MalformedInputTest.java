@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.common.ClientShare;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -237,6 +238,23 @@ class MalformedInputTest {
     assertRefused("threadcount: 2 (client1, client3); 8 (client2)", "readallfields", "--force");
     assertEquals(AggregateMain.OK, merge("--force"), stderr);
     assertTrue(Files.readString(out.resolve("merged.txt")).contains("Merged with --force"));
+  }
+
+  /** The coordinator's per-client shares are no mismatch among the clients of one coordinated run, and only there. */
+  @Test
+  void theSharesOfOneCoordinatedRunMayDiffer() throws Exception {
+    for (int c = 1; c <= 3; c++) {
+      Path p = run.resolve("client" + c + "/client.properties");
+      String text = Files.readString(p) + ClientShare.COUNT + "=3\n" + ClientShare.INDEX + "=" + (c - 1) + "\n";
+      Files.writeString(p, c == 2 ? text.replace("threadcount=2", "threadcount=8") : text);
+    }
+    assertEquals(AggregateMain.OK, merge(), stderr);
+    assertFalse(Files.readString(out.resolve("merged.txt")).contains("Merged with --force"));
+
+    out = tmp.resolve("out-two-firsts"); // two clients claiming one index are not one run's clients
+    Path p = run.resolve("client3/client.properties");
+    Files.writeString(p, Files.readString(p).replace(ClientShare.INDEX + "=2", ClientShare.INDEX + "=1"));
+    assertRefused("threadcount: 2 (client1, client3); 8 (client2)");
   }
 
   @Test

@@ -44,9 +44,6 @@ import java.util.function.Function;
 public final class CoordinatedRun {
   public static final int COMPLETE = 0;
   public static final int FAILED = 1;
-  /** Properties that differ between the clients of one run by design: each client's share. */
-  static final List<String> SHARES = List.of("threadcount", "target", "operationcount", "insertstart", "insertcount",
-      "ycsbpack.client.index");
 
   private final RunPlan plan;
   private final Map<Host, HostSession> sessions;
@@ -244,7 +241,8 @@ public final class CoordinatedRun {
   private String merge(Bundle bundle) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
-    MergeOptions options = MergeOptions.builder().allowedDifferences(SHARES).hosts(hosts)
+    // each client's share (ClientShare) may differ: aggregate sees the clients are one coordinated run
+    MergeOptions options = MergeOptions.builder().hosts(hosts)
         .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);

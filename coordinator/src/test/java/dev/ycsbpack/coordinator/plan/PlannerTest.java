@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.ClientShare;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,6 +80,31 @@ class PlannerTest {
     }
     assertEquals(List.of("01-local1", "02-local2", "03-local3"),
         plan.clients().stream().map(ClientPlan::name).toList());
+  }
+
+  /** Aggregate lets exactly ClientShare.PROPERTIES differ between a run's clients: the planner must set no other. */
+  @Test
+  void clientsDifferOnlyInTheirSharesAndCarryTheRunsMarks() throws Exception {
+    for (Phase phase : Phase.values()) {
+      for (String workload : List.of("site.ycsb.workloads.CoreWorkload", "com.example.MyWorkload")) {
+        RunPlan plan = plan(phase, "recordcount=1000\noperationcount=10001\ninsertstart=10\n",
+            Map.of("workload", workload), 7, 1001, 3, 1);
+        Set<String> differing = new TreeSet<>();
+        for (ClientPlan c : plan.clients()) {
+          assertEquals(Integer.toString(c.index()), c.properties().get(ClientShare.INDEX), phase + " " + workload);
+          assertEquals("3", c.properties().get(ClientShare.COUNT), phase + " " + workload);
+          for (String key : c.properties().keySet()) {
+            if (!c.properties().get(key).equals(plan.clients().get(0).properties().get(key))) {
+              differing.add(key);
+            }
+          }
+        }
+        assertTrue(ClientShare.PROPERTIES.containsAll(differing), phase + " " + workload + ": " + differing);
+        assertTrue(differing.contains("threadcount") && differing.contains(ClientShare.INDEX), differing::toString);
+        List<Map<String, String>> all = plan.clients().stream().map(ClientPlan::properties).toList();
+        assertTrue(ClientShare.oneCoordinatedRun(all));
+      }
+    }
   }
 
   @Test
