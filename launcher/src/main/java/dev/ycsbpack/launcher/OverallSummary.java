@@ -2,6 +2,7 @@ package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Measurement;
+import dev.ycsbpack.common.OperationCount;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -104,12 +105,6 @@ final class OverallSummary {
 
   /** Operations done; -1 when the run took under a millisecond and the count cannot be recovered. */
   long operationsDone() {
-    if (throughput.isNaN()) {
-      return 0;
-    }
-    if (throughput.isInfinite() || runTimeMs == 0) {
-      return -1;
-    }
-    return Math.round(throughput * runTimeMs / 1000.0);
+    return OperationCount.doneFromOverall(runTimeMs, throughput);
   }
 }

@@ -33,10 +33,10 @@ final class RunExpectation {
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;
     OperationCount count;
-    long maxSeconds;
+    boolean timeLimited;
     try {
       count = OperationCount.of(p);
-      maxSeconds = OperationCount.intProperty(p, "maxexecutiontime", 0);
+      timeLimited = OperationCount.timeLimited(p);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -46,7 +46,7 @@ final class RunExpectation {
           + (args.load ? "; set recordcount (or insertcount)"
             : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
-    return new RunExpectation(count.operations(), count.threads(), maxSeconds > 0, p.getProperty("exportfile"),
+    return new RunExpectation(count.operations(), count.threads(), timeLimited, p.getProperty("exportfile"),
         p.getProperty("exporter", TEXT_EXPORTER));
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.OperationCount;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,13 +65,13 @@ final class RunVerdict {
           summary.insertsCounted(), summary.insertsLost());
     }
     if (lost != null) {
-      return !expected.timeLimited && done >= 0 && done < expected.operations
+      return OperationCount.fellShort(done, expected.operations, expected.timeLimited)
           ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
     }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
-    if (!expected.timeLimited && done >= 0 && done < expected.operations) {
+    if (OperationCount.fellShort(done, expected.operations, expected.timeLimited)) {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
