@@ -14,8 +14,9 @@ import java.util.Properties;
  * @param property   the property the count was read from
  * @param operations the operations the run attempts; 0 means YCSB would run none at all
  * @param threads    the client threads YCSB starts (at least 1)
+ * @param timeLimited whether {@code maxexecutiontime} is set: YCSB may then stop at the time limit, before its count
  */
-public record OperationCount(String property, long operations, int threads) {
+public record OperationCount(String property, long operations, int threads, boolean timeLimited) {
   /** The phase as YCSB sees it: {@code dotransactions} true (the default) is a run, false a load. */
   public static boolean isLoad(Properties p) {
     return !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
@@ -37,12 +38,7 @@ public record OperationCount(String property, long operations, int threads) {
     long operations = intProperty(p, property, 0);
     long threadCount = Math.max(1, intProperty(p, "threadcount", 1));
     long threads = operations > 0 ? Math.min(threadCount, operations) : threadCount;
-    return new OperationCount(property, operations, (int) threads);
-  }
-
-  /** True when {@code maxexecutiontime} is set: YCSB may then stop at the time limit, before its count. */
-  public static boolean timeLimited(Properties p) {
-    return intProperty(p, "maxexecutiontime", 0) > 0;
+    return new OperationCount(property, operations, (int) threads, intProperty(p, "maxexecutiontime", 0) > 0);
   }
 
   /**
@@ -66,8 +62,8 @@ public record OperationCount(String property, long operations, int threads) {
    * The count rule {@code bin/ycsb} applies to a finished run: it fell short when it did fewer operations than it
    * attempts, unless a time limit may have stopped it. An unknown count (-1) is not judged.
    */
-  public static boolean fellShort(long done, long expected, boolean timeLimited) {
-    return !timeLimited && done >= 0 && done < expected;
+  public boolean fellShort(long done) {
+    return !timeLimited && done >= 0 && done < operations;
   }
 
   /**

@@ -13,6 +13,8 @@ final class RunExpectation {
   static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
 
+  /** The count rule's reading of the properties: also judges the finished run ({@link OperationCount#fellShort}). */
+  final OperationCount count;
   final long operations;
   /** Client threads YCSB will start: the parties of the start gate. */
   final int threads;
@@ -22,10 +24,11 @@ final class RunExpectation {
   final String exportFile;
   final String exporter;
 
-  private RunExpectation(long operations, int threads, boolean timeLimited, String exportFile, String exporter) {
-    this.operations = operations;
-    this.threads = threads;
-    this.timeLimited = timeLimited;
+  private RunExpectation(OperationCount count, String exportFile, String exporter) {
+    this.count = count;
+    this.operations = count.operations();
+    this.threads = count.threads();
+    this.timeLimited = count.timeLimited();
     this.exportFile = exportFile;
     this.exporter = exporter;
   }
@@ -33,10 +36,8 @@ final class RunExpectation {
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;
     OperationCount count;
-    boolean timeLimited;
     try {
       count = OperationCount.of(p);
-      timeLimited = OperationCount.timeLimited(p);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -46,7 +47,6 @@ final class RunExpectation {
           + (args.load ? "; set recordcount (or insertcount)"
             : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
-    return new RunExpectation(count.operations(), count.threads(), timeLimited, p.getProperty("exportfile"),
-        p.getProperty("exporter", TEXT_EXPORTER));
+    return new RunExpectation(count, p.getProperty("exportfile"), p.getProperty("exporter", TEXT_EXPORTER));
   }
 }

@@ -1,6 +1,5 @@
 package dev.ycsbpack.launcher;
 
-import dev.ycsbpack.common.OperationCount;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,13 +64,13 @@ final class RunVerdict {
           summary.insertsCounted(), summary.insertsLost());
     }
     if (lost != null) {
-      return OperationCount.fellShort(done, expected.operations, expected.timeLimited)
+      return expected.count.fellShort(done)
           ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
     }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
-    if (OperationCount.fellShort(done, expected.operations, expected.timeLimited)) {
+    if (expected.count.fellShort(done)) {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }

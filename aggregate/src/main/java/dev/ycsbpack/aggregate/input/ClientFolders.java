@@ -228,16 +228,14 @@ public final class ClientFolders {
     Properties p = new Properties();
     p.putAll(properties);
     OperationCount count;
-    boolean timeLimited;
     try {
       count = OperationCount.of(p);
-      timeLimited = OperationCount.timeLimited(p);
     } catch (IllegalArgumentException e) {
       throw new InputException(file, 0, Text.shown(e.getMessage(), REASON_CAP) + ".", "write the properties the "
           + "client ran with.", e);
     }
     long done = OperationCount.doneFromOverall(output.runTimeMs(), output.throughput());
-    if (count.operations() == 0 || !OperationCount.fellShort(done, count.operations(), timeLimited)) {
+    if (count.operations() == 0 || !count.fellShort(done)) {
       return null; // 0: the properties do not say how many (YCSB would have run none), so nothing to hold it to
     }
     return String.format(Locale.ROOT, "%s shows only %,d of the %,d operations its %s asked for (%s=%s%s): the client "
