@@ -107,6 +107,20 @@ class PlannerTest {
     }
   }
 
+  /** -P files are read as bin/ycsb (and YCSB) read them: ISO-8859-1 with \\u escapes, whatever their bytes. */
+  @Test
+  void workloadFilesAreReadAsYcsbReadsThem() throws Exception {
+    Path latin1 = tmp.resolve("latin1");
+    Files.write(latin1, "workload=site.ycsb.workloads.CoreWorkload\nlabel=caf\u00e9 \\u4e2d\n"
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    Path utf8 = tmp.resolve("utf8");
+    Files.writeString(utf8, "fieldnameprefix=\u00e4\n", java.nio.charset.StandardCharsets.UTF_8);
+    Map<String, String> merged = Planner.merge(new RunRequest(Phase.LOAD, "mongodb", List.of(latin1, utf8), Map.of(),
+        0, 0, hosts(1), 1, tmp.resolve("out")));
+    assertEquals("caf\u00e9 \u4e2d", merged.get("label"));
+    assertEquals("\u00c3\u00a4", merged.get("fieldnameprefix"), "UTF-8 bytes read as YCSB reads them");
+  }
+
   @Test
   void flagsWinOverFilesAndOtherWorkloadsGetANote() throws Exception {
     RunPlan plan = Planner.plan(new RunRequest(Phase.RUN, "mongodb", List.of(workload("threadcount=2\n"
