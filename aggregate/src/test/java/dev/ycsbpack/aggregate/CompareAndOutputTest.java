@@ -100,6 +100,34 @@ class CompareAndOutputTest {
   }
 
   @Test
+  void aBundleOrTheWrongHalfOfOneIsPointedToTheRightHalf() throws Exception {
+    Path bundle = tmp.resolve("bundle");
+    clients("bundle/clients", 100, 1000, "16", "17.0.15");
+    Files.writeString(bundle.resolve("manifest.json"), "{}\n");
+    Path out = tmp.resolve("never");
+    String clients = bundle.resolve("clients").toString();
+    String merged = bundle.resolve("merged").toString();
+
+    assertEquals(AggregateMain.USAGE, run("merge", bundle.toString(), "-o", out.toString()), stderr);
+    assertEquals("ycsb-aggregate merge: " + bundle + " is a coordinator bundle: merge " + clients + ", or compare "
+        + merged + "\n", stderr);
+    assertFalse(Files.exists(out), "nothing written");
+    assertEquals(AggregateMain.USAGE, run("compare", bundle.toString(), bundle.toString()), stderr);
+    assertEquals("ycsb-aggregate compare: " + bundle + " is a coordinator bundle: compare " + merged + ", or merge "
+        + clients + "\n", stderr);
+
+    assertEquals(0, run("merge", clients, "-o", merged), stderr);
+    assertEquals(AggregateMain.USAGE, run("merge", merged, "-o", out.toString()), stderr);
+    assertEquals("ycsb-aggregate merge: " + merged + " is a coordinator bundle's merged result, not client folders: "
+        + "merge " + clients + ", or compare " + merged + "\n", stderr);
+    assertEquals(AggregateMain.USAGE, run("compare", clients, merged), stderr);
+    assertEquals("ycsb-aggregate compare: " + clients + " holds a coordinator bundle's client folders, not a merged "
+        + "result: compare " + merged + ", or merge " + clients + "\n", stderr);
+    assertFalse(Files.exists(out), "nothing written");
+    assertEquals(0, run("compare", merged, merged), stderr);
+  }
+
+  @Test
   void compareRefusesFilesThatAreNotMergedResults() throws Exception {
     Path bogus = tmp.resolve("bogus.json");
     Files.writeString(bogus, "{\"schema\": \"something-else\"}");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.common.ClientShare;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -229,6 +230,44 @@ class MalformedInputTest {
     assertTrue(stderr.contains("client3"), stderr);
   }
 
+  /** bin/ycsb's count rule for a folder without a verdict: fewer operations than asked is a failed client. */
+  @Test
+  void aFolderWithoutAVerdictShowingFewerOperationsThanAskedIsAFailedClient() throws Exception {
+    for (int c = 1; c <= 3; c++) { // every client asked for 2,500 and did 2,400 (the configurations still agree)
+      Path p = run.resolve("client" + c + "/client.properties");
+      Files.writeString(p, Files.readString(p).replace("operationcount=2400", "operationcount=2500"));
+    }
+    assertRefused("no client finished: client1: ", "client2: " + run.resolve("client2/output.txt") + " shows only "
+        + "2,400 of the 2,500 operations its client.properties asked for (operationcount=2500): the client stopped "
+        + "early, which bin/ycsb reports as FAILED; client3: ");
+
+    for (int c = 1; c <= 3; c++) { // a time limit may stop YCSB before its count, as bin/ycsb's rule says
+      Path p = run.resolve("client" + c + "/client.properties");
+      Files.writeString(p, Files.readString(p) + "maxexecutiontime=60\n");
+    }
+    assertEquals(AggregateMain.OK, merge(), stderr);
+  }
+
+  @Test
+  void aShortClientIsLeftOutWithAcceptPartial() throws Exception {
+    for (int c = 1; c <= 3; c++) {
+      Path p = run.resolve("client" + c + "/client.properties");
+      Files.writeString(p, Files.readString(p).replace("dotransactions=true\n", ""));
+    }
+    assertEquals(AggregateMain.OK, merge(), stderr + "an unset dotransactions is a run, as YCSB reads it");
+    Path p = run.resolve("client3/client.properties");
+    Files.writeString(p, Files.readString(p).replace("operationcount=2400", "operationcount=2401"));
+    out = tmp.resolve("out-short");
+    assertEquals(AggregateMain.INCOMPLETE, merge("--allow-difference", "operationcount"), stderr);
+    assertTrue(stderr.contains("1 of 3 clients failed: client3: "), stderr);
+    assertTrue(stderr.contains("(operationcount=2401; dotransactions is unset, so YCSB reads it as a run; a load's "
+        + "folder needs dotransactions=false)"), "the reason names the phase it assumed: " + stderr);
+    assertFalse(Files.exists(out), "nothing written");
+    assertEquals(AggregateMain.OK, merge("--allow-difference", "operationcount", "--accept-partial"), stderr);
+    assertTrue(Files.readAllLines(out.resolve("merged.txt")).get(0).startsWith("# INCOMPLETE: merged 2 of 3 clients; "
+        + "failed (left out): client3"), "the merged result says so");
+  }
+
   @Test
   void differentWorkloadConfigurationsAreRefusedAndNamed() throws Exception {
     Path p = run.resolve("client2/client.properties");
@@ -237,6 +276,23 @@ class MalformedInputTest {
     assertRefused("threadcount: 2 (client1, client3); 8 (client2)", "readallfields", "--force");
     assertEquals(AggregateMain.OK, merge("--force"), stderr);
     assertTrue(Files.readString(out.resolve("merged.txt")).contains("Merged with --force"));
+  }
+
+  /** The coordinator's per-client shares are no mismatch among the clients of one coordinated run, and only there. */
+  @Test
+  void theSharesOfOneCoordinatedRunMayDiffer() throws Exception {
+    for (int c = 1; c <= 3; c++) {
+      Path p = run.resolve("client" + c + "/client.properties");
+      String text = Files.readString(p) + ClientShare.COUNT + "=3\n" + ClientShare.INDEX + "=" + (c - 1) + "\n";
+      Files.writeString(p, c == 2 ? text.replace("threadcount=2", "threadcount=8") : text);
+    }
+    assertEquals(AggregateMain.OK, merge(), stderr);
+    assertFalse(Files.readString(out.resolve("merged.txt")).contains("Merged with --force"));
+
+    out = tmp.resolve("out-two-firsts"); // two clients claiming one index are not one run's clients
+    Path p = run.resolve("client3/client.properties");
+    Files.writeString(p, Files.readString(p).replace(ClientShare.INDEX + "=2", ClientShare.INDEX + "=1"));
+    assertRefused("threadcount: 2 (client1, client3); 8 (client2)");
   }
 
   @Test

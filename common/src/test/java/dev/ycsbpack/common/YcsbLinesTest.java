@@ -37,11 +37,11 @@ class YcsbLinesTest {
     p.setProperty("recordcount", "1000");
     p.setProperty("operationcount", "3");
     p.setProperty("threadcount", "8");
-    assertEquals(new OperationCount("operationcount", 3, 3), OperationCount.of(p));
+    assertEquals(new OperationCount("operationcount", 3, 3, false), OperationCount.of(p));
     p.setProperty("dotransactions", "false");
-    assertEquals(new OperationCount("recordcount", 1000, 8), OperationCount.of(p));
+    assertEquals(new OperationCount("recordcount", 1000, 8, false), OperationCount.of(p));
     p.setProperty("insertcount", "500");
-    assertEquals(new OperationCount("insertcount", 500, 8), OperationCount.of(p));
+    assertEquals(new OperationCount("insertcount", 500, 8, false), OperationCount.of(p));
     p.setProperty("insertcount", "5e3");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OperationCount.of(p));
     assertTrue(e.getMessage().startsWith("insertcount=5e3: expected a whole number"), e.getMessage());

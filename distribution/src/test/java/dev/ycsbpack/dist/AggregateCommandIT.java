@@ -3,6 +3,7 @@ package dev.ycsbpack.dist;
 import static dev.ycsbpack.dist.Servers.concat;
 import static dev.ycsbpack.dist.Servers.pointAt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.testkit.TestTargets;
@@ -39,7 +40,7 @@ class AggregateCommandIT {
         String[] overrides = concat(pointAt(target, table), "-p", "recordcount=500", "-p", "operationcount=1500",
             "-threads", "2", "-p", "hdrhistogram.fileoutput=true",
             "-p", "hdrhistogram.output.path=" + folder + "/");
-        writeClientProperties(workload, folder, overrides);
+        writeClientProperties(workload, folder, overrides, false);
         clients.add(CompletableFuture.supplyAsync(() ->
             YcsbRun.run(folder, concat("run", "mongodb", "-P", workload.toString(), overrides))));
       }
@@ -68,8 +69,43 @@ class AggregateCommandIT {
     }
   }
 
+  /**
+   * A client run by hand (no --out, so no verdict) whose load stopped at a duplicate key: its output has an [OVERALL]
+   * section, with fewer operations than it was asked for. The merge holds it to bin/ycsb's count rule.
+   */
+  @Test
+  void aHandMadeFolderOfALoadThatStoppedEarlyIsAFailedClient() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path workload = YcsbRun.home().resolve("workloads/read95-update5");
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload.toString(),
+          "-p", "recordcount=1000", "-p", "insertstart=600", "-p", "insertcount=100")).assertSucceeded();
+      Path folder = Files.createDirectories(work.resolve("run").resolve("loader"));
+      String[] overrides = concat(pointAt(target, table), "-p", "recordcount=1000", "-p", "insertstart=500",
+          "-p", "insertcount=200", "-threads", "1", "-p", "hdrhistogram.fileoutput=true",
+          "-p", "hdrhistogram.output.path=" + folder + "/");
+      writeClientProperties(workload, folder, overrides, true);
+      YcsbRun load = YcsbRun.run(folder, concat("load", "mongodb", "-P", workload.toString(), overrides));
+      assertEquals(1, load.exitCode, load::describe); // bin/ycsb itself says FAILED: keys 600.. are taken
+      assertTrue(load.stderr.contains("only 100 of 200 operations completed"), load::describe);
+      Files.writeString(folder.resolve("output.txt"), load.stdout);
+
+      YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+          "merge", work.resolve("run").toString(), "-o", work.resolve("merged").toString());
+      assertEquals(1, merge.exitCode, merge::describe); // its only client failed: nothing to merge
+      assertTrue(merge.stderr.contains("loader: " + folder.resolve("output.txt") + " shows only 100 of the 200 "
+          + "operations its client.properties asked for (insertcount=200): the client stopped early"),
+          merge::describe);
+      assertFalse(Files.exists(work.resolve("merged")), "nothing written");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
   /** What the client ran with: the workload file, then every -p and flag on top, as YCSB merges them. */
-  private static void writeClientProperties(Path workload, Path folder, String[] overrides) throws IOException {
+  private static void writeClientProperties(Path workload, Path folder, String[] overrides, boolean load)
+      throws IOException {
     Properties p = new Properties();
     try (InputStream in = Files.newInputStream(workload)) {
       p.load(in);
@@ -83,7 +119,7 @@ class AggregateCommandIT {
       }
     }
     p.setProperty("db", dev.ycsbpack.mongodb.MongoDbClient.class.getName());
-    p.setProperty("dotransactions", "true");
+    p.setProperty("dotransactions", Boolean.toString(!load));
     try (OutputStream out = Files.newOutputStream(folder.resolve("client.properties"))) {
       p.store(out, null);
     }

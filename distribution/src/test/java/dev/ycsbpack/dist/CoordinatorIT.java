@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,6 +113,62 @@ class CoordinatorIT {
       assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
       assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
       assertFalse(Files.exists(run.resolve(".staging")), "staged properties removed");
+
+      // docs/coordinator.md: the steady state of a bundle is its clients merged again over the common window
+      YcsbRun again = aggregate("merge", run.resolve("clients").toString(), "-o",
+          run.resolve("merged-common").toString(), "--window", "common");
+      assertEquals(0, again.exitCode, again::describe);
+      assertTrue(Files.isRegularFile(run.resolve("merged-common/merged.json")), again::describe);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  private static YcsbRun aggregate(String... args) {
+    return YcsbRun.exec(YcsbRun.home(), YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), args);
+  }
+
+  /**
+   * A -P file in ISO-8859-1 (as YCSB reads one) with non-ASCII values: each client runs with them exactly, although
+   * they pass through the coordinator's staged properties file; the bundle then merges again as the docs say, and a
+   * bundle given whole is pointed to its halves.
+   */
+  @Test
+  void nonAsciiValuesReachEveryClientExactlyAndTheBundleMergesAgain() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    String prefix = "f\u00eb\u00efd\u4e2d_";
+    String appName = "p\u00e4ssw\u00f6rd";
+    Path latin1 = work.resolve("latin1.properties");
+    // raw ISO-8859-1 bytes where Latin-1 has the character, a \\u escape where it has not: what YCSB accepts
+    Files.write(latin1, ("fieldnameprefix=f\u00eb\u00efd\\u4e2d_\nfieldcount=2\nmongodb.url="
+        + target.connectionString() + "/?appName=" + appName + "\n").getBytes(StandardCharsets.ISO_8859_1));
+    Path load = work.resolve("load");
+    try {
+      Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
+          "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(), "-P", latin1.toString(),
+          "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=300",
+          "-threads", "3", "--hosts", "local,local", "--quiet", "--out", load.toString()));
+      assertEquals(0, c.exitCode(), c::describe);
+      for (String client : List.of("01-local1", "02-local2")) {
+        Path folder = load.resolve("clients").resolve(client);
+        // client.properties holds the properties as the client's YCSB read them from its staged file
+        Map<String, String> ran = PropertiesFiles.read(folder.resolve("client.properties"));
+        assertEquals(prefix, ran.get("fieldnameprefix"));
+        assertEquals(target.connectionString() + "/?appName=" + appName, ran.get("mongodb.url"));
+      }
+      Set<String> fields = new TreeSet<>(Servers.documents(target, table).get(0).keySet());
+      assertEquals(Set.of("_id", prefix + "0", prefix + "1"), fields, "the documents carry the field names as given");
+
+      // the shares differ (threads 2 and 1, key ranges, index): no configuration mismatch, no --allow-difference
+      YcsbRun again = aggregate("merge", load.resolve("clients").toString(), "-o",
+          load.resolve("merged-common").toString(), "--window", "common");
+      assertEquals(0, again.exitCode, again::describe);
+      YcsbRun whole = aggregate("merge", load.toString(), "-o", work.resolve("never").toString());
+      assertEquals(2, whole.exitCode, whole::describe);
+      assertEquals("ycsb-aggregate merge: " + load + " is a coordinator bundle: merge " + load.resolve("clients")
+          + ", or compare " + load.resolve("merged") + "\n", whole.stderr);
+      assertFalse(Files.exists(work.resolve("never")));
     } finally {
       Servers.drop(target, table);
     }

@@ -1,10 +1,10 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.YcsbClasses;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -251,9 +251,9 @@ final class LaunchArguments {
     if (!Files.isRegularFile(path)) {
       throw new UsageException("-P " + Text.shown(file) + ": no such file");
     }
-    try (InputStream in = Files.newInputStream(path)) {
-      into.load(in);
-    } catch (IOException | IllegalArgumentException e) {
+    try {
+      into.putAll(PropertiesFiles.read(path)); // read as YCSB reads it: the pack's one charset rule
+    } catch (IOException e) {
       throw new UsageException("-P " + Text.shown(file) + ": cannot read it: " + Text.shown(e.getMessage()));
     }
   }

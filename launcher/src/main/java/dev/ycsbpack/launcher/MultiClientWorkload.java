@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ClientShare;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;
@@ -24,11 +25,11 @@ import site.ycsb.workloads.CoreWorkload;
  */
 public class MultiClientWorkload extends CoreWorkload {
   /** This client's position among the clients of the run, from 0. */
-  public static final String INDEX = "ycsbpack.client.index";
+  public static final String INDEX = ClientShare.INDEX;
   /** How many clients run together. */
-  public static final String COUNT = "ycsbpack.client.count";
+  public static final String COUNT = ClientShare.COUNT;
   /** The whole run's {@code operationcount}, of which this client runs its share. */
-  public static final String TOTAL_OPERATIONS = "ycsbpack.client.operationcount.total";
+  public static final String TOTAL_OPERATIONS = ClientShare.TOTAL_OPERATIONS;
 
   private long firstNewKey;
   private long clients;

@@ -2,6 +2,7 @@ package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.InsertDocuments;
 import dev.ycsbpack.common.Measurement;
+import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.Outcomes;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,15 +112,12 @@ final class OverallSummary {
 
   /** Operations done; -1 when the run took under a millisecond and the count cannot be recovered. */
   long operationsDone() {
-    double throughput = overall("Throughput(ops/sec)");
-    double runTimeMs = overall("RunTime(ms)");
-    if (Double.isNaN(throughput)) {
+    Double throughput = overall("Throughput(ops/sec)");
+    Double runTimeMs = overall("RunTime(ms)");
+    if (throughput == null || runTimeMs == null) {
       return 0;
     }
-    if (Double.isInfinite(throughput) || runTimeMs == 0) {
-      return -1;
-    }
-    return Math.round(throughput * runTimeMs / 1000.0);
+    return OperationCount.doneFromOverall(runTimeMs, throughput);
   }
 
   /** The {@code Return=} counts with the {@code [OVERALL]} throughput (NaN when there is none to read). */

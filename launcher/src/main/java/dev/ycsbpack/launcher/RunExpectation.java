@@ -15,6 +15,8 @@ final class RunExpectation {
   static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
 
+  /** The count rule's reading of the properties: also judges the finished run ({@link OperationCount#fellShort}). */
+  final OperationCount count;
   final long operations;
   /** Client threads YCSB will start: the parties of the start gate. */
   final int threads;
@@ -26,11 +28,11 @@ final class RunExpectation {
   /** How many failed and not-found operations the run may have and still be complete. */
   final ErrorBudget budget;
 
-  private RunExpectation(long operations, int threads, boolean timeLimited, String exportFile, String exporter,
-                         ErrorBudget budget) {
-    this.operations = operations;
-    this.threads = threads;
-    this.timeLimited = timeLimited;
+  private RunExpectation(OperationCount count, String exportFile, String exporter, ErrorBudget budget) {
+    this.count = count;
+    this.operations = count.operations();
+    this.threads = count.threads();
+    this.timeLimited = count.timeLimited();
     this.exportFile = exportFile;
     this.exporter = exporter;
     this.budget = budget;
@@ -39,11 +41,9 @@ final class RunExpectation {
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;
     OperationCount count;
-    long maxSeconds;
     ErrorBudget budget;
     try {
       count = OperationCount.of(p);
-      maxSeconds = OperationCount.intProperty(p, "maxexecutiontime", 0);
       budget = ErrorBudget.of(PropertiesFiles.toMap(p));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
@@ -54,7 +54,6 @@ final class RunExpectation {
           + (args.load ? "; set recordcount (or insertcount)"
             : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
-    return new RunExpectation(count.operations(), count.threads(), maxSeconds > 0, p.getProperty("exportfile"),
-        p.getProperty("exporter", TEXT_EXPORTER), budget);
+    return new RunExpectation(count, p.getProperty("exportfile"), p.getProperty("exporter", TEXT_EXPORTER), budget);
   }
 }

@@ -85,13 +85,13 @@ final class RunVerdict {
           summary.insertsCounted(), summary.insertsLost());
     }
     if (lost != null) {
-      return !expected.timeLimited && done >= 0 && done < expected.operations
+      return expected.count.fellShort(done)
           ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
     }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
-    if (!expected.timeLimited && done >= 0 && done < expected.operations) {
+    if (expected.count.fellShort(done)) {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }

@@ -3,12 +3,15 @@ package dev.ycsbpack.aggregate.cli;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
 import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,6 +53,13 @@ final class CompareCommand implements Callable<Integer> {
     if (!fmt.equals("md") && !fmt.equals("csv") && !fmt.equals("json")) {
       err.println("ycsb-aggregate compare: unknown format '" + fmt + "' (known: md, csv, json)");
       return AggregateMain.USAGE;
+    }
+    for (Path p : List.of(baseline, contender)) {
+      Optional<String> pointer = BundleLayout.pointerForCompare(p);
+      if (pointer.isPresent()) {
+        err.println("ycsb-aggregate compare: " + pointer.get());
+        return AggregateMain.USAGE;
+      }
     }
     Comparison c;
     try {

@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.cli;
 
 import dev.ycsbpack.aggregate.Aggregate;
 import dev.ycsbpack.aggregate.format.OutputFormat;
+import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.ClientFolders;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
@@ -18,6 +19,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -98,6 +100,13 @@ final class MergeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       err.println("ycsb-aggregate merge: " + Text.shown(e.getMessage(), InputException.MESSAGE_CAP));
       return AggregateMain.USAGE;
+    }
+    for (Path f : folders) {
+      Optional<String> pointer = BundleLayout.pointerForMerge(f);
+      if (pointer.isPresent()) {
+        err.println("ycsb-aggregate merge: " + pointer.get());
+        return AggregateMain.USAGE;
+      }
     }
     MergeResult result;
     try {

@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.input;
 
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.Verdict;
@@ -14,7 +15,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -188,6 +191,9 @@ public final class ClientFolders {
     } else {
       failure = shown(dir) + " holds no " + TEXT_OUTPUT + " or " + JSON_OUTPUT + ": the client did not finish";
     }
+    if (verdict == null && failure == null) {
+      failure = shortfall(props, properties, output); // bin/ycsb's verdict applies this rule itself
+    }
     if (verdict != null && !verdict.complete()) {
       // bin/ycsb decided the run failed (e.g. fewer operations than asked, errors): trust its verdict over the output
       failure = "its verdict is " + verdict.status() + ": "
@@ -210,6 +216,33 @@ public final class ClientFolders {
       }
     }
     return new ClientInput(name, dir, output, properties, environment, logs, failure, verdict, fingerprint);
+  }
+
+  /**
+   * {@code bin/ycsb}'s count rule ({@link OperationCount}) for a folder without a verdict: why the output shows fewer
+   * operations than {@code client.properties} asked for, or null. Properties are read as YCSB reads them, so an unset
+   * {@code dotransactions} is a run, whose count is {@code operationcount}.
+   */
+  private static String shortfall(Path file, Map<String, String> properties, YcsbOutput output)
+      throws InputException {
+    Properties p = new Properties();
+    p.putAll(properties);
+    OperationCount count;
+    try {
+      count = OperationCount.of(p);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file, 0, Text.shown(e.getMessage(), REASON_CAP) + ".", "write the properties the "
+          + "client ran with.", e);
+    }
+    long done = OperationCount.doneFromOverall(output.runTimeMs(), output.throughput());
+    if (count.operations() == 0 || !count.fellShort(done)) {
+      return null; // 0: the properties do not say how many (YCSB would have run none), so nothing to hold it to
+    }
+    return String.format(Locale.ROOT, "%s shows only %,d of the %,d operations its %s asked for (%s=%s%s): the client "
+        + "stopped early, which bin/ycsb reports as FAILED", shown(output.file()), done, count.operations(),
+        PROPERTIES, count.property(), Text.shown(p.getProperty(count.property())),
+        p.containsKey("dotransactions") ? "" : "; dotransactions is unset, so YCSB reads it as a run; a load's folder "
+            + "needs dotransactions=false");
   }
 
   /** The file-name prefix YCSB put before each operation name: the last part of hdrhistogram.output.path. */
@@ -266,8 +299,8 @@ public final class ClientFolders {
     try {
       return PropertiesFiles.read(file);
     } catch (IOException e) {
-      throw new InputException(file, 0, "cannot be read as a java.util.Properties file in UTF-8 (" + e.getMessage()
-          + ").", "write it with java.util.Properties#store or as plain key=value lines.", e);
+      throw new InputException(file, 0, "cannot be read as a java.util.Properties file, the way YCSB reads -P files ("
+          + e.getMessage() + ").", "write it with java.util.Properties#store or as plain key=value lines.", e);
     }
   }
 }

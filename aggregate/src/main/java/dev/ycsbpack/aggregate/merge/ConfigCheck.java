@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.merge;
 
 import dev.ycsbpack.aggregate.input.ClientInput;
 import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * Decides whether clients ran the same workload configuration. Every property must be equal across clients except:
  * the key range each client was given ({@link #KEY_RANGE}), purely per-client output settings
- * ({@link #PER_CLIENT}), credential-like properties (never compared, never shown), the host list (and user info) of
+ * ({@link #PER_CLIENT}), each client's share when the clients are those of one coordinated run
+ * ({@link ClientShare}), credential-like properties (never compared, never shown), the host list (and user info) of
  * MongoDB connection strings, and whatever the user allows with a glob.
  */
 public final class ConfigCheck {
@@ -47,7 +49,8 @@ public final class ConfigCheck {
    *
    * @param byClient       client name to its properties
    * @param allowGlobs     further keys that may differ
-   * @param builtInAllowed whether {@link #KEY_RANGE} and {@link #PER_CLIENT} may differ (workload properties)
+   * @param builtInAllowed whether {@link #KEY_RANGE}, {@link #PER_CLIENT} and, for the clients of one coordinated
+   *                       run, {@link ClientShare#PROPERTIES} may differ (workload properties)
    */
   public static Settings check(Map<String, Map<String, String>> byClient, Collection<String> allowGlobs,
                              boolean builtInAllowed) {
@@ -60,6 +63,7 @@ public final class ConfigCheck {
       keys.addAll(m.keySet());
     }
     Redactor redactor = redactorFor(byClient);
+    boolean shares = builtInAllowed && ClientShare.oneCoordinatedRun(byClient.values());
     Map<String, String> common = new TreeMap<>();
     Map<String, Map<String, String>> perClient = new TreeMap<>();
     List<Settings.Difference> diffs = new ArrayList<>();
@@ -69,6 +73,7 @@ public final class ConfigCheck {
       }
       String key = Text.shown(rawKey, VALUE_CAP);
       boolean mayDiffer = (builtInAllowed && (KEY_RANGE.contains(rawKey) || PER_CLIENT.contains(rawKey)))
+          || (shares && ClientShare.PROPERTIES.contains(rawKey))
           || allowed.stream().anyMatch(p -> p.matcher(rawKey).matches());
       Map<String, List<String>> byComparable = new LinkedHashMap<>();
       Map<String, String> shown = new LinkedHashMap<>();

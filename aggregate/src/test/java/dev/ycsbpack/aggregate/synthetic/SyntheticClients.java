@@ -41,7 +41,9 @@ public final class SyntheticClients {
     p.put("workload", "site.ycsb.workloads.CoreWorkload");
     p.put("db", "site.ycsb.BasicDB");
     p.put("recordcount", "1000000");
+    // a synthetic client runs for its intervals, as YCSB does with maxexecutiontime: operationcount is a bound only
     p.put("operationcount", "100000000");
+    p.put("maxexecutiontime", "3600");
     p.put("threadcount", "16");
     p.put("readproportion", "0.5");
     p.put("updateproportion", "0.5");

@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.bundle;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.OutputFolder;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.util.stream.Stream;
  * end).
  */
 public final class Bundle {
-  public static final String MANIFEST = "manifest.json";
+  public static final String MANIFEST = BundleLayout.MANIFEST;
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final Path dir;
@@ -47,11 +48,11 @@ public final class Bundle {
   }
 
   public Path clients() {
-    return dir.resolve("clients");
+    return dir.resolve(BundleLayout.CLIENTS);
   }
 
   public Path merged() {
-    return dir.resolve("merged");
+    return dir.resolve(BundleLayout.MERGED);
   }
 
   public Path staging() {

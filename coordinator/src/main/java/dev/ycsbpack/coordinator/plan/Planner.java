@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.plan;
 
+import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -96,7 +97,7 @@ public final class Planner {
       }
       List<Shares.KeyRange> ranges = Shares.ranges(insertstart, insertcount, n);
       for (int i = 0; i < n; i++) {
-        Map<String, String> p = clientProperties(merged, threads[i], targets[i]);
+        Map<String, String> p = clientProperties(merged, i, n, threads[i], targets[i]);
         p.put("insertstart", Long.toString(ranges.get(i).start()));
         p.put("insertcount", Long.toString(ranges.get(i).count()));
         clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ranges.get(i).count(),
@@ -119,15 +120,13 @@ public final class Planner {
             + " run-phase inserts disjoint across clients; clients may insert the same keys");
       }
       for (int i = 0; i < n; i++) {
-        Map<String, String> p = clientProperties(merged, threads[i], targets[i]);
+        Map<String, String> p = clientProperties(merged, i, n, threads[i], targets[i]);
         p.put("operationcount", Long.toString(ops[i]));
         String keys = "reads all loaded keys";
         if (disjointInserts && n > 1) {
           p.put("workload", MULTI_CLIENT_WORKLOAD);
-          p.put("ycsbpack.client.index", Integer.toString(i));
-          p.put("ycsbpack.client.count", Integer.toString(n));
           // zipfian sizes its key space from operationcount: the total gives every client one shared hot set
-          p.put("ycsbpack.client.operationcount.total", Long.toString(operations));
+          p.put(ClientShare.TOTAL_OPERATIONS, Long.toString(operations));
           keys += "; inserts keys " + recordcount + "+" + i + "+" + n + "k";
         }
         clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ops[i], keys, p));
@@ -159,8 +158,16 @@ public final class Planner {
     return m;
   }
 
-  private static Map<String, String> clientProperties(Map<String, String> merged, long threads, long target) {
+  /**
+   * The merged properties with client {@code index}'s share. Only {@link ClientShare#PROPERTIES} may differ between
+   * clients (aggregate lets exactly those differ); the index and count mark the client as one of this run's, in both
+   * phases, so its folder can be merged again by hand.
+   */
+  private static Map<String, String> clientProperties(Map<String, String> merged, int index, int clients,
+      long threads, long target) {
     Map<String, String> p = new LinkedHashMap<>(merged);
+    p.put(ClientShare.INDEX, Integer.toString(index));
+    p.put(ClientShare.COUNT, Integer.toString(clients));
     p.put("threadcount", Long.toString(threads));
     if (target > 0) {
       p.put("target", Long.toString(target));

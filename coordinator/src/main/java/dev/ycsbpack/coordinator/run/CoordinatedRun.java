@@ -48,9 +48,6 @@ import java.util.function.Function;
 public final class CoordinatedRun {
   public static final int COMPLETE = 0;
   public static final int FAILED = 1;
-  /** Properties that differ between the clients of one run by design: each client's share. */
-  static final List<String> SHARES = List.of("threadcount", "target", "operationcount", "insertstart", "insertcount",
-      "ycsbpack.client.index");
 
   private final RunPlan plan;
   private final Map<Host, HostSession> sessions;
@@ -306,10 +303,9 @@ public final class CoordinatedRun {
   private String merge(Bundle bundle) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
-    // each client's TLS files are its own staged copies (see Supervisor): same content, different paths
-    List<String> differ = new ArrayList<>(SHARES);
-    differ.addAll(TlsFiles.FILE_PROPERTIES);
-    MergeOptions options = MergeOptions.builder().allowedDifferences(differ).hosts(hosts)
+    // each client's share (ClientShare) may differ: aggregate sees the clients are one coordinated run; and each
+    // client's TLS files are its own staged copies (see Supervisor): same content, different paths
+    MergeOptions options = MergeOptions.builder().allowedDifferences(TlsFiles.FILE_PROPERTIES).hosts(hosts)
         .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.ClientShare;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,6 +81,45 @@ class PlannerTest {
     }
     assertEquals(List.of("01-local1", "02-local2", "03-local3"),
         plan.clients().stream().map(ClientPlan::name).toList());
+  }
+
+  /** Aggregate lets exactly ClientShare.PROPERTIES differ between a run's clients: the planner must set no other. */
+  @Test
+  void clientsDifferOnlyInTheirSharesAndCarryTheRunsMarks() throws Exception {
+    for (Phase phase : Phase.values()) {
+      for (String workload : List.of("site.ycsb.workloads.CoreWorkload", "com.example.MyWorkload")) {
+        RunPlan plan = plan(phase, "recordcount=1000\noperationcount=10001\ninsertstart=10\n",
+            Map.of("workload", workload), 7, 1001, 3, 1);
+        Set<String> differing = new TreeSet<>();
+        for (ClientPlan c : plan.clients()) {
+          assertEquals(Integer.toString(c.index()), c.properties().get(ClientShare.INDEX), phase + " " + workload);
+          assertEquals("3", c.properties().get(ClientShare.COUNT), phase + " " + workload);
+          for (String key : c.properties().keySet()) {
+            if (!c.properties().get(key).equals(plan.clients().get(0).properties().get(key))) {
+              differing.add(key);
+            }
+          }
+        }
+        assertTrue(ClientShare.PROPERTIES.containsAll(differing), phase + " " + workload + ": " + differing);
+        assertTrue(differing.contains("threadcount") && differing.contains(ClientShare.INDEX), differing::toString);
+        List<Map<String, String>> all = plan.clients().stream().map(ClientPlan::properties).toList();
+        assertTrue(ClientShare.oneCoordinatedRun(all));
+      }
+    }
+  }
+
+  /** -P files are read as bin/ycsb (and YCSB) read them: ISO-8859-1 with \\u escapes, whatever their bytes. */
+  @Test
+  void workloadFilesAreReadAsYcsbReadsThem() throws Exception {
+    Path latin1 = tmp.resolve("latin1");
+    Files.write(latin1, "workload=site.ycsb.workloads.CoreWorkload\nlabel=caf\u00e9 \\u4e2d\n"
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    Path utf8 = tmp.resolve("utf8");
+    Files.writeString(utf8, "fieldnameprefix=\u00e4\n", java.nio.charset.StandardCharsets.UTF_8);
+    Map<String, String> merged = Planner.merge(new RunRequest(Phase.LOAD, "mongodb", List.of(latin1, utf8), Map.of(),
+        0, 0, hosts(1), 1, tmp.resolve("out")));
+    assertEquals("caf\u00e9 \u4e2d", merged.get("label"));
+    assertEquals("\u00c3\u00a4", merged.get("fieldnameprefix"), "UTF-8 bytes read as YCSB reads them");
   }
 
   @Test

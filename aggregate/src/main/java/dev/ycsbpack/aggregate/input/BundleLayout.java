@@ -1,0 +1,71 @@
+package dev.ycsbpack.aggregate.input;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The layout of a coordinator bundle ({@code manifest.json}, {@code clients/}, {@code merged/}), which the coordinator
+ * writes with these names, and the pointer a user gets who hands a bundle, or the wrong half of one, to
+ * {@code merge} or {@code compare}.
+ */
+public final class BundleLayout {
+  public static final String MANIFEST = "manifest.json";
+  /** The client folders, one per client: what {@code merge} takes. */
+  public static final String CLIENTS = "clients";
+  /** Aggregate's outputs for the bundle: what {@code compare} takes. */
+  public static final String MERGED = "merged";
+
+  private BundleLayout() {
+  }
+
+  /** A folder holding a coordinator's manifest beside its clients or merged result. */
+  public static boolean isBundle(Path dir) {
+    return Files.isDirectory(dir) && Files.isRegularFile(dir.resolve(MANIFEST))
+        && (Files.isDirectory(dir.resolve(CLIENTS)) || Files.isDirectory(dir.resolve(MERGED)));
+  }
+
+  /** Why {@code folder} is not what {@code merge} takes, and what is, when it is a bundle or its merged result. */
+  public static Optional<String> pointerForMerge(Path folder) {
+    if (isBundle(folder)) {
+      return Optional.of(bundle(folder, "merge " + shown(folder.resolve(CLIENTS)) + ", or compare "
+          + shown(folder.resolve(MERGED))));
+    }
+    Path bundle = bundleOf(folder, MERGED);
+    if (bundle != null) {
+      return Optional.of(shown(folder) + " is a coordinator bundle's merged result, not client folders: merge "
+          + shown(bundle.resolve(CLIENTS)) + ", or compare " + shown(folder));
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code path} is not what {@code compare} takes, and what is, when it is a bundle or its client folders. */
+  public static Optional<String> pointerForCompare(Path path) {
+    if (isBundle(path)) {
+      return Optional.of(bundle(path, "compare " + shown(path.resolve(MERGED)) + ", or merge "
+          + shown(path.resolve(CLIENTS))));
+    }
+    Path bundle = bundleOf(path, CLIENTS);
+    if (bundle != null) {
+      return Optional.of(shown(path) + " holds a coordinator bundle's client folders, not a merged result: compare "
+          + shown(bundle.resolve(MERGED)) + ", or merge " + shown(path));
+    }
+    return Optional.empty();
+  }
+
+  private static String bundle(Path dir, String instead) {
+    return shown(dir) + " is a coordinator bundle: " + instead;
+  }
+
+  /** The bundle {@code folder} is the {@code part} of, or null. */
+  private static Path bundleOf(Path folder, String part) {
+    Path name = folder.toAbsolutePath().normalize().getFileName();
+    Path parent = folder.toAbsolutePath().normalize().getParent();
+    return name != null && parent != null && name.toString().equals(part) && Files.isDirectory(folder)
+        && isBundle(parent) ? folder.resolve("..").normalize() : null;
+  }
+
+  private static String shown(Path p) {
+    return ClientFolders.shown(p);
+  }
+}
