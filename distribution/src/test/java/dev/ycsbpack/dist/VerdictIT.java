@@ -34,13 +34,17 @@ class VerdictIT {
     return YcsbRun.home().resolve("workloads/read95-update5").toString();
   }
 
+  private void load(Target target, String table, int records) {
+    YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload(), "-p",
+        "recordcount=" + records)).assertSucceeded();
+  }
+
   @Test
   void readsOfKeysThatWereNeverLoadedFailTheRunUnlessAllowedAndThenLeadEveryOutput() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     try {
-      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload(), "-p", "recordcount=100"))
-          .assertSucceeded();
+      load(target, table, 100);
       // 100 loaded, 600 read uniformly: about 5 of 6 reads find nothing
       String[] run = concat("run", "mongodb", pointAt(target, table), "-P", workload(), "-p", "recordcount=600",
           "-p", "operationcount=600", "-p", "readproportion=1", "-p", "updateproportion=0",
@@ -91,8 +95,7 @@ class VerdictIT {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     try {
-      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload(), "-p", "recordcount=200"))
-          .assertSucceeded();
+      load(target, table, 200);
       // run-phase inserts start at key recordcount: with recordcount=100, the first 100 keys already exist
       String[] run = concat("run", "mongodb", pointAt(target, table), "-P", workload(), "-p", "recordcount=100",
           "-p", "operationcount=200", "-p", "readproportion=0", "-p", "updateproportion=0",
@@ -105,8 +108,7 @@ class VerdictIT {
           + "ycsbpack.maxerrorrate=1%", err.get(err.size() - 1), r::describe);
 
       Servers.drop(target, table);
-      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload(), "-p", "recordcount=200"))
-          .assertSucceeded();
+      load(target, table, 200);
       YcsbRun within = YcsbRun.run(work, concat(run, "-p", "ycsbpack.maxerrorrate=60%"));
       assertEquals(0, within.exitCode, within::describe);
       List<String> lines = within.stderr.lines().toList();

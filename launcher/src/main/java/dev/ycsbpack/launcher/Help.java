@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ErrorBudget;
 import java.util.Set;
 
 /** {@code bin/ycsb --help}, {@code -h} or {@code help}: the usage, printed to stdout with exit status 0. */
@@ -47,6 +48,13 @@ final class Help {
       "                   stop the run, FAILED (exit 1), when no operation has succeeded this long; default the",
       "                   larger of 60 and twice the driver's longest wait (30 s server selection and socket",
       "                   timeouts by default), a quarter of a maxexecutiontime window (at least 5)",
+      "",
+      "error budget (-p NAME=VALUE, percentages from 0 to 100; past either the run is FAILED, exit 1):",
+      "  ycsbpack.maxerrorrate     failed operations (any Return= status but OK, BATCHED_OK, NOT_FOUND) allowed,",
+      "                            in % of all (default " + (long) ErrorBudget.DEFAULT_MAX_ERROR_PERCENT + ")",
+      "  ycsbpack.maxnotfoundrate  NOT_FOUND allowed, in % of any one operation's calls (default "
+          + (long) ErrorBudget.DEFAULT_MAX_NOT_FOUND_PERCENT + ")",
+      "                            below both, any failed or not-found operation is stated after the run",
       "",
       "mongodb binding options (-p NAME=VALUE or a -P file line; each overrides the same setting in mongodb.url):",
       "  mongodb.url                  connection string, default mongodb://localhost:27017; its password is",

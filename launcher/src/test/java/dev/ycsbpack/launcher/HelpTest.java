@@ -24,7 +24,7 @@ class HelpTest {
   @Test
   void everyBindingOptionOfTheReadmeTableIsInTheHelp() throws IOException {
     String readme = Files.readString(CorePropertiesTest.REPO.resolve("README.md"));
-    Matcher m = Pattern.compile("(?m)^\\| `(mongodb\\.[A-Za-z]+)`").matcher(readme);
+    Matcher m = Pattern.compile("(?m)^\\| `(mongodb\\.[A-Za-z]+|ycsbpack\\.[a-z]+)`").matcher(readme);
     int n = 0;
     while (m.find()) {
       n++;
