@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
@@ -43,9 +44,13 @@ final class KnownProperties {
       "exponential.frac");
   /** site.ycsb.workloads.ConstantOccupancyWorkload, a CoreWorkload with three more. */
   static final Set<String> CONSTANT_OCCUPANCY = Set.of("disksize", "storageages", "occupancy");
-  /** The pack's own: the coordinator's client placement and this opt-out. */
+  /**
+   * The pack's own: the coordinator's client placement, the error budget, the no-progress rule, the names
+   * {@code bin/ycsb} sets for YCSB in front of the binding and the workload, and this opt-out.
+   */
   static final Set<String> PACK = Set.of(LaunchArguments.REAL_DB, MultiClientWorkload.INDEX, MultiClientWorkload.COUNT,
-      ALLOW);
+      MultiClientWorkload.TOTAL_OPERATIONS, ErrorBudget.MAX_ERROR_RATE, ErrorBudget.MAX_NOT_FOUND_RATE,
+      StallWatch.PROPERTY, StoppableWorkload.REAL_WORKLOAD, StoppableWorkload.WINDOW_SECONDS, ALLOW);
   /** Workload classes whose every property is known here. */
   static final Set<String> KNOWN_WORKLOADS = Set.of("site.ycsb.workloads.CoreWorkload",
       "site.ycsb.workloads.ConstantOccupancyWorkload", MultiClientWorkload.class.getName());

@@ -78,4 +78,16 @@ class KnownPropertiesTest {
     assertEquals("unsupported property readallfieldsbyname: YCSB after 0.17.0 reads it; 0.17.0, which this pack"
         + " runs, does not", e.getMessage());
   }
+
+  @Test
+  void thePacksOwnOptionsAndTheNamesTheCoordinatorSetsPass() {
+    // as a user types them (README) and as the coordinator writes them into a client's properties
+    assertDoesNotThrow(() -> KnownProperties.check(workloada("ycsbpack.maxerrorrate=5", "ycsbpack.maxnotfoundrate=20",
+        "ycsbpack.stalltimeout=30", "ycsbpack.client.index=0", "ycsbpack.client.count=2",
+        "ycsbpack.client.operationcount.total=1000")));
+    UsageException e = assertThrows(UsageException.class,
+        () -> KnownProperties.check(workloada("ycsbpack.maxerorrate=5")));
+    assertEquals(true, e.getMessage().startsWith("unknown property ycsbpack.maxerorrate (did you mean ycsbpack.maxerrorrate?)"),
+        e::getMessage);
+  }
 }
