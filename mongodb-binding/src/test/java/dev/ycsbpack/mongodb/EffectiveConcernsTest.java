@@ -11,7 +11,12 @@ import io.netty.channel.Channel;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Properties;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The write concern, read concern and read preference a run is under, as the preflight records them for the client
@@ -30,9 +35,10 @@ class EffectiveConcernsTest {
     return p;
   }
 
-  @Test
-  void whatIsSentIsRecordedAsSent() throws Exception {
-    String url = TestTargets.inProcess().connectionString();
+  @ParameterizedTest
+  @MethodSource("dev.ycsbpack.testkit.TestTargets#allNamed")
+  void whatIsSentIsRecordedAsSent(Target target) throws Exception {
+    String url = target.connectionString();
     Map<String, String> facts = MongoDbClient.preflight(properties(url, "mongodb.w=majority", "mongodb.j=true",
         "mongodb.wtimeout=2500", "mongodb.readConcern=majority", "mongodb.readPreference=secondaryPreferred",
         "mongodb.readPreferenceTags=dc:ny,rack:1;dc:sf;", "mongodb.maxStalenessSeconds=120"));
@@ -42,10 +48,15 @@ class EffectiveConcernsTest {
         facts.get(EnvironmentFacts.READ_PREFERENCE));
   }
 
-  @Test
-  void whatIsLeftToAServerThatDoesNotReportItsDefaultsSaysSo() throws Exception {
-    // mongo-java-server does not know getDefaultRWConcern (as a standalone MongoDB refuses it)
-    Map<String, String> facts = MongoDbClient.preflight(properties(TestTargets.inProcess().connectionString()));
+  /** The stand-ins: neither mongo-java-server nor FerretDB knows getDefaultRWConcern (a standalone MongoDB refuses it). */
+  static Stream<Named<Target>> standIns() {
+    return TestTargets.allNamed().filter(t -> !t.getPayload().name().equals(TestTargets.MONGODB_URL));
+  }
+
+  @ParameterizedTest
+  @MethodSource("standIns")
+  void whatIsLeftToAServerThatDoesNotReportItsDefaultsSaysSo(Target target) throws Exception {
+    Map<String, String> facts = MongoDbClient.preflight(properties(target.connectionString()));
     assertEquals("server default (not reported by this server)", facts.get(EnvironmentFacts.WRITE_CONCERN));
     assertEquals("server default (not reported by this server)", facts.get(EnvironmentFacts.READ_CONCERN));
     assertEquals("primary", facts.get(EnvironmentFacts.READ_PREFERENCE));
