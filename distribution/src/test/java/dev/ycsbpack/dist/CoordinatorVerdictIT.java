@@ -55,6 +55,8 @@ class CoordinatorVerdictIT {
       assertEquals("lead", fields.get(0).equals("note") ? fields.get(1) : fields.get(0), "the lead comes first");
       String line = ok.stdout().lines().filter(l -> l.startsWith("run COMPLETE: ")).findFirst().orElseThrow();
       assertTrue(line.startsWith("run COMPLETE: " + lead + "; 2 clients on 2 hosts"), ok::describe);
+      String writeConcern = manifest.get("server").get("server.writeConcern").asText();
+      assertTrue(line.contains(" ops/s; write concern " + writeConcern + "; "), line);
       JsonNode merged = new ObjectMapper().readTree(allowed.resolve("merged/merged.json").toFile());
       assertEquals(lead, merged.get("overall").get("lead").asText());
       assertTrue(merged.get("warnings").get(0).asText().equals(lead), merged.get("warnings")::toString);

@@ -3,6 +3,7 @@ package dev.ycsbpack.coordinator.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -73,7 +74,8 @@ final class Summary {
   }
 
   /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (20,000 of 20,000 measured = 100.0% in the union
-   * window; all clients ran together for 97.4% of it), 1,212 ops/s; READ p50 790 us, p99 35,423 us}; led by the
+   * window; all clients ran together for 97.4% of it), 1,212 ops/s; write concern w=1; READ p50 790 us, p99 35,423 us};
+   * led by the
    * manifest's {@code ERRORS: ...; NOT FOUND: ...} when any operation failed or found nothing, and quoting intended
    * latency first when the clients recorded it ({@code -target}). */
   static String line(Bundle bundle, Manifest m) {
@@ -114,6 +116,11 @@ final class Summary {
     if (docs.has("Acknowledged")) {
       sb.append(String.format(", %,d of %,d batched documents acknowledged", docs.path("Acknowledged").asLong(),
           docs.path("Counted").asLong()));
+    }
+    String writeConcern = m.server() == null ? null : m.server().get(EnvironmentFacts.WRITE_CONCERN);
+    if (writeConcern != null) {
+      // w=1 and w=majority measure different things: the number is not quotable without it
+      sb.append("; write concern ").append(writeConcern);
     }
     Set<String> names = new HashSet<>();
     merged.path("operations").forEach(op -> names.add(op.path("name").asText()));
