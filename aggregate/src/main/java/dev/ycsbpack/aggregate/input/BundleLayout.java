@@ -2,6 +2,8 @@ package dev.ycsbpack.aggregate.input;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,8 +30,7 @@ public final class BundleLayout {
   /** Why {@code folder} is not what {@code merge} takes, and what is, when it is a bundle or its merged result. */
   public static Optional<String> pointerForMerge(Path folder) {
     if (isBundle(folder)) {
-      return Optional.of(bundle(folder, "merge " + shown(folder.resolve(CLIENTS)) + ", or compare "
-          + shown(folder.resolve(MERGED))));
+      return Optional.of(bundle(folder, CLIENTS, MERGED));
     }
     Path bundle = bundleOf(folder, MERGED);
     if (bundle != null) {
@@ -42,8 +43,7 @@ public final class BundleLayout {
   /** Why {@code path} is not what {@code compare} takes, and what is, when it is a bundle or its client folders. */
   public static Optional<String> pointerForCompare(Path path) {
     if (isBundle(path)) {
-      return Optional.of(bundle(path, "compare " + shown(path.resolve(MERGED)) + ", or merge "
-          + shown(path.resolve(CLIENTS))));
+      return Optional.of(bundle(path, MERGED, CLIENTS));
     }
     Path bundle = bundleOf(path, CLIENTS);
     if (bundle != null) {
@@ -53,8 +53,18 @@ public final class BundleLayout {
     return Optional.empty();
   }
 
-  private static String bundle(Path dir, String instead) {
-    return shown(dir) + " is a coordinator bundle: " + instead;
+  /**
+   * "DIR is a coordinator bundle: merge DIR/clients, or compare DIR/merged", the halves in the given order, naming
+   * only those it holds (a failed run has no merged result).
+   */
+  private static String bundle(Path dir, String... halves) {
+    List<String> uses = new ArrayList<>();
+    for (String half : halves) {
+      if (Files.isDirectory(dir.resolve(half))) {
+        uses.add((half.equals(CLIENTS) ? "merge " : "compare ") + shown(dir.resolve(half)));
+      }
+    }
+    return shown(dir) + " is a coordinator bundle: " + String.join(", or ", uses);
   }
 
   /** The bundle {@code folder} is the {@code part} of, or null. */
