@@ -109,17 +109,20 @@ class CompareAndOutputTest {
     String merged = bundle.resolve("merged").toString();
 
     assertEquals(AggregateMain.USAGE, run("merge", bundle.toString(), "-o", out.toString()), stderr);
-    assertEquals("ycsb-aggregate merge: " + bundle + " is a coordinator bundle: merge " + clients + ", or compare "
-        + merged + "\n", stderr);
+    assertEquals("ycsb-aggregate merge: " + bundle + " is a coordinator bundle: merge " + clients + "\n", stderr,
+        "a bundle without a merged result (a failed run) is not pointed to one");
     assertFalse(Files.exists(out), "nothing written");
-    assertEquals(AggregateMain.USAGE, run("compare", bundle.toString(), bundle.toString()), stderr);
-    assertEquals("ycsb-aggregate compare: " + bundle + " is a coordinator bundle: compare " + merged + ", or merge "
-        + clients + "\n", stderr);
 
     assertEquals(0, run("merge", clients, "-o", merged), stderr);
+    assertEquals(AggregateMain.USAGE, run("merge", bundle.toString(), "-o", out.toString()), stderr);
+    assertEquals("ycsb-aggregate merge: " + bundle + " is a coordinator bundle: merge " + clients + ", or compare "
+        + merged + "\n", stderr);
     assertEquals(AggregateMain.USAGE, run("merge", merged, "-o", out.toString()), stderr);
     assertEquals("ycsb-aggregate merge: " + merged + " is a coordinator bundle's merged result, not client folders: "
         + "merge " + clients + ", or compare " + merged + "\n", stderr);
+    assertEquals(AggregateMain.USAGE, run("compare", bundle.toString(), bundle.toString()), stderr);
+    assertEquals("ycsb-aggregate compare: " + bundle + " is a coordinator bundle: compare " + merged + ", or merge "
+        + clients + "\n", stderr);
     assertEquals(AggregateMain.USAGE, run("compare", clients, merged), stderr);
     assertEquals("ycsb-aggregate compare: " + clients + " holds a coordinator bundle's client folders, not a merged "
         + "result: compare " + merged + ", or merge " + clients + "\n", stderr);

@@ -249,6 +249,16 @@ class MalformedInputTest {
   }
 
   @Test
+  void aCountYcsbCannotReadInAFolderWithoutAVerdictIsNamed() throws Exception {
+    for (int c = 1; c <= 3; c++) {
+      Path p = run.resolve("client" + c + "/client.properties");
+      Files.writeString(p, Files.readString(p).replace("operationcount=2400", "operationcount=1e6"));
+    }
+    assertRefused(run.resolve("client1/client.properties") + ": operationcount=1e6: expected a whole number from 0 "
+        + "to 2147483647", "Fix: write the properties the client ran with.");
+  }
+
+  @Test
   void aShortClientIsLeftOutWithAcceptPartial() throws Exception {
     for (int c = 1; c <= 3; c++) {
       Path p = run.resolve("client" + c + "/client.properties");

@@ -2,6 +2,8 @@ package dev.ycsbpack.aggregate.input;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,34 +29,34 @@ public final class BundleLayout {
 
   /** Why {@code folder} is not what {@code merge} takes, and what is, when it is a bundle or its merged result. */
   public static Optional<String> pointerForMerge(Path folder) {
-    if (isBundle(folder)) {
-      return Optional.of(bundle(folder, "merge " + shown(folder.resolve(CLIENTS)) + ", or compare "
-          + shown(folder.resolve(MERGED))));
-    }
-    Path bundle = bundleOf(folder, MERGED);
-    if (bundle != null) {
-      return Optional.of(shown(folder) + " is a coordinator bundle's merged result, not client folders: merge "
-          + shown(bundle.resolve(CLIENTS)) + ", or compare " + shown(folder));
-    }
-    return Optional.empty();
+    return pointer(folder, MERGED, "is a coordinator bundle's merged result, not client folders", CLIENTS, MERGED);
   }
 
   /** Why {@code path} is not what {@code compare} takes, and what is, when it is a bundle or its client folders. */
   public static Optional<String> pointerForCompare(Path path) {
-    if (isBundle(path)) {
-      return Optional.of(bundle(path, "compare " + shown(path.resolve(MERGED)) + ", or merge "
-          + shown(path.resolve(CLIENTS))));
-    }
-    Path bundle = bundleOf(path, CLIENTS);
-    if (bundle != null) {
-      return Optional.of(shown(path) + " holds a coordinator bundle's client folders, not a merged result: compare "
-          + shown(bundle.resolve(MERGED)) + ", or merge " + shown(path));
-    }
-    return Optional.empty();
+    return pointer(path, CLIENTS, "holds a coordinator bundle's client folders, not a merged result", MERGED, CLIENTS);
   }
 
-  private static String bundle(Path dir, String instead) {
-    return shown(dir) + " is a coordinator bundle: " + instead;
+  private static Optional<String> pointer(Path arg, String wrongHalf, String whyWrong, String... halves) {
+    if (isBundle(arg)) {
+      return Optional.of(shown(arg) + " is a coordinator bundle: " + uses(arg, halves));
+    }
+    Path bundle = bundleOf(arg, wrongHalf);
+    return bundle == null ? Optional.empty() : Optional.of(shown(arg) + " " + whyWrong + ": " + uses(bundle, halves));
+  }
+
+  /**
+   * "merge DIR/clients, or compare DIR/merged", the halves in the given order, naming only those the bundle holds (a
+   * failed run has no merged result).
+   */
+  private static String uses(Path bundle, String... halves) {
+    List<String> uses = new ArrayList<>();
+    for (String half : halves) {
+      if (Files.isDirectory(bundle.resolve(half))) {
+        uses.add((half.equals(CLIENTS) ? "merge " : "compare ") + shown(bundle.resolve(half)));
+      }
+    }
+    return String.join(", or ", uses);
   }
 
   /** The bundle {@code folder} is the {@code part} of, or null. */
