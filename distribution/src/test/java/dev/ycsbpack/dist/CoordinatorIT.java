@@ -204,7 +204,8 @@ class CoordinatorIT {
     List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
         "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
-        "-target", "400", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+        "-target", "400", "-p", "mongodb.allowEmpty=true", // never loaded: these runs test stopping clients
+        "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
     a.addAll(List.of(more));
     Coordinator c = Coordinator.start(work, List.of(), a);
     boolean measuring = Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
@@ -351,14 +352,19 @@ class CoordinatorIT {
         m::toPrettyString);
   }
 
+  /** Loads common()'s 1,000 records into {@code table} with two local clients. */
+  private void loadWithTwoClients(Target target, String table) throws Exception {
+    Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
+        "--hosts", "local,local", "--out", work.resolve("load-" + table).toString()));
+    assertEquals(0, l.exitCode(), l::describe);
+  }
+
   @Test
   void aTimeLimitedCoordinatedRunMeasuresTheWholeWindowAsked() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     try {
-      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
-          "--hosts", "local,local", "--out", work.resolve("load").toString()));
-      assertEquals(0, l.exitCode(), l::describe);
+      loadWithTwoClients(target, table);
       Path run = work.resolve("timed");
       // far more operations than 3 s can do at this target: the time limit ends the run
       Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "2",
@@ -383,9 +389,7 @@ class CoordinatorIT {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     try {
-      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
-          "--hosts", "local,local", "--out", work.resolve("load").toString()));
-      assertEquals(0, l.exitCode(), l::describe);
+      loadWithTwoClients(target, table);
       // the first warm-up key of every client process is taken: each client's first thread fails its init(), the
       // second starts and waits at the start gate for a thread that will never come
       Servers.insertId(target, table + "_warmup", "warmup1-0");

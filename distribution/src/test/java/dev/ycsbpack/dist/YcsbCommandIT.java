@@ -447,6 +447,7 @@ class YcsbCommandIT {
       runs.add(refused);
       YcsbRun echoed = YcsbRun.run(work, "load", "basic", "-P", workload("read95-update5").toString(),
           "-p", "recordcount=20", "-p", "mongodb.url=" + url, "-p", "app.password=" + secret, "-s",
+          "-p", "ycsbpack.allow=app.password",
           "-p", "basicdb.verbose=false", "--out", work.resolve("echoed-" + runs.size()).toString());
       assertEquals(0, echoed.exitCode, echoed::describe);
       runs.add(echoed);
