@@ -226,6 +226,38 @@ class ServerFaultsIT {
     }
   }
 
+  @Test
+  void theCoordinatorStopsARunWhoseStatusLinesShowOnlyFailures() throws Exception {
+    String[] common = loadedWorkload();
+    Path bundle = work.resolve("coordinator-stall");
+    List<String> args = new ArrayList<>(List.of("run", "mongodb"));
+    args.addAll(List.of(common));
+    // the client's own rule is far away: only the coordinator's may stop this run; operations fail every second
+    args.addAll(List.of("-p", "operationcount=10000000", "-p", "ycsbpack.stalltimeout=600",
+        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1000",
+        "--hosts", "local", "--stall-timeout", "5", "--quiet", "--out", bundle.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), args);
+    try {
+      Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
+      assertTrue(Coordinator.waitFor(() -> lastOperations(clientErr) >= 20, 120), c::describe);
+      signal("KILL", server.pid());
+      long killed = System.nanoTime();
+      assertEquals(1, c.await(), c::describe);
+      double seconds = (System.nanoTime() - killed) / 1e9;
+      String reason = Coordinator.manifest(bundle).get("reason").asText();
+      assertTrue(reason.startsWith("client 01-local1 on local1 made no progress: no operation succeeded for "), reason);
+      assertTrue(reason.contains("though it kept reporting"), reason);
+      assertTrue(Files.size(new ClientFolder(bundle.resolve("clients/01-local1")).textOutput()) > 0,
+          "the stopped client still reported what it measured");
+      // 5 s (whole seconds, so up to 7) + the client's 2 s stop grace and report + the bundle
+      assertTrue(seconds < 30, "ended " + seconds + " s after the kill\n" + c.describe());
+    } finally {
+      if (c.process.isAlive()) {
+        c.process.destroyForcibly();
+      }
+    }
+  }
+
   private static long lastOperations(Path stderr) {
     try {
       if (!Files.isRegularFile(stderr)) {
