@@ -188,15 +188,21 @@ class ServerFaultsIT {
     assertTrue(seconds < 40, "stopped by the stall rule, not the time limit: " + seconds + " s\n" + run.describe());
   }
 
-  @Test
-  void aCoordinatedRunWhoseServerIsKilledEndsFailedWithTheClientsOwnReasonInFull() throws Exception {
+  /** A coordinated run whose server was killed once its first client had done some operations, and how long after. */
+  private record Killed(Coordinator coordinator, double secondsAfterKill) {
+  }
+
+  /**
+   * Runs {@code bin/ycsb-coordinator run} with {@code more} arguments and operations that give up server selection
+   * after {@code selectionTimeoutMs}, kills the server mid-run, and awaits the end.
+   */
+  private Killed coordinatedRunWithServerKilled(Path bundle, int selectionTimeoutMs, String... more) throws Exception {
     String[] common = loadedWorkload();
-    Path bundle = work.resolve("coordinated");
     List<String> args = new ArrayList<>(List.of("run", "mongodb"));
     args.addAll(List.of(common));
-    args.addAll(List.of("-p", "operationcount=10000000", "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
-        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1500",
-        "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+    args.addAll(List.of("-p", "operationcount=10000000", "-p", "mongodb.url=" + server.connectionString() + "/"
+        + Servers.DATABASE + "?serverSelectionTimeoutMS=" + selectionTimeoutMs, "--quiet", "--out", bundle.toString()));
+    args.addAll(List.of(more));
     Coordinator c = Coordinator.start(work, List.of(), args);
     try {
       Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
@@ -204,26 +210,50 @@ class ServerFaultsIT {
       signal("KILL", server.pid());
       long killed = System.nanoTime();
       assertEquals(1, c.await(), c::describe);
-      double seconds = (System.nanoTime() - killed) / 1e9;
-      JsonNode manifest = Coordinator.manifest(bundle);
-      assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
-      String reason = manifest.get("reason").asText();
-      // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
-      assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
-          + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
-      assertTrue(reason.contains("first error: ") && reason.endsWith("until it was stopped)"), reason);
-      assertTrue(c.stderr().contains(reason), "the summary says the same: " + c.describe());
-      for (String client : List.of("01-local1", "02-local2")) {
-        assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
-            client + " kept its partial measurements");
-      }
-      // the client's 3 s + 2 s grace, the coordinator stopping the other client and writing the bundle
-      assertTrue(seconds < 30, "ended " + seconds + " s after the kill\n" + c.describe());
+      return new Killed(c, (System.nanoTime() - killed) / 1e9);
     } finally {
       if (c.process.isAlive()) {
         c.process.destroyForcibly();
       }
     }
+  }
+
+  @Test
+  void aCoordinatedRunWhoseServerIsKilledEndsFailedWithTheClientsOwnReasonInFull() throws Exception {
+    Path bundle = work.resolve("coordinated");
+    Killed k = coordinatedRunWithServerKilled(bundle, 1500, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
+        "--hosts", "local,local");
+    JsonNode manifest = Coordinator.manifest(bundle);
+    assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+    String reason = manifest.get("reason").asText();
+    // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
+    assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
+        + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
+    assertTrue(reason.contains("first error: ") && reason.endsWith("until it was stopped)"), reason);
+    assertTrue(k.coordinator().stderr().contains(reason), "the summary says the same: " + k.coordinator().describe());
+    for (String client : List.of("01-local1", "02-local2")) {
+      assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
+          client + " kept its partial measurements");
+    }
+    // the client's 3 s + 2 s grace, the coordinator stopping the other client and writing the bundle
+    assertTrue(k.secondsAfterKill() < 30, "ended " + k.secondsAfterKill() + " s after the kill\n"
+        + k.coordinator().describe());
+  }
+
+  @Test
+  void theCoordinatorStopsARunWhoseStatusLinesShowOnlyFailures() throws Exception {
+    Path bundle = work.resolve("coordinator-stall");
+    // the client's own rule is far away: only the coordinator's may stop this run; operations fail every second
+    Killed k = coordinatedRunWithServerKilled(bundle, 1000, "-p", "ycsbpack.stalltimeout=600",
+        "--hosts", "local", "--stall-timeout", "5");
+    String reason = Coordinator.manifest(bundle).get("reason").asText();
+    assertTrue(reason.startsWith("client 01-local1 on local1 made no progress: no operation succeeded for "), reason);
+    assertTrue(reason.contains("though it kept reporting"), reason);
+    assertTrue(Files.size(new ClientFolder(bundle.resolve("clients/01-local1")).textOutput()) > 0,
+        "the stopped client still reported what it measured");
+    // 5 s (whole seconds, so up to 7) + the client's 2 s stop grace and report + the bundle
+    assertTrue(k.secondsAfterKill() < 30, "ended " + k.secondsAfterKill() + " s after the kill\n"
+        + k.coordinator().describe());
   }
 
   private static long lastOperations(Path stderr) {

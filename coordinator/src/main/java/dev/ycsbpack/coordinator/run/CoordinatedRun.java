@@ -190,12 +190,14 @@ public final class CoordinatedRun {
 
   /**
    * The failure as the failing client itself put it, in full, when it ended by itself with a FAILED verdict (its
-   * server gone, say); the supervisor only saw the last line of its output, cut short. Else {@code failure}.
+   * server gone, say); the supervisor only saw the last line of its output, cut short. Else {@code failure} (a client
+   * the coordinator stopped says only that it was stopped).
    */
   private static String inTheClientsWords(String failure, Supervisor.Outcome outcome, Map<String, Verdict> verdicts) {
     for (Supervisor.ClientOutcome c : outcome.clients()) {
       Verdict v = verdicts.get(c.plan().name());
-      if (c.problem() != null && c.exitStatus() > 0 && v != null && !v.complete() && !v.reason().isEmpty()) {
+      if (c.problem() != null && c.problem().startsWith(Supervisor.EXITED) && c.exitStatus() > 0 && v != null
+          && !v.complete() && !v.reason().isEmpty()) {
         return "client " + c.plan().name() + " on " + c.plan().host() + " exited with status " + c.exitStatus()
             + ": " + v.reason();
       }

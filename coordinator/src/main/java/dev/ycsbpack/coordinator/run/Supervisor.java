@@ -47,6 +47,8 @@ public final class Supervisor {
    * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
    */
   public static final int DEFAULT_STALL_SECONDS = 120;
+  /** How the problem of a client that ended by itself begins (its own verdict then says more). */
+  public static final String EXITED = "exited";
 
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
                          Duration stopGrace, Duration startLead) {
@@ -230,7 +232,7 @@ public final class Supervisor {
       boolean all = true;
       for (ClientProcess c : running) {
         if (!c.alive()) {
-          return fail(c, "exited (status " + c.exitStatus() + ") before it was ready: " + c.lastError());
+          return fail(c, EXITED + " (status " + c.exitStatus() + ") before it was ready: " + c.lastError());
         }
         all &= c.ready();
       }
@@ -304,7 +306,7 @@ public final class Supervisor {
     if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
       return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
     }
-    return "exited with status " + c.exitStatus() + ": " + c.lastError();
+    return EXITED + " with status " + c.exitStatus() + ": " + c.lastError();
   }
 
   private String fail(ClientProcess c, String what) {
