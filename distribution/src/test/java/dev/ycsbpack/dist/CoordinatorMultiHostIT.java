@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.testkit.NetnsHosts;
+import dev.ycsbpack.testkit.TestCa;
+import dev.ycsbpack.testkit.TlsTerminator;
 import dev.ycsbpack.testkit.SshHost;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -272,5 +275,69 @@ class CoordinatorMultiHostIT {
       assertEquals(0, staged.filter(p -> p.getFileName().toString().equals("staged.properties")).count(),
           "staged properties deleted on every host");
     }
+  }
+  @Test
+  void tlsFilesReachTheSshHostsOwnerOnlyAndAreRemovedAfterTheRun() throws Exception {
+    Path certs = Files.createDirectories(work.resolve("certs"));
+    TestCa ca = TestCa.create(certs, "ca");
+    TestCa.Issued serverCert = ca.server("server", "IP:" + rig.serverAddress());
+    // a line break, and unique: other test runs on this machine put the plain AwkwardStrings on their command lines
+    String password = AwkwardStrings.passwords(2026, 3).get(2) + " " + UUID.randomUUID();
+    Path key = ca.client("ycsb-client").combinedEncrypted(password);
+    int tlsPort = PORT + 1;
+    try (TlsTerminator tls = TlsTerminator.startIn(rig.server().command(List.of()), rig.serverAddress(), tlsPort,
+        serverCert.combined(), ca.certificate(), rig.serverAddress(), PORT)) {
+      Path bundle = work.resolve("tls");
+      Path secrets = work.resolve("tls.properties"); // a password on the coordinator's own command line would show
+      PropertiesFiles.write(secrets, null, Map.of(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),
+          AtomicFiles.Mode.PRIVATE);
+      List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2",
+          "-p", "mongodb.url=mongodb://" + rig.serverAddress() + ":" + tls.port(),
+          "-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key,
+          "-P", secrets.toString());
+      Coordinator c = coordinator(a);
+      Map<Path, String> stagedModes = new LinkedHashMap<>();
+      List<String> seen = new ArrayList<>();
+      while (c.process.isAlive()) {
+        if (Files.isDirectory(work.resolve("remote/runs"))) {
+          try (Stream<Path> files = Files.walk(work.resolve("remote/runs"))) {
+            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".certificateKeyFile")
+                || f.getFileName().toString().endsWith(".caFile"))::iterator) {
+              try {
+                stagedModes.put(f, java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(f)));
+              } catch (java.nio.file.NoSuchFileException gone) {
+                // removed as the client ended
+              }
+            }
+          } catch (java.io.UncheckedIOException gone) {
+            // a folder removed while walked
+          }
+        }
+        for (ProcessTable.Entry e : ProcessTable.all()) {
+          if (e.commandLine().contains(password)) {
+            seen.add(e.commandLine());
+          }
+        }
+        Thread.sleep(50);
+      }
+      assertEquals(0, c.await(), c::describe);
+      assertEquals(600, count(tableOf(a)));
+      assertEquals(List.of(), seen, "the password on a command line");
+      assertEquals(4, stagedModes.size(), stagedModes::toString);
+      assertTrue(stagedModes.values().stream().allMatch("rw-------"::equals), stagedModes::toString);
+      try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
+        assertEquals(0, left.count(), "remote working folders (and the TLS copies) removed after the run");
+      }
+      try (Stream<Path> files = Files.walk(bundle)) {
+        for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+          assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(password), "password in " + f);
+        }
+      }
+    }
+  }
+
+  private static String tableOf(List<String> args) {
+    return args.stream().filter(x -> x.startsWith("table=")).findFirst().orElseThrow().substring(6);
   }
 }

@@ -197,6 +197,18 @@ class TlsIT {
   }
 
   @Test
+  void aWrongKeyPasswordIsOneLineExitTwoNamingTheOptionNeverThePassword() throws Exception {
+    Path key = client.combinedEncrypted(password);
+    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, Servers.newTable(), "-p", TlsFiles.CA_FILE + "="
+        + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key, "-p",
+        TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + printable).toArray(new String[0]));
+    assertEquals(2, r.exitCode, r::describe);
+    assertEquals("bin/ycsb: error: " + TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + " does not decrypt the key in " + key
+        + " (wrong password?)", r.stderr.strip(), r::describe);
+    assertFalse(r.stdout.contains(printable) || r.stderr.contains(printable), r::describe);
+  }
+
+  @Test
   void theCoordinatorRefusesTlsFilesItCannotStage() throws Exception {
     Coordinator missing = Coordinator.run(work, List.of(), coordinated(load(tls, "t", "-p",
         TlsFiles.CA_FILE + "=" + work.resolve("nope.pem"), "--hosts", "local", "--out",

@@ -55,14 +55,16 @@ final class Preflight {
           failure);
     }
     String likely = contact.likelyCause();
+    // the driver's text is in the line itself here, so no separate report (it would say it twice)
     throw failure(options, (likely != null ? likely + "; " : "") + "cannot reach the server at "
         + options.redactedUrl() + ": " + String.valueOf(failure.getMessage())
         + ". Check that the server runs and that mongodb.url (host, port, credentials, TLS options) is right;"
-        + " add serverSelectionTimeoutMS=<ms> to the URL to fail faster.", failure);
+        + " add serverSelectionTimeoutMS=<ms> to the URL to fail faster.", null);
   }
 
   private static DBException failure(BindingOptions options, String sentence, Throwable cause) {
-    return new DBException("mongodb binding: " + options.redactor().redact(sentence), cause);
+    String line = "mongodb binding: " + options.redactor().redact(sentence);
+    return cause == null ? new DBException(line) : new DBException(line, cause);
   }
 
   private static Throwable cause(CompletableFuture<Void> ping) {

@@ -43,9 +43,7 @@ public final class TlsTerminator implements AutoCloseable {
     IOException last = null;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       int port = FreePorts.pick();
-      String listen = "OPENSSL-LISTEN:" + port + ",bind=" + address + ",reuseaddr,fork,cert=" + serverPem
-          + (clientCa == null ? ",verify=0" : ",verify=1,cafile=" + clientCa);
-      List<String> command = new ArrayList<>(List.of(socat.toString(), "-d", listen,
+      List<String> command = new ArrayList<>(List.of(socat.toString(), "-d", listen(address, port, serverPem, clientCa),
           "TCP:" + backendHost + ":" + backendPort));
       Process p = new ProcessBuilder(command).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -57,6 +55,45 @@ public final class TlsTerminator implements AutoCloseable {
           + (p.isAlive() ? "" : " (it exited)"));
     }
     throw last;
+  }
+
+  /**
+   * Inside a network namespace ({@code prefix}, e.g. {@link NetworkNamespace#command}), listening on
+   * {@code address:port}; readiness is probed from inside the namespace too.
+   */
+  public static TlsTerminator startIn(List<String> prefix, String address, int port, Path serverPem, Path clientCa,
+                                      String backendHost, int backendPort) throws IOException {
+    Path socat = Executables.locate("socat").orElseThrow(() -> new MissingPrerequisiteException(
+        "socat is not installed; " + Prerequisites.INSTALL_HINT));
+    List<String> command = new ArrayList<>(prefix);
+    command.addAll(List.of(socat.toString(), "-d", listen(address, port, serverPem, clientCa),
+        "TCP:" + backendHost + ":" + backendPort));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_LIMIT_MS);
+    while (System.nanoTime() < deadline && p.isAlive()) {
+      List<String> probe = new ArrayList<>(prefix);
+      probe.addAll(List.of("bash", "-c", "exec 3<>/dev/tcp/" + address + "/" + port));
+      Process q = new ProcessBuilder(probe).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      try {
+        if (q.waitFor(5, TimeUnit.SECONDS) && q.exitValue() == 0) {
+          return new TlsTerminator(p, address, port);
+        }
+        q.destroyForcibly();
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    p.destroyForcibly();
+    throw new IOException("socat did not listen on " + address + ":" + port + " in " + prefix);
+  }
+
+  private static String listen(String address, int port, Path serverPem, Path clientCa) {
+    return "OPENSSL-LISTEN:" + port + ",bind=" + address + ",reuseaddr,fork,cert=" + serverPem
+        + (clientCa == null ? ",verify=0" : ",verify=1,cafile=" + clientCa);
   }
 
   /** On 127.0.0.1. */
