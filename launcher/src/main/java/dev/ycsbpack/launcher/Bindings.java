@@ -6,6 +6,7 @@ import dev.ycsbpack.mongodb.OptionException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import site.ycsb.DBException;
 
 /** The binding names {@code bin/ycsb} accepts, as in upstream's {@code bin/ycsb}, and their start-up checks. */
@@ -19,19 +20,24 @@ final class Bindings {
   private static final class Binding {
     final String className;
     final Preflight preflight;
+    /** What the binding learnt by the end of the run, for the environment record (collection counts). */
+    final Supplier<Map<String, String>> afterRun;
 
-    Binding(String className, Preflight preflight) {
+    Binding(String className, Preflight preflight, Supplier<Map<String, String>> afterRun) {
       this.className = className;
       this.preflight = preflight;
+      this.afterRun = afterRun;
     }
   }
 
   private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
 
   static {
-    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight));
+    BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight,
+        MongoDbClient::afterRun));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)")));
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
+        Map::of));
   }
 
   private Bindings() {
@@ -53,6 +59,12 @@ final class Bindings {
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /** The binding's facts after the run; empty for an unknown binding (which never ran). */
+  static Map<String, String> afterRun(String name) {
+    Binding b = BINDINGS.get(name);
+    return b == null ? Map.of() : b.afterRun.get();
   }
 
   private static Binding binding(String name) throws UsageException {

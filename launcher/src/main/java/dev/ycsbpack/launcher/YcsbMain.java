@@ -101,6 +101,7 @@ public final class YcsbMain {
     RunVerdict verdict = new RunVerdict(expected, stdoutSummary);
     ClientFolderWriter clientFolder = folder;
     boolean controlled = launch.controlled;
+    String bindingName = args[1];
     String runId = UUID.randomUUID().toString();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
@@ -117,7 +118,8 @@ public final class YcsbMain {
       if (clientFolder != null) {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
-              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs()));
+              failure, expected.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs()),
+              Bindings.afterRun(bindingName));
         } catch (IOException | RuntimeException e) {
           status = FAILED;
           System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e.getMessage());

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -97,8 +98,18 @@ public class MongoDbClient extends DB {
       MongoDatabase database = lease.client.getDatabase(BindingOptions.from(properties).database());
       EmptyCollectionCheck.check(database, properties);
       FreshCollection.prepare(database, properties);
-      return ServerFacts.of(lease.client);
+      Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
+      facts.putAll(DocumentCounts.before(database, properties));
+      return facts;
     }
+  }
+
+  /**
+   * What the process's last client thread counted after the phase ({@code collection.documents.after} and
+   * {@code .inserted}), for the client folder's environment record; empty before that, or with upserts.
+   */
+  public static Map<String, String> afterRun() {
+    return DocumentCounts.after();
   }
 
   /** The version of the MongoDB driver this binding runs on. */
@@ -165,6 +176,7 @@ public class MongoDbClient extends DB {
         flushLast();
       }
     } finally {
+      DocumentCounts.threadFinished(database, options, getProperties());
       lease.close();
       lease = null;
     }
@@ -278,6 +290,7 @@ public class MongoDbClient extends DB {
           collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
           collection(table).insertOne(doc);
+          DocumentCounts.inserted(1);
         }
         return Status.OK;
       }
@@ -382,6 +395,7 @@ public class MongoDbClient extends DB {
     }
     documents.acknowledged(acknowledged);
     documents.notAcknowledged(refused);
+    DocumentCounts.inserted(acknowledged);
     return new Flushed(batchStatus, trigger);
   }
 

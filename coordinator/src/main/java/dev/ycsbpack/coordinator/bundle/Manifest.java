@@ -26,13 +26,14 @@ import java.util.Map;
  * @param merged     the merge of the client folders (null when not merged)
  * @param properties the properties every client started from (before its share), secrets masked
  * @param notes      things the user should know about the split
+ * @param count      the server's document count checked against what the clients stored; null when not checked
  */
 @JsonPropertyOrder({"note", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
                        String packVersion, String startedAt, String endedAt, Map<String, String> server,
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
-                       Map<String, String> properties, List<String> notes) {
+                       Map<String, String> properties, List<String> notes, Count count) {
   /**
    * The start gate.
    *
@@ -95,5 +96,20 @@ public record Manifest(String note, String status, String reason, String command
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Merged(String folder, String report, Map<String, Object> summary) {
+  }
+
+  /**
+   * The self-check of the phase: the collection's documents counted by the server against those expected.
+   *
+   * @param collection {@code database.collection}
+   * @param before     documents before the phase
+   * @param stored     new documents the clients stored and the server acknowledged
+   * @param expected   {@code before + stored}
+   * @param counted    documents the server counted after the last client's phase
+   * @param verdict    {@code COMPLETE}, or {@code SHORTFALL} when fewer were counted than expected
+   * @param text       the line the summary shows, e.g. {@code 1,000 loaded, 1,000 counted in ycsb.usertable}
+   */
+  public record Count(String collection, long before, long stored, long expected, long counted, String verdict,
+                      String text) {
   }
 }

@@ -105,7 +105,7 @@ public final class CoordinatedRun {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
-    bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null));
+    bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null, null));
 
     Map<Host, HostSession.Probe> probes = probeAll();
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
@@ -147,6 +147,10 @@ public final class CoordinatedRun {
       failure += firstFailures(bundle, verdicts);
     }
     List<Map<String, String>> environments = environments(bundle);
+    Manifest.Count count = CountCheck.of(plan.phase(), plan.clients().size(), environments).orElse(null);
+    if (failure == null && count != null && !count.verdict().equals(CountCheck.COMPLETE)) {
+      failure = "the server counted fewer documents than the clients stored: " + count.text();
+    }
     Manifest.Release release = release(outcome, probes, verdicts, environments);
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
@@ -160,7 +164,7 @@ public final class CoordinatedRun {
     }
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
-        Instant.now().toString(), server, release, hostEntries, clients, merged);
+        Instant.now().toString(), server, release, hostEntries, clients, merged, count);
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
@@ -170,7 +174,7 @@ public final class CoordinatedRun {
   private int failBeforeStart(Bundle bundle, String runId, String startedAt, String failure,
                               List<Manifest.HostEntry> hosts) throws IOException {
     bundle.write(manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
-        clientEntries(null, Map.of(), Map.of()), null));
+        clientEntries(null, Map.of(), Map.of()), null, null));
     bundle.removeStaging();
     return FAILED;
   }
@@ -402,11 +406,11 @@ public final class CoordinatedRun {
 
   private Manifest manifest(String note, String status, String reason, String runId, String startedAt, String endedAt,
                             Map<String, String> server, Manifest.Release release, List<Manifest.HostEntry> hosts,
-                            List<Manifest.ClientEntry> clients, Manifest.Merged merged) {
+                            List<Manifest.ClientEntry> clients, Manifest.Merged merged, Manifest.Count count) {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes());
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), count);
   }
 
   private static String version() {
