@@ -17,7 +17,8 @@ import java.util.Optional;
  *   output.txt              YCSB's measurements, text exporter format ([METRIC], MEASUREMENT, VALUE)
  *   output.json             the same measurements, JSON array exporter format
  *   client.properties       the exact effective properties (-P files, then -p, then flags; secrets masked)
- *   environment.properties  host, CPUs, memory, OS, JVM, driver, and the server's version/engine/topology
+ *   environment.properties  host, CPUs, memory, OS, JVM, driver, the server's version/engine/topology, and the
+ *                           collection's document counts around the phase (CollectionCount)
  *   verdict.properties      COMPLETE or FAILED with the reason: the decision behind the exit status
  *   &lt;OP&gt;.hdr                 HdrHistogram interval logs, one per operation (READ.hdr, UPDATE.hdr, ...)
  * </pre>

@@ -32,6 +32,28 @@ class CoordinatedLoadIT {
     try {
       Coordinator first = Coordinator.run(work, List.of(), concat(load, "--out", work.resolve("first").toString()));
       assertEquals(0, first.exitCode(), first::describe);
+      // self-verifying: the server's count is in the summary and the manifest
+      String collection = Servers.DATABASE + "." + table;
+      assertTrue(first.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), first::describe);
+      JsonNode count = Coordinator.manifest(work.resolve("first")).get("count");
+      assertEquals(400, count.get("expected").asLong(), count::toPrettyString);
+      assertEquals(400, count.get("counted").asLong(), count::toPrettyString);
+      assertEquals("COMPLETE", count.get("verdict").asText(), count::toPrettyString);
+
+      Path run = work.resolve("run");
+      List<String> runArgs = new java.util.ArrayList<>(load);
+      runArgs.set(0, "run");
+      Coordinator r = Coordinator.run(work, List.of(), concat(runArgs, "-p", "operationcount=300",
+          "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5", "--out", run.toString()));
+      assertEquals(0, r.exitCode(), r::describe);
+      long total = Servers.countDocuments(target, table);
+      assertTrue(total > 400, "the run inserted new keys: " + total);
+      JsonNode runCount = Coordinator.manifest(run).get("count");
+      assertEquals(400, runCount.get("before").asLong(), runCount::toPrettyString);
+      assertEquals(total - 400, runCount.get("stored").asLong(), runCount::toPrettyString);
+      assertEquals(total, runCount.get("counted").asLong(), runCount::toPrettyString);
+      assertTrue(r.stdout().contains(String.format("%,d new keys inserted, %,d counted in %s (400 before the run)",
+          total - 400, total, collection)), r::describe);
 
       Path again = work.resolve("again");
       Coordinator c = Coordinator.run(work, List.of(), concat(load, "--out", again.toString()));
@@ -48,6 +70,7 @@ class CoordinatedLoadIT {
           "--out", fresh.toString()));
       assertEquals(0, d.exitCode(), d::describe);
       assertEquals(400, Servers.countDocuments(target, table));
+      assertTrue(d.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), d::describe);
     } finally {
       Servers.drop(target, table);
     }

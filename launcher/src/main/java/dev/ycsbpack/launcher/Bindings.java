@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import site.ycsb.DBException;
 
 /** The binding names {@code bin/ycsb} accepts, as in upstream's {@code bin/ycsb}, and their start-up checks. */
@@ -36,26 +37,32 @@ final class Bindings {
     /** Property names the binding reads; a name ending in '.' stands for every name under it. */
     final Set<String> reads;
     final LongestWait longestWait;
+    /** What the binding learnt by the end of the run, for the environment record (collection counts). */
+    final Supplier<Map<String, String>> afterRun;
 
-    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads, LongestWait longestWait) {
+    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads, LongestWait longestWait,
+            Supplier<Map<String, String>> afterRun) {
       this.className = className;
       this.preflight = preflight;
       this.options = options;
       this.reads = reads;
       this.longestWait = longestWait;
+      this.afterRun = afterRun;
     }
   }
 
   private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
 
   static {
-    // mongodb.* is the binding's own namespace, every name in it checked by the binding itself
+    // mongodb.* is the binding's own namespace, every name in it checked by the binding itself; the fork's datatype
+    // and compressibility are refused by the binding, naming the fork
     BINDINGS.put("mongodb", new Binding(MongoDbClient.class.getName(), MongoDbClient::preflight, BindingOptions::from,
-        Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE), p -> BindingOptions.from(p).longestOperationWaitMs()));
+        Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE, "datatype", "compressibility"),
+        p -> BindingOptions.from(p).longestOperationWaitMs(), MongoDbClient::afterRun));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
     BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
         p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count"),
-        p -> 0));
+        p -> 0, Map::of));
   }
 
   private Bindings() {
@@ -121,6 +128,12 @@ final class Bindings {
     Set<String> out = new TreeSet<>();
     BINDINGS.values().forEach(b -> b.reads.stream().filter(r -> !r.endsWith(".")).forEach(out::add));
     return out;
+  }
+
+  /** The binding's facts after the run; empty for an unknown binding (which never ran). */
+  static Map<String, String> afterRun(String name) {
+    Binding b = BINDINGS.get(name);
+    return b == null ? Map.of() : b.afterRun.get();
   }
 
   private static Binding binding(String name) throws UsageException {

@@ -37,8 +37,15 @@ final class ClientFolderWriter {
   private final List<Measurement> measurements = new ArrayList<>();
   private boolean finished;
 
-  private ClientFolderWriter(ClientFolder folder) throws IOException {
+  /** The environment record as written at the start, and its redactor, to add the binding's after-run facts. */
+  private final Map<String, String> environment;
+  private final Redactor redactor;
+
+  private ClientFolderWriter(ClientFolder folder, Map<String, String> environment, Redactor redactor)
+      throws IOException {
     this.folder = folder;
+    this.environment = environment;
+    this.redactor = redactor;
     this.stdout = Files.newBufferedWriter(folder.stdout(), StandardCharsets.UTF_8);
     this.stderr = Files.newBufferedWriter(folder.stderr(), StandardCharsets.UTF_8);
     this.text = Files.newBufferedWriter(folder.textOutput(), StandardCharsets.UTF_8);
@@ -109,7 +116,7 @@ final class ClientFolderWriter {
     env.putAll(serverFacts);
     env.put("pack.version", Version.of());
     folder.writeEnvironment(env, redactor);
-    return new ClientFolderWriter(folder);
+    return new ClientFolderWriter(folder, env, redactor);
   }
 
   /**
@@ -153,8 +160,12 @@ final class ClientFolderWriter {
     }
   }
 
-  /** Closes the outputs, writes {@code output.json}, then the verdict. Called once, from the shutdown hook. */
-  synchronized void finish(Verdict verdict) throws IOException {
+  /**
+   * Closes the outputs, writes {@code output.json}, adds what the binding learnt during the run ({@code afterRun},
+   * e.g. the collection's count) to the environment record, then writes the verdict. Called once, from the shutdown
+   * hook.
+   */
+  synchronized void finish(Verdict verdict, Map<String, String> afterRun) throws IOException {
     if (finished) {
       return;
     }
@@ -163,6 +174,11 @@ final class ClientFolderWriter {
       w.close();
     }
     AtomicFiles.write(folder.jsonOutput(), json(), AtomicFiles.Mode.SHARED);
+    if (!afterRun.isEmpty()) {
+      Map<String, String> env = new TreeMap<>(environment);
+      env.putAll(afterRun);
+      folder.writeEnvironment(env, redactor);
+    }
     folder.writeVerdict(verdict);
   }
 

@@ -160,6 +160,7 @@ public final class YcsbMain {
     RunVerdict verdict = new RunVerdict(expectation, stdoutSummary);
     ClientFolderWriter clientFolder = folder;
     boolean controlled = launch.controlled;
+    String bindingName = args[1];
     String runId = UUID.randomUUID().toString();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
@@ -181,7 +182,8 @@ public final class YcsbMain {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
               failure, expectation.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
-              MeasuredWindow.current() == null ? -1 : MeasuredWindow.current().measuredMs(), verdict.outcomes()));
+              MeasuredWindow.current() == null ? -1 : MeasuredWindow.current().measuredMs(), verdict.outcomes()),
+              Bindings.afterRun(bindingName));
         } catch (IOException | RuntimeException e) {
           status = FAILED;
           System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e.getMessage());

@@ -104,6 +104,7 @@ public class MongoDbClient extends DB {
       Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
       facts.putAll(lease.concerns.facts());
       facts.put("tls", options.tlsRecord()); // a run with a TLS check off must say so in its results
+      facts.putAll(DocumentCounts.before(database, properties));
       return facts;
     } catch (RuntimeException e) {
       if (e instanceof OptionException) {
@@ -113,6 +114,14 @@ public class MongoDbClient extends DB {
       throw new DBException("mongodb binding: the start-up check failed: "
           + options.redactor().redact(String.valueOf(e)));
     }
+  }
+
+  /**
+   * What the process's last client thread counted after the phase ({@code collection.documents.after} and
+   * {@code .inserted}), for the client folder's environment record; empty before that, or with upserts.
+   */
+  public static Map<String, String> afterRun() {
+    return DocumentCounts.after();
   }
 
   /** The version of the MongoDB driver this binding runs on. */
@@ -179,6 +188,7 @@ public class MongoDbClient extends DB {
         flushLast();
       }
     } finally {
+      DocumentCounts.threadFinished(database, options, getProperties());
       lease.close();
       lease = null;
     }
@@ -292,6 +302,7 @@ public class MongoDbClient extends DB {
           collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
           collection(table).insertOne(doc);
+          DocumentCounts.inserted(1);
         }
         return Status.OK;
       }
@@ -396,6 +407,7 @@ public class MongoDbClient extends DB {
     }
     documents.acknowledged(acknowledged);
     documents.notAcknowledged(refused);
+    DocumentCounts.inserted(acknowledged);
     return new Flushed(batchStatus, trigger);
   }
 

@@ -29,13 +29,14 @@ import java.util.Map;
  * @param lead       second, when any operation failed or found nothing: the counts and rates of the clients' summed
  *                   {@code Return=} counts ({@code ERRORS: ...; NOT FOUND: ...}, the rule of {@code ErrorBudget}); null
  *                   when every operation succeeded
+ * @param count      the server's document count checked against what the clients stored; null when not checked
  */
 @JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
                        String packVersion, String startedAt, String endedAt, Map<String, String> server,
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
-                       Map<String, String> properties, List<String> notes, String lead) {
+                       Map<String, String> properties, List<String> notes, String lead, Count count) {
   /**
    * The start gate.
    *
@@ -98,5 +99,20 @@ public record Manifest(String note, String status, String reason, String command
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Merged(String folder, String report, Map<String, Object> summary) {
+  }
+
+  /**
+   * The self-check of the phase: the collection's documents counted by the server against those expected.
+   *
+   * @param collection {@code database.collection}
+   * @param before     documents before the phase
+   * @param stored     new documents the clients stored and the server acknowledged
+   * @param expected   {@code before + stored}
+   * @param counted    documents the server counted after the last client's phase
+   * @param verdict    {@code COMPLETE}, or {@code SHORTFALL} when fewer were counted than expected
+   * @param text       the line the summary shows, e.g. {@code 1,000 loaded, 1,000 counted in ycsb.usertable}
+   */
+  public record Count(String collection, long before, long stored, long expected, long counted, String verdict,
+                      String text) {
   }
 }

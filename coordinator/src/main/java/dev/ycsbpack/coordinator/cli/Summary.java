@@ -56,6 +56,9 @@ final class Summary {
       }
     }
     out.println(line(bundle, m));
+    if (m.count() != null) {
+      out.println(m.count().text()); // the server's own count: the data is really there
+    }
     if (m.release() != null && m.release().crowding() != null) {
       out.println("note: " + m.release().crowding());
     }

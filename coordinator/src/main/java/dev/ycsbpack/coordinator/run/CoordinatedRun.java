@@ -105,7 +105,7 @@ public final class CoordinatedRun {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
-    bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null));
+    bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null, null));
 
     Map<Host, HostSession.Probe> probes = probeAll();
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
@@ -150,6 +150,10 @@ public final class CoordinatedRun {
       failure += firstFailures(bundle, verdicts);
     }
     List<Map<String, String>> environments = environments(bundle);
+    Manifest.Count count = CountCheck.of(plan.phase(), plan.clients().size(), environments).orElse(null);
+    if (failure == null && count != null && !count.verdict().equals(CountCheck.COMPLETE)) {
+      failure = "the server counted fewer documents than the clients stored: " + count.text();
+    }
     Manifest.Release release = release(outcome, probes, verdicts, environments);
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
@@ -166,7 +170,7 @@ public final class CoordinatedRun {
     }
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
-        Instant.now().toString(), server, release, hostEntries, clients, merged);
+        Instant.now().toString(), server, release, hostEntries, clients, merged, count);
     m = withLead(m, merged != null ? coverage.outcomes() : summed(verdicts));
     bundle.write(m);
     bundle.removeStaging();
@@ -185,7 +189,7 @@ public final class CoordinatedRun {
   private static Manifest withLead(Manifest m, Outcomes outcomes) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), ErrorBudget.lead(outcomes).orElse(null));
+        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count());
   }
 
   /**
@@ -209,7 +213,7 @@ public final class CoordinatedRun {
   private int failBeforeStart(Bundle bundle, String runId, String startedAt, String failure,
                               List<Manifest.HostEntry> hosts) throws IOException {
     bundle.write(manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
-        clientEntries(null, Map.of(), Map.of()), null));
+        clientEntries(null, Map.of(), Map.of()), null, null));
     bundle.removeStaging();
     return FAILED;
   }
@@ -443,11 +447,11 @@ public final class CoordinatedRun {
 
   private Manifest manifest(String note, String status, String reason, String runId, String startedAt, String endedAt,
                             Map<String, String> server, Manifest.Release release, List<Manifest.HostEntry> hosts,
-                            List<Manifest.ClientEntry> clients, Manifest.Merged merged) {
+                            List<Manifest.ClientEntry> clients, Manifest.Merged merged, Manifest.Count count) {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null);
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count);
   }
 
   private static String version() {
