@@ -125,7 +125,7 @@ class ClientFolderIT {
   }
 
   @Test
-  void aRefusedCommandWritesNothingNotEvenTheOutFolderOrItsParents() {
+  void aRefusedCommandWritesNothingNotEvenTheOutFolderOrItsParents() throws java.io.IOException {
     Target target = TestTargets.inProcess();
     Path top = work.resolve("new");
     Path out = top.resolve("results/client1");
@@ -141,11 +141,15 @@ class ClientFolderIT {
       assertEquals(2, r.exitCode, r::describe);
       assertFalse(Files.exists(top), "refused (" + String.join(" ", bad) + ") but wrote " + top);
     }
-    // a server that cannot be reached is not a refusal (exit 1), but no run happened: nothing written either
+    // a server that cannot be reached is not a refusal (exit 1): the accepted run leaves its folder, FAILED with the
+    // reason, and the driver's full report in stderr.txt (a coordinator bundle keeps it)
     YcsbRun unreachable = YcsbRun.run(work, concat("run", "mongodb", "-p",
         "mongodb.url=mongodb://127.0.0.1:1/db?serverSelectionTimeoutMS=300", "-P", workload().toString(),
         "-p", "operationcount=10", "--out", out.toString()));
     assertEquals(1, unreachable.exitCode, unreachable::describe);
-    assertFalse(Files.exists(top), unreachable::describe);
+    java.util.Map<String, String> verdict = dev.ycsbpack.common.PropertiesFiles.read(out.resolve("verdict.properties"));
+    assertEquals("FAILED", verdict.get("status"), verdict::toString);
+    assertTrue(verdict.get("reason").contains("cannot reach the server"), verdict::toString);
+    assertTrue(Files.exists(out.resolve("stderr.txt")), unreachable::describe);
   }
 }

@@ -390,14 +390,14 @@ class CoordinatorIT {
     String table = Servers.newTable();
     try {
       loadWithTwoClients(target, table);
-      // the first warm-up key of every client process is taken: each client's first thread fails its init(), the
-      // second starts and waits at the start gate for a thread that will never come
-      Servers.insertId(target, table + "_warmup", "warmup1-0");
+      // a warm-up document larger than any server takes (16 MB): every client thread's init() fails. The client must
+      // fail at once, naming it, not leave the coordinator waiting for its READY until the ready timeout. (A client
+      // of which only one thread fails while the others wait at the gate: StartGateInitFailureTest, in process.)
       Path bundle = work.resolve("init-failed");
       long t0 = System.nanoTime();
       Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "4",
-          "-p", "operationcount=400", "-p", "mongodb.warmup=5", "--ready-timeout", "200", "--hosts", "local,local",
-          "--out", bundle.toString()));
+          "-p", "operationcount=400", "-p", "mongodb.warmup=1", "-p", "fieldcount=1", "-p", "fieldlength=17000000",
+          "--ready-timeout", "200", "--hosts", "local,local", "--out", bundle.toString()));
       long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
       assertEquals(1, r.exitCode(), r::describe);
       JsonNode m = Coordinator.manifest(bundle);
@@ -407,7 +407,6 @@ class CoordinatorIT {
       assertNoClientLeft(bundle);
     } finally {
       Servers.drop(target, table);
-      Servers.drop(target, table + "_warmup");
     }
   }
 

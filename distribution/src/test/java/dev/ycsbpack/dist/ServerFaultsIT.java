@@ -229,7 +229,9 @@ class ServerFaultsIT {
     // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
     assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
         + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
-    assertTrue(reason.contains("first error: ") && reason.endsWith("until it was stopped)"), reason);
+    // the client's own reason in full, then the first failure lines of every client (CoordinatedRun)
+    assertTrue(reason.contains("first error: ") && reason.contains("until it was stopped); the first errors: "),
+        reason);
     assertTrue(k.coordinator().stderr().contains(reason), "the summary says the same: " + k.coordinator().describe());
     for (String client : List.of("01-local1", "02-local2")) {
       assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,

@@ -48,11 +48,6 @@ final class Servers {
         db -> db.getCollection(table, RawBsonDocument.class).find().into(new ArrayList<>()));
   }
 
-  /** Inserts one document with {@code _id} (and nothing else) into {@code collection}. */
-  static void insertId(Target target, String collection, String id) {
-    withDatabase(target, db -> db.getCollection(collection).insertOne(new org.bson.Document("_id", id)));
-  }
-
   static List<String> collectionNames(Target target) {
     return withDatabase(target, db -> db.listCollectionNames().into(new ArrayList<>()));
   }

@@ -83,7 +83,8 @@ class YcsbCommandIT {
       long acknowledged = load.count("INSERT-DOCUMENTS", "Acknowledged");
       assertEquals(25, acknowledged, load::describe);
       assertEquals(29, load.count("INSERT-DOCUMENTS", "Counted"), "keys 0..28 returned BATCHED_OK or OK");
-      assertEquals(5, load.count("INSERT-DOCUMENTS", "NotAcknowledged"), load::describe);
+      // 25..28 were counted as done and refused; 29, the insert that sent the batch, got its own DUPLICATE_KEY
+      assertEquals(4, load.count("INSERT-DOCUMENTS", "NotAcknowledged"), load::describe);
       assertEquals(acknowledged + 10, Servers.countDocuments(target, table), "stored = acknowledged + the 10 before");
       assertTrue(load.stderr.contains("bin/ycsb: FAILED: only 25 of 29 buffered inserts were acknowledged by the "
           + "server"), load::describe);
