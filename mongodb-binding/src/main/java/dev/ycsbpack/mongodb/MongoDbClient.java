@@ -188,7 +188,9 @@ public class MongoDbClient extends DB {
         flushLast();
       }
     } finally {
-      DocumentCounts.threadFinished(database, options, getProperties());
+      // a server the driver no longer sees (killed, or its socket timed out) is not counted: nothing would answer
+      DocumentCounts.threadFinished(database, options, getProperties(),
+          lease.client.getClusterDescription().hasReadableServer(com.mongodb.ReadPreference.primary()));
       lease.close();
       lease = null;
     }
