@@ -140,7 +140,8 @@ class ServerFaultsIT {
     String[] common = loadedWorkload();
     int port = server.port();
     Path out = work.resolve("restarted");
-    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=600",
+    // paced (about 6 s), so the fault lands mid-run however fast the machine is
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=600", "-target", "100",
         "-p", "ycsbpack.stalltimeout=20"));
     signal("KILL", server.pid());
     server.close();
