@@ -4,6 +4,8 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The properties the coordinator gives each client of one run differently (its share of the run), and the marks that
@@ -21,9 +23,12 @@ public final class ClientShare {
    * client shares one hot set.
    */
   public static final String TOTAL_OPERATIONS = "ycsbpack.client.operationcount.total";
-  /** Every property whose value the coordinator sets per client: threads, target, operations, key range, index. */
-  public static final Set<String> PROPERTIES = Set.of("threadcount", "target", "operationcount", "insertstart",
-      "insertcount", INDEX);
+  /**
+   * Every property whose value the coordinator sets per client: threads, target, operations, key range, index, and
+   * the paths of the TLS files it stages for each client (same content, a copy of its own).
+   */
+  public static final Set<String> PROPERTIES = Stream.concat(Stream.of("threadcount", "target", "operationcount",
+      "insertstart", "insertcount", INDEX), TlsFiles.FILE_PROPERTIES.stream()).collect(Collectors.toUnmodifiableSet());
 
   private ClientShare() {
   }

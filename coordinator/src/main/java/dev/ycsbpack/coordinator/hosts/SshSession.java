@@ -161,13 +161,18 @@ public final class SshSession implements HostSession {
 
   @Override
   public String stagedPath(ClientPlan client, String runId, Path local) {
-    return runFolder(runId) + "/" + client.name() + "/" + local.getFileName();
+    return work(client, runId) + "/" + local.getFileName();
+  }
+
+  /** The client's working folder on the host: its staged files, and its client folder {@code out}. */
+  private String work(ClientPlan client, String runId) {
+    return runFolder(runId) + "/" + client.name();
   }
 
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
                        PackArchive pack) throws IOException {
-    String work = runFolder(runId) + "/" + client.name();
+    String work = work(client, runId);
     upload(client, work, staged, "staged.properties");
     StringBuilder remove = new StringBuilder("rm -f staged.properties");
     for (Path f : files) {
@@ -198,7 +203,7 @@ public final class SshSession implements HostSession {
     Path tmp = Files.createTempDirectory(bundle, ".fetch-" + client.name());
     try {
       Processes.Result r = Processes.pipe(
-          ssh.command(host, "tar czf - -C " + Shell.quote(runFolder(runId) + "/" + client.name()) + " out"),
+          ssh.command(host, "tar czf - -C " + Shell.quote(work(client, runId)) + " out"),
           List.of("tar", "xzf", "-", "-C", tmp.toString()), Duration.ofMinutes(10));
       if (!r.ok() || !Files.isDirectory(tmp.resolve("out"))) {
         throw new IOException(host + ": cannot fetch the folder of " + client.name() + ": " + r.lastError());

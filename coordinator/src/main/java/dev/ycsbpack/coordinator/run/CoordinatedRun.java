@@ -13,7 +13,6 @@ import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -309,9 +308,9 @@ public final class CoordinatedRun {
   private String merge(Bundle bundle) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
-    // each client's share (ClientShare) may differ: aggregate sees the clients are one coordinated run; and each
-    // client's TLS files are its own staged copies (see Supervisor): same content, different paths
-    MergeOptions options = MergeOptions.builder().allowedDifferences(TlsFiles.FILE_PROPERTIES).hosts(hosts)
+    // each client's share (ClientShare, its staged TLS file paths included) may differ: aggregate sees the clients
+    // are one coordinated run
+    MergeOptions options = MergeOptions.builder().hosts(hosts)
         .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);

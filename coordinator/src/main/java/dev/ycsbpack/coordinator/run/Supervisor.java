@@ -31,6 +31,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Supervisor {
   /**
+   * The coordinator's stall default: above a client's own default (60 s with the driver's default timeouts), its
+   * 2 s stop grace, the 30 s socket timeout and its report, so a client whose server is gone stops itself first and
+   * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
+   */
+  public static final int DEFAULT_STALL_SECONDS = 120;
+  /** How the problem of a client that ended by itself begins (its own verdict then says more). */
+  public static final String EXITED = "exited";
+
+  /**
    * Limits of a coordinated run.
    *
    * @param readyTimeout   how long clients may take to start, connect and warm up
@@ -41,15 +50,6 @@ public final class Supervisor {
    * @param stopGrace      how long stopped clients get to write their folders before they are killed
    * @param startLead      how far ahead the start is scheduled: more than a GO takes to reach any client
    */
-  /**
-   * The coordinator's stall default: above a client's own default (60 s with the driver's default timeouts), its
-   * 2 s stop grace, the 30 s socket timeout and its report, so a client whose server is gone stops itself first and
-   * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
-   */
-  public static final int DEFAULT_STALL_SECONDS = 120;
-  /** How the problem of a client that ended by itself begins (its own verdict then says more). */
-  public static final String EXITED = "exited";
-
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
                          Duration stopGrace, Duration startLead) {
     public static Settings defaults() {
@@ -272,7 +272,7 @@ public final class Supervisor {
           long limit = Math.max(settings.stallTimeout().toSeconds(), 3 * interval);
           long silent = c.secondsSinceLastReport();
           if (silent > limit || c.secondsWithoutProgress() > limit) {
-            return fail(c, silent >= 3 * interval ? "stopped reporting: no output for " + silent + " s"
+            return fail(c, silent > limit ? "stopped reporting: no output for " + silent + " s"
                 : "made no progress: no operation succeeded for " + c.secondsWithoutProgress() + " s (--stall-timeout "
                 + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
                 + " operations so far, " + c.errors() + " failed): " + c.lastError());
