@@ -127,10 +127,10 @@ public record ErrorBudget(double maxErrorPercent, double maxNotFoundPercent) {
     if (s.endsWith("%")) {
       s = s.substring(0, s.length() - 1).strip();
     }
-    if (!s.matches("\\d{1,3}(\\.\\d+)?|\\.\\d+") || Double.parseDouble(s) > 100) {
+    double d = s.matches("\\d{1,3}(\\.\\d+)?|\\.\\d+") ? Double.parseDouble(s) : Double.NaN;
+    if (!(d <= 100)) {
       throw new IllegalArgumentException(refusal(key, v));
     }
-    double d = Double.parseDouble(s);
     return d;
   }
 

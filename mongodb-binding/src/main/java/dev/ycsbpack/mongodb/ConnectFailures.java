@@ -47,11 +47,11 @@ final class ConnectFailures {
     String where = " (server " + server + ")";
     for (Throwable t : chain) {
       if (t instanceof CertificateExpiredException) {
-        return certain("TLS: the server's certificate expired on " + date(chain, failure, t) + where
+        return certain("TLS: the server's certificate expired on " + date(chain, t) + where
             + "; the server needs a new certificate");
       }
       if (t instanceof CertificateNotYetValidException) {
-        return certain("TLS: the server's certificate is not valid yet (from " + date(chain, failure, t) + ")" + where
+        return certain("TLS: the server's certificate is not valid yet (from " + date(chain, t) + ")" + where
             + "; check the clocks of this host and the server");
       }
     }
@@ -116,7 +116,7 @@ final class ConnectFailures {
   }
 
   /** The offending certificate's date from the validator's path, else the JDK's own message. */
-  private static String date(List<Throwable> chain, Throwable failure, Throwable dateException) {
+  private static String date(List<Throwable> chain, Throwable dateException) {
     for (Throwable t : chain) {
       if (t instanceof CertPathValidatorException v && v.getCertPath() != null && v.getIndex() >= 0
           && v.getIndex() < v.getCertPath().getCertificates().size()) {

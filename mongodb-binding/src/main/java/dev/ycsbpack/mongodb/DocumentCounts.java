@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.BsonDocument;
 
@@ -38,23 +39,22 @@ final class DocumentCounts {
         CollectionCount.BEFORE, Long.toString(count(database, table)));
   }
 
-  /** {@code n} new documents stored and acknowledged. */
-  static void inserted(long n) {
-    INSERTED.addAndGet(n);
-  }
-
   /**
-   * A client thread has finished; the last one of the process counts the collection, unless the driver sees no primary
-   * ({@code serverSeen} false: the run lost its server). A count that fails or is skipped is left out (and said on
+   * A client thread has finished, having stored {@code inserted} new documents; the last one of the process counts the
+   * collection, unless the driver sees no primary ({@code serverSeen} false: the run lost its server). A count that fails or is skipped is left out (and said on
    * stderr): the run's own verdict is not this count's to decide.
    */
-  static void threadFinished(MongoDatabase database, BindingOptions options, Properties p, boolean serverSeen) {
+  static void threadFinished(MongoDatabase database, BindingOptions options, Properties p, long inserted,
+                             BooleanSupplier serverSeen) {
+    // added once per thread, not per insert (no shared counter on the operation path); added before this thread
+    // counts itself finished, so the last thread sees every thread's documents
+    INSERTED.addAndGet(inserted);
     if (FINISHED_THREADS.incrementAndGet() < Warmup.clientThreads(p) || options.upsert()
         || !options.writeConcern().isAcknowledged()) {
       return;
     }
     String table = p.getProperty("table", "usertable");
-    if (!serverSeen) {
+    if (!serverSeen.getAsBoolean()) {
       System.err.println("mongodb binding: warning: the documents of " + table + " are not counted after the run:"
           + " the driver sees no primary now (the server stopped answering)");
       return;

@@ -66,10 +66,6 @@ final class InsertBuffer {
     return documents.isEmpty();
   }
 
-  int size() {
-    return documents.size();
-  }
-
   String table() {
     return table;
   }

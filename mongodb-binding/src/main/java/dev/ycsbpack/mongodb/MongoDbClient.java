@@ -5,6 +5,7 @@ import com.mongodb.MongoException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
@@ -70,6 +71,8 @@ public class MongoDbClient extends DB {
   private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
   private InsertAcknowledgements documents;
+  /** New documents this thread stored and the server acknowledged, for the collection count after the run. */
+  private long insertedHere;
 
   /** The constructor YCSB uses. */
   public MongoDbClient() {
@@ -189,8 +192,9 @@ public class MongoDbClient extends DB {
       }
     } finally {
       // a server the driver no longer sees (killed, or its socket timed out) is not counted: nothing would answer
-      DocumentCounts.threadFinished(database, options, getProperties(),
-          lease.client.getClusterDescription().hasReadableServer(com.mongodb.ReadPreference.primary()));
+      MongoClient client = lease.client;
+      DocumentCounts.threadFinished(database, options, getProperties(), insertedHere,
+          () -> client.getClusterDescription().hasReadableServer(ReadPreference.primary()));
       lease.close();
       lease = null;
     }
@@ -304,7 +308,7 @@ public class MongoDbClient extends DB {
           collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
           collection(table).insertOne(doc);
-          DocumentCounts.inserted(1);
+          insertedHere++;
         }
         return Status.OK;
       }
@@ -409,7 +413,7 @@ public class MongoDbClient extends DB {
     }
     documents.acknowledged(acknowledged);
     documents.notAcknowledged(refused);
-    DocumentCounts.inserted(acknowledged);
+    insertedHere += acknowledged;
     return new Flushed(batchStatus, trigger);
   }
 
