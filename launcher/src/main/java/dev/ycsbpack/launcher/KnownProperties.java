@@ -3,6 +3,7 @@ package dev.ycsbpack.launcher;
 import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.YcsbClasses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class KnownProperties {
       MultiClientWorkload.TOTAL_OPERATIONS, ErrorBudget.MAX_ERROR_RATE, ErrorBudget.MAX_NOT_FOUND_RATE,
       StallWatch.PROPERTY, StoppableWorkload.REAL_WORKLOAD, StoppableWorkload.WINDOW_SECONDS, ALLOW);
   /** Workload classes whose every property is known here. */
-  static final Set<String> KNOWN_WORKLOADS = Set.of("site.ycsb.workloads.CoreWorkload",
+  static final Set<String> KNOWN_WORKLOADS = Set.of(YcsbClasses.CORE_WORKLOAD,
       "site.ycsb.workloads.ConstantOccupancyWorkload", MultiClientWorkload.class.getName());
   /** Names YCSB reads only after 0.17.0: set here they would change nothing. */
   static final Map<String, String> AFTER_0_17 = Map.of(

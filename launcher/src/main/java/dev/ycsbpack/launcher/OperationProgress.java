@@ -67,7 +67,7 @@ final class OperationProgress {
         owner.failed("(no status)");
       } else if (status == Status.BATCHED_OK) {
         return; // buffered, not sent: it says nothing about the server yet
-      } else if (status.isOk() || status.getName().equals(Status.NOT_FOUND.getName())) {
+      } else if (status == Status.NOT_FOUND || status.getName().equals(Status.NOT_FOUND.getName())) {
         succeeded(); // the server answered: nothing there is an answer too
       } else {
         owner.failed(status.getName());

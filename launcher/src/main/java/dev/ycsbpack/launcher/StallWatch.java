@@ -84,10 +84,6 @@ final class StallWatch {
     return 0;
   }
 
-  long timeoutMs() {
-    return timeoutMs;
-  }
-
   /** Watches on a daemon thread until the run stops (or the JVM exits). */
   void start() {
     Thread t = new Thread(this::watch, "ycsbpack-stall-watch");

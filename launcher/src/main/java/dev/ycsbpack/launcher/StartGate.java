@@ -36,13 +36,9 @@ final class StartGate {
     this.arrivals = new CountDownLatch(parties);
   }
 
-  /** Makes client threads wait for {@link #release()}; events go to {@code eventStream}. */
-  static StartGate install(int parties, PrintStream eventStream) {
-    return install(parties, eventStream, reason -> { });
-  }
-
   /**
-   * As {@link #install(int, PrintStream)}; {@code onInitFailure} is called with the reason when a thread's binding
+   * Makes client threads wait for {@link #release()}; events go to {@code eventStream}, and {@code onInitFailure} is
+   * called with the reason when a thread's binding
    * fails its {@code init()}: that thread never arrives, so the others would wait at the gate until the coordinator's
    * ready timeout, and the client must fail at once instead.
    */

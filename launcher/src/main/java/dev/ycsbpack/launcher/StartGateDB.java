@@ -63,6 +63,10 @@ public final class StartGateDB extends DB {
   private void first() {
     started = true;
     StartGate.operationStarted();
+    MeasuredWindow window = MeasuredWindow.current();
+    if (window != null) {
+      window.begin(); // once per thread, here rather than on every operation
+    }
   }
 
   @Override

@@ -31,8 +31,6 @@ public final class StoppableWorkload extends Workload {
   private static volatile StoppableWorkload current;
 
   private Workload delegate;
-  /** Null without a window counted here. */
-  private MeasuredWindow window;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -44,8 +42,8 @@ public final class StoppableWorkload extends Workload {
     }
     String seconds = p.getProperty(WINDOW_SECONDS);
     if (seconds != null) {
-      window = new MeasuredWindow(Long.parseLong(seconds.trim()), this::requestStop);
-      MeasuredWindow.install(window);
+      // StartGateDB begins it at each thread's first operation
+      MeasuredWindow.install(new MeasuredWindow(Long.parseLong(seconds.trim()), this::requestStop));
     }
     delegate.init(p);
     current = this;
@@ -63,17 +61,11 @@ public final class StoppableWorkload extends Workload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    if (window != null) {
-      window.begin();
-    }
     return delegate.doInsert(db, threadstate);
   }
 
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
-    if (window != null) {
-      window.begin();
-    }
     return delegate.doTransaction(db, threadstate);
   }
 
