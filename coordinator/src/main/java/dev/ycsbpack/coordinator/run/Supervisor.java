@@ -272,7 +272,8 @@ public final class Supervisor {
           long limit = Math.max(settings.stallTimeout().toSeconds(), 3 * interval);
           long silent = c.secondsSinceLastReport();
           if (silent > limit || c.secondsWithoutProgress() > limit) {
-            return fail(c, silent > limit ? "stopped reporting: no output for " + silent + " s"
+            // silence for three status intervals is the more specific cause: a frozen client also makes no progress
+            return fail(c, silent >= 3 * interval ? "stopped reporting: no output for " + silent + " s"
                 : "made no progress: no operation succeeded for " + c.secondsWithoutProgress() + " s (--stall-timeout "
                 + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
                 + " operations so far, " + c.errors() + " failed): " + c.lastError());
