@@ -26,7 +26,8 @@ final class BindingHarness implements AutoCloseable {
   final Target target;
   final String table = "t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   final Properties properties = new Properties();
-  private final List<MongoDbClient> open = new ArrayList<>();
+  /** Client threads of a test add and remove their DBs concurrently. */
+  private final List<MongoDbClient> open = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final MongoClient reader;
 
   BindingHarness(Target target, String... pairs) {
