@@ -1,0 +1,252 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadPreference;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.configuration.CodecRegistries;
+import site.ycsb.ByteIterator;
+import site.ycsb.generator.ScrambledZipfianGenerator;
+
+/**
+ * The measured JVM of bench/point-read.sh: point reads by {@code _id} (all fields, into a YCSB field map) through
+ * the candidate paths, against the same server, with everything around the read the same in every arm.
+ *
+ * <ul>
+ *   <li>{@code command}: what {@code MongoDbClient.read} does today: {@link PointRead#command} sent with
+ *   {@code runCommand}, the reply decoded by {@link PointRead.ReplyCodec} into the field map.
+ *   <li>{@code driver}: the driver's {@code find(filter).first()} on a {@code MongoCollection<Fields>}
+ *   ({@link FieldsCodec} decodes each document straight into the field map), the filter a per-thread
+ *   {@code BsonDocument} reused with its {@code _id} replaced (the driver sends a BsonDocument as it is).
+ *   <li>{@code driver-raw}: the same find on a {@code MongoCollection<RawBsonDocument>} (the reply's document
+ *   kept as bytes), its fields then read into the map with {@link FieldsCodec#readDocument}.
+ * </ul>
+ *
+ * <p>Compiled into the binding's package against a distribution's {@code lib/*} (it uses the package-private
+ * {@code PointRead} and {@code FieldsCodec} as the binding does). ARMS is one arm or several, comma-separated; with
+ * several, the arms take turns in one JVM: each thread first runs WARMUP operations (unmeasured, the arms in turn,
+ * so the JIT compiles every path), then PAIRS rounds of one block of BLOCK operations (shared by the threads) for each arm, the
+ * arms' order within a round rotating, all threads starting and ending each block together. Taking turns in one JVM
+ * puts the arms under the same machine load a few seconds apart, with the same JIT state, which separate JVMs on a
+ * shared machine do not. Printed per block: {@code arm round ops wall_ms worker_cpu_ms process_cpu_ms jit_cpu_ms}:
+ * the worker threads' own CPU (ThreadMXBean, so neither JIT nor GC nor the driver's monitor threads), the whole
+ * process's CPU, and the JIT compiler threads' CPU. Updates (1 - READ_PROPORTION) are the driver's {@code updateOne}
+ * of one field in every arm.
+ *
+ * <p>Usage: java -cp DIR:DIST/lib/* dev.ycsbpack.mongodb.PointReadPaths URL TABLE ARMS RECORDS WARMUP BLOCK PAIRS
+ * THREADS READ_PROPORTION
+ */
+public final class PointReadPaths {
+  private static final int FIELDS = 10;
+  private static final List<String> ARMS = List.of("command", "driver", "driver-raw");
+
+  private PointReadPaths() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    String url = args[0];
+    String table = args[1];
+    List<String> arms = List.of(args[2].split(","));
+    int records = Integer.parseInt(args[3]);
+    int warmup = Integer.parseInt(args[4]);
+    int block = Integer.parseInt(args[5]);
+    int pairs = Integer.parseInt(args[6]);
+    int threads = Integer.parseInt(args[7]);
+    double readProportion = Double.parseDouble(args[8]);
+    if (!ARMS.containsAll(arms)) {
+      throw new IllegalArgumentException("arms: " + ARMS + ", not " + arms);
+    }
+    ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
+    try (MongoClient client = MongoClients.create(url)) {
+      MongoDatabase plain = client.getDatabase("ycsb");
+      // as MongoDbClient.init: the binding's decoders first
+      MongoDatabase database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
+          CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+      ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(records);
+      LongAdder workerCpu = new LongAdder();
+      long[] window = new long[3];
+      String[] current = new String[2];
+      CyclicBarrier start = new CyclicBarrier(threads, () -> {
+        workerCpu.reset();
+        window[0] = System.nanoTime();
+        window[1] = processCpuNanos();
+        window[2] = jitCpuMillis();
+      });
+      CyclicBarrier end = new CyclicBarrier(threads, () -> System.out.printf("%s %s %d %d %d %d %d%n", current[0],
+          current[1], (long) block / threads * threads, (System.nanoTime() - window[0]) / 1_000_000, workerCpu.sum() / 1_000_000,
+          (processCpuNanos() - window[1]) / 1_000_000, jitCpuMillis() - window[2]));
+      List<Thread> workers = new ArrayList<>();
+      Throwable[] failure = new Throwable[1];
+      for (int t = 0; t < threads; t++) {
+        boolean leader = t == 0;
+        Thread worker = new Thread(() -> {
+          try {
+            Reader reader = new Reader(database, table);
+            for (int w = 0; w < 10; w++) {
+              for (String arm : arms) {
+                reader.run(arm, keys, warmup / threads / 10 / arms.size(), readProportion);
+              }
+            }
+            for (int round = 1; round <= pairs; round++) {
+              for (int i = 0; i < arms.size(); i++) {
+                String arm = arms.get((i + round) % arms.size());
+                if (leader) {
+                  current[0] = arm;
+                  current[1] = String.valueOf(round);
+                }
+                start.await();
+                long cpu = threadBean.getCurrentThreadCpuTime();
+                reader.run(arm, keys, block / threads, readProportion);
+                workerCpu.add(threadBean.getCurrentThreadCpuTime() - cpu);
+                end.await();
+              }
+            }
+          } catch (Throwable e) {
+            synchronized (failure) {
+              failure[0] = e;
+            }
+            start.reset();
+            end.reset();
+          }
+        });
+        workers.add(worker);
+        worker.start();
+      }
+      for (Thread worker : workers) {
+        worker.join();
+      }
+      if (failure[0] != null) {
+        throw new IllegalStateException("a worker failed", failure[0]);
+      }
+    }
+  }
+
+  /** One thread's reads and updates through one arm's path. */
+  private static final class Reader {
+    private final MongoDatabase database;
+    private final MongoCollection<BsonDocument> documents;
+    private final MongoCollection<FieldsCodec.Fields> fields;
+    private final MongoCollection<RawBsonDocument> raw;
+    private final String table;
+    private final ReadPreference readPreference;
+    private final ReadConcern readConcern;
+    private final BsonDocument filter = new BsonDocument();
+
+    Reader(MongoDatabase database, String table) {
+      this.database = database;
+      this.table = table;
+      this.documents = database.getCollection(table, BsonDocument.class);
+      this.fields = database.getCollection(table, FieldsCodec.Fields.class);
+      this.raw = database.getCollection(table, RawBsonDocument.class);
+      this.readPreference = database.getReadPreference();
+      this.readConcern = database.getReadConcern();
+    }
+
+    void run(String arm, ScrambledZipfianGenerator keys, int operations, double readProportion) {
+      ThreadLocalRandom random = ThreadLocalRandom.current();
+      for (int i = 0; i < operations; i++) {
+        String key = "user" + fnvhash64(keys.nextValue());
+        if (random.nextDouble() < readProportion) {
+          Map<String, ByteIterator> result = new HashMap<>();
+          if (!read(arm, key, result)) {
+            throw new IllegalStateException("missing " + key + ": load the table first");
+          }
+        } else {
+          byte[] value = new byte[100];
+          random.nextBytes(value);
+          documents.updateOne(new BsonDocument("_id", new BsonString(key)),
+              new BsonDocument("$set", new BsonDocument("field" + random.nextInt(FIELDS), new BsonBinary(value))));
+        }
+      }
+    }
+
+    private boolean read(String arm, String key, Map<String, ByteIterator> result) {
+      switch (arm) {
+        case "command" -> {
+          PointRead.Reply reply = database.runCommand(PointRead.command(table, key, null, readConcern),
+              readPreference, PointRead.Reply.class);
+          if (reply.document == null) {
+            return false;
+          }
+          result.putAll(reply.document);
+          return true;
+        }
+        case "driver" -> {
+          filter.put("_id", new BsonString(key));
+          FieldsCodec.Fields doc = fields.find(filter).first();
+          if (doc == null) {
+            return false;
+          }
+          result.putAll(doc);
+          return true;
+        }
+        default -> {
+          filter.put("_id", new BsonString(key));
+          RawBsonDocument doc = raw.find(filter).first();
+          if (doc == null) {
+            return false;
+          }
+          FieldsCodec.readDocument(doc.asBsonReader(), result);
+          return true;
+        }
+      }
+    }
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** CPU (utime + stime) of this JVM's C1/C2 compiler threads, from /proc/self/task/N/stat. */
+  private static long jitCpuMillis() {
+    long ticks = 0;
+    try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        String stat;
+        try {
+          stat = Files.readString(task.resolve("stat"));
+        } catch (java.io.IOException e) {
+          continue; // the thread ended
+        }
+        String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")) {
+          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        }
+      }
+    } catch (java.io.IOException e) {
+      return -1;
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  }
+
+  /** site.ycsb.Utils.fnvhash64: YCSB's key names with insertorder=hashed. */
+  private static long fnvhash64(long val) {
+    long hashval = 0xCBF29CE484222325L;
+    for (int i = 0; i < 8; i++) {
+      long octet = val & 0x00ff;
+      val = val >> 8;
+      hashval = hashval ^ octet;
+      hashval = hashval * 1099511628211L;
+    }
+    return Math.abs(hashval);
+  }
+}
