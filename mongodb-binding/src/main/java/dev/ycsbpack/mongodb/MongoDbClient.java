@@ -2,6 +2,7 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
+import com.mongodb.MongoOperationTimeoutException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
@@ -16,6 +17,7 @@ import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
+import com.mongodb.connection.ServerDescription;
 import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +28,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -67,6 +70,13 @@ public class MongoDbClient extends DB {
   private ReadPreference readPreference;
   private ReadConcern readConcern;
   private boolean retryReads;
+  /**
+   * Driver 5.14's runCommand retries overload-labelled errors itself, as it retries a write (CommandReadOperation:
+   * only with retryReads and retryWrites both on); a read then adds no retry of its own to them.
+   */
+  private boolean overloadRetried;
+  /** The client's timeoutMS (null when unset): a read and its retry share one deadline. */
+  private Long timeoutMs;
   private InsertBuffer buffer;
   private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
@@ -149,6 +159,8 @@ public class MongoDbClient extends DB {
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
     retryReads = lease.retryReads;
+    overloadRetried = lease.retryReads && lease.retryWrites;
+    timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {
@@ -229,17 +241,21 @@ public class MongoDbClient extends DB {
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       BsonDocument command = PointRead.command(table, key, projection(fields), readConcern);
+      long start = timeoutMs != null ? System.nanoTime() : 0;
       PointRead.Reply reply;
       try {
         reply = database.runCommand(command, readPreference, PointRead.Reply.class);
       } catch (MongoException e) {
-        if (!retryReads || !PointRead.isRetryable(e)) {
+        if (!retryReads || !PointRead.isRetryable(e) || (overloadRetried && PointRead.isOverload(e))) {
           throw e;
         }
-        reply = database.runCommand(command, readPreference, PointRead.Reply.class);
+        reply = retry(command, e, start);
       }
       if (!reply.wellFormed) {
         throw new IllegalStateException("the server's reply to find has no cursor.firstBatch");
+      }
+      if (reply.cursorId != 0) {
+        killCursor(table, reply.cursorId);
       }
       if (reply.document == null) {
         return Status.NOT_FOUND;
@@ -248,6 +264,42 @@ public class MongoDbClient extends DB {
       return Status.OK;
     } catch (Exception e) {
       return Failures.handle("READ", e);
+    }
+  }
+
+  /**
+   * The driver's one retry of a read: on a sharded cluster on another mongos than the one that failed, and under
+   * timeoutMS within what is left of the read's own deadline (both attempts share it, as the driver's do).
+   */
+  private PointRead.Reply retry(BsonDocument command, MongoException failure, long start) {
+    MongoDatabase db = database;
+    if (timeoutMs != null && timeoutMs > 0) {
+      long left = timeoutMs - (System.nanoTime() - start) / 1_000_000;
+      if (left <= 0) {
+        throw new MongoOperationTimeoutException("timeoutMS (" + timeoutMs + " ms) expired before the read's retry",
+            failure);
+      }
+      db = database.withTimeout(left, TimeUnit.MILLISECONDS);
+    }
+    MongoDatabase retryOn = db;
+    return SteeredSelection.avoiding(PointRead.failedServer(failure),
+        () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
+  }
+
+  /**
+   * Kills a cursor the server left open after a point read (it should not, with {@code singleBatch}; the driver's
+   * find kills it when its cursor closes). The reply does not say which server answered, so the kill goes to each
+   * server the read preference allows, each on its own: an id unknown to a server is harmless there. Best effort, as
+   * the driver's: the read's answer stands whatever the kill meets.
+   */
+  private void killCursor(String table, long cursorId) {
+    BsonDocument kill = PointRead.killCursors(table, cursorId);
+    for (ServerDescription server : readPreference.choose(lease.client.getClusterDescription())) {
+      try {
+        SteeredSelection.pinned(server.getAddress(), () -> database.runCommand(kill, readPreference));
+      } catch (MongoException e) {
+        // the cursor times out on the server by itself
+      }
     }
   }
 

@@ -5,12 +5,17 @@ import com.mongodb.MongoException;
 import com.mongodb.MongoNodeIsRecoveringException;
 import com.mongodb.MongoNotPrimaryException;
 import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoServerException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.ReadConcern;
+import com.mongodb.ServerAddress;
+import java.util.List;
 import java.util.Set;
+import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
 import org.bson.BsonReader;
 import org.bson.BsonString;
 import org.bson.BsonType;
@@ -25,11 +30,15 @@ import org.bson.codecs.EncoderContext;
  * {@code runCommand} so that its reply is decoded straight into YCSB's field map by {@link ReplyCodec}.
  *
  * <p>Why: for every {@code find} the driver builds fresh result codecs ({@code CommandResultDocumentCodec},
- * each building a {@code BsonTypeCodecMap} through a new codec registry); that was a fifth of the client's
- * CPU samples on a point read (see docs/PERFORMANCE.md). {@code runCommand} decodes the reply with one
- * long-lived codec. What {@code runCommand} does not do by itself is retry a read, so {@link #isRetryable}
- * repeats the driver's rule for retryable reads and the binding retries such a failure once, as the driver
- * does, unless retryReads is off.
+ * each building a {@code BsonTypeCodecMap} through a new codec registry); that was a fifth of the client's CPU
+ * samples on a point read, and the driver's find still costs about a third more client CPU per read than this
+ * path (bench/point-read.sh, docs/PERFORMANCE.md). {@code runCommand} decodes the reply with one long-lived codec.
+ *
+ * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: one retry of a read on the
+ * driver's own rule ({@link #isRetryable}, checked against the driver's classes by PointReadTest) unless retryReads
+ * is off, on another mongos of a sharded cluster ({@link SteeredSelection}) and within the same timeoutMS deadline;
+ * no retry of its own on top of the overload retries runCommand runs itself ({@link #isOverload}); and a cursor
+ * the server left open ({@link Reply#cursorId}) is killed.
  */
 final class PointRead {
   private static final BsonInt32 ONE = new BsonInt32(1);
@@ -46,14 +55,17 @@ final class PointRead {
     final FieldsCodec.Fields document;
     /** false when the reply had no {@code cursor.firstBatch} array at all: not a find reply. */
     final boolean wellFormed;
+    /** {@code cursor.id}: 0 unless the server left a cursor open, which the read must then kill. */
+    final long cursorId;
 
-    Reply(FieldsCodec.Fields document, boolean wellFormed) {
+    Reply(FieldsCodec.Fields document, boolean wellFormed, long cursorId) {
       this.document = document;
       this.wellFormed = wellFormed;
+      this.cursorId = cursorId;
     }
   }
 
-  /** Decodes {@code {cursor: {firstBatch: [doc], ...}, ok: 1, ...}}; never throws on a reply's shape. */
+  /** Decodes {@code {cursor: {firstBatch: [doc], id, ...}, ok: 1, ...}}; never throws on a reply's shape. */
   static final class ReplyCodec implements Codec<Reply> {
     static final ReplyCodec INSTANCE = new ReplyCodec();
 
@@ -64,6 +76,7 @@ final class PointRead {
     public Reply decode(BsonReader reader, DecoderContext decoderContext) {
       FieldsCodec.Fields document = null;
       boolean batch = false;
+      long cursorId = 0;
       reader.readStartDocument();
       while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
         if (!reader.readName().equals("cursor") || reader.getCurrentBsonType() != BsonType.DOCUMENT) {
@@ -72,7 +85,12 @@ final class PointRead {
         }
         reader.readStartDocument();
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-          if (!reader.readName().equals("firstBatch") || reader.getCurrentBsonType() != BsonType.ARRAY) {
+          String name = reader.readName();
+          if (name.equals("id") && reader.getCurrentBsonType() == BsonType.INT64) {
+            cursorId = reader.readInt64();
+            continue;
+          }
+          if (!name.equals("firstBatch") || reader.getCurrentBsonType() != BsonType.ARRAY) {
             reader.skipValue();
             continue;
           }
@@ -91,7 +109,7 @@ final class PointRead {
         reader.readEndDocument();
       }
       reader.readEndDocument();
-      return new Reply(document, batch);
+      return new Reply(document, batch, cursorId);
     }
 
     @Override
@@ -119,6 +137,12 @@ final class PointRead {
     return command.append("limit", ONE).append("singleBatch", BsonBoolean.TRUE);
   }
 
+  /** {@code {killCursors: table, cursors: [id]}}, what the driver sends when it closes a find's open cursor. */
+  static BsonDocument killCursors(String table, long cursorId) {
+    return new BsonDocument("killCursors", new BsonString(table))
+        .append("cursors", new BsonArray(List.of(new BsonInt64(cursorId))));
+  }
+
   /** {@code {f: 1, ...}} in the set's order, as {@code Projections.include(new ArrayList<>(fields))} gives. */
   static BsonDocument projection(Set<String> fields) {
     BsonDocument projection = new BsonDocument();
@@ -139,6 +163,31 @@ final class PointRead {
       return cause != null && isRetryableException(cause);
     }
     return isRetryableException(t);
+  }
+
+  /** Labelled by the server as overload, which the driver retries under its overload policy (driver 5.14). */
+  static boolean isOverload(MongoException e) {
+    return e.hasErrorLabel("SystemOverloadedError");
+  }
+
+  /**
+   * The server a failed attempt went to, which its retry avoids on a sharded cluster; null when unknown or, as the
+   * driver has it, when the pool was cleared (the server's trouble is then known to every later selection).
+   */
+  static ServerAddress failedServer(Throwable t) {
+    if (t instanceof MongoSecurityException && t.getCause() != null) {
+      return failedServer(t.getCause());
+    }
+    if (t instanceof MongoConnectionPoolClearedException) {
+      return null;
+    }
+    if (t instanceof MongoServerException) {
+      return ((MongoServerException) t).getServerAddress();
+    }
+    if (t instanceof MongoSocketException) {
+      return ((MongoSocketException) t).getServerAddress();
+    }
+    return null;
   }
 
   private static boolean isRetryableException(Throwable t) {

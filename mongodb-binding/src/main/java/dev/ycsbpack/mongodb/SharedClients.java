@@ -49,6 +49,7 @@ final class SharedClients {
   private static final class Entry {
     MongoClient client;
     boolean retryReads;
+    boolean retryWrites;
     EffectiveConcerns concerns;
     DBException failure;
     int users;
@@ -60,6 +61,8 @@ final class SharedClients {
     final MongoClient client;
     /** The client's effective retryReads (URL, options and customizer applied). */
     final boolean retryReads;
+    /** The client's effective retryWrites: with retryReads, runCommand retries overload errors itself. */
+    final boolean retryWrites;
     /** The concerns in force, with the server's defaults as it reported them when the client connected. */
     final EffectiveConcerns concerns;
     private boolean closed;
@@ -68,6 +71,7 @@ final class SharedClients {
       this.key = key;
       this.client = e.client;
       this.retryReads = e.retryReads;
+      this.retryWrites = e.retryWrites;
       this.concerns = e.concerns;
     }
 
@@ -99,7 +103,9 @@ final class SharedClients {
   private static void connect(Key key, Entry e) throws DBException {
     MongoClientSettings.Builder settings = key.options.settings();
     FirstContact contact = new FirstContact(key.options);
-    settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact));
+    // SteeredSelection: a point read's retry avoids the mongos that failed, as the driver's retryable reads do
+    settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact)
+        .serverSelector(SteeredSelection.INSTANCE));
     if (key.customizer != null) {
       key.customizer.accept(settings);
     }
@@ -114,6 +120,7 @@ final class SharedClients {
     }
     e.client = client;
     e.retryReads = built.getRetryReads();
+    e.retryWrites = built.getRetryWrites();
     e.concerns = EffectiveConcerns.of(key.options, client);
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));

@@ -144,6 +144,57 @@ class PointReadTest {
     assertFalse(PointRead.isRetryable(new IllegalStateException("not a driver error")));
   }
 
+  /**
+   * The binding's rule against the driver's own (driver 5.14: SpecRetryPolicy.decideRetryable, i.e.
+   * isRetryableMongoSecurityException or CommandOperationHelper.isRetryableException), called by reflection on every
+   * server code up to 20,000, every code in the driver's own list, and each kind of error it names. A driver upgrade
+   * that changes the rule, or renames what it is made of, fails this test.
+   */
+  @Test
+  void theRetryRuleIsTheDriversOwn() throws Exception {
+    Class<?> helper = Class.forName("com.mongodb.internal.operation.CommandOperationHelper");
+    java.lang.reflect.Method retryable = helper.getDeclaredMethod("isRetryableException", Throwable.class);
+    retryable.setAccessible(true);
+    java.lang.reflect.Method security = Class.forName("com.mongodb.internal.operation.SpecRetryPolicy")
+        .getDeclaredMethod("isRetryableMongoSecurityException", com.mongodb.MongoException.class);
+    security.setAccessible(true);
+    java.lang.reflect.Field listed = helper.getDeclaredField("RETRYABLE_ERROR_CODES");
+    listed.setAccessible(true);
+
+    ServerAddress a = new ServerAddress("h", 1);
+    List<Throwable> errors = new ArrayList<>();
+    TreeSet<Integer> codes = new TreeSet<>();
+    for (int code = -10; code <= 20_000; code++) {
+      codes.add(code);
+    }
+    for (Object code : (java.util.Collection<?>) listed.get(null)) {
+      codes.add((Integer) code);
+    }
+    codes.forEach(code -> errors.add(commandError(code, a)));
+    MongoCredential cred = MongoCredential.createCredential("u", "admin", "p".toCharArray());
+    List<Throwable> kinds = List.of(new MongoSocketReadException("reset", a),
+        new com.mongodb.MongoSocketOpenException("refused", a), new MongoNotPrimaryException(new BsonDocument(), a),
+        new com.mongodb.MongoNodeIsRecoveringException(new BsonDocument(), a),
+        new com.mongodb.MongoConnectionPoolClearedException(new com.mongodb.connection.ServerId(
+            new com.mongodb.connection.ClusterId(), a), null),
+        new com.mongodb.MongoTimeoutException("no server"), new com.mongodb.MongoClientException("client"),
+        new com.mongodb.MongoInterruptedException("interrupted", null), commandError(11600, a),
+        commandError(2, a), new IllegalStateException("not a driver error"));
+    errors.addAll(kinds);
+    for (Throwable kind : kinds) {
+      errors.add(new MongoSecurityException(cred, "auth failed", kind));
+    }
+    errors.add(new MongoSecurityException(cred, "bad password"));
+    int retried = 0;
+    for (Throwable e : errors) {
+      boolean drivers = e instanceof com.mongodb.MongoException
+          && ((boolean) security.invoke(null, e) || (boolean) retryable.invoke(null, e));
+      assertEquals(drivers, PointRead.isRetryable(e), () -> "driver and binding differ on " + e);
+      retried += drivers ? 1 : 0;
+    }
+    assertTrue(retried >= 13 + 5, "the driver retries its listed codes and the network kinds: " + retried);
+  }
+
   private static MongoCommandException commandError(int code, ServerAddress a) {
     return new MongoCommandException(new BsonDocument("ok", new BsonInt32(0)).append("code", new BsonInt32(code))
         .append("errmsg", new BsonString("e")), a);

@@ -1,0 +1,144 @@
+package dev.ycsbpack.mongodb;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.exception.MongoServerError;
+import io.netty.channel.Channel;
+import java.util.ArrayList;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+/**
+ * Several mongo-java-server instances on loopback whose {@code hello} replies make the driver see a sharded
+ * cluster (each a mongos: {@code msg: "isdbgrid"}) or a replica set (set name, hosts, primary or secondary, tags,
+ * last write date for staleness). Each counts the {@code find}s it answered or refused and can be told to refuse
+ * every {@code find} with a given error code, so a test can see on real sockets which server a read went to.
+ *
+ * <p>Data is written to each server while it still answers {@code hello} as itself (before {@link #asRouters} or
+ * {@link #asReplicaSet}, through a direct connection to each): every
+ * member holds the same documents, as replicas would.
+ */
+final class FakeTopology implements AutoCloseable {
+  /** One server of the topology. */
+  static final class Member {
+    final MongoServer server;
+    final String address;
+    final AtomicInteger finds = new AtomicInteger();
+    /** The ids of every killCursors this server received. */
+    final List<Object> killedCursors = new CopyOnWriteArrayList<>();
+    /** A code to refuse every find with (0: none), with these error labels. */
+    volatile int failFindsWith;
+    volatile List<String> failLabels = List.of();
+    /** Non-zero: every find's reply says this cursor is still open. */
+    volatile long openCursorId;
+    volatile Document hello;
+
+    Member(MongoServer server) {
+      this.server = server;
+      this.address = "127.0.0.1:" + server.getLocalAddress().getPort();
+    }
+  }
+
+  final List<Member> members = new ArrayList<>();
+
+  private FakeTopology(int size) {
+    for (int i = 0; i < size; i++) {
+      Member[] self = new Member[1];
+      MongoServer server = new MongoServer(new MemoryBackend() {
+        @Override
+        public Document handleCommand(Channel channel, String database, String command, Document query) {
+          Member m = self[0];
+          Document hello = m.hello;
+          if (hello != null && (command.equals("hello") || command.equalsIgnoreCase("isMaster"))) {
+            Document reply = new Document(super.handleCommand(channel, database, command, query));
+            reply.putAll(hello);
+            return reply;
+          }
+          if (command.equals("find")) {
+            m.finds.incrementAndGet();
+            int code = m.failFindsWith;
+            if (code != 0 && m.failLabels.isEmpty()) {
+              throw new MongoServerError(code, "injected by the test");
+            }
+            if (code != 0) {
+              return new Document("ok", 0.0).append("code", code).append("errmsg", "injected by the test")
+                  .append("errorLabels", m.failLabels);
+            }
+            Document reply = super.handleCommand(channel, database, command, query);
+            long open = m.openCursorId;
+            if (open != 0) {
+              ((Document) reply.get("cursor")).put("id", open);
+            }
+            return reply;
+          }
+          if (command.equals("killCursors")) {
+            m.killedCursors.addAll((List<?>) query.get("cursors"));
+          }
+          return super.handleCommand(channel, database, command, query);
+        }
+      });
+      server.bind("127.0.0.1", 0);
+      self[0] = new Member(server);
+      members.add(self[0]);
+    }
+  }
+
+  static FakeTopology start(int size) {
+    return new FakeTopology(size);
+  }
+
+  /** Every member a mongos. */
+  FakeTopology asRouters() {
+    for (Member m : members) {
+      m.hello = new Document("msg", "isdbgrid");
+    }
+    return this;
+  }
+
+  /**
+   * A replica set "rs" whose first member is the primary; {@code tags[i]} the tags of member i (null for none),
+   * {@code lagSeconds[i]} how far member i's last write is behind the primary's.
+   */
+  FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds) {
+    List<String> hosts = members.stream().map(m -> m.address).collect(Collectors.toList());
+    long now = System.currentTimeMillis();
+    for (int i = 0; i < members.size(); i++) {
+      Document hello = new Document("setName", "rs").append("hosts", hosts).append("me", hosts.get(i))
+          .append("primary", hosts.get(0)).append("isWritablePrimary", i == 0).append("ismaster", i == 0)
+          .append("secondary", i != 0).append("setVersion", 1)
+          .append("lastWrite", new Document("lastWriteDate", Instant.ofEpochMilli(now - lagSeconds[i] * 1000)));
+      if (tags[i] != null) {
+        hello.append("tags", tags[i]);
+      }
+      members.get(i).hello = hello;
+    }
+    return this;
+  }
+
+  /** A seed list of every member, for a connection string. */
+  String seedList() {
+    return members.stream().map(m -> m.address).collect(Collectors.joining(","));
+  }
+
+  int totalFinds() {
+    return members.stream().mapToInt(m -> m.finds.get()).sum();
+  }
+
+  void resetCounts() {
+    for (Member m : members) {
+      m.finds.set(0);
+      m.killedCursors.clear();
+    }
+  }
+
+  @Override
+  public void close() {
+    for (Member m : members) {
+      m.server.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,260 @@
+package dev.ycsbpack.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.bson.Document;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Point reads against multi-server topologies on loopback ({@link FakeTopology}: mongo-java-server instances whose
+ * hello makes the driver see mongos routers or a replica set): which server each read went to, counted by the
+ * servers themselves.
+ */
+class ReadTopologyTest {
+  private static final String DATABASE = "ycsbpack_test";
+  private static final String TABLE = "usertable";
+  private static final int READS = 20;
+  /** NetworkTimeout: retryable for the driver's reads, and not a state change (the server stays selectable). */
+  private static final int RETRYABLE = 89;
+  /** BadValue: never retried. */
+  private static final int NOT_RETRYABLE = 2;
+
+  /** READS documents in every member, written while each still answers hello as itself. */
+  private static void seed(FakeTopology topology) {
+    for (FakeTopology.Member m : topology.members) {
+      try (MongoClient direct = MongoClients.create("mongodb://" + m.address + "/?directConnection=true")) {
+        List<BsonDocument> docs = new ArrayList<>();
+        for (int i = 0; i < READS; i++) {
+          docs.add(new BsonDocument("_id", new BsonString("k" + i))
+              .append("field0", new BsonBinary(new byte[] {(byte) i})));
+        }
+        direct.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class).insertMany(docs);
+      }
+    }
+  }
+
+  private static MongoDbClient client(String url, String... pairs) throws DBException {
+    Measurements.setProperties(new Properties());
+    Properties p = new Properties();
+    p.setProperty("mongodb.url", url);
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    MongoDbClient db = new MongoDbClient();
+    db.setProperties(p);
+    db.init();
+    return db;
+  }
+
+  /** Reads k0..k(READS-1); returns how many did not come back OK (each OK one checked for its field). */
+  private static int readAll(MongoDbClient db) {
+    int failed = 0;
+    for (int i = 0; i < READS; i++) {
+      Map<String, ByteIterator> result = new HashMap<>();
+      Status status = db.read(TABLE, "k" + i, null, result);
+      if (status == Status.OK) {
+        assertEquals(i, result.get("field0").toArray()[0], "k" + i);
+      } else {
+        failed++;
+      }
+    }
+    return failed;
+  }
+
+  private static FakeTopology routers() {
+    FakeTopology topology = FakeTopology.start(2);
+    seed(topology);
+    return topology.asRouters();
+  }
+
+  /**
+   * One of two mongos refuses every find with a retryable error. Each read whose first attempt went there must be
+   * retried on the other one. A retry through plain selection picks the failing mongos again half the time, so over
+   * 20 reads that hit it about every fourth read failed (all 20 succeed by chance with probability below 1%).
+   */
+  @Test
+  void aRetryAfterARetryableErrorGoesToTheOtherMongos() throws Exception {
+    try (FakeTopology topology = routers()) {
+      // a wide latency window: both mongos are always eligible, whatever their measured round trips
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
+      try {
+        FakeTopology.Member failing = topology.members.get(0);
+        FakeTopology.Member healthy = topology.members.get(1);
+        topology.resetCounts();
+        failing.failFindsWith = RETRYABLE;
+        assertEquals(0, readAll(db), "every read retried on the healthy mongos");
+        assertEquals(READS, healthy.finds.get(), "every read ended on the healthy mongos");
+        assertTrue(failing.finds.get() > 0, "some first attempts went to the failing mongos");
+        assertEquals(READS + failing.finds.get(), topology.totalFinds(), "one retry per failed attempt");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  @Test
+  void aNonRetryableErrorIsNotRetried() throws Exception {
+    try (FakeTopology topology = routers()) {
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
+      try {
+        FakeTopology.Member failing = topology.members.get(0);
+        topology.resetCounts();
+        failing.failFindsWith = NOT_RETRYABLE;
+        int failed = readAll(db);
+        assertEquals(READS, topology.totalFinds(), "no read sent twice");
+        assertEquals(failing.finds.get(), failed, "every read that met the error failed with it");
+        assertTrue(failed > 0, "some reads went to the failing mongos");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  @Test
+  void retryReadsFalseTurnsTheRetryOff() throws Exception {
+    try (FakeTopology topology = routers()) {
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000",
+          "mongodb.retryReads=false");
+      try {
+        FakeTopology.Member failing = topology.members.get(0);
+        topology.resetCounts();
+        failing.failFindsWith = RETRYABLE;
+        int failed = readAll(db);
+        assertEquals(READS, topology.totalFinds(), "no read sent twice");
+        assertEquals(failing.finds.get(), failed);
+        assertTrue(failed > 0, "some reads went to the failing mongos");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
+   * A server that leaves the find's cursor open (whatever singleBatch asks): the read still answers, and the cursor
+   * is killed on the server that holds it, as the driver's find().first() does when its cursor closes.
+   */
+  @Test
+  void aCursorTheServerLeavesOpenIsKilledOnThatServer() throws Exception {
+    try (FakeTopology topology = routers()) {
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
+      try {
+        topology.resetCounts();
+        topology.members.get(0).openCursorId = 4242L;
+        topology.members.get(1).openCursorId = 4343L;
+        assertEquals(0, readAll(db));
+        for (FakeTopology.Member m : topology.members) {
+          long mine = m.openCursorId;
+          assertEquals(m.finds.get(), m.killedCursors.stream().filter(id -> id.equals(mine)).count(),
+              m.address + ": one kill of its own cursor per read it answered: " + m.killedCursors);
+        }
+        topology.resetCounts();
+        topology.members.forEach(m -> m.openCursorId = 0);
+        assertEquals(0, readAll(db));
+        assertEquals(List.of(), topology.members.get(0).killedCursors, "no cursor left open, nothing killed");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
+   * An error the server labels as overload (SystemOverloadedError, RetryableError): the read makes exactly the
+   * attempts the driver's own find makes against the same server, counted by the server. The driver's
+   * runCommand runs its overload retries itself (with retryReads and retryWrites on, the defaults), so the binding
+   * must not retry on top of them.
+   */
+  @Test
+  void anOverloadErrorGetsTheDriversAttemptsAndNoMore() throws Exception {
+    try (FakeTopology topology = FakeTopology.start(1)) {
+      seed(topology);
+      FakeTopology.Member server = topology.members.get(0);
+      server.failFindsWith = 91; // ShutdownInProgress: also in the binding's retryable list
+      server.failLabels = List.of("SystemOverloadedError", "RetryableError");
+      String url = "mongodb://" + server.address + "/" + DATABASE;
+      int drivers;
+      try (MongoClient driver = MongoClients.create(url)) {
+        topology.resetCounts();
+        try {
+          driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
+              .find(new BsonDocument("_id", new BsonString("k0"))).first();
+        } catch (com.mongodb.MongoException expected) {
+          // refused every time
+        }
+        drivers = server.finds.get();
+      }
+      assertTrue(drivers > 1, "the driver retries an overload error: " + drivers);
+      MongoDbClient db = client(url);
+      try {
+        topology.resetCounts();
+        Status status = db.read(TABLE, "k0", null, new HashMap<>());
+        assertTrue(!status.isOk(), status.getName());
+        assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
+   * A replica set: primary, two secondaries tagged dc:east (one 300 s behind the primary), one tagged dc:west.
+   * readPreference=secondary with tags dc:east and maxStalenessSeconds=90 leaves exactly one server; every read
+   * must go there, whether the three are given in the URL or as the binding's properties.
+   */
+  @Test
+  void aNonPrimaryReadPreferenceWithTagsAndStalenessReadsFromTheOneMatchingSecondary() throws Exception {
+    try (FakeTopology topology = FakeTopology.start(4)) {
+      seed(topology);
+      topology.asReplicaSet(new Document[] {null, new Document("dc", "east"), new Document("dc", "east"),
+          new Document("dc", "west")}, new long[] {0, 300, 0, 0});
+      FakeTopology.Member expected = topology.members.get(2);
+      String base = "mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs&serverSelectionTimeoutMS=5000";
+      List<MongoDbClient> clients = List.of(
+          client(base + "&readPreference=secondary&readPreferenceTags=dc:east&maxStalenessSeconds=90"),
+          client(base, "mongodb.readPreference=secondary", "mongodb.readPreferenceTags=dc:east",
+              "mongodb.maxStalenessSeconds=90"));
+      for (MongoDbClient db : clients) {
+        try {
+          topology.resetCounts();
+          assertEquals(0, readAll(db));
+          assertEquals(READS, expected.finds.get(), "every read on the fresh dc:east secondary");
+          assertEquals(READS, topology.totalFinds());
+        } finally {
+          db.cleanup();
+        }
+      }
+    }
+  }
+
+  @Test
+  void aSecondaryPreferredReadFallsBackToThePrimaryWhenNoSecondaryMatches() throws Exception {
+    try (FakeTopology topology = FakeTopology.start(2)) {
+      seed(topology);
+      topology.asReplicaSet(new Document[] {null, new Document("dc", "west")}, new long[] {0, 0});
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE
+          + "?replicaSet=rs&serverSelectionTimeoutMS=5000&readPreference=secondaryPreferred&readPreferenceTags=dc:east");
+      try {
+        topology.resetCounts();
+        assertEquals(0, readAll(db));
+        assertEquals(READS, topology.members.get(0).finds.get(), "no dc:east secondary: the primary answers");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+}
