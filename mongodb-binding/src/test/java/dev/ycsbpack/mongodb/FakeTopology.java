@@ -33,6 +33,10 @@ final class FakeTopology implements AutoCloseable {
     /** A code to refuse every find with (0: none), with these error labels. */
     volatile int failFindsWith;
     volatile List<String> failLabels = List.of();
+    /** How many finds fail (with failFindsWith set) before they answer again. */
+    final AtomicInteger failuresLeft = new AtomicInteger(Integer.MAX_VALUE);
+    /** Every find waits this long before it answers or fails. */
+    volatile long delayFindsMs;
     /** Non-zero: every find's reply says this cursor is still open. */
     volatile long openCursorId;
     volatile Document hello;
@@ -60,7 +64,15 @@ final class FakeTopology implements AutoCloseable {
           }
           if (command.equals("find")) {
             m.finds.incrementAndGet();
-            int code = m.failFindsWith;
+            long delay = m.delayFindsMs;
+            if (delay > 0) {
+              try {
+                Thread.sleep(delay); // holds this connection's event loop: the answer comes late
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            int code = m.failFindsWith != 0 && m.failuresLeft.getAndDecrement() > 0 ? m.failFindsWith : 0;
             if (code != 0 && m.failLabels.isEmpty()) {
               throw new MongoServerError(code, "injected by the test");
             }

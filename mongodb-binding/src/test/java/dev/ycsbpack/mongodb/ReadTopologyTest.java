@@ -212,6 +212,33 @@ class ReadTopologyTest {
   }
 
   /**
+   * timeoutMS bounds a read with its retry, as the driver's find: a server answers each find after 1.2 s, the
+   * first with a retryable error. With timeoutMS=2000 the retry has 0.8 s left and the read fails with a timeout;
+   * a retry given a fresh 2 s would have answered after 2.4 s.
+   */
+  @Test
+  void aReadAndItsRetryShareTimeoutMs() throws Exception {
+    try (FakeTopology topology = FakeTopology.start(1)) {
+      seed(topology);
+      FakeTopology.Member server = topology.members.get(0);
+      MongoDbClient db = client("mongodb://" + server.address + "/" + DATABASE + "?timeoutMS=2000");
+      try {
+        server.delayFindsMs = 1200;
+        server.failFindsWith = RETRYABLE;
+        server.failuresLeft.set(1);
+        topology.resetCounts();
+        long start = System.nanoTime();
+        Status status = db.read(TABLE, "k0", null, new HashMap<>());
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(2, server.finds.get(), "the read was retried");
+        assertTrue(!status.isOk(), "the retry ran out of the read's 2 s: " + status.getName() + " after " + tookMs);
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
    * A replica set: primary, two secondaries tagged dc:east (one 300 s behind the primary), one tagged dc:west.
    * readPreference=secondary with tags dc:east and maxStalenessSeconds=90 leaves exactly one server; every read
    * must go there, whether the three are given in the URL or as the binding's properties.
