@@ -23,6 +23,7 @@ import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
+import site.ycsb.Utils;
 import site.ycsb.generator.ScrambledZipfianGenerator;
 
 /**
@@ -162,7 +163,7 @@ public final class PointReadPaths {
     void run(String arm, ScrambledZipfianGenerator keys, int operations, double readProportion) {
       ThreadLocalRandom random = ThreadLocalRandom.current();
       for (int i = 0; i < operations; i++) {
-        String key = "user" + fnvhash64(keys.nextValue());
+        String key = "user" + Utils.fnvhash64(keys.nextValue()); // YCSB's key names (insertorder=hashed)
         if (random.nextDouble() < readProportion) {
           Map<String, ByteIterator> result = new HashMap<>();
           if (!read(arm, key, result)) {
@@ -236,17 +237,5 @@ public final class PointReadPaths {
       return -1;
     }
     return ticks * 10; // USER_HZ is 100 on Linux
-  }
-
-  /** site.ycsb.Utils.fnvhash64: YCSB's key names with insertorder=hashed. */
-  private static long fnvhash64(long val) {
-    long hashval = 0xCBF29CE484222325L;
-    for (int i = 0; i < 8; i++) {
-      long octet = val & 0x00ff;
-      val = val >> 8;
-      hashval = hashval ^ octet;
-      hashval = hashval * 1099511628211L;
-    }
-    return Math.abs(hashval);
   }
 }
