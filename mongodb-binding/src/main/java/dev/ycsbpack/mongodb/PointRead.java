@@ -181,11 +181,11 @@ final class PointRead {
     if (t instanceof MongoConnectionPoolClearedException) {
       return null;
     }
-    if (t instanceof MongoServerException) {
-      return ((MongoServerException) t).getServerAddress();
+    if (t instanceof MongoServerException server) {
+      return server.getServerAddress();
     }
-    if (t instanceof MongoSocketException) {
-      return ((MongoSocketException) t).getServerAddress();
+    if (t instanceof MongoSocketException socket) {
+      return socket.getServerAddress();
     }
     return null;
   }
