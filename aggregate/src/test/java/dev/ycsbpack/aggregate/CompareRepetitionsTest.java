@@ -43,11 +43,15 @@ class CompareRepetitionsTest {
    * {@code latency} µs each, so its throughput is {@code perInterval} ops/s and every percentile is {@code latency}.
    */
   String rep(String name, int index, int perInterval, long latency, String threads) throws Exception {
+    return rep(name, index, perInterval, latency, threads, "READ");
+  }
+
+  String rep(String name, int index, int perInterval, long latency, String threads, String op) throws Exception {
     Path root = tmp.resolve(name + "-clients");
     Map<String, String> p = SyntheticClients.baseProperties();
     p.put("threadcount", threads);
     SyntheticClients.writeClient(root.resolve("c0"), 1_790_000_000_000L + index * 60_000L, 1000, 10,
-        List.of("READ"), (op, k) -> {
+        List.of(op), (o, k) -> {
           Histogram h = new Histogram(3);
           h.recordValueWithCount(latency, perInterval);
           return h;
@@ -203,6 +207,9 @@ class CompareRepetitionsTest {
     refused(List.of("compare", "--a", a.get(0), other, "--b", b.get(0)), "ycsb-aggregate compare: --a: the "
         + "repetitions did not run the same workload configuration: threadcount: 16 (" + a.get(0) + "); 32 (" + other
         + "); expected repetitions of one setup on each side (put a different setup on the other side)", out);
+    String insert = rep("insert", 40, 100, 1000, "16", "INSERT");
+    refused(List.of("compare", "--a", a.get(0), "--b", insert), "ycsb-aggregate compare: --a and --b share no "
+        + "operation (READ against INSERT); expected results of the same workload's operations", out);
     refused(List.of("compare", a.get(0), "--a", a.get(1), "--b", b.get(0)), "ycsb-aggregate compare: give either "
         + "BASELINE CONTENDER or --a DIR... --b DIR..., not both (got " + a.get(0) + " beside --a/--b)", out);
     refused(List.of("compare", a.get(0)), "ycsb-aggregate compare: got only " + a.get(0) + "; expected BASELINE "
