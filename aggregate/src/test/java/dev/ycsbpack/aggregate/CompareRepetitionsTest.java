@@ -220,6 +220,24 @@ class CompareRepetitionsTest {
         + "--resamples 50: expected a whole number from 1,000 to 1,000,000", out);
   }
 
+  @Test
+  void aHostileFolderNameStaysOnOneLine() throws Exception {
+    Path evil = Files.createDirectories(tmp.resolve("evil\nycsb-aggregate compare: fake"));
+    Path out = tmp.resolve("never.md");
+    assertEquals(AggregateMain.USAGE, run("compare", "--a", evil.toString(), "--b", evil.toString(), "-o",
+        out.toString()), stderr);
+    assertEquals(1, stderr.split("\n", -1).length - 1, stderr);
+    assertTrue(stderr.contains("evil\\nycsb-aggregate compare: fake: is not a merged result"), stderr);
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void helpShowsBothFormsAndTheDefaults() {
+    assertEquals(0, run("compare", "--help"), stderr);
+    assertTrue(stdout.contains("ycsb-aggregate compare --a a1/merged"), stdout);
+    assertTrue(stdout.contains("(default: 1)") && stdout.contains("(default: 10000)"), stdout);
+  }
+
   private void refused(List<String> argv, String line, Path out) {
     List<String> all = new ArrayList<>(argv);
     all.addAll(List.of("-o", out.toString()));
