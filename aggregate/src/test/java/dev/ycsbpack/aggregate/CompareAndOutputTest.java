@@ -80,16 +80,26 @@ class CompareAndOutputTest {
     int metricsAt = stdout.indexOf("| OVERALL | throughput (ops/s) | 200");
     assertTrue(diffAt > 0 && envAt > 0 && metricsAt > diffAt && metricsAt > envAt, stdout);
     assertFalse(stdout.contains("| environment | host"), "per-client facts that are alike on both sides: " + stdout);
-    assertTrue(stdout.contains("| READ | p99 (us) | 1,000 | 2,000 | +100.0% | worse |"), stdout);
-    assertTrue(stdout.contains("| OVERALL | throughput (ops/s) | 200 | 400 | +100.0% | better |"), stdout);
+    // one run each: the change is shown, but its noise is unknown, so it is never called better or worse
+    assertTrue(stdout.contains("| READ | p99 (us) | 1,000 | 2,000 | +100.0% | noise unknown |"), stdout);
+    assertTrue(stdout.contains("| OVERALL | throughput (ops/s) | 200 | 400 | +100.0% | noise unknown |"), stdout);
+    assertTrue(stdout.contains("**One run on each side: run-to-run noise is unknown, so no change below is called "
+        + "better or worse. Repeat each side at least 4 times"), stdout);
+    assertFalse(stdout.replace("called better or worse", "").matches("(?s).*\\b(better|worse)\\b.*"), stdout);
+    assertTrue(stdout.contains("- A (baseline): `" + tmp.resolve("ma") + "`"), stdout);
 
     JsonNode j = new ObjectMapper().readTree(cmpJson.toFile());
-    assertEquals("ycsb-aggregate/compare/v1", j.get("schema").asText());
+    assertEquals("ycsb-aggregate/compare/v2", j.get("schema").asText());
     assertEquals("threadcount", j.get("differences").get(0).get("key").asText());
     JsonNode first = j.get("metrics").get(0);
     assertEquals(100.0, first.get("changePercent").asDouble(), 1e-9);
-    assertEquals(List.of("operation", "metric", "baseline", "contender", "changePercent", "verdict"), names(first));
-    assertEquals(List.of("schema", "baseline", "contender", "warnings", "differences", "metrics"), names(j));
+    assertEquals("NOISE_UNKNOWN", first.get("verdict").asText());
+    assertEquals(1, first.get("a").get("n").asInt());
+    assertFalse(first.get("a").get("noiseKnown").asBoolean());
+    assertTrue(first.get("mannWhitneyP").isNull());
+    assertEquals(List.of("operation", "metric", "higherIsBetter", "a", "b", "changePercent", "ratio", "ratioCiLow",
+        "ratioCiHigh", "mannWhitneyP", "verdict", "statement"), names(first));
+    assertEquals(List.of("schema", "a", "b", "method", "warnings", "differences", "metrics"), names(j));
     assertEquals(List.of("area", "key", "baseline", "contender"), names(j.get("differences").get(0)));
   }
 

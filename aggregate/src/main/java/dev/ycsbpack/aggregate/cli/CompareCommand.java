@@ -1,14 +1,18 @@
 package dev.ycsbpack.aggregate.cli;
 
+import dev.ycsbpack.aggregate.compare.Arms;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
-import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.stats.RatioCi;
+import dev.ycsbpack.aggregate.stats.Verdict;
 import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,16 +22,32 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
-/** {@code compare BASELINE CONTENDER}: two merged results side by side. */
+/**
+ * {@code compare BASELINE CONTENDER} (one run each, whose noise is unknown) or {@code compare --a DIR... --b DIR...}
+ * (two sets of repetitions, with each side's spread and a verdict on whether they differ beyond noise).
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Compares two merged results (merged.json, or the folders holding them): first the differences "
-        + "in configuration, environment and merge settings, then every metric with its percentage change."})
+    description = {"Compares two merged results (BASELINE CONTENDER), or two sets of repetitions (--a ... --b ...): "
+        + "first the differences in configuration, environment and merge settings, then every metric with each "
+        + "side's median, range, RSD and n, the change of the medians, and whether it exceeds run-to-run noise "
+        + "(exact Mann-Whitney U and a bootstrap CI of the ratio of medians; at least 4 repetitions per side). One "
+        + "run against one run says its noise is unknown.",
+        "",
+        "Examples:",
+        "  ycsb-aggregate compare run-41/merged run-42/merged",
+        "  ycsb-aggregate compare --a a1/merged a2/merged a3/merged a4/merged --b b1/merged b2/merged b3/merged "
+            + "b4/merged -o cmp.json"})
 final class CompareCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "BASELINE", description = "merged.json or its folder")
-  Path baseline;
+  @Parameters(arity = "0..2", paramLabel = "BASELINE CONTENDER",
+      description = "two merged results (merged.json or its folder); or use --a and --b")
+  List<Path> pair = new ArrayList<>();
 
-  @Parameters(index = "1", paramLabel = "CONTENDER", description = "merged.json or its folder")
-  Path contender;
+  @Option(names = "--a", arity = "0..*", paramLabel = "DIR",
+      description = "side A: one merged result per repetition (merged.json or its folder)")
+  List<Path> a;
+
+  @Option(names = "--b", arity = "0..*", paramLabel = "DIR", description = "side B, compared against A")
+  List<Path> b;
 
   @Option(names = {"-o", "--out"}, paramLabel = "FILE",
       description = "also write the comparison to FILE (format from --format, else from its extension); the "
@@ -36,6 +56,14 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "FORMAT", description = "format of --out: md, csv or json")
   String format;
+
+  @Option(names = "--seed", paramLabel = "N",
+      description = "seed of the bootstrap resamples (default: ${DEFAULT-VALUE}); every output records it")
+  String seed = Long.toString(Verdict.Method.DEFAULT_SEED);
+
+  @Option(names = "--resamples", paramLabel = "N",
+      description = "bootstrap resamples, 1000 to 1000000 (default: ${DEFAULT-VALUE})")
+  String resamples = Integer.toString(RatioCi.DEFAULT_RESAMPLES);
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -51,21 +79,46 @@ final class CompareCommand implements Callable<Integer> {
     }
     fmt = fmt.toLowerCase(Locale.ROOT);
     if (!fmt.equals("md") && !fmt.equals("csv") && !fmt.equals("json")) {
-      err.println("ycsb-aggregate compare: unknown format '" + fmt + "' (known: md, csv, json)");
-      return AggregateMain.USAGE;
+      return usage(err, "unknown format '" + Text.shown(fmt) + "' (known: md, csv, json)");
     }
-    for (Path p : List.of(baseline, contender)) {
+    Verdict.Method method;
+    try {
+      method = new Verdict.Method(number("--resamples", resamples, 1000, 1_000_000), seed());
+    } catch (IllegalArgumentException e) {
+      return usage(err, e.getMessage());
+    }
+    boolean sets = a != null || b != null;
+    if (sets && !pair.isEmpty()) {
+      return usage(err, "give either BASELINE CONTENDER or --a DIR... --b DIR..., not both (got "
+          + Text.shown(pair.get(0).toString()) + " beside --a/--b)");
+    }
+    if (!sets && pair.size() != 2) {
+      return usage(err, pair.isEmpty() ? "name what to compare: BASELINE CONTENDER (one result each), or --a DIR... "
+          + "--b DIR... (repetitions of each side)" : "got only " + Text.shown(pair.get(0).toString())
+          + "; expected BASELINE CONTENDER, or --a DIR... --b DIR...");
+    }
+    if (sets && (a == null || b == null)) {
+      return usage(err, (a == null ? "--a" : "--b") + " is missing; expected --a DIR... --b DIR..., one merged "
+          + "result per repetition on each side");
+    }
+    String aName = sets ? "--a" : "BASELINE";
+    String bName = sets ? "--b" : "CONTENDER";
+    List<Path> aPaths = sets ? a : List.of(pair.get(0));
+    List<Path> bPaths = sets ? b : List.of(pair.get(1));
+    for (Path p : concat(aPaths, bPaths)) {
       Optional<String> pointer = BundleLayout.pointerForCompare(p);
       if (pointer.isPresent()) {
-        err.println("ycsb-aggregate compare: " + pointer.get());
-        return AggregateMain.USAGE;
+        return usage(err, pointer.get());
       }
     }
     Comparison c;
     try {
-      MergedJson b = Comparison.read(baseline);
-      MergedJson k = Comparison.read(contender);
-      c = Comparison.of(baseline.toString(), b, contender.toString(), k);
+      List<Comparison.Named> x = Arms.read(aName, aPaths);
+      List<Comparison.Named> y = Arms.read(bName, bPaths);
+      Arms.shareOperations(aName, x, bName, y);
+      c = Comparison.of(x, y, method);
+    } catch (Arms.Unusable e) {
+      return usage(err, e.getMessage());
     } catch (InputException e) {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
@@ -90,5 +143,38 @@ final class CompareCommand implements Callable<Integer> {
       return AggregateMain.WRITE_FAILED;
     }
     return AggregateMain.OK;
+  }
+
+  private static int usage(PrintWriter err, String line) {
+    err.println("ycsb-aggregate compare: " + line);
+    return AggregateMain.USAGE;
+  }
+
+  private long seed() {
+    try {
+      return Long.parseLong(seed.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--seed " + Text.shown(seed) + ": expected a whole number from "
+          + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+    }
+  }
+
+  private static int number(String option, String value, int min, int max) {
+    try {
+      int n = Integer.parseInt(value.strip());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // refused below with the accepted range
+    }
+    throw new IllegalArgumentException(option + " " + Text.shown(value) + ": expected a whole number from "
+        + String.format(Locale.ROOT, "%,d to %,d", min, max));
+  }
+
+  private static List<Path> concat(List<Path> x, List<Path> y) {
+    List<Path> all = new ArrayList<>(x);
+    all.addAll(y);
+    return all;
   }
 }

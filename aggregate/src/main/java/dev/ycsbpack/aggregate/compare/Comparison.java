@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.merge.ConfigCheck;
+import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.aggregate.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,60 +18,67 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
- * Two merged results side by side: first what differs in how they were run (configuration, environment, the merge
- * itself), then every metric with its percentage change.
+ * Two sets of repetitions side by side, A and B (one result each for {@code compare BASELINE CONTENDER}): first what
+ * differs in how they were run (configuration, environment, the merge itself, read from each side's first result),
+ * then every metric with each side's {@link Spread} over its repetitions and a {@link Verdict} on whether B differs
+ * from A beyond run-to-run noise.
  *
- * @param baselineName  how the baseline is called (its path)
- * @param contenderName how the contender is called
- * @param differences   setting differences, listed first
- * @param rows          metric rows
- * @param warnings      e.g. an incomplete input
+ * @param aNames      A's results as given (paths), one per repetition
+ * @param bNames      B's results as given
+ * @param method      how verdicts are reached (bootstrap resamples and seed)
+ * @param differences setting differences, listed first
+ * @param rows        metric rows
+ * @param warnings    e.g. an incomplete input
  */
-public record Comparison(String baselineName, String contenderName, List<Difference> differences, List<Row> rows,
-                         List<String> warnings) {
+public record Comparison(List<String> aNames, List<String> bNames, Verdict.Method method,
+                         List<Difference> differences, List<Row> rows, List<String> warnings) {
 
   /**
-   * One setting that differs.
+   * One setting that differs between A's first result and B's first result.
    *
    * @param area      {@code merge}, {@code configuration} or {@code environment}
    * @param key       the setting
-   * @param baseline  its value in the baseline ({@code <unset>} when absent)
-   * @param contender its value in the contender
+   * @param baseline  its value in A ({@code <unset>} when absent)
+   * @param contender its value in B
    */
   public record Difference(String area, String key, String baseline, String contender) {
   }
 
   /**
-   * One metric.
+   * One metric over both sides' repetitions.
    *
    * @param operation      operation, or {@code OVERALL}
    * @param metric         e.g. {@code throughput (ops/s)}, {@code p99 (us)}
-   * @param baseline       baseline value (NaN when absent)
-   * @param contender      contender value
+   * @param a              A's values, one per repetition that reports the metric
+   * @param b              B's values
    * @param higherIsBetter true for throughput, false for latency and errors
+   * @param verdict        B against A; null when a side has no value
    */
-  public record Row(String operation, String metric, double baseline, double contender, boolean higherIsBetter) {
-    /** (contender - baseline) / baseline in percent; NaN when undefined. */
+  public record Row(String operation, String metric, double[] a, double[] b, boolean higherIsBetter,
+                    Verdict verdict) {
+    /** (median B - median A) / median A in percent; NaN when undefined. */
     public double changePercent() {
-      if (Double.isNaN(baseline) || Double.isNaN(contender) || baseline == 0) {
-        return Double.NaN;
-      }
-      return (contender - baseline) / baseline * 100.0;
+      return verdict == null ? Double.NaN : verdict.changePercent();
     }
 
-    /** {@code better}, {@code worse} or {@code same}; empty when undefined. */
-    public String verdict() {
-      double c = changePercent();
-      if (Double.isNaN(c)) {
-        return "";
-      }
-      if (c == 0) {
-        return "same";
-      }
-      return (c > 0) == higherIsBetter ? "better" : "worse";
+    /** A's spread; null when A has no value. */
+    public Spread aSpread() {
+      return a.length == 0 ? null : Spread.of(a);
     }
+
+    /** B's spread; null when B has no value. */
+    public Spread bSpread() {
+      return b.length == 0 ? null : Spread.of(b);
+    }
+  }
+
+  /** Whether each side is a single result: the comparison of one run with one run, whose noise is unknown. */
+  public boolean singleRuns() {
+    return aNames.size() == 1 && bNames.size() == 1;
   }
 
   /** Reads a merged.json (or a folder holding one). */
@@ -96,74 +106,132 @@ public record Comparison(String baselineName, String contenderName, List<Differe
     return n;
   }
 
-  public static Comparison of(String baselineName, MergedJson b, String contenderName, MergedJson c) {
-    List<Difference> diffs = new ArrayList<>();
-    List<String> warnings = new ArrayList<>();
-    if (!b.complete()) {
-      warnings.add("The baseline is incomplete: " + b.incomplete());
-    }
-    if (!c.complete()) {
-      warnings.add("The contender is incomplete: " + c.incomplete());
-    }
-    if (b.warnings() != null) { // absent in files of earlier versions
-      b.warnings().forEach(w -> warnings.add("Baseline: " + w));
-    }
-    if (c.warnings() != null) {
-      c.warnings().forEach(w -> warnings.add("Contender: " + w));
-    }
-    merge(diffs, "clients merged", b.overall().clientsMerged(), c.overall().clientsMerged());
-    merge(diffs, "clients", b.overall().clients(), c.overall().clients());
-    merge(diffs, "window", b.window().kind(), c.window().kind());
-    merge(diffs, "window seconds", b.window().seconds(), c.window().seconds());
-    merge(diffs, "warm-up seconds", b.window().warmupSeconds(), c.window().warmupSeconds());
-    merge(diffs, "cool-down seconds", b.window().cooldownSeconds(), c.window().cooldownSeconds());
-    merge(diffs, "mode", b.mode(), c.mode());
-    merge(diffs, "forced", b.forced(), c.forced());
-    merge(diffs, "server", b.server(), c.server());
-    settings(diffs, "configuration", b.configuration(), c.configuration());
-    settings(diffs, "environment", b.environment(), c.environment());
-
-    List<Row> rows = new ArrayList<>();
-    rows.add(new Row("OVERALL", "throughput (ops/s)", num(b.overall().throughputOpsPerSec()),
-        num(c.overall().throughputOpsPerSec()), true));
-    Map<String, MergedJson.Operation> bo = ops(b);
-    Map<String, MergedJson.Operation> co = ops(c);
-    Set<String> names = new LinkedHashSet<>(bo.keySet());
-    names.addAll(co.keySet());
-    Set<String> pcts = new LinkedHashSet<>();
-    b.percentiles().forEach(x -> pcts.add(Fmt.plain(x)));
-    Set<String> cp = new TreeSet<>();
-    c.percentiles().forEach(x -> cp.add(Fmt.plain(x)));
-    pcts.retainAll(cp);
-    for (String op : names) {
-      MergedJson.Operation x = bo.get(op);
-      MergedJson.Operation y = co.get(op);
-      rows.add(new Row(op, "throughput (ops/s)", x == null ? Double.NaN : num(x.throughputOpsPerSec()),
-          y == null ? Double.NaN : num(y.throughputOpsPerSec()), true));
-      latency(rows, op, "", x == null ? null : x.latencyUs(), y == null ? null : y.latencyUs(), pcts);
-      MergedJson.Latency xi = x == null ? null : x.intendedLatencyUs();
-      MergedJson.Latency yi = y == null ? null : y.intendedLatencyUs();
-      if (xi != null || yi != null) {
-        latency(rows, op, "intended ", xi, yi, pcts);
-      }
-      rows.add(new Row(op, "errors", x == null ? Double.NaN : x.errors(), y == null ? Double.NaN : y.errors(),
-          false));
-      rows.add(new Row(op, "error rate (%)", x == null ? Double.NaN : num(x.errorRate()) * 100,
-          y == null ? Double.NaN : num(y.errorRate()) * 100, false));
-    }
-    return new Comparison(baselineName, contenderName, diffs, rows, warnings);
+  /** One result and how it was named. */
+  public record Named(String name, MergedJson result) {
   }
 
-  private static void latency(List<Row> rows, String op, String prefix, MergedJson.Latency x, MergedJson.Latency y,
-                              Set<String> pcts) {
-    rows.add(new Row(op, prefix + "mean (us)", x == null ? Double.NaN : num(x.mean()),
-        y == null ? Double.NaN : num(y.mean()), false));
-    for (String p : pcts) {
-      rows.add(new Row(op, prefix + "p" + p + " (us)", x == null ? Double.NaN : num(x.percentiles().get(p)),
-          y == null ? Double.NaN : num(y.percentiles().get(p)), false));
+  /**
+   * Compares A's repetitions with B's. The caller has checked each side (see {@link Arms}); the setting
+   * differences are those between A's first result and B's first.
+   */
+  public static Comparison of(List<Named> a, List<Named> b, Verdict.Method method) {
+    if (a.isEmpty() || b.isEmpty()) {
+      throw new IllegalArgumentException("each side needs at least one result");
     }
-    rows.add(new Row(op, prefix + "max (us)", x == null ? Double.NaN : x.max(), y == null ? Double.NaN : y.max(),
-        false));
+    List<Difference> diffs = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    boolean single = a.size() == 1 && b.size() == 1;
+    for (Named n : a) {
+      warn(warnings, single ? "The baseline" : "A: " + n.name(), n.result());
+    }
+    for (Named n : b) {
+      warn(warnings, single ? "The contender" : "B: " + n.name(), n.result());
+    }
+    MergedJson x = a.get(0).result();
+    MergedJson y = b.get(0).result();
+    merge(diffs, "clients merged", x.overall().clientsMerged(), y.overall().clientsMerged());
+    merge(diffs, "clients", x.overall().clients(), y.overall().clients());
+    merge(diffs, "window", x.window().kind(), y.window().kind());
+    merge(diffs, "window seconds", x.window().seconds(), y.window().seconds());
+    merge(diffs, "warm-up seconds", x.window().warmupSeconds(), y.window().warmupSeconds());
+    merge(diffs, "cool-down seconds", x.window().cooldownSeconds(), y.window().cooldownSeconds());
+    merge(diffs, "mode", x.mode(), y.mode());
+    merge(diffs, "forced", x.forced(), y.forced());
+    merge(diffs, "server", x.server(), y.server());
+    settings(diffs, "configuration", x.configuration(), y.configuration());
+    settings(diffs, "environment", x.environment(), y.environment());
+
+    List<MergedJson> ra = a.stream().map(Named::result).toList();
+    List<MergedJson> rb = b.stream().map(Named::result).toList();
+    RowMaker rows = new RowMaker(ra, rb, method);
+    rows.add("OVERALL", "throughput (ops/s)", true, r -> num(r.overall().throughputOpsPerSec()));
+    Set<String> names = new LinkedHashSet<>();
+    Set<String> pcts = null;
+    for (MergedJson r : concat(ra, rb)) {
+      names.addAll(ops(r).keySet());
+      Set<String> mine = new LinkedHashSet<>();
+      r.percentiles().forEach(p -> mine.add(Fmt.plain(p)));
+      if (pcts == null) {
+        pcts = mine;
+      } else {
+        pcts.retainAll(mine);
+      }
+    }
+    for (String op : names) {
+      rows.add(op, "throughput (ops/s)", true, r -> op(r, op) == null ? Double.NaN
+          : num(op(r, op).throughputOpsPerSec()));
+      latency(rows, op, "", pcts, o -> o.latencyUs());
+      if (concat(ra, rb).stream().anyMatch(r -> op(r, op) != null && op(r, op).intendedLatencyUs() != null)) {
+        latency(rows, op, "intended ", pcts, o -> o.intendedLatencyUs());
+      }
+      rows.add(op, "errors", false, r -> op(r, op) == null ? Double.NaN : op(r, op).errors());
+      rows.add(op, "error rate (%)", false, r -> op(r, op) == null ? Double.NaN : num(op(r, op).errorRate()) * 100);
+    }
+    return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
+        rows.rows, warnings);
+  }
+
+  private static void warn(List<String> warnings, String who, MergedJson r) {
+    if (!r.complete()) {
+      warnings.add(who + " is incomplete: " + r.incomplete());
+    }
+    if (r.warnings() != null) { // absent in files of earlier versions
+      String prefix = who.equals("The baseline") ? "Baseline" : who.equals("The contender") ? "Contender" : who;
+      r.warnings().forEach(w -> warnings.add(prefix + ": " + w));
+    }
+  }
+
+  private static List<MergedJson> concat(List<MergedJson> a, List<MergedJson> b) {
+    List<MergedJson> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static MergedJson.Operation op(MergedJson r, String name) {
+    return ops(r).get(name);
+  }
+
+  /** Builds rows: one value per repetition and side, then the spread and verdict of each. */
+  private static final class RowMaker {
+    final List<MergedJson> a;
+    final List<MergedJson> b;
+    final Verdict.Method method;
+    final List<Row> rows = new ArrayList<>();
+
+    RowMaker(List<MergedJson> a, List<MergedJson> b, Verdict.Method method) {
+      this.a = a;
+      this.b = b;
+      this.method = method;
+    }
+
+    void add(String operation, String metric, boolean higherIsBetter, ToDoubleFunction<MergedJson> value) {
+      double[] x = values(a, value);
+      double[] y = values(b, value);
+      Verdict v = x.length == 0 || y.length == 0 ? null
+          : Verdict.of(figure(operation, metric), higherIsBetter, x, y, method);
+      rows.add(new Row(operation, metric, x, y, higherIsBetter, v));
+    }
+
+    private static double[] values(List<MergedJson> results, ToDoubleFunction<MergedJson> value) {
+      return results.stream().mapToDouble(value).filter(Double::isFinite).toArray();
+    }
+  }
+
+  /** How a verdict names a row: {@code READ p99}, {@code overall throughput}, {@code READ intended p99}. */
+  static String figure(String operation, String metric) {
+    String m = metric.replaceFirst(" \\([^)]*\\)$", "");
+    return "OVERALL".equals(operation) ? "overall " + m : operation + " " + m;
+  }
+
+  private static void latency(RowMaker rows, String op, String prefix, Set<String> pcts,
+                              Function<MergedJson.Operation, MergedJson.Latency> kind) {
+    Function<MergedJson, MergedJson.Latency> of = r -> op(r, op) == null ? null : kind.apply(op(r, op));
+    rows.add(op, prefix + "mean (us)", false, r -> of.apply(r) == null ? Double.NaN : num(of.apply(r).mean()));
+    for (String p : pcts) {
+      rows.add(op, prefix + "p" + p + " (us)", false, r -> of.apply(r) == null ? Double.NaN
+          : num(of.apply(r).percentiles().get(p)));
+    }
+    rows.add(op, prefix + "max (us)", false, r -> of.apply(r) == null ? Double.NaN : of.apply(r).max());
   }
 
   private static Map<String, MergedJson.Operation> ops(MergedJson n) {
@@ -193,6 +261,9 @@ public record Comparison(String baselineName, String contenderName, List<Differe
     Set<String> perClient = new TreeSet<>(x.perClient().keySet());
     perClient.addAll(y.perClient().keySet());
     for (String k : keys) {
+      if (ConfigCheck.PER_CLIENT.contains(k) && "configuration".equals(area)) {
+        continue; // where each result's client wrote its files: differs between any two runs, changes nothing
+      }
       String av = x.common().containsKey(k) ? x.common().get(k)
           : (x.perClient().containsKey(k) ? "<differs per client>" : "<unset>");
       String bv = y.common().containsKey(k) ? y.common().get(k)

@@ -4,32 +4,49 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.ycsbpack.aggregate.format.Csv;
 import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.aggregate.stats.RatioCi;
+import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.aggregate.stats.Verdict;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
-/** A comparison as Markdown, CSV or JSON. The setting differences always come first. */
+/**
+ * A comparison as Markdown, CSV or JSON. The method (or, for one run against one run, that the noise is unknown) and
+ * the setting differences always come first.
+ */
 public final class ComparisonWriters {
+  /** Said above every comparison of one run with one run. */
+  public static final String NOISE_UNKNOWN = "One run on each side: run-to-run noise is unknown, so no change below "
+      + "is called better or worse. Repeat each side at least " + Verdict.MIN_PER_SIDE + " times and compare the "
+      + "sets: compare --a DIR... --b DIR...";
+
   private ComparisonWriters() {
   }
 
   public static void markdown(Comparison c, Writer w) {
     PrintWriter out = new PrintWriter(w);
-    out.println("### Comparison: baseline `" + esc(c.baselineName()) + "` vs contender `" + esc(c.contenderName())
-        + "`");
+    out.println("### Comparison: A vs B");
+    out.println();
+    out.println(side("A", c.singleRuns() ? "baseline" : null, c.aNames()));
+    out.println(side("B", c.singleRuns() ? "contender" : null, c.bNames()));
     out.println();
     for (String warning : c.warnings()) {
       out.println("> **" + esc(warning) + "**");
       out.println();
     }
+    out.println(c.singleRuns() ? "**" + NOISE_UNKNOWN + "**" : "Verdicts: " + c.method().describe() + ".");
+    out.println();
     if (c.differences().isEmpty()) {
       out.println("No difference in configuration, environment or merge settings.");
     } else {
       out.println("**Differences in how the two were run** (read these before the numbers):");
       out.println();
-      out.println("| Area | Setting | Baseline | Contender |");
+      out.println("| Area | Setting | A | B |");
       out.println("|---|---|---|---|");
       for (Comparison.Difference d : c.differences()) {
         out.println("| " + d.area() + " | " + esc(d.key()) + " | " + esc(d.baseline()) + " | " + esc(d.contender())
@@ -37,26 +54,82 @@ public final class ComparisonWriters {
       }
     }
     out.println();
-    out.println("| Operation | Metric | Baseline | Contender | Change | |");
-    out.println("|---|---|---:|---:|---:|---|");
-    for (Comparison.Row r : c.rows()) {
-      out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + value(r.baseline()) + " | "
-          + value(r.contender()) + " | " + change(r.changePercent()) + " | " + r.verdict() + " |");
+    if (c.singleRuns()) {
+      out.println("| Operation | Metric | A | B | Change | |");
+      out.println("|---|---|---:|---:|---:|---|");
+      for (Comparison.Row r : c.rows()) {
+        out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + median(r.aSpread()) + " | "
+            + median(r.bSpread()) + " | " + change(r.changePercent()) + " | "
+            + (r.verdict() == null ? "" : "noise unknown") + " |");
+      }
+    } else {
+      out.println("| Operation | Metric | A median | A min–max | A RSD | A n | B median | B min–max | B RSD | B n "
+          + "| Change | Verdict |");
+      out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+      for (Comparison.Row r : c.rows()) {
+        out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + arm(r.aSpread()) + " | "
+            + arm(r.bSpread()) + " | " + change(r.changePercent()) + " | "
+            + (r.verdict() == null ? "n/a" : esc(r.verdict().statement())) + " |");
+      }
     }
     out.flush();
   }
 
+  private static String side(String label, String role, List<String> names) {
+    String list = names.stream().map(n -> "`" + esc(n) + "`").collect(Collectors.joining(", "));
+    return "- " + label + (role != null ? " (" + role + ")" : " (" + names.size() + (names.size() == 1
+        ? " result)" : " repetitions)")) + ": " + list;
+  }
+
+  private static String median(Spread s) {
+    return s == null ? "n/a" : value(s.median());
+  }
+
+  /** median | min–max | RSD (noisy) | n */
+  private static String arm(Spread s) {
+    if (s == null) {
+      return "n/a | n/a | n/a | 0";
+    }
+    String rsd = !s.noiseKnown() ? "unknown" : Double.isNaN(s.relativeStdDev()) ? "n/a"
+        : Fmt.fixed(s.relativeStdDev() * 100, 1) + "%" + (s.noisy() ? " **noisy**" : "");
+    return value(s.median()) + " | " + value(s.min()) + "–" + value(s.max()) + " | " + rsd + " | " + s.n();
+  }
+
   public static void csv(Comparison c, Writer out) throws IOException {
-    out.write(Csv.row(List.of("kind", "area_or_operation", "key_or_metric", "baseline", "contender",
-        "change_percent", "verdict")));
+    out.write(Csv.comment(c.singleRuns() ? NOISE_UNKNOWN : "Verdicts: " + c.method().describe()));
+    out.write(Csv.row(List.of("kind", "area_or_operation", "key_or_metric", "a", "b", "a_n", "a_min", "a_max",
+        "a_rsd", "a_noisy", "b_n", "b_min", "b_max", "b_rsd", "b_noisy", "change_percent", "ratio", "ratio_ci_low",
+        "ratio_ci_high", "mann_whitney_p", "verdict", "statement")));
     for (Comparison.Difference d : c.differences()) {
-      out.write(Csv.row(List.of("difference", d.area(), d.key(), d.baseline(), d.contender(), "", "")));
+      List<String> row = new ArrayList<>(List.of("difference", d.area(), d.key(), d.baseline(), d.contender()));
+      while (row.size() < 22) {
+        row.add("");
+      }
+      out.write(Csv.row(row));
     }
     for (Comparison.Row r : c.rows()) {
-      out.write(Csv.row(List.of("metric", r.operation(), r.metric(), raw(r.baseline()), raw(r.contender()),
-          raw(r.changePercent()), r.verdict())));
+      Spread a = r.aSpread();
+      Spread b = r.bSpread();
+      Verdict v = r.verdict();
+      RatioCi ci = v == null ? null : v.ci();
+      List<String> row = new ArrayList<>(List.of("metric", r.operation(), r.metric(),
+          a == null ? "" : raw(a.median()), b == null ? "" : raw(b.median())));
+      row.addAll(armCsv(a));
+      row.addAll(armCsv(b));
+      row.addAll(List.of(raw(r.changePercent()), ci == null ? "" : raw(ci.ratio()), ci == null ? "" : raw(ci.low()),
+          ci == null ? "" : raw(ci.high()), v == null || v.test() == null ? "" : raw(v.test().p()),
+          v == null ? "" : v.kind().name(), v == null ? "" : v.statement()));
+      out.write(Csv.row(row));
     }
     out.flush();
+  }
+
+  private static List<String> armCsv(Spread s) {
+    if (s == null) {
+      return List.of("0", "", "", "", "");
+    }
+    return List.of(Integer.toString(s.n()), raw(s.min()), raw(s.max()), raw(s.relativeStdDev()),
+        s.noiseKnown() ? Boolean.toString(s.noisy()) : "");
   }
 
   public static void json(Comparison c, Writer w) throws IOException {
