@@ -47,6 +47,11 @@ class CompareRepetitionsTest {
   }
 
   String rep(String name, int index, int perInterval, long latency, String threads, String op) throws Exception {
+    return rep(name, index, perInterval, latency, threads, op, "7.0.14");
+  }
+
+  String rep(String name, int index, int perInterval, long latency, String threads, String op, String version)
+      throws Exception {
     Path root = tmp.resolve(name + "-clients");
     Map<String, String> p = SyntheticClients.baseProperties();
     p.put("threadcount", threads);
@@ -56,6 +61,8 @@ class CompareRepetitionsTest {
           h.recordValueWithCount(latency, perInterval);
           return h;
         }, p);
+    Files.writeString(root.resolve("c0/environment.properties"), "server.product=MongoDB\nserver.version=" + version
+        + "\n");
     Path merged = tmp.resolve(name);
     assertEquals(0, run("merge", root.toString(), "-o", merged.toString()), stderr);
     return merged.toString();
@@ -218,6 +225,22 @@ class CompareRepetitionsTest {
         + "--seed x\\u001b[31m: expected a whole number from -9223372036854775808 to 9223372036854775807", out);
     refused(List.of("compare", "--a", a.get(0), "--b", b.get(0), "--resamples", "50"), "ycsb-aggregate compare: "
         + "--resamples 50: expected a whole number from 1,000 to 1,000,000", out);
+  }
+
+  @Test
+  void repetitionsOfOneSideAgainstDifferentServersAreFlaggedFirst() throws Exception {
+    List<String> a = fiveA();
+    String upgraded = rep("a-upgraded", 20, 100, 1000, "16", "READ", "8.0.4");
+    List<String> b = fiveB();
+    List<String> mixed = new ArrayList<>(b.subList(0, 4));
+    mixed.add(upgraded);
+    assertEquals(0, run(args(a, mixed)), stderr);
+    String warning = "> **B's repetitions measured different servers: server.version: 7.0.14 (" + b.get(0) + ", "
+        + b.get(1) + ", " + b.get(2) + ", " + b.get(3) + "); 8.0.4 (" + upgraded + ")**";
+    assertTrue(stdout.contains(warning), stdout);
+    assertTrue(stdout.indexOf(warning) < stdout.indexOf("| Operation |"), "before the numbers: " + stdout);
+    assertEquals(0, run(args(a, b)), stderr);
+    assertFalse(stdout.contains("different servers"), stdout);
   }
 
   @Test

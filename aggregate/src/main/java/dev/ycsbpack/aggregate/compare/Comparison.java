@@ -6,6 +6,8 @@ import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.merge.ConfigCheck;
+import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.common.Text;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.aggregate.stats.Verdict;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -127,6 +130,8 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
     for (Named n : b) {
       warn(warnings, single ? "The contender" : "B: " + n.name(), n.result());
     }
+    serverDrift(warnings, "A", a);
+    serverDrift(warnings, "B", b);
     MergedJson x = a.get(0).result();
     MergedJson y = b.get(0).result();
     merge(diffs, "clients merged", x.overall().clientsMerged(), y.overall().clientsMerged());
@@ -169,6 +174,29 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
     }
     return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
         rows.rows, warnings);
+  }
+
+  /**
+   * Warns when a side's repetitions measured servers that differ (version, topology, the concerns in force): the
+   * spread would then mix the server's change with run-to-run noise.
+   */
+  private static void serverDrift(List<String> warnings, String side, List<Named> results) {
+    if (results.size() < 2) {
+      return;
+    }
+    Map<String, Map<String, String>> byResult = new LinkedHashMap<>();
+    for (Named n : results) {
+      Map<String, String> server = new TreeMap<>();
+      n.result().environment().common().forEach((k, v) -> {
+        if (k.startsWith("server.")) {
+          server.put(k, v);
+        }
+      });
+      byResult.put(Text.shown(n.name()), server);
+    }
+    for (Settings.Difference d : ConfigCheck.check(byResult, List.of(), false).differences()) {
+      warnings.add(side + "'s repetitions measured different servers: " + d.describe());
+    }
   }
 
   private static void warn(List<String> warnings, String who, MergedJson r) {

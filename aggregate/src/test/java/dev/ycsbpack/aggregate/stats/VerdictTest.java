@@ -75,6 +75,20 @@ class VerdictTest {
   }
 
   @Test
+  void aDifferenceNeedsBothTheTestAndTheInterval() {
+    // p = 0.048 but one wild value of B keeps the ratio's interval (seed 1) over 1: within noise
+    double[] a = {17, 10, 10, 10, 13};
+    double[] b = {15, 24, 19, 21, 11};
+    Verdict v = Verdict.of("READ p99", false, a, b, M);
+    assertTrue(v.test().p() < Verdict.ALPHA && !v.ci().excludesOne(), v.toString());
+    assertEquals(Verdict.Kind.WITHIN_NOISE, v.kind(), v.statement());
+    // the interval (seed 1) excludes 1 but p = 0.086: within noise too
+    Verdict w = Verdict.of("READ p99", false, new double[] {11, 17, 12, 12}, new double[] {17, 22, 16, 23}, M);
+    assertTrue(w.test().p() >= Verdict.ALPHA && w.ci().excludesOne(), w.toString());
+    assertEquals(Verdict.Kind.WITHIN_NOISE, w.kind(), w.statement());
+  }
+
+  @Test
   void fewerThanFourPerSideIsTooFewEvenWhenSeparated() {
     Verdict v = Verdict.of("READ p99", false, new double[] {100, 101, 102}, new double[] {50, 51, 52}, M);
     assertEquals(Verdict.Kind.TOO_FEW, v.kind());
