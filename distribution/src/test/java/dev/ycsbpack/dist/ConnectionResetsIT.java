@@ -12,9 +12,6 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.WireProxy;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
  * not luck, decides COMPLETE or FAILED, for {@code bin/ycsb} and for the coordinator with two local clients.
  */
 class ConnectionResetsIT {
-  private static final Pattern OPERATIONS = Pattern.compile("(\\d+) operations;");
   private static final Pattern LEAD = Pattern.compile("ERRORS: ([\\d,]+) of ([\\d,]+) operations failed");
   /** Every 400 ms, at most 10 times: a few seconds of resets, bounded whatever the run does. */
   private static final long RESET_EVERY_MS = 400;
@@ -96,7 +92,7 @@ class ConnectionResetsIT {
   }
 
   private static void awaitOperations(Path stderr, CompletableFuture<?> running) throws Exception {
-    assertTrue(Coordinator.waitFor(() -> running.isDone() || lastOperations(stderr) >= 20, 90),
+    assertTrue(Coordinator.waitFor(() -> running.isDone() || YcsbRun.lastReportedOperations(stderr) >= 20, 90),
         "no operation in 90 s");
     if (running.isDone()) {
       fail("the run ended before the resets: " + running.get());
@@ -152,7 +148,7 @@ class ConnectionResetsIT {
     Coordinator c = Coordinator.start(work, List.of(), args);
     try {
       Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
-      assertTrue(Coordinator.waitFor(() -> !c.process.isAlive() || lastOperations(clientErr) >= 20, 120),
+      assertTrue(Coordinator.waitFor(() -> !c.process.isAlive() || YcsbRun.lastReportedOperations(clientErr) >= 20, 120),
           c::describe);
       assertTrue(c.process.isAlive(), () -> "ended before the resets: " + c.describe());
       int connectionsBefore = proxy.connections();
@@ -202,21 +198,5 @@ class ConnectionResetsIT {
       }
     }
     return failed;
-  }
-
-  private static long lastOperations(Path stderr) {
-    try {
-      if (!Files.isRegularFile(stderr)) {
-        return 0;
-      }
-      Matcher m = OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
-      long last = 0;
-      while (m.find()) {
-        last = Long.parseLong(m.group(1));
-      }
-      return last;
-    } catch (IOException e) {
-      return 0;
-    }
   }
 }
