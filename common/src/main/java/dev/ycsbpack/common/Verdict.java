@@ -17,9 +17,12 @@ import java.util.Map;
  *                             it to the end of the window (the limit asked, or less when the run ended by count);
  *                             -1 without such a limit
  * @param outcomes             the {@code Return=} counts and throughput the verdict weighed ({@link ErrorBudget})
+ * @param lastSuccessEpochMs   wall-clock time (ms, to within a quarter second) of the last successful operation, -1
+ *                             when unknown or none succeeded: with {@code measuredWindowMs}, how much of a timed
+ *                             run's window its operations succeeded in
  */
 public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                      long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes) {
+                      long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes, long lastSuccessEpochMs) {
   /** The two outcomes of a run. */
   public enum Status {
     /** Every requested operation was attempted and YCSB reported its measurements. */
@@ -32,6 +35,13 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     reason = reason == null ? "" : reason;
     runId = runId == null ? "" : runId;
     outcomes = outcomes == null ? Outcomes.none() : outcomes;
+  }
+
+  /** A verdict that does not know when the last operation succeeded. */
+  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+                 long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes) {
+    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, measuredWindowMs,
+        outcomes, -1);
   }
 
   /** A verdict without {@code Return=} counts and without a time limit counted from the first operation. */
@@ -76,6 +86,9 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     if (measuredWindowMs >= 0) {
       m.put("measured.window.ms", Long.toString(measuredWindowMs));
     }
+    if (lastSuccessEpochMs >= 0) {
+      m.put("last.success.epoch.ms", Long.toString(lastSuccessEpochMs));
+    }
     return m;
   }
 
@@ -94,7 +107,7 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     }
     return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
         number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"),
-        number(m, "measured.window.ms"), Outcomes.fromProperties(m));
+        number(m, "measured.window.ms"), Outcomes.fromProperties(m), number(m, "last.success.epoch.ms"));
   }
 
   private static long number(Map<String, String> m, String key) {

@@ -337,6 +337,63 @@ class CoordinatorMultiHostIT {
     }
   }
 
+  @Test
+  void tlsFailuresOnTheSshHostsFailWithinSecondsCauseFirstWithTheFullReportInTheBundle() throws Exception {
+    Path certs = Files.createDirectories(work.resolve("certs-bad"));
+    TestCa ca = TestCa.create(certs, "ca");
+    TestCa otherCa = TestCa.create(certs, "other-ca");
+    String address = rig.serverAddress();
+    Map<String, List<Object>> cases = new LinkedHashMap<>(); // the cause, then the server's certificate and the CA trusted
+    cases.put("TLS: the server's certificate is not signed by a trusted CA",
+        List.of(ca.server("server", "IP:" + address), otherCa));
+    cases.put("TLS: the server's certificate expired on ",
+        List.of(ca.expiredServer("expired", java.time.Instant.now().minus(java.time.Duration.ofDays(2)),
+            "IP:" + address), ca));
+    cases.put("TLS: the server's certificate does not name " + address,
+        List.of(ca.server("elsewhere", "DNS:db.elsewhere.example"), ca));
+    // stage the pack first (untimed): the bound below is for the failures, not for the upload of lib/
+    Coordinator check = coordinator(List.of("check", "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(),
+        "--remote-dir", work.resolve("remote").toString()));
+    assertEquals(0, check.await(), check::describe);
+    int i = 0;
+    for (Map.Entry<String, List<Object>> c : cases.entrySet()) {
+      TestCa.Issued cert = (TestCa.Issued) c.getValue().get(0);
+      TestCa trusted = (TestCa) c.getValue().get(1);
+      int tlsPort = PORT + 2 + i;
+      Path bundle = work.resolve("tls-failed-" + i++);
+      try (TlsTerminator tls = TlsTerminator.startIn(rig.server().command(List.of()), address, tlsPort,
+          cert.combined(), null, address, PORT)) {
+        // server selection far above the bound below: a failure that waited for it instead of naming the cause
+        // on the first heartbeat could not pass
+        List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2",
+            "-p", "mongodb.url=mongodb://" + address + ":" + tls.port() + "/?serverSelectionTimeoutMS=90000",
+            "-p", TlsFiles.CA_FILE + "=" + trusted.certificate());
+        long t0 = System.nanoTime();
+        Coordinator coordinator = coordinator(a);
+        assertEquals(1, coordinator.await(), coordinator::describe);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        // staging both hosts over ssh, two JVM starts and the first heartbeat: well under the 90 s selection
+        assertTrue(seconds < 60, c.getKey() + ": took " + seconds + " s\n" + coordinator.describe());
+        JsonNode m = Coordinator.manifest(bundle);
+        assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+        String reason = m.get("reason").asText();
+        // the client and host, then the cause: not a timeout, not a line cut short
+        assertTrue(reason.matches("client 0[12]-h[12] on h[12] [^:]*: (mongodb binding: )?"
+            + java.util.regex.Pattern.quote(c.getKey()) + ".*"), reason);
+        assertTrue(coordinator.stderr().contains(c.getKey()), coordinator::describe);
+        boolean report = false;
+        for (String client : List.of("01-h1", "02-h2")) {
+          Path err = bundle.resolve("clients/" + client + "/stderr.txt");
+          if (Files.exists(err)) {
+            String text = Files.readString(err, StandardCharsets.UTF_8);
+            report |= text.contains("the driver's report:") && text.contains("SSLHandshakeException");
+          }
+        }
+        assertTrue(report, "the driver's full report is in a client folder of " + bundle);
+      }
+    }
+  }
+
   private static String tableOf(List<String> args) {
     return args.stream().filter(x -> x.startsWith("table=")).findFirst().orElseThrow().substring(6);
   }

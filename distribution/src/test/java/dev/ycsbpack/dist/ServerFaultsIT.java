@@ -11,15 +11,12 @@ import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.testkit.FerretDbServer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * was last seen and what the errors were, and keeps what it measured; a run whose server comes back carries on.
  */
 class ServerFaultsIT {
-  private static final Pattern OPERATIONS = Pattern.compile("(\\d+) operations;");
   private static final String STALL_SECONDS = "3";
 
   @TempDir
@@ -68,7 +64,7 @@ class ServerFaultsIT {
       if (run.isDone()) {
         fail("the run ended before the fault: " + run.get().describe());
       }
-      if (lastOperations(stderr) >= 20) {
+      if (YcsbRun.lastReportedOperations(stderr) >= 20) {
         return run;
       }
       if (System.nanoTime() > deadline) {
@@ -156,19 +152,75 @@ class ServerFaultsIT {
   }
 
   @Test
-  void aTimeLimitEndsTheRunInTimeWhenOperationsBlockOnADeadServer() throws Exception {
+  void aTimeLimitEndsTheRunInTimeWhenOperationsBlockOnADeadServerAndSaysItWorkedForPartOfItsWindow()
+      throws Exception {
     String[] common = loadedWorkload();
     Path out = work.resolve("timed");
-    long started = System.nanoTime();
-    // the stall rule is set far away: only the time limit may end this run
+    // the stall rule and the error budget are set far away: only the time limit may end this run, and only the
+    // window rule may fail it
     CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
-        "-p", "maxexecutiontime=12", "-p", "ycsbpack.stalltimeout=600"));
+        "-p", "maxexecutiontime=12", "-p", "ycsbpack.stalltimeout=600", "-p", "ycsbpack.maxerrorrate=100"));
     signal("KILL", server.pid());
+    long killedEpochMs = System.currentTimeMillis();
     YcsbRun run = running.get(120, TimeUnit.SECONDS);
-    double seconds = (System.nanoTime() - started) / 1e9;
+    long endedEpochMs = System.currentTimeMillis();
     assertTrue(run.measurements.containsKey("OVERALL"), run::describe);
-    // 12 s + 2 s grace + the JVM's start and exit; blocked, each thread's last wait alone would be 30 s
-    assertTrue(seconds < 12 + 2 + 10, "ended " + seconds + " s after the start\n" + run.describe());
+
+    assertEquals(1, run.exitCode, run::describe);
+    String last = run.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("bin/ycsb: FAILED: operations succeeded for only the first "), last);
+    // the window ends when its timer thread wakes: 12.0 s, or a little more on a busy machine
+    assertTrue(last.matches(".* s of the 12\\.\\d s measured window \\(maxexecutiontime\\): the last successful "
+        + "operation was at 20.*"), last);
+    assertTrue(last.contains("the measurements are partial"), last);
+    Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
+    assertEquals(Verdict.Status.FAILED, verdict.status());
+    assertEquals(last.substring("bin/ycsb: FAILED: ".length()), verdict.reason());
+    // the folder records when successes stopped, against the window: before the kill (to within one 250 ms poll)
+    // and more than the 5 s allowed before the window's end
+    assertTrue(verdict.lastSuccessEpochMs() >= verdict.firstOperationEpochMs()
+        && verdict.lastSuccessEpochMs() <= killedEpochMs + 250, verdict::toString);
+    assertTrue(verdict.firstOperationEpochMs() + verdict.measuredWindowMs() - verdict.lastSuccessEpochMs() > 5_000,
+        verdict::toString);
+    // the window's end + 2 s grace + YCSB's report and the JVM's exit; blocked, each thread's last wait alone
+    // would be 30 s
+    double afterWindow = (endedEpochMs - verdict.firstOperationEpochMs() - verdict.measuredWindowMs()) / 1000.0;
+    assertTrue(afterWindow < 2 + 8, "ended " + afterWindow + " s after its window\n" + run.describe());
+  }
+
+  @Test
+  void aCoordinatedTimedRunWhoseServerDiedSaysItWorkedForPartOfItsWindow() throws Exception {
+    Path bundle = work.resolve("coordinated-timed");
+    Killed k = coordinatedRunWithServerFault(bundle, "KILL", "serverSelectionTimeoutMS=1000", "-p", "maxexecutiontime=15",
+        "-p", "ycsbpack.stalltimeout=600", "-p", "ycsbpack.maxerrorrate=100", "--hosts", "local");
+    String reason = Coordinator.manifest(bundle).get("reason").asText();
+    assertTrue(reason.startsWith("client 01-local1 on local1 exited with status 1: operations succeeded for only the "
+        + "first "), reason);
+    assertTrue(reason.matches(".* s of the 15\\.\\d s measured window \\(maxexecutiontime\\).*"), reason);
+    assertTrue(k.coordinator().stderr().contains(reason), "the summary says the same: " + k.coordinator().describe());
+    Verdict v = new ClientFolder(bundle.resolve("clients/01-local1")).verdict().orElseThrow();
+    assertTrue(v.lastSuccessEpochMs() > 0, v::toString);
+  }
+
+  @Test
+  void aCoordinatedRunWhoseServerIsFrozenEndsFailedNamingTheStallWithNothingLeftRunning() throws Exception {
+    Path bundle = work.resolve("coordinated-frozen");
+    // a frozen server fails no operation: each waits out the socket timeout (10 s here, 30 s by default)
+    Killed k = coordinatedRunWithServerFault(bundle, "STOP", "socketTimeoutMS=10000", "-p",
+        "ycsbpack.stalltimeout=" + STALL_SECONDS, "--hosts", "local,local");
+    String reason = assertAStalledClientFailedTheRun(bundle, k);
+    assertTrue(reason.contains("no operation has failed yet either") && reason.contains("the measurements are partial"),
+        reason);
+    for (String client : List.of("01-local1", "02-local2")) {
+      Verdict v = new ClientFolder(bundle.resolve("clients").resolve(client)).verdict().orElseThrow();
+      assertEquals(Verdict.Status.FAILED, v.status(), client);
+      assertTrue(v.reason().contains("partial") || v.reason().contains("stopped"), client + ": " + v.reason());
+    }
+    assertEquals(List.of(), ProcessTable.matching(bundle.toString()), "no client outlives the coordinator");
+    // README, When the server is gone: stall timeout 3 s + 2 s grace + the 10 s socket timeout, then YCSB's report,
+    // the other client's stop and the bundle
+    assertTrue(k.secondsAfterKill() < 3 + 2 + 10 + 20, "ended " + k.secondsAfterKill() + " s after the freeze\n"
+        + k.coordinator().describe());
   }
 
   @Test
@@ -189,7 +241,7 @@ class ServerFaultsIT {
     assertTrue(seconds < 40, "stopped by the stall rule, not the time limit: " + seconds + " s\n" + run.describe());
   }
 
-  /** A coordinated run whose server was killed once its first client had done some operations, and how long after. */
+  /** A coordinated run whose server was signalled once its first client had done some operations, and how long after. */
   private record Killed(Coordinator coordinator, double secondsAfterKill) {
   }
 
@@ -198,17 +250,26 @@ class ServerFaultsIT {
    * after {@code selectionTimeoutMs}, kills the server mid-run, and awaits the end.
    */
   private Killed coordinatedRunWithServerKilled(Path bundle, int selectionTimeoutMs, String... more) throws Exception {
+    return coordinatedRunWithServerFault(bundle, "KILL", "serverSelectionTimeoutMS=" + selectionTimeoutMs, more);
+  }
+
+  /**
+   * Runs {@code bin/ycsb-coordinator run} with {@code more} arguments and {@code urlQuery} on the URL, sends the
+   * server {@code signal} (KILL, or STOP to freeze it) mid-run, and awaits the end.
+   */
+  private Killed coordinatedRunWithServerFault(Path bundle, String signal, String urlQuery, String... more)
+      throws Exception {
     String[] common = loadedWorkload();
     List<String> args = new ArrayList<>(List.of("run", "mongodb"));
     args.addAll(List.of(common));
     args.addAll(List.of("-p", "operationcount=10000000", "-p", "mongodb.url=" + server.connectionString() + "/"
-        + Servers.DATABASE + "?serverSelectionTimeoutMS=" + selectionTimeoutMs, "--quiet", "--out", bundle.toString()));
+        + Servers.DATABASE + "?" + urlQuery, "--quiet", "--out", bundle.toString()));
     args.addAll(List.of(more));
     Coordinator c = Coordinator.start(work, List.of(), args);
     try {
       Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
-      assertTrue(Coordinator.waitFor(() -> lastOperations(clientErr) >= 20, 120), c::describe);
-      signal("KILL", server.pid());
+      assertTrue(Coordinator.waitFor(() -> YcsbRun.lastReportedOperations(clientErr) >= 20, 120), c::describe);
+      signal(signal, server.pid());
       long killed = System.nanoTime();
       assertEquals(1, c.await(), c::describe);
       return new Killed(c, (System.nanoTime() - killed) / 1e9);
@@ -224,20 +285,10 @@ class ServerFaultsIT {
     Path bundle = work.resolve("coordinated");
     Killed k = coordinatedRunWithServerKilled(bundle, 1500, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
         "--hosts", "local,local");
-    JsonNode manifest = Coordinator.manifest(bundle);
-    assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
-    String reason = manifest.get("reason").asText();
-    // the client's own verdict, whole: not the coordinator's guess from a line cut at 300 characters
-    assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
-        + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
+    String reason = assertAStalledClientFailedTheRun(bundle, k);
     // the client's own reason in full, then the first failure lines of every client (CoordinatedRun)
     assertTrue(reason.contains("first error: ") && reason.contains("until it was stopped); the first errors: "),
         reason);
-    assertTrue(k.coordinator().stderr().contains(reason), "the summary says the same: " + k.coordinator().describe());
-    for (String client : List.of("01-local1", "02-local2")) {
-      assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
-          client + " kept its partial measurements");
-    }
     // the client's 3 s + 2 s grace, the coordinator stopping the other client and writing the bundle
     assertTrue(k.secondsAfterKill() < 30, "ended " + k.secondsAfterKill() + " s after the kill\n"
         + k.coordinator().describe());
@@ -259,19 +310,22 @@ class ServerFaultsIT {
         + k.coordinator().describe());
   }
 
-  private static long lastOperations(Path stderr) {
-    try {
-      if (!Files.isRegularFile(stderr)) {
-        return 0;
-      }
-      Matcher m = OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
-      long last = 0;
-      while (m.find()) {
-        last = Long.parseLong(m.group(1));
-      }
-      return last;
-    } catch (IOException e) {
-      return 0;
+  /**
+   * Asserts that a two-client coordinated run failed with a stalled client's own verdict, whole (not the
+   * coordinator's guess from a line cut at 300 characters), said by the summary too, and that both clients kept
+   * their partial measurements; returns the reason.
+   */
+  private static String assertAStalledClientFailedTheRun(Path bundle, Killed k) throws IOException {
+    JsonNode manifest = Coordinator.manifest(bundle);
+    assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+    String reason = manifest.get("reason").asText();
+    assertTrue(reason.matches("client 0[12]-local[12] on local[12] exited with status 1: no operation succeeded"
+        + " for 3 s \\(ycsbpack.stalltimeout\\): the server was last seen at .*"), reason);
+    assertTrue(k.coordinator().stderr().contains(reason), "the summary says the same: " + k.coordinator().describe());
+    for (String client : List.of("01-local1", "02-local2")) {
+      assertTrue(Files.size(new ClientFolder(bundle.resolve("clients").resolve(client)).textOutput()) > 0,
+          client + " kept its partial measurements");
     }
+    return reason;
   }
 }

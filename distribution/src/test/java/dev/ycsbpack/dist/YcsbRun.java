@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One run of the distribution's {@code bin/ycsb} as a separate process, as a user runs it, with its exit
@@ -21,6 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class YcsbRun {
   private static final long TIMEOUT_SECONDS = 300;
+  private static final Pattern STATUS_OPERATIONS = Pattern.compile("(\\d+) operations;");
 
   public final List<String> command;
   public final int exitCode;
@@ -47,6 +50,26 @@ public final class YcsbRun {
   }
 
   /** Runs {@code bin/ycsb args...} with {@code workDir} as its working directory. */
+  /**
+   * The operation count of the last status line ({@code -s}: "N operations;") in a client's {@code stderr} file so
+   * far, 0 before the first; for waiting until a run is under way before a fault.
+   */
+  public static long lastReportedOperations(Path stderr) {
+    try {
+      if (!Files.isRegularFile(stderr)) {
+        return 0;
+      }
+      Matcher m = STATUS_OPERATIONS.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
+      long last = 0;
+      while (m.find()) {
+        last = Long.parseLong(m.group(1));
+      }
+      return last;
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
   public static YcsbRun run(Path workDir, String... args) {
     return exec(workDir, home().resolve("bin/ycsb").toString(), args);
   }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
 
 /**
  * Decides, after YCSB has finished, whether the run produced a result worth reading.
@@ -13,7 +15,10 @@ import java.nio.file.Path;
  * <p>YCSB 0.17.0 exits 0 when a binding's init fails (every thread returns at once), when an exception
  * escapes an operation (the JVM exits before printing anything), and when a load stops at its first failed
  * insert. Each of these leaves a missing {@code [OVERALL]} section or fewer operations than asked for. A run that
- * did every operation fails too when more of them failed, or found nothing, than {@link ErrorBudget} allows.
+ * did every operation fails too when more of them failed, or found nothing, than {@link ErrorBudget} allows; and a
+ * time-limited run fails when its operations stopped succeeding longer before its window's end than
+ * {@link StallWatch#windowShareMs} (a quarter of the window, at least 5 s): it measured part of the window, not the
+ * workload over it. Without a raised stall timeout the stall rule stops such a run first; this rule covers the rest.
  */
 final class RunVerdict {
   private final RunExpectation expected;
@@ -53,8 +58,13 @@ final class RunVerdict {
     return lead == null || failure != null && failure.equals(expected.budget.breach(o).orElse(null)) ? null : lead;
   }
 
-  /** Null when the run is good, else why it is not. */
+  /** Null when the run is good, else why it is not; for a run without a time limit counted from its first operation. */
   String failure() {
+    return failure(SuccessSpan.NONE);
+  }
+
+  /** Null when the run is good, else why it is not, weighing when its operations succeeded ({@code span}). */
+  String failure(SuccessSpan span) {
     if (expected.exportFile != null) {
       Path file = Path.of(expected.exportFile);
       if (!Files.isRegularFile(file)) {
@@ -80,7 +90,7 @@ final class RunVerdict {
     long done = summary.operationsDone();
     String lost = null;
     if (summary.insertsLost() > 0) {
-      lost = String.format(java.util.Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d were "
+      lost = String.format(Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d were "
           + "counted as done, but their batch failed; see the errors above)", summary.insertsAcknowledged(),
           summary.insertsCounted(), summary.insertsLost());
     }
@@ -95,7 +105,25 @@ final class RunVerdict {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
-    return expected.budget.breach(summary.outcomes()).orElse(null);
+    String breach = expected.budget.breach(summary.outcomes()).orElse(null);
+    String partial = partialWindow(span);
+    return partial == null ? breach : breach == null ? partial : partial + "; and " + breach;
+  }
+
+  /** Why a time-limited run measured only the start of its window, or null when its successes lasted into the end. */
+  private static String partialWindow(SuccessSpan span) {
+    long idle = span.idleAtEndMs();
+    long limit = StallWatch.windowShareMs(span.windowMs());
+    if (!span.timed() || idle <= limit) {
+      return null;
+    }
+    String when = span.lastSuccessEpochMs() < 0 ? "no operation succeeded in the window"
+        : String.format(Locale.ROOT, "the last successful operation was at %s, %.1f s before the window's end",
+            Instant.ofEpochMilli(span.lastSuccessEpochMs()), idle / 1000.0);
+    return String.format(Locale.ROOT, "operations succeeded for only the first %.1f s of the %.1f s measured window "
+        + "(maxexecutiontime): %s, over the %.1f s allowed (a quarter of the window, at least 5 s); the measurements "
+        + "are partial (they describe the window's start, not the workload over it)",
+        (span.windowMs() - idle) / 1000.0, span.windowMs() / 1000.0, when, limit / 1000.0);
   }
 
   /** The measurements to judge: the export file's when there is one (null when it cannot be read), else stdout's. */

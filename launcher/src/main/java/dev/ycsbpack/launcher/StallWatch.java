@@ -33,6 +33,8 @@ final class StallWatch {
   private final LongSupplier firstOperationEpochMs;
   private final Consumer<String> stop;
   private volatile String failure;
+  /** Wall-clock ms of the last poll that saw a new success (within one poll of the real last success); -1: none. */
+  private volatile long lastSuccessEpochMs = -1;
 
   StallWatch(long timeoutMs, OperationProgress progress, LongSupplier firstOperationEpochMs, Consumer<String> stop) {
     this.timeoutMs = timeoutMs;
@@ -59,11 +61,20 @@ final class StallWatch {
     long window = TimeUnit.SECONDS.toMillis(OperationCount.intProperty(p, "maxexecutiontime", 0));
     if (window > 0) {
       // a time-limited run that lost its server for a quarter of its window measured something else than asked
-      ms = Math.min(ms, Math.max(MIN_WINDOW_SHARE_MS, window / 4));
+      ms = Math.min(ms, windowShareMs(window));
     }
     // no target term: YCSB's target is a whole number of operations per second, so even target=1 succeeds
     // several times within the 5 s floor
     return ms;
+  }
+
+  /**
+   * The longest a time-limited run may go without a successful operation and still have measured its window: a
+   * quarter of the window, at least 5 s. The default stall timeout of such a run, and {@link RunVerdict}'s rule on a
+   * run whose successes stopped before its window ended (when the stall timeout was raised above it).
+   */
+  static long windowShareMs(long windowMs) {
+    return Math.max(MIN_WINDOW_SHARE_MS, windowMs / 4);
   }
 
   /** The user's {@value #PROPERTY} in ms, or 0 when unset. */
@@ -91,6 +102,14 @@ final class StallWatch {
     t.start();
   }
 
+  /**
+   * When the last successful operation ended, as wall-clock ms, to within one poll (at most 250 ms late); -1 when
+   * none has been seen.
+   */
+  long lastSuccessEpochMs() {
+    return lastSuccessEpochMs;
+  }
+
   /** Why the run was stopped, or null while it has not stalled. */
   String failure() {
     return failure;
@@ -100,7 +119,6 @@ final class StallWatch {
     long pollMs = Math.max(10, Math.min(250, timeoutMs / 10));
     long seen = -1;
     long lastProgressNanos = 0;
-    long lastSuccessEpochMs = -1;
     long firstEpochMs = -1;
     while (true) {
       try {
@@ -115,6 +133,9 @@ final class StallWatch {
         }
         lastProgressNanos = System.nanoTime();
         seen = progress.succeeded();
+        if (seen > 0) {
+          lastSuccessEpochMs = System.currentTimeMillis();
+        }
         continue;
       }
       long now = System.nanoTime();

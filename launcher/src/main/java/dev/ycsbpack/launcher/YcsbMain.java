@@ -164,7 +164,11 @@ public final class YcsbMain {
     String runId = UUID.randomUUID().toString();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.flush();
-      String failure = stopReason != null ? stopReason : stall.failure() != null ? stall.failure() : verdict.failure();
+      MeasuredWindow window = MeasuredWindow.current();
+      SuccessSpan span = new SuccessSpan(StartGate.firstOperationEpochMs(), stall.lastSuccessEpochMs(),
+          window == null ? -1 : window.measuredMs());
+      String failure = stopReason != null ? stopReason : stall.failure() != null ? stall.failure()
+          : verdict.failure(span);
       String lead = verdict.lead(failure);
       if (lead != null) {
         System.err.println("bin/ycsb: " + lead);
@@ -182,7 +186,7 @@ public final class YcsbMain {
         try {
           clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
               failure, expectation.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
-              MeasuredWindow.current() == null ? -1 : MeasuredWindow.current().measuredMs(), verdict.outcomes()),
+              span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
               Bindings.afterRun(bindingName));
         } catch (IOException | RuntimeException e) {
           status = FAILED;

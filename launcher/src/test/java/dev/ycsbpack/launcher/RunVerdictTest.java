@@ -213,4 +213,41 @@ class RunVerdictTest {
     assertEquals("invalid ycsbpack.maxerrorrate=5x: use a percentage from 0 to 100, e.g. 1, 0.5 or 2% (0 fails the "
         + "run on any such operation, 100 never)", e.getMessage());
   }
+
+  /** A timed run whose window began at T0 and whose last success came {@code lastMs} into a {@code windowMs} window. */
+  private static String timed(String stdout, long lastMs, long windowMs, String... props) throws UsageException {
+    long t0 = 1_700_000_000_000L;
+    return new RunVerdict(RunExpectationTest.expect("run", props), summary(stdout))
+        .failure(new SuccessSpan(t0, lastMs < 0 ? -1 : t0 + lastMs, windowMs));
+  }
+
+  @Test
+  void aTimedRunWhoseSuccessesStoppedOverAQuarterOfItsWindowBeforeItsEndFailsSayingWhen() throws UsageException {
+    String f = timed(COMPLETE_1000, 8_000, 20_000, "operationcount=1000", "maxexecutiontime=20");
+    assertEquals("operations succeeded for only the first 8.0 s of the 20.0 s measured window (maxexecutiontime): the "
+        + "last successful operation was at 2023-11-14T22:13:28Z, 12.0 s before the window's end, over the 5.0 s "
+        + "allowed (a quarter of the window, at least 5 s); the measurements are partial (they describe the window's "
+        + "start, not the workload over it)", f);
+    // a quarter of a 40 s window is 10 s: 11 s without a success fails, 9 s does not
+    assertTrue(timed(COMPLETE_1000, 29_000, 40_000, "operationcount=1000").startsWith(
+        "operations succeeded for only the first 29.0 s of the 40.0 s"));
+    assertNull(timed(COMPLETE_1000, 31_000, 40_000, "operationcount=1000"));
+    // the 5 s floor: a 12 s window may end 5 s after its last success, not 6
+    assertNull(timed(COMPLETE_1000, 7_000, 12_000, "operationcount=1000"));
+    assertTrue(timed(COMPLETE_1000, 5_900, 12_000, "operationcount=1000") != null);
+    assertTrue(timed(COMPLETE_1000, -1, 12_000, "operationcount=1000").contains(
+        "only the first 0.0 s of the 12.0 s measured window (maxexecutiontime): no operation succeeded in the window"));
+  }
+
+  @Test
+  void aRunWithoutATimeLimitOrFirstOperationIsNotWeighedByItsWindowAndBothReasonsAreKept() throws UsageException {
+    assertNull(new RunVerdict(RunExpectationTest.expect("run", "operationcount=1000"), summary(COMPLETE_1000))
+        .failure(new SuccessSpan(1_000, 2_000, -1)));
+    assertNull(new RunVerdict(RunExpectationTest.expect("run", "operationcount=1000"), summary(COMPLETE_1000))
+        .failure(new SuccessSpan(-1, -1, 20_000)));
+    String both = timed(FAILING_43, 1_000, 20_000, "operationcount=4000");
+    assertTrue(both.startsWith("operations succeeded for only the first 1.0 s") && both.endsWith(
+        "; and 1,706 of 4,000 operations failed (42.65%: SERVICE_UNAVAILABLE 1,706), over ycsbpack.maxerrorrate=1%"),
+        both);
+  }
 }
