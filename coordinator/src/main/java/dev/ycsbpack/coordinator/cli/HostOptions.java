@@ -51,11 +51,20 @@ final class HostOptions {
 
   /** The hosts, in order, {@code local} numbered. */
   List<Host> parse() throws UsageError {
-    List<String> all = new ArrayList<>(hosts);
+    // each host with where it came from, for a refusal to name
+    List<String> given = new ArrayList<>();
+    List<String> from = new ArrayList<>();
+    hosts.forEach(h -> {
+      given.add(h);
+      from.add("--hosts");
+    });
     if (hostsFile != null) {
-      all.addAll(hostsFileLines());
+      for (String h : hostsFileLines()) {
+        given.add(h);
+        from.add("--hosts-file " + Text.shown(hostsFile.toString()) + ": host");
+      }
     }
-    if (all.isEmpty()) {
+    if (given.isEmpty()) {
       throw new UsageError("--hosts: give at least one host, e.g. --hosts local,local or --hosts db-client1,db-client2");
     }
     if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
@@ -73,19 +82,20 @@ final class HostOptions {
     }
     List<Host> out = new ArrayList<>();
     int locals = 0;
-    for (String h : all) {
+    for (int i = 0; i < given.size(); i++) {
+      String h = given.get(i);
       try {
         Host host = rsh == null ? Host.parse(h, locals + 1) : Host.parseRsh(h, locals + 1);
         if (host instanceof Host.Local) {
           locals++;
         }
         if (out.contains(host)) {
-          throw new UsageError("--hosts " + Text.shown(h) + ": given twice; to run more clients on one host use "
+          throw new UsageError(from.get(i) + " " + Text.shown(h) + ": given twice; to run more clients on one host use "
               + "--clients-per-host");
         }
         out.add(host);
       } catch (IllegalArgumentException e) {
-        throw new UsageError("--hosts " + Text.shown(h) + ": " + e.getMessage());
+        throw new UsageError(from.get(i) + " " + Text.shown(h) + ": " + e.getMessage());
       }
     }
     return out;
