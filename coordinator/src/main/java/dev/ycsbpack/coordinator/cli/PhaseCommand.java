@@ -232,6 +232,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       out.printf("%-16s %-24s %8d %10s %12d  %s%n", c.name(), c.host(), c.threads(),
           c.target() == 0 ? "-" : Long.toString(c.target()), c.operations(), c.keys());
     }
+    if (!plan.jvmArgs().isEmpty()) {
+      out.println("client JVM arguments: " + String.join(" ", plan.jvmArgs()));
+    }
     for (String n : plan.notes()) {
       out.println("note: " + n);
     }
