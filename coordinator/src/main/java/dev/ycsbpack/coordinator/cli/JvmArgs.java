@@ -34,8 +34,8 @@ final class JvmArgs {
       for (String word : value.strip().split("\\s+")) {
         String flag = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
         if (CLASS_PATH.contains(flag)) {
-          throw refusal(secrets, value, word + " replaces the pack's class path or main class; the coordinator runs the "
-              + "staged pack's own (add jars with bin/ycsb -cp on a single host instead)");
+          throw refusal(secrets, value, word + " replaces the pack's class path or main class; the coordinator runs"
+              + " the staged pack's own (add jars with bin/ycsb -cp on a single host instead)");
         }
         if (PRINT_AND_EXIT.contains(flag)) {
           throw refusal(secrets, value, word + " makes the JVM print and exit, so no client would ever start its work");

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Short helper commands (probes, uploads, fetches), each bounded in time: nothing the coordinator waits on can hang. */
@@ -32,11 +31,6 @@ public final class Processes {
       String last = lines[lines.length - 1].strip();
       return last.isEmpty() ? "exit status " + exit : last;
     }
-  }
-
-  /** Runs {@code command}, feeding it {@code stdin} (may be null), killing it after {@code timeout}. */
-  public static Result run(List<String> command, byte[] stdin, Duration timeout) throws IOException {
-    return run(new ProcessBuilder(command).start(), stdin, timeout);
   }
 
   /**

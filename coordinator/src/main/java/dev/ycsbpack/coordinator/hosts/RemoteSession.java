@@ -55,7 +55,9 @@ public final class RemoteSession implements HostSession {
   @Override
   public Probe probe(PackArchive pack) {
     List<String> problems = new ArrayList<>();
-    String script = "cd 2>/dev/null; d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; echo \"dir: $(pwd)\"; "
+    // from the remote user's home: a template's command may start anywhere
+    String script = "cd 2>/dev/null; d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; "
+        + "echo \"dir: $(pwd)\"; "
         + "J=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\"; "
         + "if command -v \"$J\" >/dev/null 2>&1; then echo \"java: $(\"$J\" -version 2>&1 | head -n 1)\"; "
         + "else echo 'java: MISSING'; fi; "
@@ -161,8 +163,8 @@ public final class RemoteSession implements HostSession {
     String script = "set -e; cd " + Shell.quote(dir()) + "; mkdir -p dist; t=$(mktemp -d dist/.incoming.XXXXXX); "
         + "tar xzf - -C \"$t\"; touch \"$t/.complete\"; "
         + "if [ -e " + Shell.quote(target) + " ]; then rm -rf \"$t\"; else mv \"$t\" " + Shell.quote(target) + "; fi";
-    Process tar = new ProcessBuilder(pack.tarCommand()).start();
-    Processes.Result r = Processes.pipe(tar, "tar", shell.start(script), Duration.ofMinutes(10));
+    Process remote = shell.start(script);
+    Processes.Result r = Processes.pipe(startOrEnd(pack.tarCommand(), remote), "tar", remote, Duration.ofMinutes(10));
     if (!r.ok()) {
       throw new IOException(host + ": staging the pack failed: " + r.lastError());
     }
@@ -216,7 +218,7 @@ public final class RemoteSession implements HostSession {
     try {
       Process remoteTar = shell.start("tar czf - -C " + Shell.quote(work(client, runId)) + " out");
       Processes.Result r = Processes.pipe(remoteTar, "tar on " + host,
-          new ProcessBuilder("tar", "xzf", "-", "-C", tmp.toString()).start(), Duration.ofMinutes(10));
+          startOrEnd(List.of("tar", "xzf", "-", "-C", tmp.toString()), remoteTar), Duration.ofMinutes(10));
       if (!r.ok() || !Files.isDirectory(tmp.resolve("out"))) {
         throw new IOException(host + ": cannot fetch the folder of " + client.name() + ": " + r.lastError());
       }
@@ -239,6 +241,16 @@ public final class RemoteSession implements HostSession {
         null, Duration.ofSeconds(30));
     if (!r.ok()) {
       throw new IOException(host + ": cannot remove " + runFolder(runId) + ": " + r.lastError());
+    }
+  }
+
+  /** Starts the local end of a pipe; when it cannot start, the remote end already started is ended too. */
+  private static Process startOrEnd(List<String> command, Process other) throws IOException {
+    try {
+      return new ProcessBuilder(command).start();
+    } catch (IOException e) {
+      other.destroyForcibly();
+      throw e;
     }
   }
 

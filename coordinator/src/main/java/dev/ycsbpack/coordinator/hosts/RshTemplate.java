@@ -55,7 +55,8 @@ public record RshTemplate(List<String> words) {
       }
     }
     if (hosts == 0) {
-      throw new IllegalArgumentException("no {host} in it: write where the host name goes, e.g. 'docker exec -i {host}'");
+      throw new IllegalArgumentException(
+          "no {host} in it: write where the host name goes, e.g. 'docker exec -i {host}'");
     }
     if (cmds > 1) {
       throw new IllegalArgumentException("{cmd} more than once: it stands for the whole command run on the host");

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A host for unit tests, behind the same seam as ssh and {@code --rsh}: each script runs in a real {@code sh} on this
@@ -61,6 +62,32 @@ public final class FakeHost implements RemoteShell {
     pb.environment().put("HOME", home.toString());
     pb.environment().putAll(environment);
     return pb.start();
+  }
+
+  /** Something a test does to a host. */
+  public interface HostAction {
+    void run() throws IOException;
+  }
+
+  /**
+   * Whether {@code action} ends process {@code pid} within 10 s. The process is killed here afterwards in any case:
+   * a failed test leaves nothing running either.
+   */
+  public static boolean killedBy(HostAction action, long pid) throws IOException, InterruptedException {
+    try {
+      action.run();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (alive(pid) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      return !alive(pid);
+    } finally {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  public static boolean alive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 
   /**

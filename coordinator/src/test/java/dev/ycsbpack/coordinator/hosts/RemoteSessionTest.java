@@ -79,16 +79,12 @@ class RemoteSessionTest {
   void aClientsSecretsTravelAsOwnerOnlyFilesNeverInAScriptAndItsFolderComesBack() throws Exception {
     PackArchive pack = pack();
     FakeHost fake = FakeHost.withJava(home());
-    RemoteSession s = new RemoteSession(HOST, fake, ".ycsb-pack");
-    assertTrue(s.probe(pack).ok());
-    s.stage(pack);
+    RemoteSession s = staged(fake, pack);
     // a properties file escapes the awkward head; its plain ASCII tail shows the secret in any form
     String tail = java.util.UUID.randomUUID().toString();
     String secret = AwkwardStrings.passwords(4, 3).get(2) + " " + tail;
     ClientPlan client = client(Map.of("mongodb.password", secret));
-    Path staged = dir.resolve("01-fake1.properties");
-    PropertiesFiles.write(staged, null, client.properties(), AtomicFiles.Mode.PRIVATE);
-    Process p = s.start(client, "run1", staged, List.of(), args(List.of("-Xmx64m")), dir.resolve("bundle"), pack);
+    Process p = start(s, pack, client, "run1", List.of("-Xmx64m"));
     String err = go(p);
     assertTrue(p.waitFor(30, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), err);
@@ -113,14 +109,8 @@ class RemoteSessionTest {
   @Test
   void cleanupKillsAClientThatOutlivedItsTransport() throws Exception {
     PackArchive pack = pack();
-    FakeHost fake = FakeHost.withJava(home());
-    RemoteSession s = new RemoteSession(HOST, fake, ".ycsb-pack");
-    assertTrue(s.probe(pack).ok());
-    s.stage(pack);
-    ClientPlan client = client(Map.of("fake.mode", "deaf"));
-    Path staged = dir.resolve("01-fake1.properties");
-    PropertiesFiles.write(staged, null, client.properties(), AtomicFiles.Mode.PRIVATE);
-    Process p = s.start(client, "run2", staged, List.of(), args(List.of()), dir.resolve("bundle"), pack);
+    RemoteSession s = staged(FakeHost.withJava(home()), pack);
+    Process p = start(s, pack, client(Map.of("fake.mode", "deaf")), "run2", List.of());
     awaitLine(p, "@ycsbpack READY");
     Path pidFile = dir.resolve("home/.ycsb-pack/runs/run2/01-fake1/client.pid");
     long pid = Long.parseLong(Files.readString(pidFile).strip());
@@ -128,15 +118,26 @@ class RemoteSessionTest {
     p.destroyForcibly();
     assertTrue(p.waitFor(10, TimeUnit.SECONDS));
     Thread.sleep(300);
-    assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the deaf client outlives its transport");
+    assertTrue(FakeHost.alive(pid), "the deaf client outlives its transport");
 
-    s.cleanup("run2");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-      Thread.sleep(50);
-    }
-    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "cleanup killed it");
+    assertTrue(FakeHost.killedBy(() -> s.cleanup("run2"), pid), "cleanup killed it");
     assertFalse(Files.exists(dir.resolve("home/.ycsb-pack/runs/run2")));
+  }
+
+  /** A session on {@code fake}, probed, with the pack staged. */
+  private static RemoteSession staged(FakeHost fake, PackArchive pack) throws IOException {
+    RemoteSession s = new RemoteSession(HOST, fake, ".ycsb-pack");
+    assertTrue(s.probe(pack).ok());
+    s.stage(pack);
+    return s;
+  }
+
+  /** Starts {@code client} with its properties staged as the supervisor stages them (an owner-only file). */
+  private Process start(RemoteSession s, PackArchive pack, ClientPlan client, String runId, List<String> jvmArgs)
+      throws IOException {
+    Path staged = dir.resolve(client.name() + ".properties");
+    PropertiesFiles.write(staged, null, client.properties(), AtomicFiles.Mode.PRIVATE);
+    return s.start(client, runId, staged, List.of(), args(jvmArgs), dir.resolve("bundle"), pack);
   }
 
   static ClientPlan client(Map<String, String> properties) {

@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,12 +112,7 @@ class SupervisorTest {
     assertFalse(o.complete());
     assertTrue(o.reason().startsWith("client 02-fake2 on fake2 "), o::reason);
     long pid = Long.parseLong(Files.readString(work(1, "02-fake2").resolve("client.pid")).strip());
-    assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "deaf: it ignored STOP and TERM");
-    sessions.get(plan.hosts().get(1)).cleanup(RUN);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-      Thread.sleep(50);
-    }
-    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "nothing left running");
+    assertTrue(FakeHost.alive(pid), "deaf: it ignored STOP and TERM");
+    assertTrue(FakeHost.killedBy(() -> sessions.get(plan.hosts().get(1)).cleanup(RUN), pid), "nothing left running");
   }
 }
