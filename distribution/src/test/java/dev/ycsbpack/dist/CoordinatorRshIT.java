@@ -174,7 +174,7 @@ class CoordinatorRshIT {
   @Test
   void aHostNameThatLooksLikeAnOptionIsRefusedBeforeAnythingStarts() throws Exception {
     Path bundle = work.resolve("refused");
-    // ip netns exec would read "-all" as its own option and run the client in every namespace of the machine
+    // "-all" in {host} would reach ip netns exec as one of its own options
     Coordinator c = coordinator(ns("h1") + "\n-all\n", args("load", Servers.newTable(), bundle));
     assertEquals(2, c.await(), c::describe);
     assertEquals("ycsb-coordinator: error: --hosts-file -: host -all: expected local or a name for --rsh's {host}: letters, "
