@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * with the reason).
  */
 class CoordinatorMultiHostIT {
-  private static final int PORT = 27017;
+  private static final int PORT = NetnsLab.PORT;
   private static NetnsHosts rig;
-  private static Process server;
+  private static NetnsLab lab;
   private static String url;
 
   @TempDir
@@ -46,23 +45,15 @@ class CoordinatorMultiHostIT {
   @BeforeAll
   static void startRig() throws Exception {
     NetnsHosts.requireOrSkip();
-    rig = NetnsHosts.start(2);
-    Path urlFile = Files.createTempDirectory("coordinator-it").resolve("url");
-    server = rig.server().processBuilder(YcsbRun.home().resolve("bin/embedded-mongo").toString(), "--bind",
-        "0.0.0.0", "--port", Integer.toString(PORT), "--url-file", urlFile.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    assertTrue(Coordinator.waitFor(() -> Files.exists(urlFile), 60), "the embedded server did not start");
-    url = "mongodb://" + rig.serverAddress() + ":" + PORT;
+    lab = NetnsLab.start(2);
+    rig = lab.rig();
+    url = lab.url();
   }
 
   @AfterAll
   static void stopRig() throws InterruptedException {
-    if (server != null) {
-      server.destroy();
-      server.waitFor(10, TimeUnit.SECONDS);
-    }
-    if (rig != null) {
-      rig.close();
+    if (lab != null) {
+      lab.close();
     }
   }
 
@@ -81,13 +72,7 @@ class CoordinatorMultiHostIT {
   }
 
   private static long count(String table) throws Exception {
-    Path home = YcsbRun.home();
-    Process p = rig.coordinator().processBuilder("java", "-cp", home.resolve("lib") + "/*:" + home.resolve(
-        "lib/embedded") + "/*", "dev.ycsbpack.testkit.CollectionCount", url, Servers.DATABASE, table)
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    return Long.parseLong(out);
+    return lab.count(table);
   }
 
   @Test

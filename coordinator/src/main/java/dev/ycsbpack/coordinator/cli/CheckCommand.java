@@ -14,8 +14,8 @@ import picocli.CommandLine.Mixin;
 
 /** {@code check}: reach every host, check its Java, stage the pack, measure its clock, say what is wrong. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-    description = "Checks every host: reachable over ssh (BatchMode, host key checking on), a JDK 17 or newer, the "
-        + "pack staged (staged now if missing), and its clock offset from this machine.")
+    description = "Checks every host: reachable over ssh (BatchMode, host key checking on) or the --rsh template, a "
+        + "JDK 17 or newer, the pack staged (staged now if missing), and its clock offset from this machine.")
 final class CheckCommand implements Callable<Integer> {
   @Mixin
   HostOptions hostOptions;

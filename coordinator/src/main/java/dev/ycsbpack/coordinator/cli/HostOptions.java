@@ -3,10 +3,14 @@ package dev.ycsbpack.coordinator.cli;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.LocalSession;
+import dev.ycsbpack.coordinator.hosts.RemoteSession;
+import dev.ycsbpack.coordinator.hosts.RshTemplate;
 import dev.ycsbpack.coordinator.hosts.SshCommand;
-import dev.ycsbpack.coordinator.hosts.SshSession;
+import dev.ycsbpack.coordinator.hosts.SshShell;
+import dev.ycsbpack.coordinator.hosts.TemplateShell;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +27,18 @@ final class HostOptions {
   List<String> hosts = new ArrayList<>();
 
   @Option(names = "--hosts-file", paramLabel = "FILE",
-      description = "a file with one host per line (blank lines and # comments ignored); adds to --hosts")
+      description = "a file with one host per line (blank lines and # comments ignored), or - for standard input "
+          + "(kubectl get pods -o name | ...); adds to --hosts")
   Path hostsFile;
+
+  @Option(names = "--rsh", paramLabel = "TEMPLATE",
+      description = "reach every host but local through this command instead of ssh; {host} is replaced by the host "
+          + "name, the coordinator's script follows as sh -c SCRIPT (or replaces {cmd}), e.g. 'kubectl exec -i {host} "
+          + "--', 'docker exec -i {host}', 'srun --nodelist={host} --ntasks=1', 'ip netns exec {host}'")
+  String rsh;
+
+  /** {@link #rsh} parsed, by {@link #parse()}. */
+  private RshTemplate template;
 
   @Option(names = "--ssh-config", paramLabel = "FILE",
       description = "an ssh_config for hosts not in your own (passed to ssh -F); host key checking stays on")
@@ -37,23 +51,20 @@ final class HostOptions {
 
   /** The hosts, in order, {@code local} numbered. */
   List<Host> parse() throws UsageError {
-    List<String> all = new ArrayList<>(hosts);
+    // each host with where it came from, for a refusal to name
+    List<String> given = new ArrayList<>();
+    List<String> from = new ArrayList<>();
+    hosts.forEach(h -> {
+      given.add(h);
+      from.add("--hosts");
+    });
     if (hostsFile != null) {
-      if (!Files.isRegularFile(hostsFile)) {
-        throw new UsageError("--hosts-file " + Text.shown(hostsFile.toString()) + ": no such file");
-      }
-      try {
-        for (String line : Files.readAllLines(hostsFile)) {
-          String l = line.strip();
-          if (!l.isEmpty() && !l.startsWith("#")) {
-            all.add(l);
-          }
-        }
-      } catch (IOException e) {
-        throw new UsageError("--hosts-file " + Text.shown(hostsFile.toString()) + ": cannot read it: " + e.getMessage());
+      for (String h : hostsFileLines()) {
+        given.add(h);
+        from.add("--hosts-file " + Text.shown(hostsFile.toString()) + ": host");
       }
     }
-    if (all.isEmpty()) {
+    if (given.isEmpty()) {
       throw new UsageError("--hosts: give at least one host, e.g. --hosts local,local or --hosts db-client1,db-client2");
     }
     if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
@@ -62,33 +73,89 @@ final class HostOptions {
     if (remoteDir.isBlank() || remoteDir.startsWith("-") || remoteDir.chars().anyMatch(c -> c < 0x20)) {
       throw new UsageError("--remote-dir " + Text.shown(remoteDir) + ": expected a folder path");
     }
+    if (rsh != null) {
+      template = template();
+      if (sshConfig != null) {
+        throw new UsageError("--ssh-config " + Text.shown(sshConfig.toString()) + ": with --rsh no host is reached "
+            + "with ssh; give ssh's options in the template instead (--rsh 'ssh -F FILE {host} {cmd}')");
+      }
+    }
     List<Host> out = new ArrayList<>();
     int locals = 0;
-    for (String h : all) {
+    for (int i = 0; i < given.size(); i++) {
+      String h = given.get(i);
       try {
-        Host host = Host.parse(h, locals + 1);
+        Host host = rsh == null ? Host.parse(h, locals + 1) : Host.parseRsh(h, locals + 1);
         if (host instanceof Host.Local) {
           locals++;
         }
         if (out.contains(host)) {
-          throw new UsageError("--hosts " + Text.shown(h) + ": given twice; to run more clients on one host use "
+          throw new UsageError(from.get(i) + " " + Text.shown(h) + ": given twice; to run more clients on one host use "
               + "--clients-per-host");
         }
         out.add(host);
       } catch (IllegalArgumentException e) {
-        throw new UsageError("--hosts " + Text.shown(h) + ": " + e.getMessage());
+        throw new UsageError(from.get(i) + " " + Text.shown(h) + ": " + e.getMessage());
       }
     }
     return out;
   }
 
-  /** One session per host. */
+  /** The hosts file's hosts; {@code -} is standard input, read to its end. */
+  private List<String> hostsFileLines() throws UsageError {
+    boolean stdin = hostsFile.toString().equals("-");
+    String shown = "--hosts-file " + Text.shown(hostsFile.toString());
+    if (!stdin && !Files.isRegularFile(hostsFile)) {
+      throw new UsageError(shown + ": no such file");
+    }
+    if (stdin && System.console() != null) {
+      // a terminal would wait for a list nobody types: the usual use is a pipe
+      throw new UsageError(shown + ": standard input is a terminal; pipe the host list in, e.g. kubectl get pods "
+          + "-o name | ycsb-coordinator ... --hosts-file -");
+    }
+    List<String> lines;
+    try {
+      lines = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()
+          : Files.readAllLines(hostsFile);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new UsageError(shown + ": cannot read it: " + e.getMessage());
+    }
+    List<String> out = new ArrayList<>();
+    for (String line : lines) {
+      String l = line.strip();
+      if (!l.isEmpty() && !l.startsWith("#")) {
+        out.add(l);
+      }
+    }
+    if (stdin && out.isEmpty()) {
+      throw new UsageError(shown + ": standard input held no host (one per line; blank lines and # comments ignored)");
+    }
+    return out;
+  }
+
+  private RshTemplate template() throws UsageError {
+    try {
+      return RshTemplate.parse(rsh);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError("--rsh " + Text.shown(rsh) + ": " + e.getMessage());
+    }
+  }
+
+  /** One session per host (after {@link #parse()}): local ones as child processes, the others over ssh or --rsh. */
   Map<Host, HostSession> sessions(List<Host> list, Path packHome) {
     SshCommand ssh = SshCommand.defaults(sshConfig);
     Map<Host, HostSession> m = new LinkedHashMap<>();
     for (Host h : list) {
-      // Java 17: no pattern switch yet; Host is sealed, so these two cases are all of them
-      m.put(h, h instanceof Host.Local l ? new LocalSession(l, packHome) : new SshSession((Host.Ssh) h, ssh, remoteDir));
+      // Java 17: no pattern switch yet; Host is sealed, so these three cases are all of them
+      HostSession s;
+      if (h instanceof Host.Local l) {
+        s = new LocalSession(l, packHome);
+      } else if (h instanceof Host.Ssh host) {
+        s = new RemoteSession(h, new SshShell(ssh, host), remoteDir);
+      } else {
+        s = new RemoteSession(h, new TemplateShell(template, (Host.Rsh) h), remoteDir);
+      }
+      m.put(h, s);
     }
     return m;
   }

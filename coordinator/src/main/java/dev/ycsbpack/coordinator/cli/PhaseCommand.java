@@ -59,6 +59,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       + "coordinator, which shows the merged progress")
   boolean status;
 
+  @Option(names = "-jvm-args", paramLabel = "ARGS", description = "JVM arguments of every client, as for bin/ycsb: "
+      + "blank-separated, each starting with '-', e.g. -jvm-args '-Xmx512m -XX:+UseG1GC' or -jvm-args='-Xmx512m'; "
+      + "repeatable")
+  List<String> jvmArgs = new ArrayList<>();
+
   @Mixin
   HostOptions hostOptions;
 
@@ -124,8 +129,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
       }
       List<Host> hosts = hostOptions.parse();
-      plan = Planner.plan(new RunRequest(phase(), binding, workloadFiles, overrides, totalThreads, totalTarget, hosts,
-          clientsPerHost, out));
+      RunRequest request = new RunRequest(phase(), binding, workloadFiles, overrides, totalThreads, totalTarget, hosts,
+          clientsPerHost, out, jvmArgs);
+      plan = Planner.plan(request);
+      JvmArgs.check(jvmArgs, Redactor.of(plan.properties()));
       checkTlsFiles(plan.properties());
     } catch (UsageError | PlanException e) {
       Redactor r = Redactor.of(overrides);
@@ -224,6 +231,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     for (ClientPlan c : plan.clients()) {
       out.printf("%-16s %-24s %8d %10s %12d  %s%n", c.name(), c.host(), c.threads(),
           c.target() == 0 ? "-" : Long.toString(c.target()), c.operations(), c.keys());
+    }
+    if (!plan.jvmArgs().isEmpty()) {
+      out.println("client JVM arguments: " + String.join(" ", plan.jvmArgs()));
     }
     for (String n : plan.notes()) {
       out.println("note: " + n);

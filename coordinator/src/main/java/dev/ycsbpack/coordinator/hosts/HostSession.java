@@ -10,7 +10,7 @@ import java.util.List;
  * What the coordinator does on one host: check it, stage the pack, start clients, bring their folders back, clean
  * up. One implementation per kind of {@link Host}.
  */
-public sealed interface HostSession permits LocalSession, SshSession {
+public sealed interface HostSession permits LocalSession, RemoteSession {
   Host host();
 
   /** Reaches the host and reports what is wrong with it, if anything (never throws for a host problem). */
@@ -71,12 +71,22 @@ public sealed interface HostSession permits LocalSession, SshSession {
    * @param phase          {@code load} or {@code run}
    * @param binding        binding name (checked by the CLI: letters, digits, '-', '_')
    * @param controlTimeout seconds without heartbeat after which the client stops itself
+   * @param jvmArgs        the client JVM's own arguments ({@code -jvm-args}, checked by {@code JvmArgs}), maybe none
    */
-  record ClientArgs(String phase, String binding, int controlTimeout) {
+  record ClientArgs(String phase, String binding, int controlTimeout, List<String> jvmArgs) {
+    public ClientArgs {
+      jvmArgs = List.copyOf(jvmArgs);
+    }
+
     /** {@code bin/ycsb} arguments with the staged file and the output folder at these paths. */
     public List<String> with(String stagedPath, String outPath) {
-      return List.of(phase, binding, "-P", stagedPath, "-s", "--out", outPath, "--control", "stdin",
-          "--control-timeout", Integer.toString(controlTimeout));
+      List<String> a = new java.util.ArrayList<>();
+      if (!jvmArgs.isEmpty()) {
+        a.add("-jvm-args=" + String.join(" ", jvmArgs)); // bin/ycsb splits it on blanks into these words again
+      }
+      a.addAll(List.of(phase, binding, "-P", stagedPath, "-s", "--out", outPath, "--control", "stdin",
+          "--control-timeout", Integer.toString(controlTimeout)));
+      return a;
     }
   }
 }

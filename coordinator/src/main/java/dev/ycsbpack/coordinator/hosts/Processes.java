@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Short helper commands (probes, uploads, fetches), each bounded in time: nothing the coordinator waits on can hang. */
@@ -34,43 +33,55 @@ public final class Processes {
     }
   }
 
-  /** Runs {@code command}, feeding it {@code stdin} (may be null), killing it after {@code timeout}. */
-  public static Result run(List<String> command, byte[] stdin, Duration timeout) throws IOException {
-    Process p = new ProcessBuilder(command).start();
+  /**
+   * Waits for a started process, feeding it {@code stdin} (may be null; its input is closed after it), killing it
+   * after {@code timeout}. The input is written on its own thread, so a process that does not read cannot hold the
+   * caller past the timeout.
+   */
+  public static Result run(Process p, byte[] stdin, Duration timeout) throws IOException {
     Thread out = drain(p.getInputStream());
     Thread err = drain(p.getErrorStream());
-    try (OutputStream in = p.getOutputStream()) {
-      if (stdin != null) {
-        in.write(stdin);
+    Thread feed = new Thread(() -> {
+      try (OutputStream in = p.getOutputStream()) {
+        if (stdin != null) {
+          in.write(stdin);
+        }
+      } catch (IOException e) {
+        // the command exited without reading its input; its status says why
       }
-    } catch (IOException e) {
-      // the command exited without reading its input; its status says why
-    }
+    }, "coordinator-feed");
+    feed.setDaemon(true);
+    feed.start();
     return finish(p, out, err, timeout);
   }
 
-  /** Runs {@code command} with its stdin fed from another process's stdout (e.g. tar into ssh). */
-  public static Result pipe(List<String> producer, List<String> consumer, Duration timeout) throws IOException {
-    List<Process> ps = ProcessBuilder.startPipeline(List.of(
-        new ProcessBuilder(producer).redirectError(ProcessBuilder.Redirect.DISCARD), new ProcessBuilder(consumer)));
-    Process first = ps.get(0);
-    Process last = ps.get(1);
-    first.getOutputStream().close();
-    Thread out = drain(last.getInputStream());
-    Thread err = drain(last.getErrorStream());
-    Result r = finish(last, out, err, timeout);
-    try {
-      if (!first.waitFor(5, TimeUnit.SECONDS)) {
-        first.destroyForcibly();
-        return new Result(-1, r.stdout(), r.stderr() + "\n" + String.join(" ", producer) + " did not finish");
+  /**
+   * Copies {@code producer}'s stdout into {@code consumer}'s stdin (a stream copied in: the pack into a host, a client
+   * folder out of one) and waits for both, killing them after {@code timeout}. The result is the consumer's, or the
+   * producer's failure when the consumer succeeded without the producer having succeeded.
+   *
+   * @param producerName what the producer is, for a failure message
+   */
+  public static Result pipe(Process producer, String producerName, Process consumer, Duration timeout)
+      throws IOException {
+    Thread producerErr = drain(producer.getErrorStream());
+    Thread copy = new Thread(() -> {
+      try (InputStream from = producer.getInputStream(); OutputStream to = consumer.getOutputStream()) {
+        from.transferTo(to);
+      } catch (IOException e) {
+        // one side ended; its exit status says why
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      first.destroyForcibly();
-    }
-    if (r.ok() && first.exitValue() != 0) {
-      return new Result(first.exitValue(), r.stdout(), r.stderr() + "\n" + producer.get(0) + " failed with exit status "
-          + first.exitValue());
+    }, "coordinator-copy");
+    copy.setDaemon(true);
+    copy.start();
+    producer.getOutputStream().close();
+    Thread out = drain(consumer.getInputStream());
+    Thread err = drain(consumer.getErrorStream());
+    Result r = finish(consumer, out, err, timeout);
+    Result first = finish(producer, drain(InputStream.nullInputStream()), producerErr, Duration.ofSeconds(5));
+    if (r.ok() && !first.ok()) {
+      return new Result(first.exit(), r.stdout(), first.stderr() + "\n" + producerName + " failed with exit status "
+          + first.exit());
     }
     return r;
   }
@@ -92,6 +103,19 @@ public final class Processes {
       p.destroyForcibly();
       throw new IOException("interrupted", e);
     }
+  }
+
+  /** Reads a stream to its end and forgets it (a pipe nobody reads can block the process writing to it). */
+  public static void discard(InputStream in) {
+    Thread t = new Thread(() -> {
+      try (in) {
+        in.transferTo(OutputStream.nullOutputStream());
+      } catch (IOException e) {
+        // the process ended
+      }
+    }, "coordinator-discard");
+    t.setDaemon(true);
+    t.start();
   }
 
   private static Thread drain(InputStream in) {

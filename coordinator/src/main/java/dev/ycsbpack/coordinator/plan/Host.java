@@ -4,11 +4,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where clients run: {@code local} (child processes of the coordinator) or an SSH destination. Every part of an SSH
- * destination is checked against a narrow alphabet because it is placed on the {@code ssh} command line: a host named
- * {@code -oProxyCommand=...} must be refused, not obeyed.
+ * Where clients run: {@code local} (child processes of the coordinator), an SSH destination, or a name for the
+ * {@code --rsh} template. Every part of a host is checked against a narrow alphabet because it is placed on a command
+ * line: a host named {@code -oProxyCommand=...} must be refused, not obeyed.
  */
-public sealed interface Host permits Host.Local, Host.Ssh {
+public sealed interface Host permits Host.Local, Host.Ssh, Host.Rsh {
   /** A short name for messages, client names and the manifest. */
   String label();
 
@@ -50,6 +50,27 @@ public sealed interface Host permits Host.Local, Host.Ssh {
     }
   }
 
+  /**
+   * A host reached through the user's {@code --rsh} template, which gets {@code target} in place of {@code {host}}.
+   *
+   * @param target a name as the template's tool takes it: a pod, container, node or namespace name, maybe with one
+   *               {@code TYPE/} in front as {@code kubectl get -o name} prints it ({@code pod/ycsb-client-0}); kubectl
+   *               takes that form itself, and the coordinator's labels use the part after the slash
+   */
+  record Rsh(String target) implements Host {
+    @Override
+    public String label() {
+      return target.substring(target.indexOf('/') + 1);
+    }
+
+    @Override
+    public String toString() {
+      return target;
+    }
+  }
+
+  Pattern RSH = Pattern.compile("(?:[a-z][a-z0-9.-]*/)?[A-Za-z0-9_][A-Za-z0-9._-]{0,252}");
+
   Pattern SSH = Pattern.compile("(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?([A-Za-z0-9_][A-Za-z0-9._-]*|\\[[0-9A-Fa-f:.]+\\])"
       + "(?::([0-9]{1,5}))?");
 
@@ -81,5 +102,22 @@ public sealed interface Host permits Host.Local, Host.Ssh {
       host = host.substring(1, host.length() - 1);
     }
     return new Ssh(m.group(1), host, port);
+  }
+
+  /**
+   * Parses one host for the {@code --rsh} template: {@code local}, or a name.
+   *
+   * @throws IllegalArgumentException saying what is accepted
+   */
+  static Host parseRsh(String spec, int localNumber) {
+    String s = spec.trim();
+    if (s.equals("local")) {
+      return new Local(localNumber);
+    }
+    if (!RSH.matcher(s).matches()) {
+      throw new IllegalArgumentException("expected local or a name for --rsh's {host}: letters, digits, '.', '_' and"
+          + " '-', not starting with '-' or '.', maybe after one TYPE/ such as pod/");
+    }
+    return new Rsh(s);
   }
 }

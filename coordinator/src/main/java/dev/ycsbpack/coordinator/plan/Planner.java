@@ -132,7 +132,7 @@ public final class Planner {
         clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ops[i], keys, p));
       }
     }
-    return new RunPlan(r.phase(), r.binding(), r.hosts(), clients, merged, r.out(), notes);
+    return new RunPlan(r.phase(), r.binding(), r.hosts(), clients, merged, r.out(), notes, r.jvmArgs());
   }
 
   /** -P files in order, then every -p, as bin/ycsb merges them. */

@@ -15,10 +15,12 @@ import java.util.Map;
  * @param properties  the merged properties every client starts from (before its share), for the manifest
  * @param out         the bundle folder
  * @param notes       things the user should know about the split (printed with the plan and kept in the manifest)
+ * @param jvmArgs     every client JVM's own arguments ({@code -jvm-args}), maybe none
  */
 public record RunPlan(Phase phase, String binding, List<Host> hosts, List<ClientPlan> clients,
-                      Map<String, String> properties, Path out, List<String> notes) {
+                      Map<String, String> properties, Path out, List<String> notes, List<String> jvmArgs) {
   public RunPlan {
+    jvmArgs = List.copyOf(jvmArgs);
     hosts = List.copyOf(hosts);
     clients = List.copyOf(clients);
     properties = Map.copyOf(properties);

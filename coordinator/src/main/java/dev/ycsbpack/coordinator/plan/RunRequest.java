@@ -18,12 +18,21 @@ import java.util.Map;
  * @param hosts           the hosts
  * @param clientsPerHost  clients started on each host
  * @param out             the bundle folder
+ * @param jvmArgs         every client JVM's own arguments ({@code -jvm-args}, checked by {@code JvmArgs})
  */
 public record RunRequest(Phase phase, String binding, List<Path> workloadFiles, Map<String, String> overrides,
-                         int threads, long target, List<Host> hosts, int clientsPerHost, Path out) {
+                         int threads, long target, List<Host> hosts, int clientsPerHost, Path out,
+                         List<String> jvmArgs) {
   public RunRequest {
     workloadFiles = List.copyOf(workloadFiles);
     overrides = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
     hosts = List.copyOf(hosts);
+    jvmArgs = List.copyOf(jvmArgs);
+  }
+
+  /** A request without JVM arguments. */
+  public RunRequest(Phase phase, String binding, List<Path> workloadFiles, Map<String, String> overrides, int threads,
+                    long target, List<Host> hosts, int clientsPerHost, Path out) {
+    this(phase, binding, workloadFiles, overrides, threads, target, hosts, clientsPerHost, out, List.of());
   }
 }

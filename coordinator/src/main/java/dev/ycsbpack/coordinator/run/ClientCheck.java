@@ -57,7 +57,8 @@ public final class ClientCheck {
       Path out = Files.createDirectory(dir.resolve("out"));
       List<String> command = new ArrayList<>();
       command.add(packHome.resolve("bin/ycsb").toString());
-      command.addAll(new HostSession.ClientArgs(plan.phase().command(), plan.binding(), controlTimeout)
+      command.addAll(new HostSession.ClientArgs(plan.phase().command(), plan.binding(), controlTimeout,
+          plan.jvmArgs())
           .with(staged.toString(), out.toString()));
       command.add("--check");
       Path output = dir.resolve("check.txt");

@@ -165,7 +165,7 @@ public final class Supervisor {
   /** Writes each client's staged properties (0600) and starts the clients, in parallel (ssh start-up is slow). */
   private String startAll() throws InterruptedException {
     HostSession.ClientArgs args = new HostSession.ClientArgs(plan.phase().command(), plan.binding(),
-        settings.controlTimeout());
+        settings.controlTimeout(), plan.jvmArgs());
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(16, plan.clients().size()), r -> daemon(r, "start"));
     try {
       List<Future<ClientProcess>> started = new ArrayList<>();

@@ -17,29 +17,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A remote host over the system OpenSSH client.
+ * A remote host, reached through a {@link RemoteShell} (ssh, or the user's {@code --rsh} template): everything the
+ * coordinator does on a host, written once over that seam.
  *
  * <p>Layout on the host, under {@code --remote-dir} (relative to the remote home unless absolute):
  * {@code dist/<digest>/} holds a staged pack (complete when {@code .complete} exists; staged into a temporary folder
  * and renamed, so a broken upload never looks complete), {@code runs/<run id>/<client>/} a client's working folder:
- * {@code staged.properties} (0600, removed when the client exits) and {@code out/}, its client folder.
+ * {@code staged.properties} (0600, removed when the client exits), {@code client.pid} while it runs, and {@code out/},
+ * its client folder.
  *
- * <p>Remote command lines hold only the coordinator's own words, quoted; the user's properties and workload travel as
- * the staged file on ssh's stdin, so {@code ps} on the host never shows a password.
+ * <p>Remote command lines hold only the coordinator's own words (and the checked {@code -jvm-args}), quoted; the user's
+ * properties and workload travel as the staged file on the transport's stdin, so {@code ps} on the host never shows a
+ * password. A relative {@code --remote-dir} is taken from the remote user's home: the script goes there first, since a
+ * template's command may start anywhere ({@code ip netns exec} keeps the coordinator's working folder).
  */
-public final class SshSession implements HostSession {
+public final class RemoteSession implements HostSession {
   private static final Pattern JAVA_MAJOR = Pattern.compile("version \"(?:1\\.)?(\\d+)");
   private static final int CLOCK_SAMPLES = 8;
 
-  private final Host.Ssh host;
-  private final SshCommand ssh;
+  private final Host host;
+  private final RemoteShell shell;
   private final String remoteDir;
   /** The absolute remote folder, learnt from the probe. */
   private volatile String dir;
 
-  public SshSession(Host.Ssh host, SshCommand ssh, String remoteDir) {
+  public RemoteSession(Host host, RemoteShell shell, String remoteDir) {
     this.host = host;
-    this.ssh = ssh;
+    this.shell = shell;
     this.remoteDir = remoteDir;
   }
 
@@ -51,7 +55,9 @@ public final class SshSession implements HostSession {
   @Override
   public Probe probe(PackArchive pack) {
     List<String> problems = new ArrayList<>();
-    String script = "d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; echo \"dir: $(pwd)\"; "
+    // from the remote user's home: a template's command may start anywhere
+    String script = "cd 2>/dev/null; d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; "
+        + "echo \"dir: $(pwd)\"; "
         + "J=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\"; "
         + "if command -v \"$J\" >/dev/null 2>&1; then echo \"java: $(\"$J\" -version 2>&1 | head -n 1)\"; "
         + "else echo 'java: MISSING'; fi; "
@@ -59,12 +65,15 @@ public final class SshSession implements HostSession {
         + "else echo 'staged: no'; fi";
     Processes.Result r;
     try {
-      r = Processes.run(ssh.command(host, script), null, Duration.ofSeconds(30));
+      r = Processes.run(shell.start(script), null, Duration.ofSeconds(30));
     } catch (IOException e) {
-      return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot run ssh: " + e.getMessage()));
+      return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot run " + shell.transport() + ": "
+          + e.getMessage()));
     }
-    if (r.exit() == 255 || r.exit() == -1) {
-      return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot reach it over ssh: " + r.lastError()));
+    if (r.exit() != 3 && (!r.ok() || !r.stdout().contains("dir: "))) {
+      // the script's own failure is exit 3; anything else is the transport's (ssh's 255, kubectl's 1, a timeout)
+      return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot reach it over " + shell.transport() + ": "
+          + r.lastError()));
     }
     if (!r.ok()) {
       return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot create or enter the remote folder "
@@ -107,7 +116,8 @@ public final class SshSession implements HostSession {
     String loop = "i=0; while [ $i -lt " + CLOCK_SAMPLES + " ]; do read x || exit 0; date +%s%N; i=$((i+1)); done";
     Process p;
     try {
-      p = new ProcessBuilder(ssh.command(host, loop)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      p = shell.start(loop);
+      Processes.discard(p.getErrorStream());
     } catch (IOException e) {
       return null;
     }
@@ -153,7 +163,8 @@ public final class SshSession implements HostSession {
     String script = "set -e; cd " + Shell.quote(dir()) + "; mkdir -p dist; t=$(mktemp -d dist/.incoming.XXXXXX); "
         + "tar xzf - -C \"$t\"; touch \"$t/.complete\"; "
         + "if [ -e " + Shell.quote(target) + " ]; then rm -rf \"$t\"; else mv \"$t\" " + Shell.quote(target) + "; fi";
-    Processes.Result r = Processes.pipe(pack.tarCommand(), ssh.command(host, script), Duration.ofMinutes(10));
+    Process remote = shell.start(script);
+    Processes.Result r = Processes.pipe(startOrEnd(pack.tarCommand(), remote), "tar", remote, Duration.ofMinutes(10));
     if (!r.ok()) {
       throw new IOException(host + ": staging the pack failed: " + r.lastError());
     }
@@ -179,19 +190,22 @@ public final class SshSession implements HostSession {
       upload(client, work, f, f.getFileName().toString());
       remove.append(' ').append(Shell.quote(f.getFileName().toString()));
     }
+    // the inner sh records its pid and becomes bin/ycsb, which becomes java: client.pid names the client's JVM, for
+    // cleanup to kill one that outlived its transport
     StringBuilder cmd = new StringBuilder("cd ").append(Shell.quote(work)).append(" && { ")
+        .append("sh -c 'echo $$ > client.pid; exec \"$0\" \"$@\"' ")
         .append(Shell.quote(dir() + "/dist/" + pack.digest() + "/bin/ycsb"));
     for (String a : args.with("staged.properties", "out")) {
       cmd.append(' ').append(Shell.quote(a));
     }
     // the staged file holds secrets: gone as soon as the client ends, however it ends
-    cmd.append("; rc=$?; ").append(remove).append("; exit $rc; }");
-    return new ProcessBuilder(ssh.command(host, cmd.toString())).start();
+    cmd.append("; rc=$?; ").append(remove).append(" client.pid; exit $rc; }");
+    return shell.start(cmd.toString());
   }
 
-  /** One owner-only file into the client's working folder, over ssh's stdin (never on a command line). */
+  /** One owner-only file into the client's working folder, over the transport's stdin (never on a command line). */
   private void upload(ClientPlan client, String work, Path local, String name) throws IOException {
-    Processes.Result up = Processes.run(ssh.command(host, "umask 077 && mkdir -p " + Shell.quote(work) + " && cat > "
+    Processes.Result up = Processes.run(shell.start("umask 077 && mkdir -p " + Shell.quote(work) + " && cat > "
         + Shell.quote(work + "/" + name)), Files.readAllBytes(local), Duration.ofSeconds(60));
     if (!up.ok()) {
       throw new IOException(host + ": cannot upload " + name + " of " + client.name() + ": " + up.lastError());
@@ -202,9 +216,9 @@ public final class SshSession implements HostSession {
   public void fetch(ClientPlan client, String runId, Path bundle) throws IOException {
     Path tmp = Files.createTempDirectory(bundle, ".fetch-" + client.name());
     try {
-      Processes.Result r = Processes.pipe(
-          ssh.command(host, "tar czf - -C " + Shell.quote(work(client, runId)) + " out"),
-          List.of("tar", "xzf", "-", "-C", tmp.toString()), Duration.ofMinutes(10));
+      Process remoteTar = shell.start("tar czf - -C " + Shell.quote(work(client, runId)) + " out");
+      Processes.Result r = Processes.pipe(remoteTar, "tar on " + host,
+          startOrEnd(List.of("tar", "xzf", "-", "-C", tmp.toString()), remoteTar), Duration.ofMinutes(10));
       if (!r.ok() || !Files.isDirectory(tmp.resolve("out"))) {
         throw new IOException(host + ": cannot fetch the folder of " + client.name() + ": " + r.lastError());
       }
@@ -219,10 +233,24 @@ public final class SshSession implements HostSession {
     if (dir == null) {
       return;
     }
-    Processes.Result r = Processes.run(ssh.command(host, "rm -rf " + Shell.quote(runFolder(runId))), null,
-        Duration.ofSeconds(30));
+    // a client that outlived its transport (a frozen JVM does not notice its input closing) is killed here, through
+    // the same seam: nothing of the run is left running on the host
+    String folder = Shell.quote(runFolder(runId));
+    Processes.Result r = Processes.run(shell.start("if [ -d " + folder + " ]; then for f in " + folder
+        + "/*/client.pid; do [ -f \"$f\" ] && kill -KILL \"$(cat \"$f\")\" 2>/dev/null; done; fi; rm -rf " + folder),
+        null, Duration.ofSeconds(30));
     if (!r.ok()) {
       throw new IOException(host + ": cannot remove " + runFolder(runId) + ": " + r.lastError());
+    }
+  }
+
+  /** Starts the local end of a pipe; when it cannot start, the remote end already started is ended too. */
+  private static Process startOrEnd(List<String> command, Process other) throws IOException {
+    try {
+      return new ProcessBuilder(command).start();
+    } catch (IOException e) {
+      other.destroyForcibly();
+      throw e;
     }
   }
 

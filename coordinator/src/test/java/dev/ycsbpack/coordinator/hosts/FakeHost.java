@@ -1,0 +1,138 @@
+package dev.ycsbpack.coordinator.hosts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A host for unit tests, behind the same seam as ssh and {@code --rsh}: each script runs in a real {@code sh} on this
+ * machine with the host's own home folder, so staging, uploads, clients and collection happen for real; only the
+ * transport is skipped. It records every script (what a remote command line would show) and can be made unreachable,
+ * as a host whose transport fails before the script runs (ssh's exit 255).
+ */
+public final class FakeHost implements RemoteShell {
+  private final Path home;
+  private final Map<String, String> environment;
+  private final List<String> scripts = Collections.synchronizedList(new ArrayList<>());
+  private volatile boolean unreachable;
+
+  /**
+   * @param home        the host's home folder (a relative {@code --remote-dir} is taken from it)
+   * @param environment variables the host's shell has, over this machine's (e.g. {@code JAVA_HOME})
+   */
+  public FakeHost(Path home, Map<String, String> environment) {
+    this.home = home;
+    this.environment = Map.copyOf(environment);
+  }
+
+  /** A host whose java is this JVM's. */
+  public static FakeHost withJava(Path home) {
+    return new FakeHost(home, Map.of("JAVA_HOME", System.getProperty("java.home")));
+  }
+
+  public void unreachable(boolean down) {
+    unreachable = down;
+  }
+
+  /** Every script started on this host, in order. */
+  public List<String> scripts() {
+    synchronized (scripts) {
+      return List.copyOf(scripts);
+    }
+  }
+
+  @Override
+  public String transport() {
+    return "fake";
+  }
+
+  @Override
+  public Process start(String script) throws IOException {
+    scripts.add(script);
+    if (unreachable) {
+      return new ProcessBuilder("sh", "-c", "echo 'fake: connect to host: Connection refused' >&2; exit 255").start();
+    }
+    ProcessBuilder pb = new ProcessBuilder("sh", "-c", script).directory(home.toFile());
+    pb.environment().put("HOME", home.toString());
+    pb.environment().putAll(environment);
+    return pb.start();
+  }
+
+  /** Something a test does to a host. */
+  public interface HostAction {
+    void run() throws IOException;
+  }
+
+  /**
+   * Whether {@code action} ends process {@code pid} within 10 s. The process is killed here afterwards in any case:
+   * a failed test leaves nothing running either.
+   */
+  public static boolean killedBy(HostAction action, long pid) throws IOException, InterruptedException {
+    try {
+      action.run();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (alive(pid) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      return !alive(pid);
+    } finally {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  public static boolean alive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  /**
+   * A pack whose {@code bin/ycsb} is a client as the coordinator sees one: it records its arguments and its staged
+   * properties' mode in its folder, reports {@code READY} on stderr, waits for {@code GO} on stdin (end of input or
+   * {@code STOP} end it with status 1) and for the moment it names (as a real client does), reports
+   * {@code STARTED}, writes a verdict and {@code FINISHED 0}. The
+   * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code deaf} ignores its input
+   * and SIGTERM after {@code READY} and never ends by itself (a frozen client).
+   */
+  public static Path clientPack(Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("bin"));
+    Files.createDirectories(dir.resolve("lib"));
+    Files.createDirectories(dir.resolve("workloads"));
+    Files.writeString(dir.resolve("lib/client.jar"), "not a jar: the fake client is a script\n");
+    Files.writeString(dir.resolve("workloads/w"), "recordcount=10\n");
+    Path ycsb = dir.resolve("bin/ycsb");
+    Files.writeString(ycsb, """
+        #!/bin/sh
+        args="$*"
+        out=""; props=""
+        while [ $# -gt 0 ]; do
+          case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; *) shift ;; esac
+        done
+        mkdir -p "$out"
+        printf '%s\\n' "$args" > "$out/args.txt"
+        stat -c %a "$props" > "$out/staged-mode.txt"
+        mode=$(sed -n 's/^fake\\.mode=//p' "$props")
+        if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
+        echo "@ycsbpack READY" >&2
+        if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
+        while read -r line; do
+          case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
+        done
+        [ -n "$line" ] || { echo "fake client: lost the coordinator" >&2; exit 1; }
+        at=${line#GO}; at=${at# }
+        if [ -n "$at" ]; then
+          wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')
+          sleep "$wait"
+        fi
+        echo "@ycsbpack STARTED $(date +%s%3N)" >&2
+        echo "status=COMPLETE" > "$out/verdict.properties"
+        echo "@ycsbpack FINISHED 0" >&2
+        """);
+    Files.setPosixFilePermissions(ycsb, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return dir;
+  }
+}

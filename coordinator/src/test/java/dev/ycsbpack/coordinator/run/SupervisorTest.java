@@ -1,0 +1,118 @@
+package dev.ycsbpack.coordinator.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.hosts.FakeHost;
+import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.hosts.RemoteSession;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The failure policy below the end-to-end tests: fake hosts behind the remote-shell seam, each with a staged pack whose
+ * client is a script speaking the control protocol (see {@link FakeHost#clientPack}).
+ */
+@Timeout(120)
+class SupervisorTest {
+  private static final String RUN = "run1";
+
+  @TempDir
+  Path dir;
+
+  private final Map<Host, HostSession> sessions = new LinkedHashMap<>();
+  private PackArchive pack;
+
+  /** Hosts fake1..fakeN, probed and staged; client i gets {@code fake.mode=modes[i]} ("" for a good client). */
+  private RunPlan plan(String... modes) throws IOException {
+    pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    List<Host> hosts = new ArrayList<>();
+    List<ClientPlan> clients = new ArrayList<>();
+    for (int i = 0; i < modes.length; i++) {
+      Host h = new Host.Rsh("fake" + (i + 1));
+      RemoteSession s = new RemoteSession(h, FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i))),
+          ".ycsb-pack");
+      assertTrue(s.probe(pack).ok());
+      s.stage(pack);
+      sessions.put(h, s);
+      hosts.add(h);
+      clients.add(new ClientPlan(i, String.format("%02d-%s", i + 1, h.label()), h, 1, 0, 10, "all",
+          modes[i].isEmpty() ? Map.of() : Map.of("fake.mode", modes[i])));
+    }
+    return new RunPlan(Phase.LOAD, "basic", hosts, clients, Map.of(), dir.resolve("bundle"), List.of(), List.of());
+  }
+
+  private Supervisor.Outcome supervise(RunPlan plan) throws IOException {
+    Path bundle = Files.createDirectories(dir.resolve("bundle/clients"));
+    Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
+    // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill
+    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(30), Duration.ofSeconds(1), 5,
+        Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100));
+    return new Supervisor(plan, sessions, pack, bundle, staging, RUN, Redactor.of(Map.of()), settings,
+        new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of()).run();
+  }
+
+  private Path work(int i, String client) {
+    return dir.resolve("home" + i + "/.ycsb-pack/runs/" + RUN + "/" + client);
+  }
+
+  @Test
+  void readyClientsAreReleasedTogetherAndTheirFoldersComeBack() throws Exception {
+    RunPlan plan = plan("", "");
+    Supervisor.Outcome o = supervise(plan);
+    assertTrue(o.complete(), o::reason);
+    assertTrue(o.releaseEpochMs() > 0);
+    for (Supervisor.ClientOutcome c : o.clients()) {
+      assertNull(c.problem());
+      assertEquals(0, c.exitStatus());
+      assertTrue(c.startedEpochMs() >= o.releaseEpochMs() - 5, () -> c + " started before the release");
+    }
+    for (ClientPlan c : plan.clients()) {
+      sessions.get(c.host()).fetch(c, RUN, dir.resolve("bundle/clients"));
+      assertTrue(Files.exists(dir.resolve("bundle/clients").resolve(c.name()).resolve("verdict.properties")));
+    }
+    assertFalse(Files.exists(dir.resolve("bundle/.staging/01-fake1.properties")), "staged properties deleted here");
+  }
+
+  @Test
+  void aClientThatFailsBeforeItIsReadyFailsTheRunNamingItAndTheOthersAreStopped() throws Exception {
+    RunPlan plan = plan("", "fail");
+    Supervisor.Outcome o = supervise(plan);
+    assertFalse(o.complete());
+    assertEquals("client 02-fake2 on fake2 exited (status 1) before it was ready: fake client: cannot connect to the"
+        + " server", o.reason());
+    assertEquals(-1, o.releaseEpochMs(), "nobody was released");
+    // the good client heard STOP (or its input close) and ended: its wrapper removed its pid and staged files
+    assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")));
+    assertFalse(Files.exists(work(0, "01-fake1").resolve("staged.properties")));
+  }
+
+  @Test
+  void aFrozenClientFailsTheRunAndCleanupKillsWhatOutlivedItsTransport() throws Exception {
+    RunPlan plan = plan("", "deaf");
+    Supervisor.Outcome o = supervise(plan);
+    assertFalse(o.complete());
+    assertTrue(o.reason().startsWith("client 02-fake2 on fake2 "), o::reason);
+    long pid = Long.parseLong(Files.readString(work(1, "02-fake2").resolve("client.pid")).strip());
+    assertTrue(FakeHost.alive(pid), "deaf: it ignored STOP and TERM");
+    assertTrue(FakeHost.killedBy(() -> sessions.get(plan.hosts().get(1)).cleanup(RUN), pid), "nothing left running");
+  }
+}

@@ -1,0 +1,68 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.testkit.NetnsHosts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A coordinator test lab: a {@link NetnsHosts} rig (client hosts h1..hN, a coordinator namespace) with the embedded
+ * server listening in its server namespace, where every host reaches it. Needs root: call
+ * {@link NetnsHosts#requireOrSkip()} first.
+ */
+final class NetnsLab implements AutoCloseable {
+  static final int PORT = 27017;
+
+  private final NetnsHosts rig;
+  private final Process server;
+
+  private NetnsLab(NetnsHosts rig, Process server) {
+    this.rig = rig;
+    this.server = server;
+  }
+
+  static NetnsLab start(int hosts) throws IOException, InterruptedException {
+    NetnsHosts rig = NetnsHosts.start(hosts);
+    Path urlFile = Files.createTempDirectory("coordinator-lab").resolve("url");
+    Process server = rig.server().processBuilder(YcsbRun.home().resolve("bin/embedded-mongo").toString(), "--bind",
+        "0.0.0.0", "--port", Integer.toString(PORT), "--url-file", urlFile.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    NetnsLab lab = new NetnsLab(rig, server);
+    if (!Coordinator.waitFor(() -> Files.exists(urlFile), 60)) {
+      lab.close();
+      throw new IllegalStateException("the embedded server did not start");
+    }
+    return lab;
+  }
+
+  NetnsHosts rig() {
+    return rig;
+  }
+
+  /** The server as the hosts reach it. */
+  String url() {
+    return "mongodb://" + rig.serverAddress() + ":" + PORT;
+  }
+
+  /** The server's count of {@code table}, asked from the coordinator's namespace. */
+  long count(String table) throws Exception {
+    Path home = YcsbRun.home();
+    Process p = rig.coordinator().processBuilder("java", "-cp", home.resolve("lib") + "/*:" + home.resolve(
+        "lib/embedded") + "/*", "dev.ycsbpack.testkit.CollectionCount", url(), Servers.DATABASE, table)
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    return Long.parseLong(out);
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    server.destroy();
+    server.waitFor(10, TimeUnit.SECONDS);
+    rig.close();
+  }
+}
