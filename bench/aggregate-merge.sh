@@ -35,7 +35,14 @@ cd "$here"
 # the reactor resolves common from this checkout (no install into ~/.m2)
 ./mvnw -B -ntp -q -pl aggregate -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$work/classpath.txt" >/dev/null
-cp="$here/aggregate/target/classes:$here/aggregate/target/test-classes:$(cat "$work/classpath.txt")"
+# a copy of the classes, so a build in this checkout while the bench runs cannot change what is measured
+rm -rf "$work/classes"
+mkdir -p "$work/classes"
+cp -r "$here/aggregate/target/classes" "$work/classes/main"
+cp -r "$here/aggregate/target/test-classes" "$work/classes/test"
+cp "$here/common/target/common-"*[0-9T].jar "$work/classes/common.jar"
+cp="$work/classes/main:$work/classes/test:$work/classes/common.jar:$(tr ':' '\n' <"$work/classpath.txt" \
+  | grep -v '/common/target/' | paste -sd:)"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 

@@ -54,7 +54,7 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
     long[] max = new long[buckets];
     IntervalCounts bucket = new IntervalCounts();
     IntervalCounts outside = new IntervalCounts();
-    Histogram total = new Histogram(IntervalCounts.DIGITS);
+    IntervalCounts window = new IntervalCounts();
     try {
       for (int i = 0; i < ok.size(); i++) {
         Path p = ok.get(i).logs().get(op);
@@ -85,13 +85,16 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
           pv[p][k] = v[p];
         }
         max[k] = bucket.max();
-        bucket.drainInto(total);
+        bucket.drainInto(window);
       }
     } finally {
       for (Cursor c : cursors) {
         c.log.close();
       }
     }
+    // one Histogram at the end: the window's counts are summed as flat arrays, bucket by bucket
+    Histogram total = new Histogram(IntervalCounts.DIGITS);
+    window.drainInto(total);
     return new OpMerge(op, total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
   }
 
