@@ -19,7 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The merge's outputs, byte for byte, against fixtures written by the merge before its speed-up (commit 80d3335's
@@ -61,11 +61,12 @@ class MergeGoldenTest {
     return scenario.equals("cut") ? EnumSet.allOf(OutputFormat.class) : EnumSet.complementOf(EnumSet.of(OutputFormat.HTML));
   }
 
+  /** With 1 thread each operation is one pass; with more, it is merged in that many time parts. */
   @ParameterizedTest
-  @ValueSource(strings = {"cut", "union"})
-  void everyOutputIsByteIdenticalToTheFixture(String scenario) throws Exception {
-    MergeResult r = Aggregate.merge(List.of(in), options(scenario));
-    Path out = dir.resolve("out-" + scenario);
+  @CsvSource({"cut,1", "cut,2", "cut,3", "union,1", "union,2", "union,5"})
+  void everyOutputIsByteIdenticalToTheFixture(String scenario, int threads) throws Exception {
+    MergeResult r = Aggregate.merge(List.of(in), options(scenario).toBuilder().threads(threads).build());
+    Path out = dir.resolve("out-" + scenario + "-" + threads);
     List<Path> written = Aggregate.write(r, out, formats(scenario));
     assertTrue(written.size() >= 5, "written: " + written);
     String write = System.getProperty("golden.write");
