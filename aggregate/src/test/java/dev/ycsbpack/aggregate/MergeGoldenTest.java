@@ -58,7 +58,8 @@ class MergeGoldenTest {
 
   static Set<OutputFormat> formats(String scenario) {
     // report.html is the JSON inside the template: one scenario holds it, to keep the fixtures small
-    return scenario.equals("cut") ? EnumSet.allOf(OutputFormat.class) : EnumSet.complementOf(EnumSet.of(OutputFormat.HTML));
+    return scenario.equals("cut") ? EnumSet.allOf(OutputFormat.class)
+        : EnumSet.complementOf(EnumSet.of(OutputFormat.HTML));
   }
 
   /** With 1 thread each operation is one pass; with more, it is merged in that many time parts. */

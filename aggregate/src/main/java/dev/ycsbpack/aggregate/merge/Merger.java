@@ -14,8 +14,9 @@ import java.util.concurrent.Callable;
 /**
  * The merge, in its steps: admit the clients ({@link Admission}), scan every log once to find each client's span
  * ({@link LogScan}), place the window and its buckets ({@link WindowPlan}), merge each operation's intervals in time
- * order ({@link OpMerge}, each operation split in time over the threads), check every log against its output ({@link CountCheck}), and assemble the result
- * ({@link ResultAssembler}). Percentiles are read from summed histograms, never averaged.
+ * order ({@link OpMerge}, each operation split in time over the threads), check every log against its output
+ * ({@link CountCheck}), and assemble the result ({@link ResultAssembler}). Percentiles are read from summed
+ * histograms, never averaged.
  */
 public final class Merger {
   private Merger() {

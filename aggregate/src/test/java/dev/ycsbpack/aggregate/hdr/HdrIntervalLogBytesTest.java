@@ -28,7 +28,8 @@ class HdrIntervalLogBytesTest {
         "-1.5", "+2", "1.2.3", "NaN", "Infinity", "0x1p3", "1d", "١"));
     Random rnd = new Random(3);
     for (int i = 0; i < 20_000; i++) {
-      texts.add(String.format(Locale.ROOT, "%." + rnd.nextInt(7) + "f", rnd.nextDouble() * Math.pow(10, rnd.nextInt(12))));
+      double v = rnd.nextDouble() * Math.pow(10, rnd.nextInt(12));
+      texts.add(String.format(Locale.ROOT, "%." + rnd.nextInt(7) + "f", v));
     }
     for (String t : texts) {
       byte[] line = ("#," + t + ",").getBytes(StandardCharsets.UTF_8);
