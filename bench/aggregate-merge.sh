@@ -79,7 +79,10 @@ run() { # clients intervals
 }
 
 echo "java: $(java -version 2>&1 | head -1); cpus: $(nproc); heap limit: $heap; formats: $formats; runs each: $repeat"
-echo "commit: $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD -- aggregate common || echo ' (modified)')"
+if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
+  echo "commit: $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD -- aggregate common \
+    || echo ' (modified)')"
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s), median (min–max) | CPU time (s) | Peak RSS (MB) |"
