@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Merge time and peak memory of `ycsb-aggregate merge` for 1, 4, 16 and 64 synthetic clients, each with one-second
-# intervals over an hour (3,600 intervals) and five operations (READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE).
+# Merge time and peak memory of `ycsb-aggregate merge` for 1, 16 and 64 synthetic clients, each with one-second
+# intervals over an hour (3,600 intervals) and five operations (READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE), and a
+# memory row: 16 clients over four hours (14,400 intervals) with the same heap.
 #
 # Usage: bench/aggregate-merge.sh [WORKDIR]          (default WORKDIR: /tmp/aggregate-bench)
-#   CLIENTS="1 4 16 64"  INTERVALS=3600  HEAP=256m  FORMATS=txt,json,csv,md,html  REPEAT=3  can be overridden.
-# Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client (measured).
+#   CLIENTS="1 16 64"  INTERVALS=3600  LONG=14400  HEAP=256m  FORMATS=txt,json,csv,md,html  REPEAT=3  can be overridden
+#   (LONG= skips the memory row).
+# Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client-hour (measured);
+# they are generated once (SyntheticClients, seeded: the same arguments give the same bytes) and kept in WORKDIR.
 #
-# Every merge runs with a fixed maximum heap (HEAP): finishing at all shows the memory bound; the peak RSS of the JVM
-# and the wall and CPU (user+sys) times are measured with /usr/bin/time -v; each merge runs REPEAT times and the table
-# shows the fastest wall time and the largest peak RSS (the machine's load average is printed: other work inflates
-# wall times). A last run merges 16 clients with 600 intervals instead of
-# 3,600 at the same heap, to show memory does not grow with the number of intervals.
+# Every merge runs the command line's own main class with a fixed maximum heap (HEAP): finishing at all shows the
+# memory bound; the peak RSS of the JVM and the wall and CPU (user+sys) times are measured with /usr/bin/time -v
+# around the whole JVM (start-up included); each merge runs REPEAT times and the table shows the median wall time
+# with its min-max, the median CPU time, and the largest peak RSS (the machine's load average is printed: other work
+# inflates wall times).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-/tmp/aggregate-bench}"
-clients_list="${CLIENTS:-1 4 16 64}"
+clients_list="${CLIENTS:-1 16 64}"
 intervals="${INTERVALS:-3600}"
+long="${LONG-14400}"
 heap="${HEAP:-256m}"
 formats="${FORMATS:-txt,json,csv,md,html}"
 repeat="${REPEAT:-3}"
@@ -26,11 +30,21 @@ if [ ! -x /usr/bin/time ]; then
   exit 1
 fi
 
+mkdir -p "$work"
 cd "$here"
-./mvnw -q -pl aggregate -am install -DskipTests
-./mvnw -q -f aggregate/pom.xml dependency:build-classpath -Dmdep.includeScope=test \
+# the reactor resolves common from this checkout (no install into ~/.m2)
+./mvnw -B -ntp -q -pl aggregate -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$work/classpath.txt" >/dev/null
-cp="$here/aggregate/target/classes:$here/aggregate/target/test-classes:$(cat "$work/classpath.txt")"
+# a copy of the classes, so a build in this checkout while the bench runs cannot change what is measured
+rm -rf "$work/classes"
+mkdir -p "$work/classes"
+cp -r "$here/aggregate/target/classes" "$work/classes/main"
+cp -r "$here/aggregate/target/test-classes" "$work/classes/test"
+cp "$here/common/target/common-"*[0-9T].jar "$work/classes/common.jar"
+cp="$work/classes/main:$work/classes/test:$work/classes/common.jar:$(tr ':' '\n' <"$work/classpath.txt" \
+  | grep -v '/common/target/' | paste -sd:)"
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 run() { # clients intervals
   local n="$1" k="$2" in="$work/in-$1x$2" out="$work/out-$1x$2"
@@ -39,7 +53,7 @@ run() { # clients intervals
     java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in" "$n" "$k"
     touch "$in/.complete"
   fi
-  local size best_wall="" best_cpu="" max_rss=0 _
+  local size walls="" cpus="" max_rss=0 _
   size="$(du -sm "$in" | cut -f1)"
   for _ in $(seq "$repeat"); do
     rm -rf "$out"
@@ -51,22 +65,33 @@ run() { # clients intervals
       | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"
     cpu="$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$work/time-$n-$k.txt")"
     rss="$(grep 'Maximum resident set size' "$work/time-$n-$k.txt" | awk '{print $NF}')"
-    if [ -z "$best_wall" ] || awk "BEGIN { exit !($wall < $best_wall) }"; then best_wall="$wall"; best_cpu="$cpu"; fi
+    walls="$walls$wall"$'\n'
+    cpus="$cpus$cpu"$'\n'
     if [ "$rss" -gt "$max_rss" ]; then max_rss="$rss"; fi
   done
-  printf '| %d | %d | %d | %d | %.2f | %.2f | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" "$best_wall" "$best_cpu" \
-    "$((max_rss / 1024))"
+  local wmed wmin wmax cmed
+  wmed="$(printf '%s' "$walls" | median)"
+  wmin="$(printf '%s' "$walls" | sort -g | head -1)"
+  wmax="$(printf '%s' "$walls" | sort -g | tail -1)"
+  cmed="$(printf '%s' "$cpus" | median)"
+  printf '| %d | %d | %d | %d | %.2f (%.2f–%.2f) | %.2f | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
+    "$wmed" "$wmin" "$wmax" "$cmed" "$((max_rss / 1024))"
 }
 
-mkdir -p "$work"
 echo "java: $(java -version 2>&1 | head -1); cpus: $(nproc); heap limit: $heap; formats: $formats; runs each: $repeat"
+if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
+  echo "commit: $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD -- aggregate common \
+    || echo ' (modified)')"
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s) | CPU time (s) | Peak RSS (MB) |"
+echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s), median (min–max) | CPU time (s) | Peak RSS (MB) |"
 echo "|---:|---:|---:|---:|---:|---:|---:|"
 for n in $clients_list; do
   run "$n" "$intervals"
 done
-run 16 600
+if [ -n "$long" ]; then
+  run 16 "$long"
+fi
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ycsbpack.aggregate.hdr.HistogramDecoder;
 import dev.ycsbpack.aggregate.hdr.IntervalCounts;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -118,5 +119,37 @@ class DecoderTest {
     h.recordValue(42);
     String ok = encode(h);
     assertThrows(DataFormatException.class, () -> d.decodeInto(ok.substring(0, ok.length() - 8), c));
+  }
+
+  /**
+   * The byte path (Base64 read where it lies in the line) against the JDK's decoder: every length of payload (each
+   * padding), a payload placed mid-array, and text the fast path does not take (unpadded, a stray '=', a byte outside
+   * the alphabet), which must decode or fail exactly as the String path does.
+   */
+  @Test
+  void base64ReadInPlaceEqualsTheJdksDecoder() throws Exception {
+    HistogramDecoder d = new HistogramDecoder();
+    Random rnd = new Random(5);
+    for (int n = 1; n <= 40; n++) {
+      Histogram h = new Histogram(3);
+      for (int i = 0; i < n * n; i++) {
+        h.recordValue(1 + rnd.nextInt(1 + 1000 * n));
+      }
+      String text = encode(h);
+      for (String t : List.of(text, text.replace("=", ""))) {
+        byte[] line = ("12.345,1.000,0.5," + t + "\n").getBytes(StandardCharsets.ISO_8859_1);
+        int from = line.length - 1 - t.length();
+        IntervalCounts c = new IntervalCounts();
+        assertSame(h, c, d.decodeInto(line, from, line.length - 1, c), "n=" + n + " " + t);
+      }
+    }
+    for (String bad : List.of("HI!T", "AAAA=AAA", "A===", "AAAA\u00e9AAA", "AB=C")) {
+      byte[] b = bad.getBytes(StandardCharsets.ISO_8859_1);
+      IntervalCounts c = new IntervalCounts();
+      Exception viaString = assertThrows(Exception.class, () -> d.decodeInto(bad, c), bad);
+      Exception viaBytes = assertThrows(Exception.class, () -> d.decodeInto(b, 0, b.length, c), bad);
+      assertEquals(viaString.getClass(), viaBytes.getClass(), bad);
+      assertEquals(viaString.getMessage(), viaBytes.getMessage(), bad);
+    }
   }
 }

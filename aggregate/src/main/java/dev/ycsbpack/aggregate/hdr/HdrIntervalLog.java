@@ -1,14 +1,12 @@
 package dev.ycsbpack.aggregate.hdr;
 
 import dev.ycsbpack.aggregate.input.InputException;
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.DataFormatException;
@@ -21,13 +19,26 @@ import java.util.zip.DataFormatException;
  * <p>It reads the same format as {@link org.HdrHistogram.HistogramLogReader}, with the same rule for relative
  * timestamps (no BaseTime and a first timestamp more than a year before StartTime: relative to StartTime), but reads
  * line by line itself so every problem names the line. It never holds more than one line: memory does not grow with
- * the number of intervals. Histograms are only decoded on request ({@link #decode()}).
+ * the number of intervals. Histograms are only decoded on request ({@link #decodeInto}).
+ *
+ * <p>Lines are read as bytes (ISO-8859-1, as before: one byte one character, {@code \n}, {@code \r} or
+ * {@code \r\n} ending a line) from one reused buffer and parsed where they lie: an hour of 64 clients is over a
+ * million lines read twice (the scan and the merge), so no String is made for a line unless it is quoted in a
+ * refusal.
  */
 public final class HdrIntervalLog implements Closeable {
   private static final double YEAR_SECONDS = 365 * 24 * 3600.0;
+  private static final byte[] LEGEND = "\"StartTimestamp\"".getBytes(StandardCharsets.ISO_8859_1);
+  private static final byte[] TAG = "Tag=".getBytes(StandardCharsets.ISO_8859_1);
+  private static final byte[] START_TIME = "#[StartTime: ".getBytes(StandardCharsets.ISO_8859_1);
+  private static final byte[] BASE_TIME = "#[BaseTime: ".getBytes(StandardCharsets.ISO_8859_1);
+  /** Up to 15 digits fit a double exactly, so digits / 10^k is the correctly rounded value parseDouble gives. */
+  private static final int EXACT_DIGITS = 15;
+  private static final double[] POW10 = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+      1e14, 1e15};
 
   private final Path file;
-  private final BufferedReader reader;
+  private final Lines lines;
   private final boolean lastLineTruncated;
   private final long totalLines;
   private long lineNo;
@@ -39,14 +50,15 @@ public final class HdrIntervalLog implements Closeable {
   private boolean hasCurrent;
   private long startMs;
   private long endMs;
-  private String payload;
+  private int payloadFrom;
+  private int payloadTo;
   private long currentLine;
   private long previousStartMs = Long.MIN_VALUE;
   private long previousLine;
 
-  private HdrIntervalLog(Path file, BufferedReader reader, boolean lastLineTruncated, long totalLines) {
+  private HdrIntervalLog(Path file, Lines lines, boolean lastLineTruncated, long totalLines) {
     this.file = file;
-    this.reader = reader;
+    this.lines = lines;
     this.lastLineTruncated = lastLineTruncated;
     this.totalLines = totalLines;
   }
@@ -55,7 +67,7 @@ public final class HdrIntervalLog implements Closeable {
   public static HdrIntervalLog open(Path file) throws InputException {
     try {
       boolean truncated = false;
-      long lines = 0;
+      long count = 0;
       try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
         long size = ch.size();
         if (size > 0) {
@@ -66,13 +78,13 @@ public final class HdrIntervalLog implements Closeable {
       }
       if (truncated) {
         // only then do we need the number of the last line, to name it
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-          while (r.readLine() != null) {
-            lines++;
+        try (Lines r = new Lines(FileChannel.open(file, StandardOpenOption.READ))) {
+          while (r.next()) {
+            count++;
           }
         }
       }
-      return new HdrIntervalLog(file, Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), truncated, lines);
+      return new HdrIntervalLog(file, new Lines(FileChannel.open(file, StandardOpenOption.READ)), truncated, count);
     } catch (IOException e) {
       throw new InputException(file, 0, "cannot read the HdrHistogram log (" + e + ").",
           "check that the file exists and is readable.", e);
@@ -90,27 +102,28 @@ public final class HdrIntervalLog implements Closeable {
    */
   public boolean next() throws InputException {
     hasCurrent = false;
-    payload = null;
     try {
-      String line;
-      while ((line = reader.readLine()) != null) {
+      while (lines.next()) {
         lineNo++;
         if (lastLineTruncated && lineNo == totalLines) {
           throw error("the last line has no end of line: the log was cut while being written (client killed, "
                   + "disk full or an incomplete copy).",
               "take the complete log from the client, or re-run it; a cut log is never merged.");
         }
-        if (line.isEmpty()) {
+        byte[] b = lines.buf;
+        int from = lines.from;
+        int to = lines.to;
+        if (from == to) {
           continue;
         }
-        if (line.charAt(0) == '#') {
-          header(line);
+        if (b[from] == '#') {
+          header(b, from, to);
           continue;
         }
-        if (line.startsWith("\"StartTimestamp\"")) {
+        if (startsWith(b, from, to, LEGEND)) {
           continue;
         }
-        interval(line);
+        interval(b, from, to);
         return true;
       }
       return false;
@@ -120,56 +133,56 @@ public final class HdrIntervalLog implements Closeable {
     }
   }
 
-  private void header(String line) throws InputException {
-    if (line.startsWith("#[StartTime: ")) {
-      startTimeSec = headerSeconds(line, "#[StartTime: ".length());
-    } else if (line.startsWith("#[BaseTime: ")) {
-      baseTimeSec = headerSeconds(line, "#[BaseTime: ".length());
+  private void header(byte[] b, int from, int to) throws InputException {
+    if (startsWith(b, from, to, START_TIME)) {
+      startTimeSec = headerSeconds(b, from, to, START_TIME.length);
+    } else if (startsWith(b, from, to, BASE_TIME)) {
+      baseTimeSec = headerSeconds(b, from, to, BASE_TIME.length);
     }
   }
 
-  private double headerSeconds(String line, int from) throws InputException {
-    int end = from;
-    while (end < line.length() && line.charAt(end) != ' ' && line.charAt(end) != ']') {
+  private double headerSeconds(byte[] b, int from, int to, int skip) throws InputException {
+    int start = from + skip;
+    int end = start;
+    while (end < to && b[end] != ' ' && b[end] != ']') {
       end++;
     }
     try {
-      return Double.parseDouble(line.substring(from, end));
+      return number(b, start, end);
     } catch (NumberFormatException e) {
-      throw error("the header '" + abbreviate(line) + "' has no number of seconds since the epoch.",
+      throw error("the header '" + abbreviate(b, from, to) + "' has no number of seconds since the epoch.",
           "restore the header as HdrHistogram's HistogramLogWriter wrote it.");
     }
   }
 
-  private void interval(String line) throws InputException {
-    if (line.startsWith("Tag=")) {
+  private void interval(byte[] b, int from, int to) throws InputException {
+    if (startsWith(b, from, to, TAG)) {
       throw error("tagged interval lines are not part of the client-folder contract (YCSB writes one untagged log "
           + "per operation).", "give each operation its own untagged <prefix><OP>.hdr file, as YCSB does.");
     }
-    int c1 = line.indexOf(',');
-    int c2 = c1 < 0 ? -1 : line.indexOf(',', c1 + 1);
-    int c3 = c2 < 0 ? -1 : line.indexOf(',', c2 + 1);
-    if (c3 < 0 || line.indexOf(',', c3 + 1) >= 0) {
+    int c1 = indexOf(b, from, to, ',');
+    int c2 = c1 < 0 ? -1 : indexOf(b, c1 + 1, to, ',');
+    int c3 = c2 < 0 ? -1 : indexOf(b, c2 + 1, to, ',');
+    if (c3 < 0 || indexOf(b, c3 + 1, to, ',') >= 0) {
       throw error("an interval line must read StartTimestamp,Interval_Length,Interval_Max,"
-          + "Interval_Compressed_Histogram; this one reads '" + abbreviate(line) + "'.",
+          + "Interval_Compressed_Histogram; this one reads '" + abbreviate(b, from, to) + "'.",
           "the log is corrupt: take the complete log from the client, or re-run it.");
     }
     double start;
     double length;
     try {
-      start = Double.parseDouble(line.substring(0, c1));
-      length = Double.parseDouble(line.substring(c1 + 1, c2));
-      Double.parseDouble(line.substring(c2 + 1, c3));
+      start = number(b, from, c1);
+      length = number(b, c1 + 1, c2);
+      number(b, c2 + 1, c3);
     } catch (NumberFormatException e) {
-      throw error("the timestamp, interval length or interval max is not a number in '" + abbreviate(line) + "'.",
-          "the log is corrupt: take the complete log from the client, or re-run it.");
+      throw error("the timestamp, interval length or interval max is not a number in '" + abbreviate(b, from, to)
+          + "'.", "the log is corrupt: take the complete log from the client, or re-run it.");
     }
     if (!(length >= 0) || Double.isInfinite(start) || Double.isNaN(start)) {
       throw error("the interval length " + length + " is negative or not a number.",
           "the log is corrupt: take the complete log from the client, or re-run it.");
     }
-    String hist = line.substring(c3 + 1);
-    if (hist.isEmpty()) {
+    if (c3 + 1 == to) {
       throw error("the compressed histogram is missing.",
           "the log is corrupt: take the complete log from the client, or re-run it.");
     }
@@ -196,9 +209,58 @@ public final class HdrIntervalLog implements Closeable {
     previousLine = lineNo;
     startMs = s;
     endMs = e;
-    payload = hist;
+    payloadFrom = c3 + 1;
+    payloadTo = to;
     currentLine = lineNo;
     hasCurrent = true;
+  }
+
+  /**
+   * The value {@link Double#parseDouble} gives for these characters. HistogramLogWriter's plain decimals
+   * ({@code 1234.567}) are read here without a String; anything else goes to parseDouble, which also decides what is
+   * not a number.
+   */
+  static double number(byte[] b, int from, int to) {
+    long digits = 0;
+    int count = 0;
+    int point = -1;
+    for (int i = from; i < to; i++) {
+      byte c = b[i];
+      if (c >= '0' && c <= '9') {
+        digits = digits * 10 + (c - '0');
+        count++;
+      } else if (c == '.' && point < 0) {
+        point = i;
+      } else {
+        count = -1;
+        break;
+      }
+    }
+    if (count > 0 && count <= EXACT_DIGITS) {
+      return point < 0 ? (double) digits : digits / POW10[to - point - 1];
+    }
+    return Double.parseDouble(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+  }
+
+  private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+    if (to - from < prefix.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if (b[from + i] != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int indexOf(byte[] b, int from, int to, char c) {
+    for (int i = from; i < to; i++) {
+      if (b[i] == c) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Absolute start of the current interval, milliseconds since the epoch. */
@@ -231,7 +293,7 @@ public final class HdrIntervalLog implements Closeable {
   public long decodeInto(HistogramDecoder decoder, IntervalCounts target) throws InputException {
     requireCurrent();
     try {
-      return decoder.decodeInto(payload, target);
+      return decoder.decodeInto(lines.buf, payloadFrom, payloadTo, target);
     } catch (IllegalArgumentException e) {
       throw new InputException(file, currentLine, "the compressed histogram is not Base64 text (" + e.getMessage()
           + ").", "the log is corrupt: take the complete log from the client, or re-run it.", e);
@@ -251,16 +313,98 @@ public final class HdrIntervalLog implements Closeable {
     return new InputException(file, lineNo, problem, fix);
   }
 
-  private static String abbreviate(String line) {
+  private static String abbreviate(byte[] b, int from, int to) {
+    String line = new String(b, from, Math.min(to - from, 81), StandardCharsets.ISO_8859_1);
     return line.length() <= 80 ? line : line.substring(0, 77) + "...";
   }
 
   @Override
   public void close() {
     try {
-      reader.close();
+      lines.close();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The lines of a file, as BufferedReader.readLine splits them, each left in {@link #buf} from {@link #from} to
+   * {@link #to} until the next call. The buffer grows to the longest line only.
+   */
+  private static final class Lines implements Closeable {
+    private final FileChannel channel;
+    private ByteBuffer window = ByteBuffer.allocate(1 << 16);
+    byte[] buf = window.array();
+    int from;
+    int to;
+    private int pos;
+    private int limit;
+    private boolean eof;
+
+    Lines(FileChannel channel) {
+      this.channel = channel;
+    }
+
+    boolean next() throws IOException {
+      int scan = pos;
+      while (true) {
+        for (int i = scan; i < limit; i++) {
+          byte c = buf[i];
+          if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 == limit && !eof) {
+              // a \r\n may be split over two reads: see the next byte first
+              scan = i;
+              break;
+            }
+            from = pos;
+            to = i;
+            pos = i + 1;
+            if (c == '\r' && pos < limit && buf[pos] == '\n') {
+              pos++;
+            }
+            return true;
+          }
+          scan = i + 1;
+        }
+        if (eof) {
+          if (pos < limit) {
+            from = pos;
+            to = limit;
+            pos = limit;
+            return true;
+          }
+          return false;
+        }
+        scan -= pos;
+        fill();
+      }
+    }
+
+    /** Moves the unread bytes to the front (growing the buffer when they fill it) and reads more. */
+    private void fill() throws IOException {
+      int unread = limit - pos;
+      if (unread == buf.length) {
+        ByteBuffer bigger = ByteBuffer.allocate(buf.length * 2);
+        bigger.put(buf, pos, unread);
+        window = bigger;
+        buf = bigger.array();
+      } else {
+        System.arraycopy(buf, pos, buf, 0, unread);
+      }
+      pos = 0;
+      limit = unread;
+      window.clear().position(limit);
+      int n = channel.read(window);
+      if (n < 0) {
+        eof = true;
+      } else {
+        limit += n;
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      channel.close();
     }
   }
 }

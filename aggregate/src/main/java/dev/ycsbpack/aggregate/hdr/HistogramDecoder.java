@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.hdr;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -22,6 +23,17 @@ public final class HistogramDecoder {
   private final Base64.Decoder base64 = Base64.getDecoder();
   private final Inflater inflater = new Inflater();
   private byte[] plain = new byte[1 << 16];
+  private byte[] binary = new byte[1 << 12];
+  /** Standard Base64's alphabet: each byte's 6-bit value, -1 for any other byte. */
+  private static final byte[] BASE64 = new byte[256];
+
+  static {
+    java.util.Arrays.fill(BASE64, (byte) -1);
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (int i = 0; i < alphabet.length(); i++) {
+      BASE64[alphabet.charAt(i)] = (byte) i;
+    }
+  }
 
   private static int cookieBase(int cookie) {
     return cookie & ~0xf0;
@@ -36,13 +48,79 @@ public final class HistogramDecoder {
    */
   public long decodeInto(String payload, IntervalCounts target) throws DataFormatException {
     byte[] bytes = base64.decode(payload);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    if (bytes.length < 8 || cookieBase(in.getInt(0)) != V2_COMPRESSED_ENCODING_COOKIE_BASE) {
-      return viaHdrHistogram(bytes, target);
+    return decodeBinary(bytes, bytes.length, target);
+  }
+
+  /**
+   * Adds one encoded interval histogram, the Base64 text in {@code text[from, to)} (ISO-8859-1 bytes), to
+   * {@code target}. Well-formed text (whole groups of four, {@code =} padding only at the end) is decoded into a
+   * reused buffer; anything else is left to the JDK's decoder, so what it accepts and how it names a fault are
+   * exactly as for {@link #decodeInto(String, IntervalCounts)}.
+   *
+   * @return the number of values it holds
+   * @throws IllegalArgumentException when the text is not Base64
+   * @throws DataFormatException      when the bytes are not an HdrHistogram encoding
+   */
+  public long decodeInto(byte[] text, int from, int to, IntervalCounts target) throws DataFormatException {
+    int n = base64Into(text, from, to);
+    if (n < 0) {
+      byte[] bytes = base64.decode(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
+      return decodeBinary(bytes, bytes.length, target);
+    }
+    return decodeBinary(binary, n, target);
+  }
+
+  /** Decodes padded standard Base64 into {@link #binary}; the number of bytes, or -1 for text it does not take. */
+  private int base64Into(byte[] text, int from, int to) {
+    int len = to - from;
+    if (len == 0 || (len & 3) != 0) {
+      return -1;
+    }
+    int pad = text[to - 1] == '=' ? (text[to - 2] == '=' ? 2 : 1) : 0;
+    int n = len / 4 * 3 - pad;
+    if (binary.length < n + 2) {
+      binary = new byte[Math.max(n + 2, binary.length * 2)];
+    }
+    int end = to - pad;
+    int o = 0;
+    int i = from;
+    for (; i + 4 <= end; i += 4) {
+      int a = BASE64[text[i] & 0xff];
+      int b = BASE64[text[i + 1] & 0xff];
+      int c = BASE64[text[i + 2] & 0xff];
+      int d = BASE64[text[i + 3] & 0xff];
+      if ((a | b | c | d) < 0) {
+        return -1;
+      }
+      int bits = a << 18 | b << 12 | c << 6 | d;
+      binary[o++] = (byte) (bits >> 16);
+      binary[o++] = (byte) (bits >> 8);
+      binary[o++] = (byte) bits;
+    }
+    if (pad > 0) {
+      int a = BASE64[text[i] & 0xff];
+      int b = BASE64[text[i + 1] & 0xff];
+      int c = pad == 1 ? BASE64[text[i + 2] & 0xff] : 0;
+      if ((a | b | c) < 0) {
+        return -1;
+      }
+      int bits = a << 18 | b << 12 | c << 6;
+      binary[o++] = (byte) (bits >> 16);
+      if (pad == 1) {
+        binary[o++] = (byte) (bits >> 8);
+      }
+    }
+    return o;
+  }
+
+  private long decodeBinary(byte[] bytes, int size, IntervalCounts target) throws DataFormatException {
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, size);
+    if (size < 8 || cookieBase(in.getInt(0)) != V2_COMPRESSED_ENCODING_COOKIE_BASE) {
+      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
     }
     int length = in.getInt(4);
-    if (length < 0 || length > bytes.length - 8) {
-      throw new DataFormatException("compressed length " + length + " exceeds the " + (bytes.length - 8)
+    if (length < 0 || length > size - 8) {
+      throw new DataFormatException("compressed length " + length + " exceeds the " + (size - 8)
           + " bytes present");
     }
     inflater.reset();
@@ -63,14 +141,14 @@ public final class HistogramDecoder {
     }
     ByteBuffer b = ByteBuffer.wrap(plain, 0, n);
     if (n < HEADER || cookieBase(b.getInt(0)) != V2_ENCODING_COOKIE_BASE) {
-      return viaHdrHistogram(bytes, target);
+      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
     }
     int payloadLength = b.getInt(4);
     int normalizingIndexOffset = b.getInt(8);
     int digits = b.getInt(12);
     long lowest = b.getLong(16);
     if (normalizingIndexOffset != 0 || payloadLength < 0 || HEADER + payloadLength > n) {
-      return viaHdrHistogram(bytes, target);
+      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
     }
     Layout source = target.layout().sameAs(digits, lowest) ? null : new Layout(digits, lowest);
     int pos = HEADER;

@@ -84,6 +84,22 @@ public final class IntervalCounts {
     total = 0;
   }
 
+  /** Adds everything into {@code other} (a flat array add: no per-value work) and empties this. */
+  public void drainInto(IntervalCounts other) {
+    if (maxIndex >= other.counts.length) {
+      other.counts = Arrays.copyOf(other.counts, Math.max(maxIndex + 1, other.counts.length * 2));
+    }
+    long[] to = other.counts;
+    for (int i = 0; i <= maxIndex; i++) {
+      to[i] += counts[i];
+      counts[i] = 0;
+    }
+    other.total += total;
+    other.maxIndex = Math.max(other.maxIndex, maxIndex);
+    maxIndex = -1;
+    total = 0;
+  }
+
   /** Adds everything into {@code h} and empties this. */
   public void drainInto(Histogram h) {
     for (int i = 0; i <= maxIndex; i++) {

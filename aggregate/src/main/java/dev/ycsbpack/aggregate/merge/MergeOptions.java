@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param acceptPartial      merge even when some clients failed (every output then says INCOMPLETE first)
  * @param allowedDifferences globs of further properties that may differ between clients
  * @param hosts              client (folder) name to the machine it ran on; overrides the environment's host.name
- * @param threads            worker threads (operations are merged in parallel)
+ * @param threads            worker threads (clients scanned, each operation merged in time parts, in parallel)
  */
 public record MergeOptions(List<Double> percentiles, double warmupSeconds, double cooldownSeconds,
                            double bucketSeconds, WindowKind window, boolean force, boolean acceptPartial,

@@ -14,8 +14,9 @@ import java.util.concurrent.Callable;
 /**
  * The merge, in its steps: admit the clients ({@link Admission}), scan every log once to find each client's span
  * ({@link LogScan}), place the window and its buckets ({@link WindowPlan}), merge each operation's intervals in time
- * order ({@link OpMerge}), check every log against its output ({@link CountCheck}), and assemble the result
- * ({@link ResultAssembler}). Percentiles are read from summed histograms, never averaged.
+ * order ({@link OpMerge}, each operation split in time over the threads), check every log against its output
+ * ({@link CountCheck}), and assemble the result ({@link ResultAssembler}). Percentiles are read from summed
+ * histograms, never averaged.
  */
 public final class Merger {
   private Merger() {
@@ -44,11 +45,21 @@ public final class Merger {
       List<LogScan> scanned = parallel.runAll(scans);
       WindowPlan window = WindowPlan.of(ok, scanned, o);
       double[] pcts = o.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
-      List<Callable<OpMerge>> tasks = new ArrayList<>();
+      // each operation in as many time parts as there are threads, so no core waits for the last operation
+      int parts = Math.min(o.threads(), window.buckets());
+      List<Callable<OpMerge.Part>> tasks = new ArrayList<>();
       for (String op : operationNames(ok)) {
-        tasks.add(() -> OpMerge.of(op, ok, window, pcts));
+        for (int p = 0; p < parts; p++) {
+          int from = (int) ((long) window.buckets() * p / parts);
+          int to = (int) ((long) window.buckets() * (p + 1) / parts);
+          tasks.add(() -> OpMerge.part(op, ok, window, pcts, from, to));
+        }
       }
-      List<OpMerge> merged = parallel.runAll(tasks);
+      List<OpMerge.Part> done = parallel.runAll(tasks);
+      List<OpMerge> merged = new ArrayList<>();
+      for (int i = 0; i < done.size(); i += parts) {
+        merged.add(OpMerge.combine(done.subList(i, i + parts)));
+      }
       CountCheck.verify(ok, merged);
       return ResultAssembler.build(admission, window, merged, scanned, o);
     }

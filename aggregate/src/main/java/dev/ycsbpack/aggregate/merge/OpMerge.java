@@ -19,6 +19,11 @@ import org.HdrHistogram.Histogram;
  * short, so by midpoint alone a bucket could hold nearly two intervals of one client (its rate shown twice) or
  * none. Memory: one bucket and one total, plus a few numbers per bucket for the series.
  *
+ * <p>One operation's buckets are merged in parts ({@link #part}), each a range of buckets read on its own thread,
+ * then {@link #combine}d: with five operations on two cores, whole operations would leave one core idle for a fifth
+ * of the merge. A part skips, without decoding, the intervals an earlier part takes; every interval is decoded by
+ * exactly one part, so the combined result is the one a single pass gives.
+ *
  * @param op            the operation
  * @param total         the window's histogram
  * @param series        per-bucket counts, percentiles and max
@@ -42,7 +47,19 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
     }
   }
 
-  static OpMerge of(String op, List<ClientInput> ok, WindowPlan w, double[] pcts) throws InputException {
+  /**
+   * Buckets {@code [fromBucket, toBucket)} of one operation: the intervals whose midpoint falls in them (the first
+   * part also takes those before the window, the last those after it).
+   *
+   * @param counts apportioned counts, over all the buckets (an interval near the range's edge gives to its neighbours)
+   * @param window the histogram of the range's intervals inside the window
+   */
+  record Part(String op, int fromBucket, int toBucket, IntervalCounts window, long[] counts, long[][] pv, long[] max,
+              long[] includedCount, long[] includedMs, long[] allCount) {
+  }
+
+  static Part part(String op, List<ClientInput> ok, WindowPlan w, double[] pcts, int fromBucket, int toBucket)
+      throws InputException {
     int buckets = w.buckets();
     List<Cursor> cursors = new ArrayList<>();
     HistogramDecoder decoder = new HistogramDecoder();
@@ -54,7 +71,7 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
     long[] max = new long[buckets];
     IntervalCounts bucket = new IntervalCounts();
     IntervalCounts outside = new IntervalCounts();
-    Histogram total = new Histogram(IntervalCounts.DIGITS);
+    IntervalCounts window = new IntervalCounts();
     try {
       for (int i = 0; i < ok.size(); i++) {
         Path p = ok.get(i).logs().get(op);
@@ -62,7 +79,15 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
           cursors.add(new Cursor(i, HdrIntervalLog.open(p)));
         }
       }
-      for (int k = 0; k < buckets; k++) {
+      if (fromBucket > 0) {
+        long skipBelow = w.startMs() + fromBucket * w.bucketMs(); // an earlier part's intervals
+        for (Cursor c : cursors) {
+          while (c.pending && c.log.midMs() < skipBelow) {
+            c.pending = c.log.next();
+          }
+        }
+      }
+      for (int k = fromBucket; k < toBucket; k++) {
         long bucketEnd = k == buckets - 1 ? Long.MAX_VALUE : w.startMs() + (k + 1) * w.bucketMs();
         for (Cursor c : cursors) {
           while (c.pending && c.log.midMs() < bucketEnd) {
@@ -85,14 +110,50 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
           pv[p][k] = v[p];
         }
         max[k] = bucket.max();
-        bucket.drainInto(total);
+        bucket.drainInto(window);
       }
     } finally {
       for (Cursor c : cursors) {
         c.log.close();
       }
     }
-    return new OpMerge(op, total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
+    return new Part(op, fromBucket, toBucket, window, counts, pv, max, included, includedMs, allCount);
+  }
+
+  /** One operation's parts, together covering its buckets, as one result. */
+  static OpMerge combine(List<Part> parts) {
+    Part first = parts.get(0);
+    int buckets = first.counts().length;
+    int clients = first.allCount().length;
+    long[] counts = new long[buckets];
+    long[][] pv = new long[first.pv().length][buckets];
+    long[] max = new long[buckets];
+    long[] included = new long[clients];
+    long[] includedMs = new long[clients];
+    long[] allCount = new long[clients];
+    IntervalCounts window = new IntervalCounts();
+    for (Part p : parts) {
+      add(counts, p.counts());
+      add(included, p.includedCount());
+      add(includedMs, p.includedMs());
+      add(allCount, p.allCount());
+      int n = p.toBucket() - p.fromBucket();
+      for (int q = 0; q < pv.length; q++) {
+        System.arraycopy(p.pv()[q], p.fromBucket(), pv[q], p.fromBucket(), n);
+      }
+      System.arraycopy(p.max(), p.fromBucket(), max, p.fromBucket(), n);
+      p.window().drainInto(window);
+    }
+    // one Histogram at the end: the window's counts are summed as flat arrays, bucket by bucket
+    Histogram total = new Histogram(IntervalCounts.DIGITS);
+    window.drainInto(total);
+    return new OpMerge(first.op(), total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
+  }
+
+  private static void add(long[] into, long[] from) {
+    for (int i = 0; i < into.length; i++) {
+      into[i] += from[i];
+    }
   }
 
   /**

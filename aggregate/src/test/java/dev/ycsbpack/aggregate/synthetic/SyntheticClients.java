@@ -133,6 +133,12 @@ public final class SyntheticClients {
   /**
    * Benchmark inputs: {@code <out>/client-NNN/} for each client, {@code intervals} one-second intervals of the five
    * operations READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE. Usage: {@code SyntheticClients OUT CLIENTS INTERVALS}.
+   *
+   * <p>The logs look like YCSB 0.17's (HdrHistogram 2.1.12's HistogramLogWriter as OneMeasurementHdrHistogram drives
+   * it): a StartTime header, timestamps relative to it in seconds with 3 decimals, the interval's max,
+   * and intervals that drift as YCSB's status thread does (each starts a few ms after the previous one
+   * ended, lengths of 1.000 s give or take a few ms), every client starting at its own moment. Same arguments, same
+   * bytes: the generator is seeded.
    */
   public static void main(String[] args) throws IOException {
     Path out = Path.of(args[0]);
@@ -143,9 +149,11 @@ public final class SyntheticClients {
     Random rnd = new Random(42);
     Map<String, List<String>> encoded = new LinkedHashMap<>();
     Map<String, List<Long>> counts = new LinkedHashMap<>();
+    Map<String, List<Long>> maxima = new LinkedHashMap<>();
     for (int o = 0; o < ops.size(); o++) {
       List<String> lines = new ArrayList<>();
       List<Long> cs = new ArrayList<>();
+      List<Long> ms = new ArrayList<>();
       for (int i = 0; i < pool; i++) {
         Histogram h = new Histogram(3);
         int n = 400 + rnd.nextInt(200);
@@ -160,27 +168,43 @@ public final class SyntheticClients {
         }
         lines.add(encode(h));
         cs.add(h.getTotalCount());
+        ms.add(h.getMaxValue());
       }
       encoded.put(ops.get(o), lines);
       counts.put(ops.get(o), cs);
+      maxima.put(ops.get(o), ms);
     }
     long base = 1_700_000_000_000L;
     for (int c = 0; c < clients; c++) {
       Path dir = out.resolve(String.format(Locale.ROOT, "client-%03d", c));
       Files.createDirectories(dir);
       long start = base + rnd.nextInt(500);
+      // one time line per client: all its operations' intervals are cut by the same status thread
+      long[] startsMs = new long[intervals];
+      long[] lengthsMs = new long[intervals];
+      long t = 2 + rnd.nextInt(30);
+      for (int k = 0; k < intervals; k++) {
+        startsMs[k] = t;
+        lengthsMs[k] = 997 + rnd.nextInt(7);
+        t += lengthsMs[k] + rnd.nextInt(3);
+      }
       Map<String, Histogram> totalsForOutput = new LinkedHashMap<>();
       for (String op : ops) {
         long total = 0;
         try (Writer w = Files.newBufferedWriter(dir.resolve(op + ".hdr"), StandardCharsets.ISO_8859_1)) {
-          w.write("#[Logging for: " + op + "]\n#[Histogram log format version 1.3]\n");
-          w.write(String.format(Locale.ROOT, "#[StartTime: %.3f (seconds since epoch), synthetic]%n", start / 1000.0));
+          w.write("#[Histogram log format version 1.3]\n");
+          w.write(String.format(Locale.ROOT, "#[StartTime: %.3f (seconds since epoch), %s]%n", start / 1000.0,
+              java.time.format.DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss 'UTC' yyyy", Locale.ROOT)
+                  .format(java.time.Instant.ofEpochMilli(start).atZone(java.time.ZoneOffset.UTC))));
           w.write("\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
           List<String> lines = encoded.get(op);
           for (int k = 0; k < intervals; k++) {
             int pick = (c * 7 + k) % pool;
             total += counts.get(op).get(pick);
-            w.write(String.format(Locale.ROOT, "%.3f,1.000,0.100,", (double) k));
+            // HistogramLogWriter: seconds with 3 decimals, the max divided by its default unit ratio of 1e6 (meant
+            // for ns to ms; YCSB records µs, so its logs show the max in seconds)
+            w.write(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,", startsMs[k] / 1000.0, lengthsMs[k] / 1000.0,
+                maxima.get(op).get(pick) / 1_000_000.0));
             w.write(lines.get(pick));
             w.write('\n');
           }
@@ -189,7 +213,7 @@ public final class SyntheticClients {
         fake.recordValueWithCount(1000, total); // only the count is checked against the logs
         totalsForOutput.put(op, fake);
       }
-      writeOutput(dir.resolve("output.txt"), intervals * 1000L, totalsForOutput);
+      writeOutput(dir.resolve("output.txt"), t, totalsForOutput);
       Map<String, String> props = baseProperties();
       props.put("hdrhistogram.output.path", dir + "/");
       props.put("insertstart", Integer.toString(c * 1000));
