@@ -8,12 +8,12 @@ import java.util.Locale;
  * steps in sweep order, the last that passed before the first that failed. A step passes when it met every SLO and its
  * error rate is within {@link EarlyStop#MAX_ERROR_RATE}.
  *
- * @param throughput the best passing step's throughput, NaN when none passed
- * @param lastPass   x of the last passing step before the first failure (or the last step), NaN when none
- * @param firstFail  x of the first failing step, NaN when every step passed
+ * @param throughput the best passing step's throughput, null when none passed
+ * @param lastPass   x of the last passing step before the first failure (or the last step), null when none
+ * @param firstFail  x of the first failing step, null when every step passed
  * @param statement  the answer in words: {@code >= X} when the top step passed, {@code not met} when the first failed
  */
-public record SloAnswer(double throughput, double lastPass, double firstFail, String statement) {
+public record SloAnswer(Double throughput, Double lastPass, Double firstFail, String statement) {
 
   public static SloAnswer of(List<Point> points, List<Slo> slos) {
     double best = Double.NaN;
@@ -42,7 +42,11 @@ public record SloAnswer(double throughput, double lastPass, double firstFail, St
       statement = String.format(Locale.ROOT, "%,.0f ops/s met %s; the limit lies in [%s, %s]", best, slo,
           Answers.num(lastPass), Answers.num(firstFail));
     }
-    return new SloAnswer(best, lastPass, firstFail, statement);
+    return new SloAnswer(nullIfNaN(best), nullIfNaN(lastPass), nullIfNaN(firstFail), statement);
+  }
+
+  private static Double nullIfNaN(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   static boolean passes(Point p, List<Slo> slos) {

@@ -1,0 +1,313 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.common.OutputFolder;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.coordinator.cli.CoordinatorMain;
+import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.ClientCheck;
+import dev.ycsbpack.coordinator.run.Supervisor;
+import dev.ycsbpack.experiment.answer.Slo;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.RecordCount;
+import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.SweepRun;
+import dev.ycsbpack.experiment.sweep.SweepValues;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sweep}: the same workload at rising client threads, each step a coordinated run; answers the knee. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Runs the workload at each thread count in turn (each a coordinated run with its own bundle under",
+        "DIR/steps/), on the same loaded data, stops early by the documented rule, and answers: the highest",
+        "throughput, the knee, the latency knee and, with --slo, the highest throughput meeting every SLO."})
+final class SweepCommand implements Callable<Integer> {
+  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
+
+  @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
+  String binding;
+
+  @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
+      + "earlier ones")
+  List<Path> workloadFiles = new ArrayList<>();
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
+  List<String> properties = new ArrayList<>();
+
+  @Option(names = "-threads", paramLabel = "N,N,...", description = "the thread counts to sweep, in TOTAL over the "
+      + "clients, ascending (default: 1, 2, 4, ... up to --max-threads)")
+  String threads;
+
+  @Option(names = "--max-threads", paramLabel = "N", defaultValue = "64",
+      description = "the last step of the default doubling sweep (default: ${DEFAULT-VALUE})")
+  long maxThreads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "operations per second in TOTAL for every step "
+      + "(default: unthrottled)")
+  String target;
+
+  @Option(names = "--slo", paramLabel = "OP.pNN<=LIMIT", description = "a latency objective, e.g. 'READ.p99<=10ms'; "
+      + "repeatable: the answer is the highest throughput meeting all")
+  List<String> slos = new ArrayList<>();
+
+  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
+      + "step; without it the collection must already hold recordcount documents")
+  boolean load;
+
+  @Mixin
+  HostOptions hostOptions;
+
+  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
+      description = "clients started on each host (default: ${DEFAULT-VALUE})")
+  int clientsPerHost;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
+      + "--resume instead of --out): finished steps are not run again; a different plan is refused")
+  Path resume;
+
+  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
+      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
+  int readyTimeout;
+
+  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_STALL_SECONDS,
+      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
+  int stallTimeout;
+
+  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
+      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
+  int controlTimeout;
+
+  @Option(names = "--quiet", description = "no progress output within steps")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    ExperimentManifest.Plan plan;
+    List<Slo> parsedSlos = new ArrayList<>();
+    ExperimentManifest earlier = null;
+    Path dir;
+    Redactor redactor;
+    try {
+      if (!binding.matches("[A-Za-z0-9_-]+")) {
+        throw new UsageError("BINDING " + Text.shown(binding) + ": expected a binding name such as mongodb");
+      }
+      for (String pair : properties) {
+        int eq = pair.indexOf('=');
+        if (eq <= 0) {
+          throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
+        }
+        overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
+      }
+      List<Long> values;
+      long totalTarget;
+      try {
+        if (maxThreads < 1 || maxThreads > 100_000) {
+          throw new IllegalArgumentException("--max-threads " + maxThreads + ": expected a whole number from 1 to "
+              + "100000");
+        }
+        values = threads == null ? SweepValues.doubling(maxThreads) : SweepValues.parse("-threads", threads);
+        totalTarget = target == null ? 0 : dev.ycsbpack.common.FlagValues.wholeNumber("-target", target, 0);
+        for (String s : slos) {
+          parsedSlos.add(Slo.parse(s));
+        }
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
+      }
+      if ((out == null) == (resume == null)) {
+        throw new UsageError(out == null ? "--out: give a new or empty folder for the experiment (or --resume DIR to "
+            + "continue one)" : "--out and --resume: give one; --resume continues the experiment in its own folder");
+      }
+      dir = out != null ? out : resume;
+      if (resume != null) {
+        earlier = ExperimentBundle.read(resume).orElseThrow(() -> new UsageError("--resume "
+            + Text.shown(resume.toString()) + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
+            + " give the --out folder of an earlier bin/ycsb-experiment run"));
+      } else {
+        try {
+          OutputFolder.check(out, "--out");
+        } catch (IllegalArgumentException e) {
+          throw new UsageError(e.getMessage());
+        }
+      }
+      List<Host> hosts = hostOptions.parse();
+      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
+      if (load) {
+        steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
+            workloadFiles, overrides, (int) values.get(values.size() - 1).longValue(), 0, hosts, clientsPerHost,
+            stepsDir.resolve("00-load"))), true));
+      }
+      for (int i = 0; i < values.size(); i++) {
+        String name = String.format("%02d-threads-%d", i + 1, values.get(i));
+        steps.add(new SweepRun.Planned(name, values.get(i), StepRunner.plan(new RunRequest(Phase.RUN, binding,
+            workloadFiles, overrides, Math.toIntExact(values.get(i)), totalTarget, hosts, clientsPerHost,
+            stepsDir.resolve(name))), false));
+      }
+      RunPlan first = steps.get(steps.size() - values.size()).plan();
+      redactor = Redactor.of(first.properties());
+      Map<String, String> shown = new TreeMap<>();
+      first.properties().forEach((k, v) -> shown.put(k, redactor.show(k, v)));
+      plan = new ExperimentManifest.Plan("sweep", binding, "threads", values,
+          workloadFiles.stream().map(Path::toString).toList(), shown, hosts.stream().map(Host::toString).toList(),
+          clientsPerHost, totalTarget, List.copyOf(slos), load, SweepRun.EARLY_STOP);
+      if (earlier != null && !earlier.plan().equals(plan)) {
+        throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
+            + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
+            + " experiment with --out");
+      }
+    } catch (UsageError | PlanException | ArithmeticException e) {
+      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
+      return ExperimentMain.USAGE;
+    }
+    Path home;
+    try {
+      home = CoordinatorMain.packHome();
+    } catch (IllegalStateException e) {
+      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+      return ExperimentMain.USAGE;
+    }
+    // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
+    // differ only in their thread shares, which the sweep's own parse has checked)
+    for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
+      ClientCheck.Result check = ClientCheck.run(home, p, controlTimeout, CHECK_TIMEOUT);
+      if (!check.passed()) {
+        boolean refused = check.exitStatus() == ExperimentMain.USAGE;
+        err.println("ycsb-experiment: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
+            + redactor.redact(check.line()));
+        return refused ? ExperimentMain.USAGE : 1;
+      }
+    }
+    boolean loadDone = earlier != null && earlier.steps().stream()
+        .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
+    if (!load || loadDone) {
+      Integer refused = binding.equals("mongodb")
+          ? checkLoaded(steps.get(steps.size() - 1).plan().properties(), redactor, err) : null;
+      if (refused != null) {
+        return refused;
+      }
+    }
+    Files.createDirectories(dir);
+    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
+        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
+        Duration.ofMillis(300));
+    String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
+    Map<String, String> environment = new TreeMap<>();
+    String v = SweepCommand.class.getPackage().getImplementationVersion();
+    environment.put("pack.version", v == null ? "development build" : v);
+    environment.put("experiment.command", command);
+    environment.put("experiment.java", System.getProperty("java.version", ""));
+    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
+        .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
+        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
+    StepRunner runner = new StepRunner(hostOptions.sessions(steps.get(0).plan().hosts(), home), PackArchive.of(home),
+        settings, redactor, command, err, quiet);
+    SweepRun run = new SweepRun(new ExperimentBundle(dir), plan, steps, parsedSlos, runner, environment, System.out);
+    Thread hook = new Thread(() -> {
+      // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
+      // experiment is marked INCOMPLETE; exit status 1
+      run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
+      err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
+      err.flush();
+      Runtime.getRuntime().halt(1);
+    }, "experiment-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int status = run.run(earlier);
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // shutting down already: the hook waits for this run, which is done
+    }
+    return status;
+  }
+
+  /**
+   * Refuses (exit 2) an empty or short collection; null when it holds recordcount documents. Only the mongodb
+   * binding's collection can be counted (basic, the no-op DB, has none).
+   */
+  private static Integer checkLoaded(Map<String, String> props, Redactor redactor, PrintStream err) {
+    long wanted;
+    try {
+      wanted = Long.parseLong(props.getOrDefault("recordcount", "0").trim());
+    } catch (NumberFormatException e) {
+      return null; // bin/ycsb --check has refused it already
+    }
+    RecordCount.Result r;
+    try {
+      r = RecordCount.of(props);
+    } catch (RuntimeException e) {
+      err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
+          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
+      return 1;
+    }
+    if (r.documents() == 0 || r.documents() < wanted) {
+      err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
+          + String.format("%,d", r.documents()) + " documents, " + (r.documents() == 0 ? "it is empty"
+          : "fewer than recordcount=" + wanted) + ": every step reads the loaded records; load them first "
+          + "(bin/ycsb-coordinator load ...) or add --load");
+      return ExperimentMain.USAGE;
+    }
+    return null;
+  }
+
+  private static String difference(ExperimentManifest.Plan a, ExperimentManifest.Plan b) {
+    List<String> d = new ArrayList<>();
+    if (!a.binding().equals(b.binding())) {
+      d.add("binding");
+    }
+    if (!a.values().equals(b.values())) {
+      d.add("swept values " + a.values() + " then, " + b.values() + " now");
+    }
+    if (!a.workloadFiles().equals(b.workloadFiles())) {
+      d.add("-P files");
+    }
+    TreeMap<String, String> keys = new TreeMap<>();
+    a.properties().forEach((k, v) -> {
+      if (!v.equals(b.properties().get(k))) {
+        keys.put(k, "");
+      }
+    });
+    b.properties().keySet().stream().filter(k -> !a.properties().containsKey(k)).forEach(k -> keys.put(k, ""));
+    if (!keys.isEmpty()) {
+      d.add("properties " + String.join(", ", keys.keySet()));
+    }
+    if (!a.hosts().equals(b.hosts()) || a.clientsPerHost() != b.clientsPerHost()) {
+      d.add("hosts");
+    }
+    if (a.target() != b.target()) {
+      d.add("-target");
+    }
+    if (!a.slos().equals(b.slos())) {
+      d.add("--slo");
+    }
+    if (a.load() != b.load()) {
+      d.add("--load");
+    }
+    return d.isEmpty() ? "the early-stop rule" : String.join("; ", d);
+  }
+}
