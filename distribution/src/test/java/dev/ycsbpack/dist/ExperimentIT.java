@@ -83,6 +83,46 @@ class ExperimentIT {
   }
 
   @Test
+  void clientsSweepPlacesTheClientsAndTargetSweepRecordsIntendedLatencyOnTheLoadedData() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path clients = work.resolve("clients");
+    Coordinator c = run(sweep(target, table, "--clients", "1,2", "-threads", "2", "--load", "--hosts", "local",
+        "--out", clients.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(clients);
+    assertEquals("clients", m.get("plan").get("axis").asText(), m::toPrettyString);
+    for (int n = 1; n <= 2; n++) {
+      JsonNode step = m.get("steps").get(n);
+      assertEquals(n + "", step.get("x").asText());
+      JsonNode bundle = Coordinator.manifest(clients.resolve(step.get("bundle").asText()));
+      // one client per host, -threads per client
+      assertEquals(n, bundle.get("clients").size(), bundle::toPrettyString);
+      assertEquals(n, bundle.get("hosts").size(), bundle::toPrettyString);
+      for (JsonNode client : bundle.get("clients")) {
+        assertEquals(2, client.get("threads").asInt(), bundle::toPrettyString);
+      }
+    }
+
+    // the data is loaded now: no --load, the record count check passes
+    Path targets = work.resolve("targets");
+    // low rates, so a machine shared with other builds keeps up (a step under 80% of its target ends the sweep)
+    Coordinator t = run(sweep(target, table, "-target", "20,40", "-threads", "4", "-p", "operationcount=80",
+        "--out", targets.toString()));
+    assertEquals(0, t.exitCode(), t::describe);
+    JsonNode tm = Coordinator.manifest(targets);
+    assertEquals("target", tm.get("plan").get("axis").asText(), tm::toPrettyString);
+    assertEquals(2, tm.get("steps").size(), tm::toPrettyString);
+    for (int i = 0; i < 2; i++) {
+      JsonNode step = tm.get("steps").get(i);
+      JsonNode bundle = Coordinator.manifest(targets.resolve(step.get("bundle").asText()));
+      assertEquals(20L << i, bundle.get("clients").get(0).get("target").asLong(), bundle::toPrettyString);
+      // under a target the answers weigh intended latency, with service time beside it
+      assertTrue(step.get("figures").has("serviceUs"), step::toPrettyString);
+    }
+  }
+
+  @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
@@ -91,9 +131,12 @@ class ExperimentIT {
         List.of("-threads", "", "--load"), List.of("-threads", "1,,2", "--load"), List.of("-threads", "1,x", "--load"),
         List.of("-threads", "4,2", "--load"), List.of("--slo", "FETCH.p99<=1ms", "--load"),
         List.of("--slo", "READ.p42<=1ms", "--load"),
+        List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--clients", "1,2,3", "--hosts", "local",
+            "--load"),
         // no --load and nothing loaded: the collection is empty
         List.of("-threads", "1,2"));
-    List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo", "is empty");
+    List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo",
+        "more than one list", "3 clients over 2 hosts", "is empty");
     for (int i = 0; i < bad.size(); i++) {
       List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));
@@ -112,49 +155,71 @@ class ExperimentIT {
   }
 
   @Test
-  void resumeAfterAKilledExperimentRunsOnlyWhatWasLeftAndRefusesAnotherPlan() throws Exception {
+  void ctrlCStopsTheStepAndAKilledExperimentResumesRunningOnlyWhatWasLeftAndRefusesAnotherPlan() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     Path dir = work.resolve("resumed");
     List<String> args = sweep(target, table, "-threads", "1,2,4", "--load", "-p", "operationcount=3000",
         "--out", dir.toString());
+    List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
+    same.addAll(List.of("--resume", dir.toString()));
+
+    // Ctrl-C (SIGTERM, as the shell's) during step 2: the step is stopped the coordinator's way, INCOMPLETE
     Coordinator first = Coordinator.start(work, List.of(), TOOL, args);
-    Path second = dir.resolve("steps/02-threads-2");
-    assertTrue(Coordinator.waitFor(() -> Files.isDirectory(second.resolve("clients")) || !first.process.isAlive(),
-        (int) Coordinator.TIMEOUT_SECONDS), first::describe);
-    assertTrue(first.process.isAlive(), first::describe);
-    first.process.destroyForcibly();
-    first.await();
+    awaitStep(first, dir.resolve("steps/02-threads-2"));
+    first.process.destroy();
+    assertEquals(1, first.await(), first::describe);
+    assertNoClientLeft(dir);
+    JsonNode stopped = Coordinator.manifest(dir);
+    assertEquals("INCOMPLETE", stopped.get("status").asText(), stopped::toPrettyString);
+    assertTrue(stopped.get("reason").asText().contains("--resume " + dir), stopped::toPrettyString);
+    assertEquals("INTERRUPTED", stopped.get("steps").get(2).get("verdict").asText(), stopped::toPrettyString);
+    assertEquals("FAILED", Coordinator.manifest(dir.resolve("steps/02-threads-2")).get("status").asText());
+    assertTrue(first.stderr().contains("ycsb-experiment: INCOMPLETE: interrupted"), first::describe);
+    String firstStepStart = stopped.get("steps").get(1).get("startedAt").asText();
+
+    // killed outright (SIGKILL: no hook runs) during step 3 of the resumed experiment
+    Coordinator second = Coordinator.start(work, List.of(), TOOL, same);
+    awaitStep(second, dir.resolve("steps/03-threads-4"));
+    second.process.destroyForcibly();
+    second.await();
     // its clients lose their coordinator and stop themselves: none is left loading the server
-    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", dir.toString()).isEmpty(), 30),
-        () -> "clients still running: " + ProcessTable.matching("YcsbMain", dir.toString()));
+    assertNoClientLeft(dir);
     JsonNode killed = Coordinator.manifest(dir);
     assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
-    String firstStepStart = killed.get("steps").get(1).get("startedAt").asText();
-    assertEquals("COMPLETE", killed.get("steps").get(1).get("verdict").asText(), killed::toPrettyString);
 
-    List<String> other = new ArrayList<>(args.subList(0, args.size() - 2));
+    List<String> other = new ArrayList<>(same);
     other.set(other.indexOf("1,2,4"), "1,2,8");
-    other.addAll(List.of("--resume", dir.toString()));
     Coordinator refused = run(other);
     assertEquals(2, refused.exitCode(), refused::describe);
     assertTrue(refused.stderr().contains("plan differs") && refused.stderr().contains("[1, 2, 8]"),
         refused::describe);
 
-    List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
-    same.addAll(List.of("--resume", dir.toString()));
     Coordinator resumed = run(same);
     assertEquals(0, resumed.exitCode(), resumed::describe);
-    assertTrue(resumed.stdout().contains("step 00-load: COMPLETE earlier, not run again"), resumed::describe);
-    assertTrue(resumed.stdout().contains("step 01-threads-1: COMPLETE earlier, not run again"), resumed::describe);
+    for (String done : List.of("00-load", "01-threads-1", "02-threads-2")) {
+      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     List<String> names = new ArrayList<>();
     m.get("steps").forEach(s -> names.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
-    assertEquals(List.of("00-load:COMPLETE", "01-threads-1:COMPLETE", "02-threads-2.attempt-1:KILLED",
-        "02-threads-2:COMPLETE", "03-threads-4:COMPLETE"), names, m::toPrettyString);
+    assertEquals(List.of("00-load:COMPLETE", "01-threads-1:COMPLETE", "02-threads-2.attempt-1:INTERRUPTED",
+        "02-threads-2:COMPLETE", "03-threads-4.attempt-1:KILLED", "03-threads-4:COMPLETE"), names, m::toPrettyString);
     assertEquals(firstStepStart, m.get("steps").get(1).get("startedAt").asText(), "step 1 was not run again");
-    assertTrue(Files.isDirectory(dir.resolve("steps/02-threads-2.attempt-1")));
+    assertTrue(Files.isDirectory(dir.resolve("steps/03-threads-4.attempt-1")));
     assertEquals(300, Servers.countDocuments(target, table), "loaded once");
+  }
+
+  /** Waits until the experiment has started the step whose bundle is {@code step} (its clients folder exists). */
+  private static void awaitStep(Coordinator c, Path step) throws InterruptedException {
+    assertTrue(Coordinator.waitFor(() -> Files.isDirectory(step.resolve("clients")) || !c.process.isAlive(),
+        (int) Coordinator.TIMEOUT_SECONDS), c::describe);
+    assertTrue(c.process.isAlive(), c::describe);
+  }
+
+  private static void assertNoClientLeft(Path dir) throws InterruptedException {
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", dir.toString()).isEmpty(), 30),
+        () -> "clients still running: " + ProcessTable.matching("YcsbMain", dir.toString()));
   }
 }

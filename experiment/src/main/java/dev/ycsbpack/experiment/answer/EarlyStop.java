@@ -8,12 +8,15 @@ import java.util.Optional;
  * When a sweep stops before its last step (research {@code experiments.md} §3.4): throughput gains under
  * {@link #MIN_GAIN} on two consecutive steps (two doublings: more load no longer pays), an error rate over
  * {@link #MAX_ERROR_RATE}, or, with an SLO, a p99 past {@link #SLO_FACTOR} times its limit (saturated: further steps
- * add no information). Steps whose clients were saturated never count as "no gain": the server was not the limit.
+ * add no information), or, under a target, achieved throughput under {@link #BEHIND} of it. Steps whose clients were
+ * saturated never count as "no gain": the server was not the limit.
  */
 public final class EarlyStop {
   public static final double MIN_GAIN = 0.05;
   public static final double MAX_ERROR_RATE = 0.001;
   public static final double SLO_FACTOR = 10;
+  /** Under a target, achieving less than this share of it means saturated (research §3.4, findmax's 0.8). */
+  public static final double BEHIND = 0.8;
 
   private EarlyStop() {
   }
@@ -27,6 +30,10 @@ public final class EarlyStop {
     if (last.errorRate() > MAX_ERROR_RATE) {
       return Optional.of(String.format(Locale.ROOT, "error rate %.3f%% at %s is over %.1f%%", 100 * last.errorRate(),
           Answers.num(last.x()), 100 * MAX_ERROR_RATE));
+    }
+    if (last.target() > 0 && last.throughput() < BEHIND * last.target()) {
+      return Optional.of(String.format(Locale.ROOT, "the step achieved %,.0f of its %,.0f ops/s target (under %.0f%%):"
+          + " saturated", last.throughput(), last.target(), 100 * BEHIND));
     }
     for (Slo slo : slos) {
       Double p = slo.valueUs(last);

@@ -12,9 +12,13 @@ import java.util.Map;
  *                        step ran under a target
  * @param errorRate       failed operations / attempted operations (0..1)
  * @param clientSaturated whether a client host was near its CPU limit, so the step measured the clients, not the server
+ * @param target          the step's total target in ops/s, 0 when unthrottled
  */
 public record Point(double x, double throughput, Map<String, Map<Double, Double>> percentilesUs, double errorRate,
-                    boolean clientSaturated) {
+                    boolean clientSaturated, double target) {
+  /** Under a target, a step that achieved less than this share of it did not sustain the rate (research §3.4). */
+  public static final double SUSTAINED = 0.95;
+
   public Point {
     Map<String, Map<Double, Double>> copy = new LinkedHashMap<>();
     percentilesUs.forEach((op, p) -> copy.put(op, Map.copyOf(p)));
@@ -26,7 +30,12 @@ public record Point(double x, double throughput, Map<String, Map<Double, Double>
                             boolean clientSaturated) {
     Map<String, Map<Double, Double>> m = new LinkedHashMap<>();
     p99Us.forEach((op, v) -> m.put(op, Map.of(99.0, v)));
-    return new Point(x, throughput, m, errorRate, clientSaturated);
+    return new Point(x, throughput, m, errorRate, clientSaturated, 0);
+  }
+
+  /** Whether the step kept up with its target (always, when unthrottled). */
+  public boolean sustained() {
+    return target <= 0 || throughput >= SUSTAINED * target;
   }
 
   /** The operation's percentile in microseconds, null when not measured. */

@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The highest throughput that met every SLO, with its bracket (research {@code experiments.md} §3.4, item 6): among the
- * steps in sweep order, the last that passed before the first that failed. A step passes when it met every SLO and its
- * error rate is within {@link EarlyStop#MAX_ERROR_RATE}.
+ * The highest throughput that met every SLO, with its bracket (research {@code experiments.md} §3.4, item 6):
+ * among the steps in sweep order, the last that passed before the first that failed. A step passes when it met every
+ * SLO, its error rate is within {@link EarlyStop#MAX_ERROR_RATE} and, under a target, it achieved at least
+ * {@link Point#SUSTAINED} of it.
  *
  * @param throughput the best passing step's throughput, null when none passed
  * @param lastPass   x of the last passing step before the first failure (or the last step), null when none
@@ -50,6 +51,6 @@ public record SloAnswer(Double throughput, Double lastPass, Double firstFail, St
   }
 
   static boolean passes(Point p, List<Slo> slos) {
-    return p.errorRate() <= EarlyStop.MAX_ERROR_RATE && slos.stream().allMatch(s -> s.met(p));
+    return p.errorRate() <= EarlyStop.MAX_ERROR_RATE && p.sustained() && slos.stream().allMatch(s -> s.met(p));
   }
 }

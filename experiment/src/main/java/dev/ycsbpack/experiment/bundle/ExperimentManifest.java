@@ -38,19 +38,22 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    *
    * @param kind           {@code sweep}
    * @param binding        the binding
-   * @param axis           what is swept: {@code threads}
+   * @param axis           what is swept: {@code threads}, {@code clients} or {@code target}
    * @param values         the swept values, in order
    * @param workloadFiles  the {@code -P} files as given
    * @param properties     the merged properties every step starts from (files and {@code -p}), secrets masked
    * @param hosts          the hosts, in order
    * @param clientsPerHost clients per host
-   * @param target         the total target of every step, 0 for unthrottled
+   * @param threads        the threads of every step (a -target sweep: in total; a --clients sweep: per client), 0
+   *                       for the default; unused by a -threads sweep
+   * @param target         the total target of every step, 0 for unthrottled; unused by a -target sweep
    * @param slos           the SLOs as given
    * @param load           whether the experiment loads the records itself before the first step
    * @param earlyStop      the early-stop rule in words
    */
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
-                     Map<String, String> properties, List<String> hosts, int clientsPerHost, long target,
+                     Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
+                     long target,
                      List<String> slos, boolean load, String earlyStop) {
   }
 

@@ -36,9 +36,9 @@ final class ExperimentReport {
     if (m.reason() != null) {
       b.append("<p class=\"bad\"><b>").append(escapeHtml(m.reason())).append("</b></p>\n");
     }
-    String server = m.environment() == null ? null : m.environment().get("server");
-    if (server != null) {
-      b.append("<p>Server: ").append(escapeHtml(server)).append("</p>\n");
+    String note = m.environment() == null ? null : m.environment().get("note");
+    if (note != null) {
+      b.append("<p class=\"bad\"><b>").append(escapeHtml(note)).append("</b></p>\n");
     }
     b.append("<h2>Answers</h2>\n<ul>\n");
     for (String s : m.statements() == null ? List.<String>of() : m.statements()) {
@@ -58,6 +58,10 @@ final class ExperimentReport {
     row(b, "early stop", m.plan().earlyStop());
     row(b, "SLOs", String.join(", ", m.plan().slos()));
     m.plan().properties().forEach((k, v) -> row(b, k, v));
+    b.append("</table>\n<h2>Environment</h2>\n<table>\n");
+    if (m.environment() != null) {
+      m.environment().forEach((k, v) -> row(b, k, v));
+    }
     b.append("</table>\n<p>Started ").append(escapeHtml(String.valueOf(m.startedAt()))).append(", ended ")
         .append(escapeHtml(String.valueOf(m.endedAt()))).append(".</p>\n</body></html>\n");
     return b.toString();

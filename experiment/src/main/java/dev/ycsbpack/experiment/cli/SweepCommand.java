@@ -5,6 +5,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.RunOptions;
 import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -13,12 +14,12 @@ import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
-import dev.ycsbpack.coordinator.run.Supervisor;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.bundle.ExperimentManifest;
 import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.Axis;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.sweep.SweepValues;
 import java.io.IOException;
@@ -37,35 +38,34 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code sweep}: the same workload at rising client threads, each step a coordinated run; answers the knee. */
+/** {@code sweep}: the same workload at rising threads, clients or target, each step a coordinated run. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Runs the workload at each thread count in turn (each a coordinated run with its own bundle under",
-        "DIR/steps/), on the same loaded data, stops early by the documented rule, and answers: the highest",
-        "throughput, the knee, the latency knee and, with --slo, the highest throughput meeting every SLO."})
+    description = {"Runs the workload at each thread count, client count or target in turn (each a coordinated run",
+        "with its own bundle under DIR/steps/), on the same loaded data, stops early by the documented rule, and",
+        "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
+        "meeting every SLO."})
 final class SweepCommand implements Callable<Integer> {
   private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
 
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
-  @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
-      + "earlier ones")
-  List<Path> workloadFiles = new ArrayList<>();
-
-  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
-  List<String> properties = new ArrayList<>();
-
-  @Option(names = "-threads", paramLabel = "N,N,...", description = "the thread counts to sweep, in TOTAL over the "
-      + "clients, ascending (default: 1, 2, 4, ... up to --max-threads)")
+  @Option(names = "-threads", paramLabel = "N[,N...]", description = "a list: the thread counts to sweep, in TOTAL "
+      + "over the clients, ascending (default: 1, 2, 4, ... up to --max-threads); one number: the threads of every "
+      + "step of a -target sweep (in total) or of each client of a --clients sweep")
   String threads;
 
   @Option(names = "--max-threads", paramLabel = "N", defaultValue = "64",
       description = "the last step of the default doubling sweep (default: ${DEFAULT-VALUE})")
   long maxThreads;
 
-  @Option(names = "-target", paramLabel = "OPS", description = "operations per second in TOTAL for every step "
-      + "(default: unthrottled)")
+  @Option(names = "-target", paramLabel = "OPS[,OPS...]", description = "a list: the total targets (ops/s) to sweep, "
+      + "ascending; one number: the total target of every step (default: unthrottled)")
   String target;
+
+  @Option(names = "--clients", paramLabel = "N,N,...", description = "the numbers of clients to sweep, ascending: up"
+      + " to one per host, then the same number on every host (a multiple of the hosts)")
+  String clients;
 
   @Option(names = "--slo", paramLabel = "OP.pNN<=LIMIT", description = "a latency objective, e.g. 'READ.p99<=10ms'; "
       + "repeatable: the answer is the highest throughput meeting all")
@@ -74,6 +74,9 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
       + "step; without it the collection must already hold recordcount documents")
   boolean load;
+
+  @Mixin
+  RunOptions runOptions;
 
   @Mixin
   HostOptions hostOptions;
@@ -89,21 +92,6 @@ final class SweepCommand implements Callable<Integer> {
       + "--resume instead of --out): finished steps are not run again; a different plan is refused")
   Path resume;
 
-  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
-      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
-  int readyTimeout;
-
-  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_STALL_SECONDS,
-      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
-  int stallTimeout;
-
-  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
-      description = "per step, as for bin/ycsb-coordinator (default: ${DEFAULT-VALUE})")
-  int controlTimeout;
-
-  @Option(names = "--quiet", description = "no progress output within steps")
-  boolean quiet;
-
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
@@ -114,31 +102,51 @@ final class SweepCommand implements Callable<Integer> {
     ExperimentManifest earlier = null;
     Path dir;
     Redactor redactor;
+    List<Host> hosts;
     try {
-      if (!binding.matches("[A-Za-z0-9_-]+")) {
-        throw new UsageError("BINDING " + Text.shown(binding) + ": expected a binding name such as mongodb");
-      }
-      for (String pair : properties) {
-        int eq = pair.indexOf('=');
-        if (eq <= 0) {
-          throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
-        }
-        overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
-      }
+      RunOptions.checkBinding(binding);
+      overrides.putAll(runOptions.overrides());
+      runOptions.checkTimeouts();
       List<Long> values;
-      long totalTarget;
+      Axis axis;
+      long fixedThreads;
+      long fixedTarget;
       try {
         if (maxThreads < 1 || maxThreads > 100_000) {
           throw new IllegalArgumentException("--max-threads " + maxThreads + ": expected a whole number from 1 to "
               + "100000");
         }
-        values = threads == null ? SweepValues.doubling(maxThreads) : SweepValues.parse("-threads", threads);
-        totalTarget = target == null ? 0 : dev.ycsbpack.common.FlagValues.wholeNumber("-target", target, 0);
+        boolean threadList = threads != null && threads.contains(",");
+        boolean targetList = target != null && target.contains(",");
+        if ((clients != null ? 1 : 0) + (threadList ? 1 : 0) + (targetList ? 1 : 0) > 1) {
+          throw new IllegalArgumentException((clients != null ? "--clients " + Text.shown(clients) + ", " : "")
+              + (threadList ? "-threads " + Text.shown(threads) + ", " : "")
+              + (targetList ? "-target " + Text.shown(target) + ", " : "")
+              + "more than one list: a sweep varies one of --clients, -threads and -target; give the others one value");
+        }
+        if (clients != null) {
+          axis = Axis.CLIENTS;
+          values = SweepValues.parse("--clients", clients);
+        } else if (targetList) {
+          axis = Axis.TARGET;
+          values = SweepValues.parse("-target", target);
+        } else {
+          axis = Axis.THREADS;
+          values = threads == null ? SweepValues.doubling(maxThreads) : SweepValues.parse("-threads", threads);
+        }
+        fixedThreads = axis == Axis.THREADS || threads == null ? 0
+            : dev.ycsbpack.common.FlagValues.wholeNumber("-threads", threads, 1);
+        fixedTarget = axis == Axis.TARGET || target == null ? 0
+            : dev.ycsbpack.common.FlagValues.wholeNumber("-target", target, 0);
         for (String s : slos) {
           parsedSlos.add(Slo.parse(s));
         }
       } catch (IllegalArgumentException e) {
         throw new UsageError(e.getMessage());
+      }
+      if (axis == Axis.CLIENTS && clientsPerHost != 1) {
+        throw new UsageError("--clients-per-host " + clientsPerHost + ": a --clients sweep places the clients itself "
+            + "(one per host, then the same number on each); leave --clients-per-host out");
       }
       if ((out == null) == (resume == null)) {
         throw new UsageError(out == null ? "--out: give a new or empty folder for the experiment (or --resume DIR to "
@@ -156,26 +164,48 @@ final class SweepCommand implements Callable<Integer> {
           throw new UsageError(e.getMessage());
         }
       }
-      List<Host> hosts = hostOptions.parse();
+      hosts = hostOptions.parse();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       if (load) {
+        // as many threads as the largest step, and at least one per client of the load
+        long loadThreads = Math.max(hosts.size() * (long) clientsPerHost, axis == Axis.THREADS
+            ? values.get(values.size() - 1) : Math.max(1, fixedThreads) * (axis == Axis.CLIENTS ? hosts.size() : 1));
         steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            workloadFiles, overrides, (int) values.get(values.size() - 1).longValue(), 0, hosts, clientsPerHost,
+            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
             stepsDir.resolve("00-load"))), true));
       }
       for (int i = 0; i < values.size(); i++) {
-        String name = String.format("%02d-threads-%d", i + 1, values.get(i));
-        steps.add(new SweepRun.Planned(name, values.get(i), StepRunner.plan(new RunRequest(Phase.RUN, binding,
-            workloadFiles, overrides, Math.toIntExact(values.get(i)), totalTarget, hosts, clientsPerHost,
-            stepsDir.resolve(name))), false));
+        long v = values.get(i);
+        String name = String.format("%02d-%s-%d", i + 1, axis.label(), v);
+        List<Host> stepHosts = hosts;
+        int perHost = clientsPerHost;
+        long stepThreads = axis == Axis.THREADS ? v : fixedThreads;
+        if (axis == Axis.CLIENTS) {
+          if (v <= hosts.size()) {
+            stepHosts = hosts.subList(0, (int) v);
+            perHost = 1;
+          } else if (v % hosts.size() == 0) {
+            perHost = Math.toIntExact(v / hosts.size());
+          } else {
+            throw new UsageError("--clients " + Text.shown(clients) + ": " + v + " clients over " + hosts.size()
+                + " hosts: expected at most one per host, or a multiple of " + hosts.size());
+          }
+          // -threads is per client here: more clients add load, as more client machines would
+          stepThreads = Math.max(1, fixedThreads) * v;
+        }
+        steps.add(new SweepRun.Planned(name, v, StepRunner.plan(new RunRequest(Phase.RUN, binding,
+            runOptions.workloadFiles, overrides, Math.toIntExact(stepThreads), axis == Axis.TARGET ? v : fixedTarget,
+            stepHosts, perHost, stepsDir.resolve(name))), false));
       }
       RunPlan first = steps.get(steps.size() - values.size()).plan();
+      RunOptions.checkTlsFiles(first.properties());
       redactor = Redactor.of(first.properties());
       Map<String, String> shown = new TreeMap<>();
       first.properties().forEach((k, v) -> shown.put(k, redactor.show(k, v)));
-      plan = new ExperimentManifest.Plan("sweep", binding, "threads", values,
-          workloadFiles.stream().map(Path::toString).toList(), shown, hosts.stream().map(Host::toString).toList(),
-          clientsPerHost, totalTarget, List.copyOf(slos), load, SweepRun.EARLY_STOP);
+      plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
+          runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
+          hosts.stream().map(Host::toString).toList(),
+          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, SweepRun.EARLY_STOP);
       if (earlier != null && !earlier.plan().equals(plan)) {
         throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
             + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
@@ -195,7 +225,7 @@ final class SweepCommand implements Callable<Integer> {
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares, which the sweep's own parse has checked)
     for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
-      ClientCheck.Result check = ClientCheck.run(home, p, controlTimeout, CHECK_TIMEOUT);
+      ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
       if (!check.passed()) {
         boolean refused = check.exitStatus() == ExperimentMain.USAGE;
         err.println("ycsb-experiment: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
@@ -213,9 +243,6 @@ final class SweepCommand implements Callable<Integer> {
       }
     }
     Files.createDirectories(dir);
-    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
-        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
-        Duration.ofMillis(300));
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
     String v = SweepCommand.class.getPackage().getImplementationVersion();
@@ -225,8 +252,8 @@ final class SweepCommand implements Callable<Integer> {
     environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
         .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
         .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
-    StepRunner runner = new StepRunner(hostOptions.sessions(steps.get(0).plan().hosts(), home), PackArchive.of(home),
-        settings, redactor, command, err, quiet);
+    StepRunner runner = new StepRunner(hostOptions.sessions(hosts, home), PackArchive.of(home),
+        runOptions.settings(), redactor, command, err, runOptions.quiet);
     SweepRun run = new SweepRun(new ExperimentBundle(dir), plan, steps, parsedSlos, runner, environment, System.out);
     Thread hook = new Thread(() -> {
       // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
@@ -299,8 +326,8 @@ final class SweepCommand implements Callable<Integer> {
     if (!a.hosts().equals(b.hosts()) || a.clientsPerHost() != b.clientsPerHost()) {
       d.add("hosts");
     }
-    if (a.target() != b.target()) {
-      d.add("-target");
+    if (a.target() != b.target() || a.threads() != b.threads()) {
+      d.add("-threads/-target");
     }
     if (!a.slos().equals(b.slos())) {
       d.add("--slo");

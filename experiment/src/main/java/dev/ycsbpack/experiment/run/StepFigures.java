@@ -62,14 +62,14 @@ public record StepFigures(double throughput, double errorRate, Map<String, Map<S
   }
 
   /** What the answer rules weigh. */
-  public Point point(double x) {
+  public Point point(double x, long target) {
     Map<String, Map<Double, Double>> p = new LinkedHashMap<>();
     latencyUs.forEach((op, byLabel) -> {
       Map<Double, Double> v = new LinkedHashMap<>();
       byLabel.forEach((label, us) -> v.put(Double.parseDouble(label), us.doubleValue()));
       p.put(op, v);
     });
-    return new Point(x, throughput, p, errorRate, clientSaturated);
+    return new Point(x, throughput, p, errorRate, clientSaturated, target);
   }
 
   /**

@@ -127,7 +127,8 @@ public final class SweepRun {
       if (p.load()) {
         continue;
       }
-      points.add(finished.figures().point(p.x()));
+      points.add(finished.figures().point(p.x(), p.plan().clients().stream()
+          .mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum()));
       stop = EarlyStop.after(points, slos).orElse(null);
       write("RUNNING", null, answers(points, stop));
       if (stop != null) {

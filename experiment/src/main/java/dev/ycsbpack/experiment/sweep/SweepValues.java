@@ -27,6 +27,9 @@ public final class SweepValues {
     List<Long> out = new ArrayList<>();
     for (String part : value.split(",", -1)) {
       String p = part.strip();
+      if (p.isEmpty()) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": an empty step" + accepted);
+      }
       if (!p.matches("[0-9]{1,9}")) {
         throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + Text.shown(part)
             + " is not a whole number" + accepted);

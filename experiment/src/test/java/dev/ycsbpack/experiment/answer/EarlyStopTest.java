@@ -55,4 +55,13 @@ class EarlyStopTest {
         Point.ofP99(4, 102, Map.of(), 0, true));
     assertEquals(-1, stopsAfter(s, List.of()));
   }
+
+  @Test
+  void underATargetAchievingUnderEightyPercentStops() {
+    List<Point> s = List.of(new Point(1000, 990, Map.of(), 0, false, 1000),
+        new Point(2000, 1700, Map.of(), 0, false, 2000), new Point(4000, 3100, Map.of(), 0, false, 4000));
+    // 85% of 2,000 goes on; 77.5% of 4,000 stops
+    assertEquals(2, stopsAfter(s, List.of()));
+    assertTrue(EarlyStop.after(s, List.of()).orElseThrow().contains("3,100 of its 4,000 ops/s target"));
+  }
 }

@@ -60,4 +60,15 @@ class SloTest {
         List.of(Slo.parse("INSERT.p99<=1s")));
     assertTrue(missing.statement().startsWith("not met"), missing.statement());
   }
+
+  @Test
+  void underATargetAStepThatFellBehindDoesNotPass() {
+    List<Slo> slo = List.of(Slo.parse("READ.p99<=1ms"));
+    Map<String, Map<Double, Double>> fast = Map.of("READ", Map.of(99.0, 100.0));
+    // 96% of 1,000 sustained; 90% of 2,000 not, however low its latency
+    SloAnswer a = SloAnswer.of(List.of(new Point(1000, 960, fast, 0, false, 1000),
+        new Point(2000, 1800, fast, 0, false, 2000)), slo);
+    assertEquals(960.0, a.throughput());
+    assertEquals(2000.0, a.firstFail());
+  }
 }
