@@ -123,6 +123,30 @@ class ExperimentIT {
   }
 
   @Test
+  void repeatedStepsReportTheirSpreadAndTheAnswersWeighTheMedians() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("repeated");
+    Coordinator c = run(sweep(target, table, "-threads", "1,2", "--repeat", "2", "--load", "--out", dir.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText()));
+    assertEquals(List.of("00-load", "01-threads-1-r1", "01-threads-1-r2", "02-threads-2-r1", "02-threads-2-r2"), names);
+    JsonNode reps = m.get("repetitions");
+    assertEquals(2, reps.size(), m::toPrettyString);
+    for (int i = 0; i < 2; i++) {
+      JsonNode tp = reps.get(i).get("throughput");
+      assertEquals(2, tp.get("n").asInt(), m::toPrettyString);
+      double a = m.get("steps").get(1 + 2 * i).get("figures").get("throughput").asDouble();
+      double b = m.get("steps").get(2 + 2 * i).get("figures").get("throughput").asDouble();
+      assertEquals((a + b) / 2, tp.get("median").asDouble(), 1e-6, m::toPrettyString);
+      assertEquals(Math.min(a, b), tp.get("min").asDouble(), 1e-6);
+    }
+    assertTrue(c.stdout().contains("threads 1 over 2 repetitions: median "), c::describe);
+  }
+
+  @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
@@ -131,12 +155,12 @@ class ExperimentIT {
         List.of("-threads", "", "--load"), List.of("-threads", "1,,2", "--load"), List.of("-threads", "1,x", "--load"),
         List.of("-threads", "4,2", "--load"), List.of("--slo", "FETCH.p99<=1ms", "--load"),
         List.of("--slo", "READ.p42<=1ms", "--load"),
-        List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--clients", "1,2,3", "--hosts", "local",
-            "--load"),
+        List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--repeat", "0", "--load"),
+        List.of("--clients", "1,2,3", "--hosts", "local", "--load"),
         // no --load and nothing loaded: the collection is empty
         List.of("-threads", "1,2"));
     List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo",
-        "more than one list", "3 clients over 2 hosts", "is empty");
+        "more than one list", "--repeat 0", "3 clients over 2 hosts", "is empty");
     for (int i = 0; i < bad.size(); i++) {
       List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));

@@ -3,6 +3,7 @@ package dev.ycsbpack.experiment.bundle;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ycsbpack.experiment.answer.Answers;
+import dev.ycsbpack.experiment.answer.Repeated;
 import dev.ycsbpack.experiment.run.StepFigures;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +24,15 @@ import java.util.Map;
  * @param startedAt   ISO-8601 UTC
  * @param endedAt     ISO-8601 UTC, null while running
  * @param steps       every step started, in order (a step run again on resume keeps its earlier attempt's folder)
- * @param answers     the answers from the finished steps
+ * @param answers     the answers from the finished steps (from the medians, with {@code --repeat})
+ * @param repetitions with {@code --repeat} above 1, each swept value's spread over its repetitions; else null
  * @param statements  the answers in words, as printed
  */
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentManifest(String schema, String status, String reason, Plan plan,
                                  Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
-                                 Answers answers, List<String> statements) {
+                                 Answers answers, List<Repeated> repetitions, List<String> statements) {
   public static final String SCHEMA = "ycsb-experiment/v1";
 
   /**
@@ -49,12 +51,13 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param target         the total target of every step, 0 for unthrottled; unused by a -target sweep
    * @param slos           the SLOs as given
    * @param load           whether the experiment loads the records itself before the first step
+   * @param repeat         runs of each swept value ({@code --repeat})
    * @param earlyStop      the early-stop rule in words
    */
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
-                     List<String> slos, boolean load, String earlyStop) {
+                     List<String> slos, boolean load, int repeat, String earlyStop) {
   }
 
   /**

@@ -71,6 +71,11 @@ final class SweepCommand implements Callable<Integer> {
       + "repeatable: the answer is the highest throughput meeting all")
   List<String> slos = new ArrayList<>();
 
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "run each swept value R times in a"
+      + " row (steps NN-AXIS-X-rK); the answers weigh the medians, and each value's spread is reported, noisy when"
+      + " a figure's range exceeds 10% of its median (default: ${DEFAULT-VALUE})")
+  int repeat;
+
   @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
       + "step; without it the collection must already hold recordcount documents")
   boolean load;
@@ -144,6 +149,9 @@ final class SweepCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new UsageError(e.getMessage());
       }
+      if (repeat < 1 || repeat > 20) {
+        throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
+      }
       if (axis == Axis.CLIENTS && clientsPerHost != 1) {
         throw new UsageError("--clients-per-host " + clientsPerHost + ": a --clients sweep places the clients itself "
             + "(one per host, then the same number on each); leave --clients-per-host out");
@@ -172,7 +180,7 @@ final class SweepCommand implements Callable<Integer> {
             ? values.get(values.size() - 1) : Math.max(1, fixedThreads) * (axis == Axis.CLIENTS ? hosts.size() : 1));
         steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
             runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
-            stepsDir.resolve("00-load"))), true));
+            stepsDir.resolve("00-load"))), true, true));
       }
       for (int i = 0; i < values.size(); i++) {
         long v = values.get(i);
@@ -193,11 +201,14 @@ final class SweepCommand implements Callable<Integer> {
           // -threads is per client here: more clients add load, as more client machines would
           stepThreads = Math.max(1, fixedThreads) * v;
         }
-        steps.add(new SweepRun.Planned(name, v, StepRunner.plan(new RunRequest(Phase.RUN, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(stepThreads), axis == Axis.TARGET ? v : fixedTarget,
-            stepHosts, perHost, stepsDir.resolve(name))), false));
+        for (int r = 1; r <= repeat; r++) {
+          String stepName = repeat == 1 ? name : name + "-r" + r;
+          steps.add(new SweepRun.Planned(stepName, v, StepRunner.plan(new RunRequest(Phase.RUN, binding,
+              runOptions.workloadFiles, overrides, Math.toIntExact(stepThreads), axis == Axis.TARGET ? v : fixedTarget,
+              stepHosts, perHost, stepsDir.resolve(stepName))), false, r == repeat));
+        }
       }
-      RunPlan first = steps.get(steps.size() - values.size()).plan();
+      RunPlan first = steps.get(load ? 1 : 0).plan();
       RunOptions.checkTlsFiles(first.properties());
       redactor = Redactor.of(first.properties());
       Map<String, String> shown = new TreeMap<>();
@@ -205,7 +216,7 @@ final class SweepCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
-          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, SweepRun.EARLY_STOP);
+          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP);
       if (earlier != null && !earlier.plan().equals(plan)) {
         throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
             + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
@@ -331,6 +342,9 @@ final class SweepCommand implements Callable<Integer> {
     }
     if (!a.slos().equals(b.slos())) {
       d.add("--slo");
+    }
+    if (a.repeat() != b.repeat()) {
+      d.add("--repeat");
     }
     if (a.load() != b.load()) {
       d.add("--load");

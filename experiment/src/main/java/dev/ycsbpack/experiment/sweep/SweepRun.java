@@ -7,6 +7,7 @@ import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.experiment.answer.Answers;
 import dev.ycsbpack.experiment.answer.EarlyStop;
 import dev.ycsbpack.experiment.answer.Point;
+import dev.ycsbpack.experiment.answer.Repeated;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.bundle.ExperimentManifest;
@@ -43,8 +44,9 @@ public final class SweepRun {
    * @param x    its swept value (0 for the load)
    * @param plan its coordinated run's plan (out = its bundle folder)
    * @param load whether it is the experiment's load (not a sweep point)
+   * @param last whether it is the last repetition of its x (then the x's point is complete)
    */
-  public record Planned(String name, long x, RunPlan plan, boolean load) {
+  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
   }
 
   private final ExperimentBundle bundle;
@@ -55,6 +57,7 @@ public final class SweepRun {
   private final Map<String, String> environment;
   private final PrintStream out;
   private final List<ExperimentManifest.Step> entries = new ArrayList<>();
+  private final List<Repeated> repeated = new ArrayList<>();
   private final CountDownLatch done = new CountDownLatch(1);
   private final Object lock = new Object();
   private volatile String interrupted;
@@ -102,6 +105,7 @@ public final class SweepRun {
     }
     write("RUNNING", null, null);
     List<Point> points = new ArrayList<>();
+    List<Point> group = new ArrayList<>();
     String stop = null;
     String failed = null;
     for (Planned p : steps) {
@@ -127,8 +131,16 @@ public final class SweepRun {
       if (p.load()) {
         continue;
       }
-      points.add(finished.figures().point(p.x(), p.plan().clients().stream()
+      group.add(finished.figures().point(p.x(), p.plan().clients().stream()
           .mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum()));
+      if (!p.last()) {
+        continue;
+      }
+      points.add(group.size() == 1 ? group.get(0) : Repeated.median(group));
+      if (plan.repeat() > 1) {
+        repeated.add(Repeated.of(group));
+      }
+      group.clear();
       stop = EarlyStop.after(points, slos).orElse(null);
       write("RUNNING", null, answers(points, stop));
       if (stop != null) {
@@ -144,7 +156,7 @@ public final class SweepRun {
       reason = interrupted + "; continue it with --resume " + bundle.dir();
     } else if (failed != null) {
       status = "PARTIAL";
-      reason = failed + "; the answers come from the " + points.size() + " step(s) before it";
+      reason = failed + "; the answers come from the " + points.size() + " swept value(s) before it";
     } else {
       status = "COMPLETE";
       reason = null;
@@ -255,6 +267,13 @@ public final class SweepRun {
     if (a.slo() != null) {
       s.add("SLO: " + a.slo().statement());
     }
+    for (Repeated r : repeated) {
+      s.add(String.format(Locale.ROOT, "%s %s over %d repetitions: median %,.0f ops/s, %,.0f-%,.0f, RSD %s%s", axis,
+          Answers.num(r.x()), r.throughput().n(), r.throughput().median(), r.throughput().min(), r.throughput().max(),
+          Double.isNaN(r.throughput().relativeStdDev()) ? "-"
+              : String.format(Locale.ROOT, "%.1f%%", 100 * r.throughput().relativeStdDev()),
+          r.noisy() ? "; NOISY (a figure's range is over 10% of its median)" : ""));
+    }
     if (a.stoppedEarly() != null) {
       s.add("stopped early: " + a.stoppedEarly());
     }
@@ -265,7 +284,8 @@ public final class SweepRun {
     synchronized (lock) {
       List<String> statements = answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
-          status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers, statements));
+          status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
+          repeated.isEmpty() ? null : List.copyOf(repeated), statements));
       if (!status.equals("RUNNING") && statements != null) {
         out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
         statements.forEach(l -> out.println("  " + l));
