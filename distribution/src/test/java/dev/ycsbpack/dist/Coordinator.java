@@ -34,8 +34,13 @@ final class Coordinator {
 
   /** Starts {@code prefix... bin/ycsb-coordinator args...} (prefix: e.g. {@code ip netns exec NS}). */
   static Coordinator start(Path work, List<String> prefix, List<String> args) throws IOException {
+    return start(work, prefix, "bin/ycsb-coordinator", args);
+  }
+
+  /** Starts another of the pack's tools the same way ({@code bin/ycsb-experiment}, whose steps are coordinated runs). */
+  static Coordinator start(Path work, List<String> prefix, String tool, List<String> args) throws IOException {
     List<String> command = new ArrayList<>(prefix);
-    command.add(YcsbRun.home().resolve("bin/ycsb-coordinator").toString());
+    command.add(YcsbRun.home().resolve(tool).toString());
     command.addAll(args);
     Files.createDirectories(work);
     Path out = Files.createTempFile(work, "coordinator-out", ".txt");

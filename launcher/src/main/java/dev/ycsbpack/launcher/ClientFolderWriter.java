@@ -174,11 +174,10 @@ final class ClientFolderWriter {
       w.close();
     }
     AtomicFiles.write(folder.jsonOutput(), json(), AtomicFiles.Mode.SHARED);
-    if (!afterRun.isEmpty()) {
-      Map<String, String> env = new TreeMap<>(environment);
-      env.putAll(afterRun);
-      folder.writeEnvironment(env, redactor);
-    }
+    Map<String, String> env = new TreeMap<>(environment);
+    env.putAll(afterRun);
+    env.putAll(ProcessCpu.now());
+    folder.writeEnvironment(env, redactor);
     folder.writeVerdict(verdict);
   }
 

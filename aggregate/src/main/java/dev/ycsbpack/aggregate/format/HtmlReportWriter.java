@@ -92,8 +92,8 @@ public final class HtmlReportWriter implements ResultWriter {
     }
   }
 
-  /** Text for an HTML element or attribute. */
-  static String escapeHtml(String s) {
+  /** Text for an HTML element or attribute (also the experiment report's). */
+  public static String escapeHtml(String s) {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
         .replace("'", "&#39;");
   }

@@ -69,7 +69,7 @@ public final class CoordinatorMain implements Runnable {
   }
 
   /** The installed pack the coordinator runs from ({@code bin/ycsb-coordinator} sets it). */
-  static Path packHome() {
+  public static Path packHome() {
     String home = System.getProperty("ycsbpack.home");
     if (home == null || !Files.isDirectory(Path.of(home))) {
       throw new IllegalStateException("ycsbpack.home is not set: run the coordinator as bin/ycsb-coordinator");

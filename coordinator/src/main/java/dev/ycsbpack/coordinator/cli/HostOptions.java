@@ -19,8 +19,11 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Where clients run, and how they are reached: shared by {@code load}, {@code run} and {@code check}. */
-final class HostOptions {
+/**
+ * Where clients run, and how they are reached: shared by {@code load}, {@code run} and {@code check}, and by
+ * {@code bin/ycsb-experiment}, whose steps are coordinated runs.
+ */
+public final class HostOptions {
   @Option(names = "--hosts", split = ",", paramLabel = "HOST",
       description = "hosts, comma-separated: local (a child process here; give it several times for several local "
           + "hosts) or [user@]host[:port], reached with the system ssh")
@@ -50,7 +53,7 @@ final class HostOptions {
   String remoteDir;
 
   /** The hosts, in order, {@code local} numbered. */
-  List<Host> parse() throws UsageError {
+  public List<Host> parse() throws UsageError {
     // each host with where it came from, for a refusal to name
     List<String> given = new ArrayList<>();
     List<String> from = new ArrayList<>();
@@ -142,7 +145,7 @@ final class HostOptions {
   }
 
   /** One session per host (after {@link #parse()}): local ones as child processes, the others over ssh or --rsh. */
-  Map<Host, HostSession> sessions(List<Host> list, Path packHome) {
+  public Map<Host, HostSession> sessions(List<Host> list, Path packHome) {
     SshCommand ssh = SshCommand.defaults(sshConfig);
     Map<Host, HostSession> m = new LinkedHashMap<>();
     for (Host h : list) {

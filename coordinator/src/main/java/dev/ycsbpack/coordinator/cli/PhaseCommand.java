@@ -39,13 +39,6 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
-  @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
-      + "earlier ones")
-  List<Path> workloadFiles = new ArrayList<>();
-
-  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
-  List<String> properties = new ArrayList<>();
-
   // text, read by common's FlagValues as bin/ycsb reads it, so a bad value gets bin/ycsb's line
   @Option(names = "-threads", paramLabel = "N", description = "client threads in TOTAL, split over the clients "
       + "(default: threadcount, else one per client)")
@@ -59,10 +52,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       + "coordinator, which shows the merged progress")
   boolean status;
 
-  @Option(names = "-jvm-args", paramLabel = "ARGS", description = "JVM arguments of every client, as for bin/ycsb: "
-      + "blank-separated, each starting with '-', e.g. -jvm-args '-Xmx512m -XX:+UseG1GC' or -jvm-args='-Xmx512m'; "
-      + "repeatable")
-  List<String> jvmArgs = new ArrayList<>();
+  @Mixin
+  RunOptions runOptions;
 
   @Mixin
   HostOptions hostOptions;
@@ -78,23 +69,6 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "print the plan (every client, its host, key range and share) and exit")
   boolean dryRun;
 
-  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
-      description = "how long clients may take to start, connect and warm up (default: ${DEFAULT-VALUE})")
-  int readyTimeout;
-
-  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_STALL_SECONDS,
-      description = "a client with no successful operation (or no output) this long counts as failed and stops the"
-          + " run; clients stop themselves first after -p ycsbpack.stalltimeout (default: ${DEFAULT-VALUE})")
-  int stallTimeout;
-
-  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
-      description = "a client that hears nothing from the coordinator this long stops itself (default: "
-          + "${DEFAULT-VALUE})")
-  int controlTimeout;
-
-  @Option(names = "--quiet", description = "no progress output")
-  boolean quiet;
-
   abstract Phase phase();
 
   @Override
@@ -104,19 +78,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     RunPlan plan;
     Map<String, String> overrides = new LinkedHashMap<>();
     try {
-      if (!binding.matches("[A-Za-z0-9_-]+")) {
-        throw new UsageError("BINDING " + Text.shown(binding) + ": expected a binding name such as mongodb");
-      }
-      for (String pair : properties) {
-        int eq = pair.indexOf('=');
-        if (eq <= 0) {
-          throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
-        }
-        overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
-      }
-      checkPositive("--ready-timeout", readyTimeout);
-      checkPositive("--stall-timeout", stallTimeout);
-      checkPositive("--control-timeout", controlTimeout);
+      RunOptions.checkBinding(binding);
+      overrides.putAll(runOptions.overrides());
+      runOptions.checkTimeouts();
       int totalThreads;
       int totalTarget;
       try {
@@ -129,11 +93,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
       }
       List<Host> hosts = hostOptions.parse();
-      RunRequest request = new RunRequest(phase(), binding, workloadFiles, overrides, totalThreads, totalTarget, hosts,
-          clientsPerHost, out, jvmArgs);
-      plan = Planner.plan(request);
-      JvmArgs.check(jvmArgs, Redactor.of(plan.properties()));
-      checkTlsFiles(plan.properties());
+      plan = Planner.plan(new RunRequest(phase(), binding, runOptions.workloadFiles, overrides, totalThreads,
+          totalTarget, hosts, clientsPerHost, out, runOptions.jvmArgs));
+      runOptions.checkJvmArgs(Redactor.of(plan.properties()));
+      RunOptions.checkTlsFiles(plan.properties());
     } catch (UsageError | PlanException e) {
       Redactor r = Redactor.of(overrides);
       err.println("ycsb-coordinator: error: " + r.redact(e.getMessage()));
@@ -149,7 +112,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     // what bin/ycsb would refuse is refused here, before a host is touched or the bundle folder made
-    ClientCheck.Result check = ClientCheck.run(home, plan, controlTimeout, CHECK_TIMEOUT);
+    ClientCheck.Result check = ClientCheck.run(home, plan, runOptions.controlTimeout, CHECK_TIMEOUT);
     if (!check.passed()) {
       boolean refused = check.exitStatus() == CoordinatorMain.USAGE;
       err.println("ycsb-coordinator: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
@@ -169,12 +132,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       err.println("ycsb-coordinator: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return CoordinatorMain.USAGE;
     }
-    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
-        Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
-        Duration.ofMillis(300));
+    Supervisor.Settings settings = runOptions.settings();
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
     CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
-        command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);
+        command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
+        commandStart);
     Thread hook = new Thread(() -> {
       // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
       // any failed run (not the shell's 130), so scripts see one meaning per status
@@ -191,37 +153,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     } catch (IllegalStateException e) {
       // shutting down already: the hook waits for this run, which is done
     }
-    Summary.print(bundle, status, !quiet, System.out, err);
+    Summary.print(bundle, status, !runOptions.quiet, System.out, err);
     return status;
-  }
-
-  /**
-   * The TLS files are copied to every host (see Supervisor), so each must be readable here; the URL's own file options
-   * would name a path on each host instead, which the coordinator cannot stage.
-   */
-  private static void checkTlsFiles(Map<String, String> properties) throws UsageError {
-    String url = properties.getOrDefault("mongodb.url", "");
-    String query = url.contains("?") ? url.substring(url.lastIndexOf('?') + 1).toLowerCase(java.util.Locale.ROOT) : "";
-    for (String option : TlsFiles.URL_FILE_OPTIONS) {
-      if (query.matches("(.*[&;])?" + option.toLowerCase(java.util.Locale.ROOT) + "=.*")) {
-        throw new UsageError("mongodb.url option " + option + ": the coordinator copies TLS files to every host only"
-            + " from properties; give it as -p " + (option.equals("tlsCAFile") ? TlsFiles.CA_FILE
-            : TlsFiles.CERTIFICATE_KEY_FILE) + "=FILE instead");
-      }
-    }
-    for (String name : TlsFiles.FILE_PROPERTIES) {
-      String file = properties.get(name);
-      if (file != null && !Files.isReadable(Path.of(file.trim()))) {
-        throw new UsageError(name + "=" + Text.shown(file) + ": no readable file here; the coordinator copies it"
-            + " to every host, so give a path on this machine");
-      }
-    }
-  }
-
-  private static void checkPositive(String option, int value) throws UsageError {
-    if (value < 1) {
-      throw new UsageError(option + " " + value + ": expected 1 or more seconds");
-    }
   }
 
   static void printPlan(RunPlan plan, PrintStream out) {

@@ -1,0 +1,121 @@
+package dev.ycsbpack.coordinator.cli;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.coordinator.run.Supervisor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The workload and the supervision of a coordinated run, as {@code load} and {@code run} take them, and as
+ * {@code bin/ycsb-experiment} takes them for each of its steps: one parse of {@code -P}/{@code -p}, one set of
+ * timeouts.
+ */
+public final class RunOptions {
+  @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
+      + "earlier ones")
+  public List<Path> workloadFiles = new ArrayList<>();
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "property; overrides every -P file")
+  List<String> properties = new ArrayList<>();
+
+  @Option(names = "-jvm-args", paramLabel = "ARGS", description = "JVM arguments of every client, as for bin/ycsb: "
+      + "blank-separated, each starting with '-', e.g. -jvm-args '-Xmx512m -XX:+UseG1GC' or -jvm-args='-Xmx512m'; "
+      + "repeatable")
+  public List<String> jvmArgs = new ArrayList<>();
+
+  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
+      description = "how long clients may take to start, connect and warm up (default: ${DEFAULT-VALUE})")
+  int readyTimeout;
+
+  @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_STALL_SECONDS,
+      description = "a client with no successful operation (or no output) this long counts as failed and stops the"
+          + " run; clients stop themselves first after -p ycsbpack.stalltimeout (default: ${DEFAULT-VALUE})")
+  int stallTimeout;
+
+  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
+      description = "a client that hears nothing from the coordinator this long stops itself (default: "
+          + "${DEFAULT-VALUE})")
+  public int controlTimeout;
+
+  @Option(names = "--quiet", description = "no progress output")
+  public boolean quiet;
+
+  /** Refuses a binding name that is not one. */
+  public static void checkBinding(String binding) throws UsageError {
+    if (!binding.matches("[A-Za-z0-9_-]+")) {
+      throw new UsageError("BINDING " + Text.shown(binding) + ": expected a binding name such as mongodb");
+    }
+  }
+
+  /** The {@code -p} values in order, later ones winning. */
+  public Map<String, String> overrides() throws UsageError {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (String pair : properties) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
+      }
+      overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return overrides;
+  }
+
+  /**
+   * Refuses JVM arguments that would break the coordinator's contract (see {@link JvmArgs}); {@code secrets} are the
+   * run's property values, which must not reach a command line.
+   */
+  public void checkJvmArgs(Redactor secrets) throws UsageError {
+    JvmArgs.check(jvmArgs, secrets);
+  }
+
+  /** Refuses a timeout below one second. */
+  public void checkTimeouts() throws UsageError {
+    checkPositive("--ready-timeout", readyTimeout);
+    checkPositive("--stall-timeout", stallTimeout);
+    checkPositive("--control-timeout", controlTimeout);
+  }
+
+  /** The supervisor's settings from these options. */
+  public Supervisor.Settings settings() {
+    return new Supervisor.Settings(Duration.ofSeconds(readyTimeout), Duration.ofSeconds(stallTimeout), controlTimeout,
+        Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMillis(300));
+  }
+
+  /**
+   * The TLS files are copied to every host (see Supervisor), so each must be readable here; the URL's own file options
+   * would name a path on each host instead, which the coordinator cannot stage.
+   */
+  public static void checkTlsFiles(Map<String, String> properties) throws UsageError {
+    String url = properties.getOrDefault("mongodb.url", "");
+    String query = url.contains("?") ? url.substring(url.lastIndexOf('?') + 1).toLowerCase(Locale.ROOT) : "";
+    for (String option : TlsFiles.URL_FILE_OPTIONS) {
+      if (query.matches("(.*[&;])?" + option.toLowerCase(Locale.ROOT) + "=.*")) {
+        throw new UsageError("mongodb.url option " + option + ": the coordinator copies TLS files to every host only"
+            + " from properties; give it as -p " + (option.equals("tlsCAFile") ? TlsFiles.CA_FILE
+            : TlsFiles.CERTIFICATE_KEY_FILE) + "=FILE instead");
+      }
+    }
+    for (String name : TlsFiles.FILE_PROPERTIES) {
+      String file = properties.get(name);
+      if (file != null && !Files.isReadable(Path.of(file.trim()))) {
+        throw new UsageError(name + "=" + Text.shown(file) + ": no readable file here; the coordinator copies it"
+            + " to every host, so give a path on this machine");
+      }
+    }
+  }
+
+  private static void checkPositive(String option, int value) throws UsageError {
+    if (value < 1) {
+      throw new UsageError(option + " " + value + ": expected 1 or more seconds");
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/ycsb-experiment sweeps with local hosts against the in-process server. */
+class ExperimentIT {
+  private static final String TOOL = "bin/ycsb-experiment";
+
+  @TempDir
+  Path work;
+
+  private static List<String> sweep(Target target, String table, String... more) {
+    List<String> a = new ArrayList<>(List.of("sweep", "mongodb",
+        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=300", "-p", "operationcount=400", "--quiet", "--hosts", "local"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private Coordinator run(List<String> args) throws Exception {
+    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
+    c.await();
+    return c;
+  }
+
+  @Test
+  void sweepLoadsOnceRunsEveryStepAsABundleAndAnswers() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("sweep");
+    Coordinator c = run(sweep(target, table, "-threads", "1,2,4", "--load", "--slo", "READ.p99<=5s",
+        "--out", dir.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    assertEquals(300, Servers.countDocuments(target, table));
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("ycsb-experiment/v1", m.get("schema").asText());
+    JsonNode steps = m.get("steps");
+    assertEquals(4, steps.size(), m::toPrettyString);
+    assertEquals("00-load", steps.get(0).get("name").asText());
+    for (int i = 1; i <= 3; i++) {
+      JsonNode s = steps.get(i);
+      assertEquals(i, s.get("order").asInt());
+      assertEquals(1L << (i - 1), s.get("x").asLong());
+      assertEquals("COMPLETE", s.get("verdict").asText(), s::toPrettyString);
+      // each step is a normal coordinator bundle, merged, with its own report
+      JsonNode bundle = Coordinator.manifest(dir.resolve(s.get("bundle").asText()));
+      assertEquals("COMPLETE", bundle.get("status").asText());
+      assertEquals(1L << (i - 1), bundle.get("clients").get(0).get("threads").asLong());
+      assertTrue(Files.isRegularFile(dir.resolve(s.get("report").asText())));
+      JsonNode f = s.get("figures");
+      assertTrue(f.get("throughput").asDouble() > 0, f::toPrettyString);
+      assertTrue(f.get("latencyUs").get("READ").get("99").asLong() > 0, f::toPrettyString);
+      // the client JVM's CPU share of this machine, from its environment record
+      assertEquals(1, f.get("hostCpu").size(), f::toPrettyString);
+      assertTrue(s.get("startedAt").asText().compareTo(s.get("endedAt").asText()) < 0);
+    }
+    JsonNode answers = m.get("answers");
+    assertEquals(3, answers.get("steps").asInt());
+    assertTrue(answers.get("best").asDouble() >= 1, answers::toPrettyString);
+    assertTrue(answers.has("knee") && answers.has("latencyKnee"), answers::toPrettyString);
+    assertTrue(answers.get("slo").get("statement").asText().startsWith(">= "), answers::toPrettyString);
+    assertTrue(c.stdout().contains("highest throughput: "), c::describe);
+    String html = Files.readString(dir.resolve("report.html"));
+    for (int i = 1; i <= 3; i++) {
+      assertTrue(html.contains("href=\"" + steps.get(i).get("report").asText() + "\""), "links step " + i);
+    }
+    assertTrue(html.contains("<svg"), "charts");
+    assertFalse(html.contains("src=\"http") || html.contains("href=\"http"), "no external request");
+  }
+
+  @Test
+  void clientsSweepPlacesTheClientsAndTargetSweepRecordsIntendedLatencyOnTheLoadedData() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path clients = work.resolve("clients");
+    Coordinator c = run(sweep(target, table, "--clients", "1,2", "-threads", "2", "--load", "--hosts", "local",
+        "--out", clients.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(clients);
+    assertEquals("clients", m.get("plan").get("axis").asText(), m::toPrettyString);
+    for (int n = 1; n <= 2; n++) {
+      JsonNode step = m.get("steps").get(n);
+      assertEquals(n + "", step.get("x").asText());
+      JsonNode bundle = Coordinator.manifest(clients.resolve(step.get("bundle").asText()));
+      // one client per host, -threads per client
+      assertEquals(n, bundle.get("clients").size(), bundle::toPrettyString);
+      assertEquals(n, bundle.get("hosts").size(), bundle::toPrettyString);
+      for (JsonNode client : bundle.get("clients")) {
+        assertEquals(2, client.get("threads").asInt(), bundle::toPrettyString);
+      }
+    }
+
+    // the data is loaded now: no --load, the record count check passes
+    Path targets = work.resolve("targets");
+    // low rates, so a machine shared with other builds keeps up (a step under 80% of its target ends the sweep)
+    Coordinator t = run(sweep(target, table, "-target", "20,40", "-threads", "4", "-p", "operationcount=80",
+        "--out", targets.toString()));
+    assertEquals(0, t.exitCode(), t::describe);
+    JsonNode tm = Coordinator.manifest(targets);
+    assertEquals("target", tm.get("plan").get("axis").asText(), tm::toPrettyString);
+    assertEquals(2, tm.get("steps").size(), tm::toPrettyString);
+    for (int i = 0; i < 2; i++) {
+      JsonNode step = tm.get("steps").get(i);
+      JsonNode bundle = Coordinator.manifest(targets.resolve(step.get("bundle").asText()));
+      assertEquals(20L << i, bundle.get("clients").get(0).get("target").asLong(), bundle::toPrettyString);
+      // under a target the answers weigh intended latency, with service time beside it
+      assertTrue(step.get("figures").has("serviceUs"), step::toPrettyString);
+    }
+  }
+
+  @Test
+  void repeatedStepsReportTheirSpreadAndTheAnswersWeighTheMedians() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("repeated");
+    Coordinator c = run(sweep(target, table, "-threads", "1,2", "--repeat", "2", "--load", "--out", dir.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText()));
+    assertEquals(List.of("00-load", "01-threads-1-r1", "01-threads-1-r2", "02-threads-2-r1", "02-threads-2-r2"), names);
+    JsonNode reps = m.get("repetitions");
+    assertEquals(2, reps.size(), m::toPrettyString);
+    for (int i = 0; i < 2; i++) {
+      JsonNode tp = reps.get(i).get("throughput");
+      assertEquals(2, tp.get("n").asInt(), m::toPrettyString);
+      double a = m.get("steps").get(1 + 2 * i).get("figures").get("throughput").asDouble();
+      double b = m.get("steps").get(2 + 2 * i).get("figures").get("throughput").asDouble();
+      assertEquals((a + b) / 2, tp.get("median").asDouble(), 1e-6, m::toPrettyString);
+      assertEquals(Math.min(a, b), tp.get("min").asDouble(), 1e-6);
+    }
+    assertTrue(c.stdout().contains("threads 1 over 2 repetitions: median "), c::describe);
+  }
+
+  @Test
+  void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("refused");
+    List<List<String>> bad = List.of(
+        List.of("-threads", "", "--load"), List.of("-threads", "1,,2", "--load"), List.of("-threads", "1,x", "--load"),
+        List.of("-threads", "4,2", "--load"), List.of("--slo", "FETCH.p99<=1ms", "--load"),
+        List.of("--slo", "READ.p42<=1ms", "--load"),
+        List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--repeat", "0", "--load"),
+        List.of("--clients", "1,2,3", "--hosts", "local", "--load"),
+        // no --load and nothing loaded: the collection is empty
+        List.of("-threads", "1,2"));
+    List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo",
+        "more than one list", "--repeat 0", "3 clients over 2 hosts", "is empty");
+    for (int i = 0; i < bad.size(); i++) {
+      List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
+      a.addAll(List.of("--out", dir.toString()));
+      Coordinator c = run(a);
+      assertEquals(2, c.exitCode(), c::describe);
+      String err = c.stderr().strip();
+      assertEquals(1, err.lines().count(), c::describe);
+      assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+      assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
+    }
+    Files.createDirectories(work.resolve("not-an-experiment"));
+    Coordinator r = run(sweep(target, table, "--resume", work.resolve("not-an-experiment").toString()));
+    assertEquals(2, r.exitCode(), r::describe);
+    assertTrue(r.stderr().contains("--resume") && r.stderr().contains("not an experiment folder"), r::describe);
+    assertEquals(0, Servers.countDocuments(target, table));
+  }
+
+  @Test
+  void ctrlCStopsTheStepAndAKilledExperimentResumesRunningOnlyWhatWasLeftAndRefusesAnotherPlan() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("resumed");
+    List<String> args = sweep(target, table, "-threads", "1,2,4", "--load", "-p", "operationcount=3000",
+        "--out", dir.toString());
+    List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
+    same.addAll(List.of("--resume", dir.toString()));
+
+    // Ctrl-C (SIGTERM, as the shell's) during step 2: the step is stopped the coordinator's way, INCOMPLETE
+    Coordinator first = Coordinator.start(work, List.of(), TOOL, args);
+    awaitStep(first, dir.resolve("steps/02-threads-2"));
+    first.process.destroy();
+    assertEquals(1, first.await(), first::describe);
+    assertNoClientLeft(dir);
+    JsonNode stopped = Coordinator.manifest(dir);
+    assertEquals("INCOMPLETE", stopped.get("status").asText(), stopped::toPrettyString);
+    assertTrue(stopped.get("reason").asText().contains("--resume " + dir), stopped::toPrettyString);
+    assertEquals("INTERRUPTED", stopped.get("steps").get(2).get("verdict").asText(), stopped::toPrettyString);
+    assertEquals("FAILED", Coordinator.manifest(dir.resolve("steps/02-threads-2")).get("status").asText());
+    assertTrue(first.stderr().contains("ycsb-experiment: INCOMPLETE: interrupted"), first::describe);
+    String firstStepStart = stopped.get("steps").get(1).get("startedAt").asText();
+
+    // killed outright (SIGKILL: no hook runs) during step 3 of the resumed experiment
+    Coordinator second = Coordinator.start(work, List.of(), TOOL, same);
+    awaitStep(second, dir.resolve("steps/03-threads-4"));
+    second.process.destroyForcibly();
+    second.await();
+    // its clients lose their coordinator and stop themselves: none is left loading the server
+    assertNoClientLeft(dir);
+    JsonNode killed = Coordinator.manifest(dir);
+    assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
+
+    List<String> other = new ArrayList<>(same);
+    other.set(other.indexOf("1,2,4"), "1,2,8");
+    Coordinator refused = run(other);
+    assertEquals(2, refused.exitCode(), refused::describe);
+    assertTrue(refused.stderr().contains("plan differs") && refused.stderr().contains("[1, 2, 8]"),
+        refused::describe);
+
+    Coordinator resumed = run(same);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    for (String done : List.of("00-load", "01-threads-1", "02-threads-2")) {
+      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
+    assertEquals(List.of("00-load:COMPLETE", "01-threads-1:COMPLETE", "02-threads-2.attempt-1:INTERRUPTED",
+        "02-threads-2:COMPLETE", "03-threads-4.attempt-1:KILLED", "03-threads-4:COMPLETE"), names, m::toPrettyString);
+    assertEquals(firstStepStart, m.get("steps").get(1).get("startedAt").asText(), "step 1 was not run again");
+    assertTrue(Files.isDirectory(dir.resolve("steps/03-threads-4.attempt-1")));
+    assertEquals(300, Servers.countDocuments(target, table), "loaded once");
+  }
+
+  /** Waits until the experiment has started the step whose bundle is {@code step} (its clients folder exists). */
+  private static void awaitStep(Coordinator c, Path step) throws InterruptedException {
+    assertTrue(Coordinator.waitFor(() -> Files.isDirectory(step.resolve("clients")) || !c.process.isAlive(),
+        (int) Coordinator.TIMEOUT_SECONDS), c::describe);
+    assertTrue(c.process.isAlive(), c::describe);
+  }
+
+  private static void assertNoClientLeft(Path dir) throws InterruptedException {
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", dir.toString()).isEmpty(), 30),
+        () -> "clients still running: " + ProcessTable.matching("YcsbMain", dir.toString()));
+  }
+}

@@ -1,0 +1,76 @@
+package dev.ycsbpack.experiment.cli;
+
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code bin/ycsb-experiment}: studies made of coordinated runs, one command each.
+ *
+ * <p>Exit status: 0 complete; 1 a step failed or the experiment was interrupted (the manifest says which and what
+ * could still be answered); 2 the command cannot be run (nothing started, nothing written).
+ */
+@Command(name = "ycsb-experiment", mixinStandardHelpOptions = true,
+    versionProvider = ExperimentMain.Version.class,
+    description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
+        "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
+    subcommands = {SweepCommand.class, CommandLine.HelpCommand.class},
+    footer = {"", "Examples:",
+        "  # threads 1,2,4,...,64 over an already loaded collection, READ p99 objective",
+        "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
+        "      -p operationcount=2000000 -p mongodb.url=mongodb://db1:27017/ycsb --max-threads 64 \\",
+        "      --slo 'READ.p99<=10ms' --hosts client1,client2 --out results/sweep-1",
+        "  # load once, then threads 1,4,16 from two local clients",
+        "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 -p recordcount=10000 \\",
+        "      -p operationcount=20000 -threads 1,4,16 --load --hosts local,local --out results/sweep-2",
+        "  # latency at rising offered load (intended latency), 32 threads in total",
+        "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
+        "      -p mongodb.url=mongodb://db1:27017/ycsb -threads 32 -target 5000,10000,20000,40000 \\",
+        "      --slo 'READ.p99<=10ms' --hosts client1,client2 --out results/latency-1",
+        "  # continue after Ctrl-C or a crash, without running finished steps again",
+        "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 ... --resume results/sweep-1",
+        "",
+        "Exit status: 0 complete, 1 a step failed or the experiment was interrupted, 2 the command cannot be run.",
+        "See docs/experiments.md for the rules behind every answer."})
+public final class ExperimentMain implements Runnable {
+  static final int USAGE = 2;
+  private static List<String> commandLine = List.of();
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep");
+  }
+
+  public static void main(String[] args) {
+    commandLine = List.of(args);
+    CommandLine cl = new CommandLine(new ExperimentMain());
+    cl.setParameterExceptionHandler((ex, a) -> {
+      cl.getErr().println("ycsb-experiment: error: " + ex.getMessage());
+      cl.getErr().println("run bin/ycsb-experiment " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
+          .getCommandName() + " ") + "--help for the options");
+      return USAGE;
+    });
+    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+      c.getErr().println("ycsb-experiment: FAILED: " + ex.getClass().getSimpleName() + ": "
+          + dev.ycsbpack.common.Redactor.shapeOnly().redact(String.valueOf(ex.getMessage())));
+      return 1;
+    });
+    System.exit(cl.execute(args));
+  }
+
+  static List<String> commandLine() {
+    return commandLine;
+  }
+
+  /** {@code --version} from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = ExperimentMain.class.getPackage().getImplementationVersion();
+      return new String[] {"ycsb-experiment " + (v == null ? "development build" : v)};
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package dev.ycsbpack.experiment.run;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.Planner;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.Supervisor;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Runs one step of an experiment as a normal coordinated run, in process: the coordinator's own plan, run and bundle,
+ * so each step's folder is a bundle that {@code bin/ycsb-aggregate} and every other tool read as any other. Ctrl-C stops
+ * the current step the coordinator's way ({@link #interrupt}).
+ */
+public final class StepRunner {
+  private final Map<Host, HostSession> sessions;
+  private final PackArchive pack;
+  private final Supervisor.Settings settings;
+  private final Redactor redactor;
+  private final String command;
+  private final PrintStream log;
+  private final boolean quiet;
+  private volatile CoordinatedRun current;
+  private volatile String interrupted;
+
+  public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
+                    String command, PrintStream log, boolean quiet) {
+    this.sessions = sessions;
+    this.pack = pack;
+    this.settings = settings;
+    this.redactor = redactor;
+    this.command = command;
+    this.log = log;
+    this.quiet = quiet;
+  }
+
+  /** The plan of one step (the coordinator's own planner: shares, key ranges, notes). */
+  public static RunPlan plan(RunRequest request) throws PlanException {
+    return Planner.plan(request);
+  }
+
+  /**
+   * Runs the step into a new bundle at {@code request.out()}; returns the coordinator's exit status
+   * ({@link CoordinatedRun#COMPLETE} or {@link CoordinatedRun#FAILED}).
+   */
+  public int run(RunPlan plan) throws IOException {
+    Bundle bundle = Bundle.create(plan.out());
+    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor, command, log,
+        total -> quiet ? new Progress.Silent() : Progress.forConsole(log, total), System.currentTimeMillis());
+    current = run;
+    try {
+      if (interrupted != null) {
+        run.interrupt(interrupted);
+      }
+      return run.run(bundle);
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Stops the running step, if any, as the coordinator stops on Ctrl-C (every client stopped, bundle FAILED). */
+  public void interrupt(String reason) {
+    interrupted = reason;
+    CoordinatedRun run = current;
+    if (run != null) {
+      run.interrupt(reason);
+    }
+  }
+}

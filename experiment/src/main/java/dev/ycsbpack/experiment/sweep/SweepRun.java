@@ -1,0 +1,300 @@
+package dev.ycsbpack.experiment.sweep;
+
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.experiment.answer.Answers;
+import dev.ycsbpack.experiment.answer.EarlyStop;
+import dev.ycsbpack.experiment.answer.Point;
+import dev.ycsbpack.experiment.answer.Repeated;
+import dev.ycsbpack.experiment.answer.Slo;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.StepFigures;
+import dev.ycsbpack.experiment.run.StepRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a sweep's steps in order, each a coordinated run with its own bundle under {@code steps/}, writes the
+ * experiment's manifest and report after every step, and stops early by {@link EarlyStop}'s rule or at the first failed
+ * step. On resume, steps whose bundles completed are read back instead of run again; a step left unfinished (killed,
+ * interrupted, failed) is moved aside to {@code steps/NN-NAME.attempt-K} and run again.
+ */
+public final class SweepRun {
+  /** Named, so the plan, the manifest and docs/experiments.md say the same thing. */
+  public static final String EARLY_STOP = "stop after two consecutive steps that each gain under 5% throughput (steps"
+      + " whose client machines were CPU-saturated excepted), an error rate over 0.1%, a p99 over 10x an SLO, or a "
+      + "failed step";
+
+  /**
+   * One step to run.
+   *
+   * @param name its folder under {@code steps/}
+   * @param x    its swept value (0 for the load)
+   * @param plan its coordinated run's plan (out = its bundle folder)
+   * @param load whether it is the experiment's load (not a sweep point)
+   * @param last whether it is the last repetition of its x (then the x's point is complete)
+   */
+  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
+  }
+
+  private final ExperimentBundle bundle;
+  private final ExperimentManifest.Plan plan;
+  private final List<Planned> steps;
+  private final List<Slo> slos;
+  private final StepRunner runner;
+  private final Map<String, String> environment;
+  private final PrintStream out;
+  private final List<ExperimentManifest.Step> entries = new ArrayList<>();
+  private final List<Repeated> repeated = new ArrayList<>();
+  private final CountDownLatch done = new CountDownLatch(1);
+  private final Object lock = new Object();
+  private volatile String interrupted;
+  private String startedAt;
+
+  public SweepRun(ExperimentBundle bundle, ExperimentManifest.Plan plan, List<Planned> steps, List<Slo> slos,
+                  StepRunner runner, Map<String, String> environment, PrintStream out) {
+    this.bundle = bundle;
+    this.plan = plan;
+    this.steps = steps;
+    this.slos = slos;
+    this.runner = runner;
+    this.environment = new java.util.TreeMap<>(environment);
+    this.out = out;
+  }
+
+  /** Ctrl-C: stop the running step the coordinator's way, let the loop write INCOMPLETE, wait for it (bounded). */
+  public void interrupt(String reason) {
+    interrupted = reason;
+    runner.interrupt(reason);
+    try {
+      done.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Runs what is left; {@code earlier} is the manifest of a resumed experiment, or null.
+   *
+   * @return 0 COMPLETE, 1 anything else
+   */
+  public int run(ExperimentManifest earlier) throws IOException {
+    try {
+      return runInside(earlier);
+    } finally {
+      done.countDown();
+    }
+  }
+
+  private int runInside(ExperimentManifest earlier) throws IOException {
+    startedAt = earlier != null ? earlier.startedAt() : Instant.now().toString();
+    if (earlier != null) {
+      entries.addAll(earlier.steps().stream().filter(s -> !s.verdict().equals("COMPLETE")).toList());
+    }
+    write("RUNNING", null, null);
+    List<Point> points = new ArrayList<>();
+    List<Point> group = new ArrayList<>();
+    String stop = null;
+    String failed = null;
+    for (Planned p : steps) {
+      if (interrupted != null) {
+        break;
+      }
+      ExperimentManifest.Step finished = earlier == null ? null : completed(earlier, p);
+      if (finished == null) {
+        finished = runStep(p);
+      } else {
+        synchronized (lock) {
+          entries.add(finished);
+          entries.sort(java.util.Comparator.comparing(ExperimentManifest.Step::startedAt));
+        }
+        out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
+      }
+      if (!finished.verdict().equals("COMPLETE")) {
+        if (interrupted == null) {
+          failed = "step " + p.name() + " failed: " + finished.reason();
+        }
+        break;
+      }
+      if (p.load()) {
+        continue;
+      }
+      group.add(finished.figures().point(p.x(), p.plan().clients().stream()
+          .mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum()));
+      if (!p.last()) {
+        continue;
+      }
+      points.add(group.size() == 1 ? group.get(0) : Repeated.median(group));
+      if (plan.repeat() > 1) {
+        repeated.add(Repeated.of(group));
+      }
+      group.clear();
+      stop = EarlyStop.after(points, slos).orElse(null);
+      write("RUNNING", null, answers(points, stop));
+      if (stop != null) {
+        out.println("ycsb-experiment: stopping early: " + stop);
+        break;
+      }
+    }
+    Answers answers = answers(points, stop);
+    String status;
+    String reason;
+    if (interrupted != null) {
+      status = "INCOMPLETE";
+      reason = interrupted + "; continue it with --resume " + bundle.dir();
+    } else if (failed != null) {
+      status = "PARTIAL";
+      reason = failed + "; the answers come from the " + points.size() + " swept value(s) before it";
+    } else {
+      status = "COMPLETE";
+      reason = null;
+    }
+    write(status, reason, answers);
+    return status.equals("COMPLETE") ? 0 : 1;
+  }
+
+  /** The step as an earlier attempt of this experiment completed it (a load has no figures), or null. */
+  private static ExperimentManifest.Step completed(ExperimentManifest earlier, Planned p) {
+    for (ExperimentManifest.Step s : earlier.steps()) {
+      if (s.name().equals(p.name()) && s.verdict().equals("COMPLETE") && (p.load() || s.figures() != null)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  private ExperimentManifest.Step runStep(Planned p) throws IOException {
+    Path dir = p.plan().out();
+    if (Files.exists(dir)) {
+      // an unfinished attempt (killed, interrupted or failed): kept for the record, out of the way of the new one
+      int k = 1;
+      while (Files.exists(dir.resolveSibling(p.name() + ".attempt-" + k))) {
+        k++;
+      }
+      Path aside = dir.resolveSibling(p.name() + ".attempt-" + k);
+      Files.move(dir, aside);
+      synchronized (lock) {
+        for (int i = 0; i < entries.size(); i++) {
+          ExperimentManifest.Step e = entries.get(i);
+          if (e.name().equals(p.name())) {
+            entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
+                null, e.verdict().equals("RUNNING") ? "KILLED" : e.verdict(), e.reason(), e.startedAt(),
+                e.endedAt(), null));
+          }
+        }
+      }
+    }
+    Files.createDirectories(dir.getParent());
+    int order = p.load() ? 0 : steps.stream().filter(s -> !s.load()).toList().indexOf(p) + 1;
+    ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
+        null, Instant.now().toString(), null, null);
+    synchronized (lock) {
+      entries.add(running);
+    }
+    write("RUNNING", null, null);
+    out.println("ycsb-experiment: step " + p.name() + ": running (" + (p.load() ? "load" : plan.axis() + " " + p.x())
+        + ")");
+    int status = runner.run(p.plan());
+    String verdict;
+    String reason = null;
+    StepFigures figures = null;
+    String report = null;
+    if (interrupted != null) {
+      verdict = "INTERRUPTED";
+      reason = interrupted;
+    } else if (status == CoordinatedRun.COMPLETE) {
+      verdict = "COMPLETE";
+      Manifest m = Bundle.read(dir);
+      synchronized (lock) {
+        if (m.note() != null) {
+          environment.putIfAbsent("note", m.note());
+        }
+        m.server().forEach(environment::putIfAbsent);
+      }
+      if (!p.load()) {
+        figures = StepFigures.read(dir);
+        report = rel(dir.resolve("merged/report.html"));
+      }
+    } else {
+      verdict = "FAILED";
+      Manifest m = Bundle.read(dir);
+      reason = m.reason();
+    }
+    ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
+        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures);
+    synchronized (lock) {
+      entries.set(entries.indexOf(running), ended);
+    }
+    out.println("ycsb-experiment: step " + p.name() + ": " + verdict + (figures == null ? ""
+        : String.format(Locale.ROOT, ", %,.0f ops/s, error rate %.3f%%%s", figures.throughput(),
+            100 * figures.errorRate(), figures.clientSaturated() ? ", CLIENT-SATURATED " + figures.hostCpu() : ""))
+        + (reason == null ? "" : ": " + reason));
+    return ended;
+  }
+
+  private Answers answers(List<Point> points, String stop) {
+    return Answers.of(points, slos, stop);
+  }
+
+  /** The answers in words, as printed and in the manifest and the report. */
+  List<String> statements(Answers a) {
+    List<String> s = new ArrayList<>();
+    if (a == null || a.steps() == 0) {
+      s.add("no step finished: nothing to answer yet");
+      return s;
+    }
+    String axis = plan.axis();
+    s.add(String.format(Locale.ROOT, "highest throughput: %,.0f ops/s at %s %s", a.bestThroughput(), axis,
+        Answers.num(a.best())));
+    s.add(a.knee() == null ? "knee: none found"
+        : "knee: " + axis + " " + Answers.num(a.knee().x()) + " (" + a.knee().method() + ")"
+            + (a.kneeNote() == null ? "" : "; " + a.kneeNote()));
+    s.add(a.latencyKnee() == null ? "latency knee: no p99 measured"
+        : "latency knee: " + axis + " " + Answers.num(a.latencyKnee()) + " (last step whose worst p99 stays within 2x "
+            + "the sweep's lowest)");
+    if (a.slo() != null) {
+      s.add("SLO: " + a.slo().statement());
+    }
+    for (Repeated r : repeated) {
+      s.add(String.format(Locale.ROOT, "%s %s over %d repetitions: median %,.0f ops/s, %,.0f-%,.0f, RSD %s%s", axis,
+          Answers.num(r.x()), r.throughput().n(), r.throughput().median(), r.throughput().min(), r.throughput().max(),
+          Double.isNaN(r.throughput().relativeStdDev()) ? "-"
+              : String.format(Locale.ROOT, "%.1f%%", 100 * r.throughput().relativeStdDev()),
+          r.noisy() ? "; NOISY (a figure's range is over 10% of its median)" : ""));
+    }
+    if (a.stoppedEarly() != null) {
+      s.add("stopped early: " + a.stoppedEarly());
+    }
+    return s;
+  }
+
+  private void write(String status, String reason, Answers answers) throws IOException {
+    synchronized (lock) {
+      List<String> statements = answers == null ? null : statements(answers);
+      bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
+          status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
+          repeated.isEmpty() ? null : List.copyOf(repeated), statements));
+      if (!status.equals("RUNNING") && statements != null) {
+        out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
+        statements.forEach(l -> out.println("  " + l));
+        out.println("  report: " + bundle.dir().resolve(ExperimentBundle.REPORT));
+      }
+    }
+  }
+
+  private String rel(Path p) {
+    return bundle.dir().relativize(p).toString();
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ycsbpack.experiment.sweep;
+
+import dev.ycsbpack.common.Text;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The swept values of a list option ({@code -threads 1,2,4}): whole numbers from 1, strictly ascending. */
+public final class SweepValues {
+  /** More steps than this is a typo, not a study (a 1..128 doubling sweep has 8). */
+  public static final int MAX_STEPS = 32;
+
+  private SweepValues() {
+  }
+
+  /**
+   * Parses {@code value} strictly.
+   *
+   * @throws IllegalArgumentException one line naming the option, the value and what is accepted
+   */
+  public static List<Long> parse(String option, String value) {
+    String accepted = ": expected whole numbers of 1 or more, comma-separated and ascending, at most " + MAX_STEPS
+        + ", e.g. " + option + " 1,2,4,8";
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(option + " " + Text.shown(String.valueOf(value)) + ": the list is empty"
+          + accepted);
+    }
+    List<Long> out = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      String p = part.strip();
+      if (p.isEmpty()) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": an empty step" + accepted);
+      }
+      if (!p.matches("[0-9]{1,9}")) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + Text.shown(part)
+            + " is not a whole number" + accepted);
+      }
+      long v = Long.parseLong(p);
+      if (v < 1) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + v + " is below 1" + accepted);
+      }
+      if (!out.isEmpty() && v <= out.get(out.size() - 1)) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + v + " does not follow "
+            + out.get(out.size() - 1) + accepted);
+      }
+      out.add(v);
+    }
+    if (out.size() > MAX_STEPS) {
+      throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + out.size() + " steps" + accepted);
+    }
+    return out;
+  }
+
+  /** 1, 2, 4, ... up to {@code max} (the default thread sweep). */
+  public static List<Long> doubling(long max) {
+    List<Long> out = new ArrayList<>();
+    for (long v = 1; v <= max; v *= 2) {
+      out.add(v);
+    }
+    return out;
+  }
+}

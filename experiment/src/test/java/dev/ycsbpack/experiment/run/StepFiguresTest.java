@@ -1,0 +1,37 @@
+package dev.ycsbpack.experiment.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StepFiguresTest {
+  @TempDir
+  Path clients;
+
+  private void client(String name, String host, long cpuMs, long uptimeMs, int cpus) throws IOException {
+    Path d = Files.createDirectories(clients.resolve(name));
+    Files.writeString(d.resolve("environment.properties"), "host.name=" + host + "\nprocess.cpu.ms=" + cpuMs
+        + "\nprocess.uptime.ms=" + uptimeMs + "\ncpu.count=" + cpus + "\n");
+  }
+
+  @Test
+  void aHostsClientJvmsAddUpOverItsCpusAndTheLongestLife() throws IOException {
+    // two clients on a 2-CPU host: 1,800 + 1,900 ms of CPU over 2,000 ms x 2 CPUs = 92.5%: saturated
+    client("01-local1", "a", 1_800, 2_000, 2);
+    client("02-local2", "a", 1_900, 1_900, 2);
+    // one client on a 4-CPU host: 1,000 ms over 2,000 ms x 4 = 12.5%
+    client("03-b", "b", 1_000, 2_000, 4);
+    // a client that recorded no CPU time (an older pack) is left out, not counted as idle
+    Path old = Files.createDirectories(clients.resolve("04-c"));
+    Files.writeString(old.resolve("environment.properties"), "host.name=c\ncpu.count=2\n");
+    Map<String, Double> cpu = StepFigures.hostCpu(clients);
+    assertEquals(Map.of("a", 0.925, "b", 0.125), cpu);
+    assertEquals(true, cpu.get("a") >= StepFigures.SATURATED);
+    assertEquals(false, cpu.get("b") >= StepFigures.SATURATED);
+  }
+}
