@@ -19,7 +19,17 @@ import picocli.CommandLine;
     description = {"Builds a static site from result bundles (coordinator bundles, client folders, or folders "
         + "holding them): an index with one row per bundle, sortable and filterable; each bundle's report; "
         + "comparisons of bundles that ran the same workload. Rebuilt from the bundles' raw data; nothing is "
-        + "run again. Opens from a plain folder: nothing is fetched from anywhere."})
+        + "run again. Opens from a plain folder: nothing is fetched from anywhere."},
+    // every line under 80 columns: picocli wraps a longer one wherever column 80 falls, mid-word
+    footer = {"", "Examples:",
+        "  # every bundle under results/ (searched 4 folders deep) into a new folder",
+        "  ycsb-aggregate publish --out site results/",
+        "  # some bundles, named one by one",
+        "  ycsb-aggregate publish --out site results/load results/run-1 results/run-2",
+        "",
+        "Exit status: 0 written, 2 the command cannot be run (not a bundle, no bundle,",
+        "an output folder that is not new or empty, two bundles of the same name),",
+        "4 the site could not be written. Nothing is written unless all of it is."})
 final class PublishCommand implements Callable<Integer> {
   @Option(names = {"-o", "--out"}, paramLabel = "SITE", description = "a new or empty folder for the site")
   Path out;

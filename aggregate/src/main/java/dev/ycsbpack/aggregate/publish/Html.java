@@ -23,6 +23,7 @@ final class Html {
       .badge { display: inline-block; background: #b00020; color: #fff; font-size: .8em; font-weight: bold; \
       padding: 0 .4em; border-radius: 3px; }
       .failed { background: #fdecea; } .incomplete { background: #fff3cd; }
+      .banner, .warn, table.facts td, td.v { overflow-wrap: anywhere; } td.v { min-width: 12em; max-width: 28em; }
       .scroll { overflow-x: auto; } .meta { color: #555; } .better { color: #1b5e20; } .worse { color: #b00020; }
       input[type=search] { font-size: 1em; padding: .3em; width: 100%; max-width: 30em; }
       """;
@@ -47,7 +48,7 @@ final class Html {
 
   /** A two-column table of facts. */
   static String facts(Map<String, String> facts) {
-    StringBuilder sb = new StringBuilder("<table>\n");
+    StringBuilder sb = new StringBuilder("<table class=\"facts\">\n");
     facts.forEach((k, v) -> sb.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v))
         .append("</td></tr>\n"));
     return sb.append("</table>\n").toString();

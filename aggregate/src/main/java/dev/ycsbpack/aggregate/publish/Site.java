@@ -141,7 +141,7 @@ final class Site {
       b.append("<td><a href=\"").append(BUNDLES).append('/').append(esc(p.name())).append('/').append(REPORT)
           .append("\">").append(esc(p.name())).append("</a><br><span class=\"meta\">").append(esc(p.kind()))
           .append("</span></td>");
-      b.append("<td>").append(esc(verdict(p))).append("</td>");
+      b.append("<td class=\"v\">").append(esc(verdict(p))).append("</td>");
       MergeResult r = p.result();
       b.append("<td class=\"n\" data-sort=\"").append(r == null ? "" : String.format(Locale.ROOT, "%.3f",
           r.totalThroughput())).append("\">").append(r == null ? "-" : esc(Fmt.fixed(r.totalThroughput(), 1)))

@@ -171,7 +171,9 @@
 
   // time series: the x axis is absolute time, shown in UTC like every other time in the report
   function utc(sec) { return uPlot.tzDate(new Date(sec * 1e3), "Etc/UTC"); }
-  var TIME_AXIS = {label: "time (UTC, 24-hour)", values: function (u, splits) { return splits.map(hms); }};
+  // whole seconds at least: the labels show hh:mm:ss, so finer steps would repeat a label
+  var TIME_AXIS = {label: "time (UTC, 24-hour)", values: function (u, splits) { return splits.map(hms); },
+    incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400]};
   var TIME_X = {label: "time (UTC)", value: function (u, v) { return v === null || v === undefined ? "-" : iso(v * 1e3); }};
   function ops(n) { return fmtInt(n) + (n === 1 ? " operation" : " operations"); }
   function sum(a) { var t = 0; a.forEach(function (v) { t += v; }); return t; }

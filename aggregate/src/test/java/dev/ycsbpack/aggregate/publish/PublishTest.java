@@ -171,6 +171,18 @@ class PublishTest {
     assertTrue(Files.isRegularFile(site.resolve("index.html")));
   }
 
+  @Test
+  void theHelpFits80ColumnsWithItsExamplesWhole() {
+    Run r = publish("--help");
+    assertEquals(0, r.status());
+    List<String> lines = r.out().lines().toList();
+    for (String line : lines) {
+      assertTrue(line.length() <= 80, line.length() + " columns: " + line);
+    }
+    assertTrue(lines.contains("  ycsb-aggregate publish --out site results/load results/run-1 results/run-2"),
+        r.out());
+  }
+
   private void refused(String expected, String... args) {
     try {
       List<Path> before = files(tmp);
