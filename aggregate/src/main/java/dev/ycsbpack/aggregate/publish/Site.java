@@ -252,13 +252,10 @@ final class Site {
         ComparisonWriters.csv(cmp, w);
       }
       b.append("<h2>").append(esc(base.name())).append(" &rarr; ").append(esc(c.name())).append("</h2>\n");
-      for (Published side : List.of(base, c)) {
-        if (side.notMongo() != null) {
-          b.append("<div class=\"banner\">").append(esc(side.name() + ": " + side.notMongo())).append("</div>\n");
-        }
-      }
+      // compare's warnings name each side's NOT MongoDB label, red as on every page
       for (String w : cmp.warnings()) {
-        b.append("<div class=\"warn\">").append(esc(w)).append("</div>\n");
+        b.append("<div class=\"").append(w.contains("NOT MongoDB") ? "banner" : "warn").append("\">").append(esc(w))
+            .append("</div>\n");
       }
       b.append("<h3>Differences in how they were run</h3>\n");
       if (cmp.differences().isEmpty()) {
