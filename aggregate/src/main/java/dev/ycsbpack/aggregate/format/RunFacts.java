@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.format;
 
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.common.CollectionCount;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -90,6 +91,16 @@ public record RunFacts(Map<String, String> facts) {
     String pack = joined(env.values("pack.version"));
     String java = joined(env.values("java.version"));
     put(f, "Pack", pack.isEmpty() ? "" : "ycsb-mongodb-pack " + pack + (java.isEmpty() ? "" : "; Java " + java));
+    if (!given.containsKey(COUNT) && clients.size() == 1) {
+      // one client's own counts of the collection (a coordinated run's check comes from the coordinator)
+      Map<String, String> one = new LinkedHashMap<>();
+      for (String k : List.of(CollectionCount.COLLECTION, CollectionCount.BEFORE, CollectionCount.INSERTED,
+          CollectionCount.AFTER)) {
+        one.put(k, joined(env.values(k)));
+      }
+      CollectionCount.of(one).ifPresent(c -> put(f, COUNT, String.format(Locale.ROOT,
+          "%,d before, %,d new stored, %,d after, in %s", c.before(), c.inserted(), c.after(), c.collection())));
+    }
     given.forEach((k, v) -> {
       if (!k.equals(COMMAND)) {
         put(f, k, v);

@@ -107,6 +107,10 @@ final class Bundles {
         "driver.version=5.14.0",
         "pack.version=0.1.0-test",
         "java.version=17.0.15",
+        "collection=ycsb.usertable",
+        "collection.documents.before=1000",
+        "collection.documents.inserted=0",
+        "collection.documents.after=1000",
         "run.command=bin/ycsb run mongodb -P workloads/read95-update5 -p mongodb.url\\=mongodb://ycsb:*****@db1/ycsb",
         "") , StandardCharsets.ISO_8859_1);
     Files.writeString(dir.resolve("verdict.properties"), String.join("\n", "status=COMPLETE", "reason=",

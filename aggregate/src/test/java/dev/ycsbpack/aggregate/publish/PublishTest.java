@@ -92,6 +92,9 @@ class PublishTest {
     String report = Files.readString(site.resolve("bundles/results-series1-run-a/report.html"));
     assertTrue(report.contains("1,000 counted in ycsb.usertable"), "the manifest's count check");
     assertTrue(report.contains("bin/ycsb-coordinator run mongodb -P workloads/read95-update5"));
+    // a single client's own count of the collection
+    assertTrue(Files.readString(site.resolve("bundles/results-fake-single/report.html"))
+        .contains("1,000 before, 0 new stored, 1,000 after, in ycsb.usertable"));
   }
 
   @Test
