@@ -209,9 +209,19 @@ ensure_socat() {
   apt_install socat openssl
 }
 
+# The published site's tests open every page in headless Chromium (SiteInBrowserTest).
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then
+    return 0
+  fi
+  require_root "chromium (the published site's browser tests)"
+  apt_install chromium
+}
+
 ensure_go
 ensure_postgres
 ensure_ssh
 ensure_shellcheck
 ensure_socat
+ensure_chromium
 GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -1,9 +1,11 @@
 package dev.ycsbpack.aggregate;
 
+import dev.ycsbpack.aggregate.format.HtmlReportWriter;
 import dev.ycsbpack.aggregate.format.MarkdownWriter;
 import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.format.ResultWriter;
+import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.merge.Merger;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -50,12 +53,23 @@ public final class Aggregate {
    * @throws IOException nothing was written or replaced (status 4 on the command line)
    */
   public static List<Path> write(MergeResult result, Path dir, Set<OutputFormat> formats) throws IOException {
+    return write(result, dir, formats, Map.of());
+  }
+
+  /**
+   * {@link #write(MergeResult, Path, Set)}, the report's "What was run" adding what only the caller knows: the
+   * command that started the run ({@link RunFacts#COMMAND}), the server's count check ({@link RunFacts#COUNT}).
+   *
+   * @param given label to value, secrets already masked
+   */
+  public static List<Path> write(MergeResult result, Path dir, Set<OutputFormat> formats, Map<String, String> given)
+      throws IOException {
     if (formats.isEmpty()) {
       throw new IllegalArgumentException("no output format given");
     }
     List<ResultWriter> writers = new ArrayList<>();
     for (OutputFormat f : EnumSet.copyOf(formats)) {
-      writers.addAll(f.writers());
+      writers.addAll(f == OutputFormat.HTML ? List.of(new HtmlReportWriter(given)) : f.writers());
     }
     return OutputFiles.write(dir, result, writers);
   }

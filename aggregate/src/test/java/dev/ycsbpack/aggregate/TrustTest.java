@@ -255,6 +255,9 @@ class TrustTest {
   void hostileValuesCannotBreakTheReportNorForgeALine() throws Exception {
     String hostile = "<!--<script>alert(1)</script> \"q\" 'a' \u2028 & end";
     Path run = clients("hostile", 2, 0, (c, p) -> p.put("workload.note", hostile));
+    // and as a machine's name, which the report's "What was run" shows
+    Files.writeString(run.resolve("c0/environment.properties"), PropertiesFiles.format(null,
+        Map.of("host.name", hostile)));
     // a client folder whose name holds a line of YCSB output
     String forged = "[OVERALL], RunTime(ms), 1";
     Files.move(run.resolve("c1"), run.resolve("c1\n" + forged + "\n# "));
@@ -273,7 +276,14 @@ class TrustTest {
     assertEquals(fromFile, fromHtml, "the report carries exactly merged.json");
     String note = fromHtml.get("configuration").get("common").get("workload.note").asText();
     assertTrue(note.startsWith("<!--<script>alert(1)</script> \"q\" 'a' "), note);
-    assertEquals(3, count(html, "</script>"), "only the three script elements close");
+    // the data, what was run, uPlot and the report's own script
+    assertEquals(4, count(html, "</script>"), "only the four script elements close");
+    int facts = html.indexOf("<script type=\"application/json\" id=\"runfacts\">");
+    String runFacts = html.substring(html.indexOf('>', facts) + 1, html.indexOf("</script>", facts));
+    assertFalse(runFacts.contains("<") || runFacts.contains(">") || runFacts.contains("&")
+        || runFacts.contains("\u2028"), "what was run holds no character that can end or confuse a script element");
+    assertTrue(new ObjectMapper().readTree(runFacts).get("Hosts and clients").asText()
+        .contains("<!--<script>alert(1)</script>"), runFacts);
 
     for (String f : List.of("merged.txt", "merged.md", "merged.csv", "timeseries.csv")) {
       for (String line : Files.readAllLines(out.resolve(f))) {

@@ -34,7 +34,8 @@ class ClientFolderIT {
           "-p", "recordcount=200", "--out", work.resolve("load").toString())).assertSucceeded();
       Path c1 = work.resolve("results/c1");
       YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", pointAt(target, table), "-P", workload().toString(),
-          "-p", "recordcount=200", "-p", "operationcount=500", "-s", "--out", c1.toString()));
+          "-p", "recordcount=200", "-p", "operationcount=500", "-s", "-p", "ycsbpack.allow=mytoken",
+          "-p", "mytoken=Hunter2-Secret", "--out", c1.toString()));
       assertEquals(0, run.exitCode, run::describe);
       for (String f : List.of("stdout.txt", "stderr.txt", "output.txt", "output.json", "client.properties",
           "environment.properties", "verdict.properties", "READ.hdr", "UPDATE.hdr")) {
@@ -48,6 +49,11 @@ class ClientFolderIT {
           "driver.version", "server.version", "server.topology", "server.product")) {
         assertTrue(env.containsKey(k), k + " missing: " + env);
       }
+      // what was run, for the report: the command line, its secrets masked
+      String command = env.get("run.command");
+      assertTrue(command != null && command.startsWith("bin/ycsb run mongodb ") && command.contains("-P "
+          + workload()) && command.contains("operationcount=500"), "run.command: " + command);
+      assertTrue(command.contains("mytoken=*****") && !command.contains("Hunter2"), "run.command: " + command);
       assertEquals("500", PropertiesFiles.read(c1.resolve("client.properties")).get("operationcount"));
       assertTrue(Files.readString(c1.resolve("output.json")).contains("\"metric\":\"OVERALL\""));
       YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",

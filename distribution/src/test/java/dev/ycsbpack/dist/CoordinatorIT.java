@@ -112,6 +112,11 @@ class CoordinatorIT {
       assertEquals(1000 + inserted, Servers.countDocuments(target, table), "every run-phase insert a new key");
       assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
       assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
+      // the report says what was run: the coordinator's command and its count check (issue 17)
+      String report = Files.readString(run.resolve("merged/report.html"));
+      String count = Coordinator.manifest(run).get("count").get("text").asText();
+      assertTrue(report.contains("\"Documents counted\":\"" + count + " (COMPLETE)\""), count);
+      assertTrue(report.contains("\"Command\":\"bin/ycsb-coordinator run mongodb"), "the command in the report");
       assertFalse(Files.exists(run.resolve(".staging")), "staged properties removed");
 
       // docs/coordinator.md: the steady state of a bundle is its clients merged again over the common window

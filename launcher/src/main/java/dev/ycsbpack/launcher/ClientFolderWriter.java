@@ -103,8 +103,11 @@ final class ClientFolderWriter {
   }
 
   /** Creates the {@link #check checked} folder and writes what is known before the run into it. */
-  static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor)
-      throws IOException, UsageException {
+  /** The environment key of the command line that ran (aggregate's {@code RunFacts.ENV_COMMAND}). */
+  static final String COMMAND = "run.command";
+
+  static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor,
+                                   String command) throws IOException, UsageException {
     try {
       OutputFolder.claim(dir, "--out"); // checked again: something may have appeared since
     } catch (IllegalArgumentException e) {
@@ -115,6 +118,7 @@ final class ClientFolderWriter {
     Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());
     env.putAll(serverFacts);
     env.put("pack.version", Version.of());
+    env.put(COMMAND, command); // what was run, for the report; the redactor masks its secrets
     folder.writeEnvironment(env, redactor);
     return new ClientFolderWriter(folder, env, redactor);
   }

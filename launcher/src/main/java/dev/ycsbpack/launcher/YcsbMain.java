@@ -87,7 +87,8 @@ public final class YcsbMain {
       }
       Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
       if (launch.out != null) {
-        folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor);
+        folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor,
+            "bin/ycsb " + String.join(" ", args));
         out.addWatcher(folder::stdoutLine);
         err.addWatcher(folder::stderrLine);
       }

@@ -15,7 +15,7 @@ import picocli.CommandLine;
 @Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, versionProvider = AggregateMain.Version.class,
     description = "Merges YCSB 0.17 clients' results into true numbers: percentiles read from the clients' summed "
         + "HdrHistograms, never averaged.",
-    subcommands = {MergeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {MergeCommand.class, CompareCommand.class, PublishCommand.class, CommandLine.HelpCommand.class})
 public final class AggregateMain implements Runnable {
   public static final int OK = 0;
   public static final int REFUSED = 1;
@@ -30,7 +30,7 @@ public final class AggregateMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge or compare");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge, compare or publish");
   }
 
   /** {@code --version} from the jar manifest the build writes. */

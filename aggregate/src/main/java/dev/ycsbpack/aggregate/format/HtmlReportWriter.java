@@ -12,10 +12,26 @@ import java.util.Map;
 /**
  * A self-contained HTML report: the uPlot charting library (MIT, bundled from the npm package {@code uplot}) and the
  * merged data are inlined, so the file opens with no network. Charts: throughput over time, latency percentiles over
- * time per operation, the latency distribution per operation; then the tables of numbers.
+ * time per operation, the latency distribution per operation; then the tables of numbers. It opens with what was run
+ * ({@link RunFacts}).
  */
 public final class HtmlReportWriter implements ResultWriter {
   private static final String RES = "/dev/ycsbpack/aggregate/report/";
+  private final Map<String, String> given;
+
+  /** A report whose "What was run" comes from the clients' records alone. */
+  public HtmlReportWriter() {
+    this(Map.of());
+  }
+
+  /**
+   * A report whose "What was run" adds what only the caller knows ({@link RunFacts#COMMAND}, {@link RunFacts#COUNT}).
+   *
+   * @param given label to value, secrets already masked
+   */
+  public HtmlReportWriter(Map<String, String> given) {
+    this.given = Map.copyOf(given);
+  }
 
   @Override
   public String fileName() {
@@ -28,12 +44,35 @@ public final class HtmlReportWriter implements ResultWriter {
     new JsonWriter().write(r, json);
     String title = (r.complete() ? "" : "INCOMPLETE - ") + (r.warnings().isEmpty() ? "" : "WARNING - ")
         + "YCSB merged results" + (r.server().isEmpty() ? "" : " - " + Fmt.oneLine(r.server()));
+    String uplot = resource("uPlot.iife.min.js");
+    String report = resource("report.js");
     out.write(fill(resource("report.html"), Map.of(
+        "@CSP@", contentSecurityPolicy(uplot, report),
         "/*UPLOT_CSS*/", resource("uPlot.min.css"),
-        "/*UPLOT_JS*/", resource("uPlot.iife.min.js"),
-        "/*REPORT_JS*/", resource("report.js"),
+        "/*UPLOT_JS*/", uplot,
+        "/*REPORT_JS*/", report,
         "@TITLE@", escapeHtml(title),
-        "@DATA@", scriptSafeJson(json.toString()))));
+        "@DATA@", scriptSafeJson(json.toString()),
+        "@RUN@", scriptSafeJson(MergedJson.MAPPER.writeValueAsString(RunFacts.of(r, given).facts())))));
+  }
+
+  /**
+   * The page's Content Security Policy: only the page's own scripts run (each named by its hash, so no script a
+   * bundle's value might smuggle in can run), nothing is fetched from anywhere (no network, no other file), styles
+   * only from the page itself. Downloads the page makes (a chart as PNG, SVG, CSV) are data and blob URLs.
+   */
+  public static String contentSecurityPolicy(String... scripts) {
+    StringBuilder hashes = new StringBuilder();
+    for (String script : scripts) {
+      try {
+        byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
+        hashes.append(" 'sha256-").append(java.util.Base64.getEncoder().encodeToString(d)).append('\'');
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+      }
+    }
+    return "default-src 'none'; script-src" + hashes + "; style-src 'unsafe-inline'; img-src data: blob:; "
+        + "base-uri 'none'; form-action 'none'";
   }
 
   /**
@@ -69,7 +108,7 @@ public final class HtmlReportWriter implements ResultWriter {
    * {@code \\u} and four hex digits. These characters appear only inside JSON strings, where the escape means the
    * same character.
    */
-  static String scriptSafeJson(String json) {
+  public static String scriptSafeJson(String json) {
     StringBuilder sb = new StringBuilder(json.length() + 64);
     for (int i = 0; i < json.length(); i++) {
       char c = json.charAt(i);
@@ -81,7 +120,7 @@ public final class HtmlReportWriter implements ResultWriter {
     return sb.toString();
   }
 
-  static String resource(String name) {
+  public static String resource(String name) {
     try (InputStream in = HtmlReportWriter.class.getResourceAsStream(RES + name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + RES + name);

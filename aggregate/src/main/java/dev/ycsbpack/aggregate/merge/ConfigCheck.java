@@ -104,7 +104,7 @@ public final class ConfigCheck {
    * A value as every output and message may show it: redacted, then capped at {@value #VALUE_CAP} characters with
    * control characters escaped (a pasted file or a hostile value must neither flood a report nor forge a line).
    */
-  static String show(Redactor redactor, String key, String value) {
+  public static String show(Redactor redactor, String key, String value) {
     return Text.shown(redactor.show(key, value), VALUE_CAP);
   }
 

@@ -6,7 +6,6 @@ import dev.ycsbpack.aggregate.result.TimeSeries;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.InsertDocuments;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +19,7 @@ import java.util.Set;
  * @param server   the server as the clients described it, or the (redacted) URL they used; empty when unknown
  * @param warnings statements every output shows first
  */
-record Findings(String server, List<String> warnings) {
+public record Findings(String server, List<String> warnings) {
   /** What the binding writes as {@code server.product} for a real MongoDB. */
   static final String MONGODB = "MongoDB";
   /** A bucket counts as behind when its intended median is this many times its service median ... */
@@ -41,20 +40,16 @@ record Findings(String server, List<String> warnings) {
     if (outcome != null) {
       warnings.add(outcome);
     }
-    Set<String> products = values(environment, "server.product");
+    Set<String> products = environment.values("server.product");
     String server;
     if (!products.isEmpty()) {
-      String version = String.join(" / ", values(environment, "server.version"));
-      String topology = String.join(" / ", values(environment, "server.topology"));
+      String version = String.join(" / ", environment.values("server.version"));
+      String topology = String.join(" / ", environment.values("server.topology"));
       server = String.join(" / ", products) + (version.isEmpty() ? "" : " " + version)
           + (topology.isEmpty() ? "" : " (" + topology + ")") + concerns(environment);
-      List<String> others = products.stream().filter(p -> !MONGODB.equals(p)).toList();
-      if (!others.isEmpty()) {
-        warnings.add("NOT MongoDB: the clients measured " + String.join(" / ", others) + ". These numbers describe "
-            + "that server, not MongoDB.");
-      }
+      notMongoDb(environment).ifPresent(warnings::add);
     } else {
-      Set<String> urls = values(config, "mongodb.url");
+      Set<String> urls = config.values("mongodb.url");
       server = urls.isEmpty() ? "" : "mongodb.url " + String.join(" / ", urls)
           + " (the clients recorded no server facts)";
     }
@@ -69,6 +64,16 @@ record Findings(String server, List<String> warnings) {
   }
 
   /**
+   * The warning for clients that measured a server other than MongoDB (FerretDB, mongo-java-server), from their
+   * {@code server.product}; empty when every client measured MongoDB or none recorded it.
+   */
+  public static java.util.Optional<String> notMongoDb(Settings environment) {
+    List<String> others = environment.values("server.product").stream().filter(p -> !MONGODB.equals(p)).toList();
+    return others.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("NOT MongoDB: the clients measured "
+        + String.join(" / ", others) + ". These numbers describe that server, not MongoDB.");
+  }
+
+  /**
    * The write concern, read concern and read preference the clients ran under ({@code w=1} and {@code w=majority}
    * measure different things), as the binding recorded them; empty for clients that recorded none.
    */
@@ -77,26 +82,12 @@ record Findings(String server, List<String> warnings) {
     String[][] shown = {{EnvironmentFacts.WRITE_CONCERN, "write concern"},
         {EnvironmentFacts.READ_CONCERN, "read concern"}, {EnvironmentFacts.READ_PREFERENCE, "read preference"}};
     for (String[] fact : shown) {
-      Set<String> v = values(environment, fact[0]);
+      Set<String> v = environment.values(fact[0]);
       if (!v.isEmpty()) {
         s.append("; ").append(fact[1]).append(' ').append(String.join(" / ", v));
       }
     }
     return s.toString();
-  }
-
-  /** Every value of {@code key}: the common one, or each client's. */
-  private static Set<String> values(Settings s, String key) {
-    Set<String> out = new LinkedHashSet<>();
-    String common = s.common().get(key);
-    if (common != null) {
-      out.add(common);
-    }
-    Map<String, String> per = s.perClient().get(key);
-    if (per != null) {
-      per.values().stream().filter(v -> !"<unset>".equals(v)).forEach(out::add);
-    }
-    return out;
   }
 
   /**
@@ -169,16 +160,9 @@ record Findings(String server, List<String> warnings) {
    * below: 500.0 ops/s met a target of 500.
    */
   static String targetStatement(Settings config, int clients, double throughput) {
-    double target = 0;
+    double target;
     try {
-      String common = config.common().get("target");
-      if (common != null) {
-        target = Double.parseDouble(common.trim()) * clients;
-      } else {
-        for (String v : config.perClient().getOrDefault("target", Map.of()).values()) {
-          target += "<unset>".equals(v) ? 0 : Double.parseDouble(v.trim());
-        }
-      }
+      target = config.sum("target", clients);
     } catch (NumberFormatException e) {
       return "";
     }

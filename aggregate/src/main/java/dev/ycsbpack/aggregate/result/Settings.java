@@ -37,6 +37,38 @@ public record Settings(Map<String, String> common, Map<String, Map<String, Strin
     return m == null ? null : m.get(client);
   }
 
+  /** Every value of {@code key}: the common one, or each client's (an unset one left out), in client order. */
+  public java.util.Set<String> values(String key) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    String c = common.get(key);
+    if (c != null) {
+      out.add(c);
+    }
+    Map<String, String> per = perClient.get(key);
+    if (per != null) {
+      per.values().stream().filter(v -> !"<unset>".equals(v)).forEach(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * A number summed over {@code clients} clients: the common value times the clients, else each client's own (unset
+   * counts 0).
+   *
+   * @throws NumberFormatException when a value is not a number
+   */
+  public double sum(String key, int clients) {
+    String c = common.get(key);
+    if (c != null) {
+      return Double.parseDouble(c.trim()) * clients;
+    }
+    double total = 0;
+    for (String v : perClient.getOrDefault(key, Map.of()).values()) {
+      total += "<unset>".equals(v) ? 0 : Double.parseDouble(v.trim());
+    }
+    return total;
+  }
+
   /**
    * One property whose value is not the same on every client.
    *

@@ -13,7 +13,9 @@
   function fmt1(v) { return v === null || v === undefined ? "n/a" : v.toLocaleString("en-US", {minimumFractionDigits: 1, maximumFractionDigits: 1}); }
   function pct(v) { return v === null || v === undefined ? "n/a" : (v * 100).toFixed(3) + "%"; }
   function plabel(p) { return "p" + String(p); }
-  function iso(ms) { return new Date(ms).toISOString().replace("T", " ").replace("Z", " UTC"); }
+  // every date and time in 24-hour UTC, whatever the reader's locale
+  function iso(ms) { return new Date(ms).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"); }
+  function hms(sec) { return new Date(sec * 1e3).toISOString().substring(11, 19); }
   function width(node) { return Math.max(400, (node.clientWidth || 1000) - 10); }
   function table(head, rows) {
     var t = el("table"), tr = el("tr");
@@ -26,6 +28,104 @@
     });
     return t;
   }
+
+  // Each chart: drawn with uPlot, saveable as SVG and PNG, its numbers as CSV (all made here, in the page: nothing is
+  // fetched, so it works from file:// and any static host). window.YCSB_CHARTS lists them for the tests.
+  var CHARTS = window.YCSB_CHARTS = [];
+  function xml(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;"); }
+  function csvCell(t) { t = String(t); return /[",\r\n]/.test(t) ? '"' + t.replace(/"/g, '""') + '"' : t; }
+  function fileName(t) { return t.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").substring(0, 80) || "chart"; }
+  function chart(title, node, opts, data, isTime) {
+    var u = new uPlot(opts, data, node);
+    var xcol = function (x) { return isTime ? iso(x * 1e3) : (opts.series[0].value ? opts.series[0].value(u, x) : x); };
+    function csv() {
+      var head = [isTime ? "time_utc" : (opts.series[0].label || "x")];
+      for (var j = 1; j < opts.series.length; j++) { head.push(opts.series[j].label); }
+      var lines = [head.map(csvCell).join(",")];
+      for (var i = 0; i < data[0].length; i++) {
+        var row = [xcol(data[0][i])];
+        for (j = 1; j < data.length; j++) { var v = data[j][i]; row.push(v === null || v === undefined ? "" : v); }
+        lines.push(row.map(csvCell).join(","));
+      }
+      return lines.join("\r\n") + "\r\n";
+    }
+    var TITLE_H = 24, LEG_H = 18;
+    function legendRows() { return Math.ceil((u.series.length - 1) / 4); }
+    function svg() {
+      var r = uPlot.pxRatio, W = u.width, PH = u.height, H = TITLE_H + PH + LEG_H * legendRows() + 8;
+      var L = u.bbox.left / r, T = u.bbox.top / r + TITLE_H, BW = u.bbox.width / r, BH = u.bbox.height / r;
+      var out = ['<svg xmlns="http://www.w3.org/2000/svg" width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + " " + H + '" font-family="sans-serif" font-size="11">',
+        '<rect width="100%" height="100%" fill="#fff"/>',
+        '<text x="4" y="16" font-size="13" font-weight="bold">' + xml(title) + "</text>",
+        '<rect x="' + L + '" y="' + T + '" width="' + BW + '" height="' + BH + '" fill="none" stroke="#999"/>'];
+      var ys = u.scales[u.series[1] ? u.series[1].scale : "y"] || {};
+      out.push('<text x="' + (L - 4) + '" y="' + (T + 10) + '" text-anchor="end">' + xml(fmtInt(ys.max)) + "</text>");
+      out.push('<text x="' + (L - 4) + '" y="' + (T + BH) + '" text-anchor="end">' + xml(fmtInt(ys.min)) + "</text>");
+      out.push('<text x="' + L + '" y="' + (T + BH + 14) + '">' + xml(xcol(u.scales.x.min)) + "</text>");
+      out.push('<text x="' + (L + BW) + '" y="' + (T + BH + 14) + '" text-anchor="end">' + xml(xcol(u.scales.x.max)) + "</text>");
+      for (var j = 1; j < u.series.length; j++) {
+        var sr = u.series[j];
+        if (!sr.show) { continue; }
+        var d = "", pen = false;
+        for (var i = 0; i < data[0].length; i++) {
+          var v = data[j][i];
+          if (v === null || v === undefined) { pen = sr.spanGaps ? pen : false; continue; }
+          var x = L + u.valToPos(data[0][i], "x"), y = T + u.valToPos(v, sr.scale);
+          d += (pen ? "L" : "M") + x.toFixed(1) + " " + y.toFixed(1);
+          pen = true;
+        }
+        out.push('<path d="' + d + '" fill="none" stroke="' + xml(sr._stroke || sr.stroke || "#000") + '" stroke-width="' + (sr.width || 1) + '"' +
+          (sr.dash ? ' stroke-dasharray="' + sr.dash.join(",") + '"' : "") + "/>");
+      }
+      for (j = 1; j < u.series.length; j++) {
+        var lx = 4 + ((j - 1) % 4) * (W / 4), ly = TITLE_H + PH + LEG_H * Math.floor((j - 1) / 4) + 12;
+        out.push('<line x1="' + lx + '" y1="' + (ly - 4) + '" x2="' + (lx + 16) + '" y2="' + (ly - 4) + '" stroke="' + xml(u.series[j]._stroke || "#000") + '" stroke-width="2"/>');
+        out.push('<text x="' + (lx + 20) + '" y="' + ly + '">' + xml(u.series[j].label + (u.series[j].show ? "" : " (hidden)")) + "</text>");
+      }
+      out.push("</svg>");
+      return out.join("\n");
+    }
+    function png() {
+      var r = uPlot.pxRatio, src = u.ctx.canvas, W = u.width, H = TITLE_H + u.height + LEG_H * legendRows() + 8;
+      var c = document.createElement("canvas");
+      c.width = Math.round(W * r); c.height = Math.round(H * r);
+      var g = c.getContext("2d");
+      g.scale(r, r);
+      g.fillStyle = "#fff"; g.fillRect(0, 0, W, H);
+      g.fillStyle = "#000"; g.font = "bold 13px sans-serif"; g.fillText(title, 4, 16);
+      g.drawImage(src, 0, TITLE_H, W, u.height);
+      g.font = "11px sans-serif";
+      for (var j = 1; j < u.series.length; j++) {
+        var lx = 4 + ((j - 1) % 4) * (W / 4), ly = TITLE_H + u.height + LEG_H * Math.floor((j - 1) / 4) + 12;
+        g.strokeStyle = u.series[j]._stroke || "#000"; g.lineWidth = 2;
+        g.beginPath(); g.moveTo(lx, ly - 4); g.lineTo(lx + 16, ly - 4); g.stroke();
+        g.fillStyle = "#000"; g.fillText(u.series[j].label + (u.series[j].show ? "" : " (hidden)"), lx + 20, ly);
+      }
+      return c.toDataURL("image/png");
+    }
+    var bar = el("div", {"class": "tools"}), base = fileName(title);
+    [["SVG", base + ".svg", function () { return URL.createObjectURL(new Blob([svg()], {type: "image/svg+xml"})); }],
+     ["PNG", base + ".png", png],
+     ["CSV (the numbers)", base + ".csv", function () { return URL.createObjectURL(new Blob([csv()], {type: "text/csv"})); }]
+    ].forEach(function (t) {
+      var a = el("a", {href: "#", download: t[1]}, "Save " + t[0]);
+      a.addEventListener("click", function () { a.setAttribute("href", t[2]()); });
+      bar.appendChild(a);
+    });
+    node.appendChild(bar);
+    CHARTS.push({title: title, uplot: u, svg: svg, png: png, csv: csv});
+    return u;
+  }
+
+  // what was run, before any figure
+  var RUN = JSON.parse(document.getElementById("runfacts").textContent);
+  var runTable = document.getElementById("run");
+  Object.keys(RUN).forEach(function (k) {
+    var tr = el("tr");
+    tr.appendChild(el("th", null, k));
+    tr.appendChild(el("td", null, RUN[k]));
+    runTable.appendChild(tr);
+  });
 
   // banners (what must be read before any number), server and summary
   var banner = document.getElementById("banner");
@@ -71,19 +171,14 @@
 
   // time series: the x axis is absolute time, shown in UTC like every other time in the report
   function utc(sec) { return uPlot.tzDate(new Date(sec * 1e3), "Etc/UTC"); }
-  var TIME_AXIS = {label: "time (UTC)"};
+  // whole seconds at least: the labels show hh:mm:ss, so finer steps would repeat a label
+  var TIME_AXIS = {label: "time (UTC, 24-hour)", values: function (u, splits) { return splits.map(hms); },
+    incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400]};
+  var TIME_X = {label: "time (UTC)", value: function (u, v) { return v === null || v === undefined ? "-" : iso(v * 1e3); }};
   function ops(n) { return fmtInt(n) + (n === 1 ? " operation" : " operations"); }
   function sum(a) { var t = 0; a.forEach(function (v) { t += v; }); return t; }
-  // The legend shows the values under the cursor; with no cursor it would show only "-". Show the last point
-  // that has data instead, and return to it when the cursor leaves the chart.
-  function legendAtLast(d) {
-    var last = 0, i, j;
-    for (i = d[0].length - 1; i >= 0 && !last; i--) {
-      for (j = 1; j < d.length; j++) { if (d[j][i] !== null && d[j][i] !== undefined) { last = i; break; } }
-    }
-    function show(u) { if (u.cursor.idx === null || u.cursor.idx === undefined) { u.setLegend({idx: last}); } }
-    return {ready: [show], setCursor: [show]};
-  }
+  // The legend shows the values of the point under the cursor and nothing else: a legend at rest showing one
+  // bucket's values was read as the run's figures (the tables hold those).
   var ts = D.timeSeries;
   function bucketSeconds(k) {
     var s = ts.startEpochMs + k * ts.bucketMs, e = Math.min(s + ts.bucketMs, D.window.endEpochMs);
@@ -98,7 +193,7 @@
     var xs = [], k;
     for (k = 0; k < ts.buckets; k++) { xs.push((ts.startEpochMs + k * ts.bucketMs) / 1000); }
     var names = Object.keys(ts.operations).filter(isWorkload);
-    var data = [xs], series = [{}], total = xs.map(function () { return 0; });
+    var data = [xs], series = [TIME_X], total = xs.map(function () { return 0; });
     names.forEach(function (n, i) {
       var c = ts.operations[n].count, ys = [];
       for (k = 0; k < ts.buckets; k++) { var v = c[k] / bucketSeconds(k); ys.push(v); total[k] += v; }
@@ -110,15 +205,15 @@
       series.push({label: "total", stroke: "#000", width: 2, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
     }
     var tpNode = document.getElementById("throughput");
-    new uPlot({width: width(tpNode), height: 300, series: series, tzDate: utc, hooks: legendAtLast(data),
-      axes: [TIME_AXIS, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, tpNode);
+    chart("Throughput over time (ops/s)", tpNode, {width: width(tpNode), height: 300, series: series, tzDate: utc,
+      axes: [TIME_AXIS, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, true);
 
     var latNode = document.getElementById("latency");
     var most = 0;
     Object.keys(ts.operations).forEach(function (n) { most = Math.max(most, sum(ts.operations[n].count)); });
     Object.keys(ts.operations).filter(function (n) { return n.indexOf("Intended-") !== 0; }).forEach(function (n) {
       var s = ts.operations[n], intended = ts.operations["Intended-" + n];
-      var d = [xs], ser = [{}];
+      var d = [xs], ser = [TIME_X];
       function add(arr, label, color, dash, show) {
         d.push(arr.map(function (v) { return v > 0 ? v : null; }));
         ser.push({label: label, stroke: color, width: 1.5, dash: dash, show: show, spanGaps: false,
@@ -134,8 +229,8 @@
       latNode.appendChild(el("h3", null, n + " (latency, us, log scale" + (few ? "; only " + ops(sum(s.count)) : "") + ")"));
       var box = el("div", {"class": "chart"});
       latNode.appendChild(box);
-      new uPlot({width: width(latNode), height: few ? 140 : 300, series: ser, tzDate: utc, hooks: legendAtLast(d),
-        scales: {x: {time: true}, y: {distr: 3}}, axes: [TIME_AXIS, {label: "us", size: 70}]}, d, box);
+      chart(n + " latency over time (us)", box, {width: width(latNode), height: few ? 140 : 300, series: ser, tzDate: utc,
+        scales: {x: {time: true}, y: {distr: 3}}, axes: [TIME_AXIS, {label: "us", size: 70}]}, d, true);
     });
   }
 
@@ -161,11 +256,11 @@
     distNode.appendChild(el("h3", null, op.name + " (latency, us, log scale" + (fewOps ? "; only " + ops(op.latencyUs.count) : "") + ")"));
     var box = el("div", {"class": "chart"});
     distNode.appendChild(box);
-    new uPlot({width: width(distNode), height: fewOps ? 140 : 280, series: ser, hooks: legendAtLast(d), scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
+    chart(op.name + " latency distribution (us)", box, {width: width(distNode), height: fewOps ? 140 : 280, series: ser, scales: {x: {time: false, range: [0, MAXX]}, y: {distr: 3}},
       axes: [{label: "percentile",
               splits: function () { return [0, 1, 2, 3, 4, 5, 6]; },
               values: function (u, vals) { return vals.map(function (v) { return ["0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "max"][Math.round(v)] || ""; }); }},
-             {label: "us", size: 70}]}, d, box);
+             {label: "us", size: 70}]}, d, false);
   });
 
   // clients

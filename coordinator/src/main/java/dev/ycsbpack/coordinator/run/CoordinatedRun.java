@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.aggregate.Aggregate;
 import dev.ycsbpack.aggregate.format.OutputFormat;
+import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.merge.PartialResultException;
@@ -157,7 +158,7 @@ public final class CoordinatedRun {
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
     if (failure == null) {
-      String mergeFailure = merge(bundle);
+      String mergeFailure = merge(bundle, count);
       if (mergeFailure != null) {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
@@ -305,7 +306,7 @@ public final class CoordinatedRun {
    * first to finish: up to one status interval each, a tenth of a ten-second run. How long all clients ran together
    * is recorded beside it.
    */
-  private String merge(Bundle bundle) {
+  private String merge(Bundle bundle, Manifest.Count count) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
     // each client's share (ClientShare, its staged TLS file paths included) may differ: aggregate sees the clients
@@ -314,7 +315,13 @@ public final class CoordinatedRun {
         .window(WindowKind.UNION).build();
     try {
       MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);
-      Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class));
+      // the report says what was run: the coordinator's own command, and the server's count (issue 17)
+      Map<String, String> given = new LinkedHashMap<>();
+      given.put(RunFacts.COMMAND, "bin/ycsb-coordinator " + command);
+      if (count != null) {
+        given.put(RunFacts.COUNT, count.text() + " (" + count.verdict() + ")");
+      }
+      Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class), given);
       coverage = result;
       return null;
     } catch (InputException | PartialResultException | IOException | RuntimeException e) {

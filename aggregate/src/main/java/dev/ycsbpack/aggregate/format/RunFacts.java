@@ -1,0 +1,161 @@
+package dev.ycsbpack.aggregate.format;
+
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.common.CollectionCount;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What was run, as a reader of a published number needs it before any figure: the workload, the command, threads,
+ * target, counts, the write concern and read preference as sent, the server, hosts and clients, the pack. Read from
+ * the clients' recorded properties and environments (already redacted and capped) plus what only the caller knows
+ * (the coordinator's command and its count check).
+ *
+ * @param facts label to value, in the order shown; a fact nothing recorded is left out
+ */
+public record RunFacts(Map<String, String> facts) {
+  /** Caller-given fact: the command that started the run, secrets masked. */
+  public static final String COMMAND = "Command";
+  /** Caller-given fact: the server's count of the collection against what the clients stored. */
+  public static final String COUNT = "Documents counted";
+  /** The environment key {@code bin/ycsb --out} records its own command line under (secrets masked). */
+  public static final String ENV_COMMAND = "run.command";
+
+  public RunFacts {
+    facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+  }
+
+  /** Nothing known. */
+  public static RunFacts none() {
+    return new RunFacts(Map.of());
+  }
+
+  /**
+   * The facts of a merged result; {@code given} ({@link #COMMAND}, {@link #COUNT}, ...) come first where they replace
+   * a recorded one, and are added otherwise.
+   */
+  public static RunFacts of(MergeResult r, Map<String, String> given) {
+    return of(r.config(), r.environment(),
+        r.clients().stream().map(c -> new Client(c.name(), c.host(), c.failed())).toList(), given);
+  }
+
+  /**
+   * One client of a run, for "Hosts and clients".
+   *
+   * @param name   its folder's name
+   * @param host   the machine it ran on, empty when unknown
+   * @param failed true when it failed
+   */
+  public record Client(String name, String host, boolean failed) {
+  }
+
+  /**
+   * The facts of the clients' recorded properties and environments (each value redacted and capped), whether or not
+   * they could be merged.
+   */
+  public static RunFacts of(Settings cfg, Settings env, List<Client> clients, Map<String, String> given) {
+    Map<String, String> f = new LinkedHashMap<>();
+    String command = given.getOrDefault(COMMAND, joined(env.values(ENV_COMMAND)));
+    String files = workloadFiles(command);
+    String workloadClass = joined(cfg.values("workload"));
+    put(f, "Workload", files.isEmpty() ? workloadClass
+        : files + (workloadClass.isEmpty() ? "" : " (" + workloadClass + ")"));
+    put(f, COMMAND, command);
+    boolean load = cfg.values("dotransactions").contains("false");
+    put(f, "Phase", load ? "load" : "run (transactions)");
+    put(f, "Threads", number(cfg, "threadcount", clients.size(), "1"));
+    String target = number(cfg, "target", clients.size(), "0");
+    put(f, "Target", target.equals("0") ? "none (as fast as possible)" : target + " ops/s");
+    put(f, "Records", joined(cfg.values("recordcount")));
+    String total = joined(cfg.values("ycsbpack.client.operationcount.total"));
+    put(f, "Operations asked", load
+        ? (cfg.values("insertcount").isEmpty() ? joined(cfg.values("recordcount")) : number(cfg, "insertcount",
+            clients.size(), "0"))
+        : (total.isEmpty() ? number(cfg, "operationcount", clients.size(), "0") : total));
+    put(f, "Write concern (as sent)", joined(env.values("server.writeConcern")));
+    put(f, "Read preference (as sent)", joined(env.values("server.readPreference")));
+    put(f, "Read concern", joined(env.values("server.readConcern")));
+    String product = joined(env.values("server.product"));
+    String version = joined(env.values("server.version"));
+    put(f, "Server", product.isEmpty() ? "" : product + (version.isEmpty() ? "" : " " + version));
+    put(f, "Topology", joined(env.values("server.topology")));
+    String driver = joined(env.values("driver.name"));
+    put(f, "Driver", driver.isEmpty() ? "" : driver + " " + joined(env.values("driver.version")));
+    put(f, "Hosts and clients", hosts(clients));
+    String pack = joined(env.values("pack.version"));
+    String java = joined(env.values("java.version"));
+    put(f, "Pack", pack.isEmpty() ? "" : "ycsb-mongodb-pack " + pack + (java.isEmpty() ? "" : "; Java " + java));
+    if (!given.containsKey(COUNT) && clients.size() == 1) {
+      // one client's own counts of the collection (a coordinated run's check comes from the coordinator)
+      Map<String, String> one = new LinkedHashMap<>();
+      for (String k : List.of(CollectionCount.COLLECTION, CollectionCount.BEFORE, CollectionCount.INSERTED,
+          CollectionCount.AFTER)) {
+        one.put(k, joined(env.values(k)));
+      }
+      CollectionCount.of(one).ifPresent(c -> put(f, COUNT, String.format(Locale.ROOT,
+          "%,d before, %,d new stored, %,d after, in %s", c.before(), c.inserted(), c.after(), c.collection())));
+    }
+    given.forEach((k, v) -> {
+      if (!k.equals(COMMAND)) {
+        put(f, k, v);
+      }
+    });
+    return new RunFacts(f);
+  }
+
+  /** The {@code -P} files of a command line, as written in it. */
+  static String workloadFiles(String command) {
+    List<String> files = new ArrayList<>();
+    String[] words = command.trim().split("\\s+");
+    for (int i = 0; i + 1 < words.length; i++) {
+      if (words[i].equals("-P")) {
+        files.add(words[++i]);
+      }
+    }
+    return String.join(", ", files);
+  }
+
+  private static void put(Map<String, String> f, String label, String value) {
+    if (value != null && !value.isBlank()) {
+      f.put(label, value);
+    }
+  }
+
+  private static String joined(Set<String> values) {
+    return String.join(" / ", values);
+  }
+
+  /** A count summed over the clients (each ran its share), as a whole number; {@code dflt} when unset everywhere. */
+  private static String number(Settings cfg, String key, int clients, String dflt) {
+    if (cfg.values(key).isEmpty()) {
+      return dflt;
+    }
+    try {
+      return String.format(Locale.ROOT, "%,.0f", cfg.sum(key, clients));
+    } catch (NumberFormatException e) {
+      return joined(cfg.values(key));
+    }
+  }
+
+  /** {@code 2 clients on 2 hosts: local1 (01-local1), local2 (02-local2)}. */
+  private static String hosts(List<Client> clients) {
+    if (clients.isEmpty()) {
+      return "";
+    }
+    Set<String> hosts = new LinkedHashSet<>();
+    List<String> each = new ArrayList<>();
+    for (Client c : clients) {
+      String host = c.host().isEmpty() ? "unknown host" : c.host();
+      hosts.add(host);
+      each.add(c.name() + " on " + host + (c.failed() ? " (FAILED)" : ""));
+    }
+    return clients.size() + (clients.size() == 1 ? " client" : " clients") + " on " + hosts.size()
+        + (hosts.size() == 1 ? " host" : " hosts") + ": " + String.join(", ", each);
+  }
+}

@@ -1,0 +1,26 @@
+package dev.ycsbpack.aggregate.publish;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One kind of result bundle {@code publish} reads. A new kind (experiment bundles) is one more implementation, added
+ * to {@link #ALL}: the inputs are matched against each kind in that order, and a folder no kind accepts is searched
+ * for bundles below it.
+ */
+interface BundleKind {
+  /** Every kind, the most specific first (a coordinator bundle holds client folders, which must not be taken alone). */
+  List<BundleKind> ALL = List.of(new CoordinatorBundleKind(), new ClientFolderKind());
+
+  /** What this kind is, for the message that lists what {@code publish} accepts. */
+  String describe();
+
+  /** True when {@code dir} is a bundle of this kind. */
+  boolean accepts(Path dir);
+
+  /**
+   * Reads and rebuilds the bundle from its raw data. A bundle that cannot be rebuilt is returned
+   * {@link Status#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
+   */
+  Published read(Path dir, String name);
+}

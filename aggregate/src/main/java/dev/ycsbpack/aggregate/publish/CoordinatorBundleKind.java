@@ -1,0 +1,86 @@
+package dev.ycsbpack.aggregate.publish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.aggregate.format.RunFacts;
+import dev.ycsbpack.aggregate.input.BundleLayout;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.result.WindowKind;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A coordinator's bundle: {@code manifest.json} beside {@code clients/}. Rebuilt the way the coordinator merged it
+ * (the union window, each client's host from the manifest) from the client folders' logs; the manifest says how it
+ * ended, its command and the server's count check.
+ */
+final class CoordinatorBundleKind implements BundleKind {
+  @Override
+  public String describe() {
+    return "a coordinator bundle (manifest.json beside clients/)";
+  }
+
+  @Override
+  public boolean accepts(Path dir) {
+    return BundleLayout.isBundle(dir);
+  }
+
+  @Override
+  public Published read(Path dir, String name) {
+    List<Path> clients = RawClients.children(dir.resolve(BundleLayout.CLIENTS));
+    RawClients raw = RawClients.of(clients);
+    JsonNode m;
+    try {
+      m = MergedJson.MAPPER.readTree(dir.resolve(BundleLayout.MANIFEST).toFile());
+    } catch (IOException e) {
+      return raw.failed(name, KIND, Status.FAILED, BundleLayout.MANIFEST + " cannot be read: " + e.getMessage(), 0,
+          Map.of());
+    }
+    Map<String, String> given = new LinkedHashMap<>();
+    String command = m.path("command").asText("");
+    if (!command.isEmpty()) {
+      given.put(RunFacts.COMMAND, raw.shown("command", "bin/ycsb-coordinator " + command));
+    }
+    JsonNode count = m.path("count");
+    if (count.isObject()) {
+      given.put(RunFacts.COUNT, raw.shown("count", count.path("text").asText("") + " ("
+          + count.path("verdict").asText("") + ")"));
+    }
+    long started = epochMs(m.path("startedAt").asText(""));
+    String status = m.path("status").asText("");
+    if (status.equals("RUNNING")) {
+      return raw.failed(name, KIND, Status.INCOMPLETE, "the coordinator did not finish: its manifest still says "
+          + "RUNNING (killed, or still running when this site was built)", started, given);
+    }
+    if (!status.equals("COMPLETE")) {
+      String reason = m.path("reason").asText("");
+      return raw.failed(name, KIND, Status.FAILED, status.equals("FAILED") ? (reason.isEmpty() ? "the coordinator "
+          + "marked it FAILED" : reason) : "its manifest's status is " + raw.shown("status", status)
+          + ", not COMPLETE or FAILED", started, given);
+    }
+    if (clients.isEmpty()) {
+      return raw.failed(name, KIND, Status.FAILED, "it has no client folders under " + BundleLayout.CLIENTS
+          + "/ to rebuild it from", started, given);
+    }
+    Map<String, String> hosts = new LinkedHashMap<>();
+    m.path("clients").forEach(c -> hosts.put(c.path("name").asText(""), c.path("host").asText("")));
+    hosts.remove("");
+    MergeOptions options = MergeOptions.builder().hosts(hosts).window(WindowKind.UNION).build();
+    return raw.rebuilt(name, KIND, clients, options, started, given);
+  }
+
+  private static final String KIND = "coordinated run";
+
+  private static long epochMs(String iso) {
+    try {
+      return Instant.parse(iso).toEpochMilli();
+    } catch (DateTimeParseException e) {
+      return 0;
+    }
+  }
+}

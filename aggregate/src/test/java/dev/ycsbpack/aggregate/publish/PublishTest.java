@@ -1,0 +1,211 @@
+package dev.ycsbpack.aggregate.publish;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.aggregate.cli.AggregateMain;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code publish} without a browser: what the site holds, what it never holds, and every refusal. */
+class PublishTest {
+  private static final long T0 = 1_795_500_000_000L;
+
+  @TempDir
+  Path tmp;
+
+  record Run(int status, String out, String err) {
+  }
+
+  static Run publish(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    String[] full = new String[args.length + 1];
+    full[0] = "publish";
+    System.arraycopy(args, 0, full, 1, args.length);
+    int status = AggregateMain.run(full, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** A folder of every kind of bundle: two complete MongoDB runs, a fake server's single client, failed, running. */
+  static Path mixed(Path root) throws IOException {
+    Path results = root.resolve("results");
+    Bundles.coordinated(results.resolve("series1/run-a"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Bundles.coordinated(results.resolve("series1/run-b"), "COMPLETE", Bundles.MONGODB, T0 + 60_000,
+        Bundles.HOSTILE);
+    Bundles.single(results.resolve("fake-single"), Bundles.FAKE, T0 + 120_000, Bundles.HOSTILE);
+    Bundles.coordinated(results.resolve("series2/failed"), "FAILED", Bundles.MONGODB, T0 + 180_000,
+        Bundles.HOSTILE);
+    Bundles.coordinated(results.resolve("series2/running"), "RUNNING", Bundles.MONGODB, T0 + 240_000, "");
+    return results;
+  }
+
+  static List<Path> files(Path site) throws IOException {
+    try (Stream<Path> s = Files.walk(site)) {
+      return s.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+
+  @Test
+  void aSiteListsEveryBundleWithFiguresOnlyForCompleteOnes() throws IOException {
+    Path results = mixed(tmp);
+    Path site = tmp.resolve("site");
+    Run r = publish("--out", site.toString(), results.toString());
+    assertEquals(0, r.status(), r.err());
+    String index = Files.readString(site.resolve("index.html"));
+    assertEquals(5, index.split("<tr", -1).length - 2, "a header row and one row per bundle");
+    for (String name : List.of("results-series1-run-a", "results-series1-run-b", "results-fake-single",
+        "results-series2-failed", "results-series2-running")) {
+      assertTrue(Files.isRegularFile(site.resolve("bundles/" + name + "/report.html")), name);
+    }
+    assertTrue(Files.isRegularFile(site.resolve("bundles/results-series1-run-a/merged.csv")));
+    assertTrue(Files.isRegularFile(site.resolve("bundles/results-series1-run-a/timeseries.csv")));
+    // the failed and the unfinished bundle: the reason, no figures, no numbers files
+    String failedRow = row(index, "results-series2-failed");
+    assertTrue(failedRow.contains("FAILED: client 02-host2"), failedRow);
+    assertTrue(failedRow.contains("<td class=\"n\" data-sort=\"\">-</td>"), failedRow);
+    assertTrue(row(index, "results-series2-running").contains("INCOMPLETE: the coordinator did not finish"));
+    assertFalse(Files.exists(site.resolve("bundles/results-series2-failed/merged.json")));
+    String failedPage = Files.readString(site.resolve("bundles/results-series2-failed/report.html"));
+    assertFalse(failedPage.contains("ops/s"), "no figure on a failed bundle's page");
+    // the fake server's label on its row and its page
+    assertTrue(row(index, "results-fake-single").contains("NOT MongoDB"));
+    assertTrue(Files.readString(site.resolve("bundles/results-fake-single/report.html")).contains("NOT MongoDB"));
+    // the two complete runs of one workload are compared; the failed one is not
+    assertTrue(Files.isRegularFile(site.resolve("compare/1.html")));
+    String compare = Files.readString(site.resolve("compare/1.html"));
+    assertTrue(compare.contains("results-series1-run-a") && compare.contains("results-series1-run-b"));
+    assertFalse(compare.contains("results-series2-failed"));
+    assertTrue(compare.indexOf("Differences in how they were run") < compare.indexOf("<h3>Figures"));
+    // what was run, the count check among it
+    String report = Files.readString(site.resolve("bundles/results-series1-run-a/report.html"));
+    assertTrue(report.contains("1,000 counted in ycsb.usertable"), "the manifest's count check");
+    assertTrue(report.contains("bin/ycsb-coordinator run mongodb -P workloads/read95-update5"));
+    // a single client's own count of the collection
+    assertTrue(Files.readString(site.resolve("bundles/results-fake-single/report.html"))
+        .contains("1,000 before, 0 new stored, 1,000 after, in ycsb.usertable"));
+  }
+
+  @Test
+  void noPasswordAndNoHostileMarkupAnywhereInTheSite() throws IOException {
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), mixed(tmp).toString()).status());
+    for (Path f : files(site)) {
+      String text = Files.readString(f);
+      assertFalse(text.contains("S3cr3t"), "password in " + f);
+      if (f.toString().endsWith(".html")) {
+        assertFalse(text.contains("<script>window.__pwned"), "hostile script as markup in " + f);
+        assertFalse(text.contains("<img src=x"), "hostile img as markup in " + f);
+        // a quote that ends an attribute (in the embedded JSON it is \" inside a string, which is no markup)
+        assertFalse(java.util.regex.Pattern.compile("(?<!\\\\)\"onload=").matcher(text).find(),
+            "hostile attribute in " + f);
+      }
+    }
+  }
+
+  @Test
+  void aGrownFolderGivesTheSamePagesPlusTheNewOnes() throws IOException {
+    Path results = tmp.resolve("results");
+    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path site1 = tmp.resolve("site1");
+    assertEquals(0, publish("--out", site1.toString(), results.toString()).status());
+    Bundles.coordinated(results.resolve("run-b"), "COMPLETE", Bundles.MONGODB, T0 + 60_000, "");
+    Path site2 = tmp.resolve("site2");
+    assertEquals(0, publish("--out", site2.toString(), results.toString()).status());
+    for (Path f : files(site1)) {
+      if (f.startsWith(site1.resolve("bundles"))) {
+        assertArrayEquals(Files.readAllBytes(f), Files.readAllBytes(site2.resolve(site1.relativize(f))),
+            "rebuilt differently: " + f);
+      }
+    }
+    assertTrue(Files.isRegularFile(site2.resolve("bundles/results-run-b/report.html")));
+    assertTrue(Files.isRegularFile(site2.resolve("compare/1.html")));
+  }
+
+  @Test
+  void aFolderThatIsNoBundleIsRefusedWithOneLineAndNothingWritten() throws IOException {
+    Path empty = Files.createDirectories(tmp.resolve("not-a-bundle/sub"));
+    Files.writeString(empty.resolve("notes.txt"), "hello");
+    refused("is not a bundle and holds none", "--out", tmp.resolve("site").toString(),
+        tmp.resolve("not-a-bundle").toString());
+    refused("does not exist", "--out", tmp.resolve("site").toString(), tmp.resolve("missing").toString());
+  }
+
+  @Test
+  void anEmptyListIsRefused() {
+    refused("no bundle given", "--out", tmp.resolve("site").toString());
+  }
+
+  @Test
+  void anOutputFolderThatIsNotEmptyIsRefusedAndKept() throws IOException {
+    Path results = tmp.resolve("results");
+    Bundles.single(results.resolve("one"), Bundles.MONGODB, T0, "");
+    Path site = Files.createDirectories(tmp.resolve("site"));
+    Files.writeString(site.resolve("mine.txt"), "keep me");
+    refused("the folder is not empty", "--out", site.toString(), results.toString());
+    assertEquals(List.of(site.resolve("mine.txt")), files(site));
+  }
+
+  @Test
+  void twoBundlesWithTheSameNameAreRefused() throws IOException {
+    Path a = Bundles.single(tmp.resolve("a/run"), Bundles.MONGODB, T0, "");
+    Path b = Bundles.single(tmp.resolve("b/run"), Bundles.MONGODB, T0 + 1000, "");
+    refused("two bundles would both be named run", "--out", tmp.resolve("site").toString(), a.toString(),
+        b.toString());
+  }
+
+  @Test
+  void anEmptyOutputFolderIsFilled() throws IOException {
+    Path results = tmp.resolve("results");
+    Bundles.single(results.resolve("one"), Bundles.MONGODB, T0, "");
+    Path site = Files.createDirectories(tmp.resolve("site"));
+    assertEquals(0, publish("--out", site.toString(), results.toString()).status());
+    assertTrue(Files.isRegularFile(site.resolve("index.html")));
+  }
+
+  @Test
+  void theHelpFits80ColumnsWithItsExamplesWhole() {
+    Run r = publish("--help");
+    assertEquals(0, r.status());
+    List<String> lines = r.out().lines().toList();
+    for (String line : lines) {
+      assertTrue(line.length() <= 80, line.length() + " columns: " + line);
+    }
+    assertTrue(lines.contains("  ycsb-aggregate publish --out site results/load results/run-1 results/run-2"),
+        r.out());
+  }
+
+  private void refused(String expected, String... args) {
+    try {
+      List<Path> before = files(tmp);
+      Run r = publish(args);
+      assertEquals(2, r.status(), r.err());
+      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+      assertTrue(r.err().startsWith("ycsb-aggregate publish: ") && r.err().contains(expected), r.err());
+      assertEquals(before, files(tmp), "nothing written");
+      try (Stream<Path> s = Files.list(tmp)) {
+        assertFalse(s.anyMatch(p -> p.getFileName().toString().contains(".publish-")), "no temporary folder left");
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The index row of one bundle. */
+  static String row(String index, String name) {
+    int at = index.indexOf("bundles/" + name + "/");
+    assertTrue(at >= 0, name + " has no row");
+    return index.substring(index.lastIndexOf("<tr", at), index.indexOf("</tr>", at));
+  }
+}
