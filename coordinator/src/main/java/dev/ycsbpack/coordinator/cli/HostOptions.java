@@ -6,6 +6,7 @@ import dev.ycsbpack.coordinator.hosts.LocalSession;
 import dev.ycsbpack.coordinator.hosts.SshCommand;
 import dev.ycsbpack.coordinator.hosts.SshSession;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.run.Fanout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,9 @@ import picocli.CommandLine.Option;
 
 /** Where clients run, and how they are reached: shared by {@code load}, {@code run} and {@code check}. */
 final class HostOptions {
+  /** More would be a thread and a connection per host at once: what --parallel exists to avoid. */
+  static final int MAX_PARALLEL = 256;
+
   @Option(names = "--hosts", split = ",", paramLabel = "HOST",
       description = "hosts, comma-separated: local (a child process here; give it several times for several local "
           + "hosts) or [user@]host[:port], reached with the system ssh")
@@ -34,6 +38,19 @@ final class HostOptions {
       description = "folder on each ssh host for the staged pack and the runs' working folders, relative to the "
           + "remote home unless absolute (default: ${DEFAULT-VALUE})")
   String remoteDir;
+
+  @Option(names = "--parallel", paramLabel = "N", defaultValue = "" + Fanout.DEFAULT_PARALLEL,
+      description = "hosts worked on at once in each per-host step (check, staging, client launch, collection); "
+          + "keep it under the hosts' sshd MaxStartups (default: ${DEFAULT-VALUE})")
+  int parallel;
+
+  /** {@code --parallel}, checked. */
+  int parallel() throws UsageError {
+    if (parallel < 1 || parallel > MAX_PARALLEL) {
+      throw new UsageError("--parallel " + parallel + ": expected a whole number from 1 to " + MAX_PARALLEL);
+    }
+    return parallel;
+  }
 
   /** The hosts, in order, {@code local} numbered. */
   List<Host> parse() throws UsageError {

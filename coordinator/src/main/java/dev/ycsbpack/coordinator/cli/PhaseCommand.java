@@ -35,6 +35,8 @@ import picocli.CommandLine.Parameters;
 abstract class PhaseCommand implements Callable<Integer> {
   /** bin/ycsb --check is one JVM start and no network: seconds, even on a busy machine. */
   private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
+  /** A minute between launches is already more than any start-up needs spreading. */
+  private static final int MAX_LAUNCH_INTERVAL_MS = 60_000;
 
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
@@ -87,6 +89,11 @@ abstract class PhaseCommand implements Callable<Integer> {
           + "${DEFAULT-VALUE})")
   int controlTimeout;
 
+  @Option(names = "--launch-interval", paramLabel = "MS", defaultValue = "0",
+      description = "each launching worker (see --parallel) waits this long after launching a client, to spread the"
+          + " connections a large run opens to sshd and the database over time (default: ${DEFAULT-VALUE})")
+  int launchIntervalMs;
+
   @Option(names = "--quiet", description = "no progress output")
   boolean quiet;
 
@@ -97,6 +104,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     long commandStart = System.currentTimeMillis();
     PrintStream err = System.err;
     RunPlan plan;
+    int parallel;
     Map<String, String> overrides = new LinkedHashMap<>();
     try {
       if (!binding.matches("[A-Za-z0-9_-]+")) {
@@ -112,6 +120,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       checkPositive("--ready-timeout", readyTimeout);
       checkPositive("--stall-timeout", stallTimeout);
       checkPositive("--control-timeout", controlTimeout);
+      if (launchIntervalMs < 0 || launchIntervalMs > MAX_LAUNCH_INTERVAL_MS) {
+        throw new UsageError("--launch-interval " + launchIntervalMs + ": expected milliseconds from 0 to "
+            + MAX_LAUNCH_INTERVAL_MS);
+      }
+      parallel = hostOptions.parallel();
       int totalThreads;
       int totalTarget;
       try {
@@ -164,7 +177,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(readyTimeout),
         Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
-        Duration.ofMillis(300));
+        Duration.ofMillis(300), parallel, Duration.ofMillis(launchIntervalMs));
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
     CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
         command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);

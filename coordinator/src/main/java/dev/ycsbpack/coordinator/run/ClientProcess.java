@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +86,11 @@ public final class ClientProcess {
    */
   public long readyAfterMs() {
     return readyNanos < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNanos - startNanos);
+  }
+
+  /** How long ago its process was launched. */
+  public Duration sinceLaunch() {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
   public long startedEpochMs() {
