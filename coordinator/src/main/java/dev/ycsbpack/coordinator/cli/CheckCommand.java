@@ -31,13 +31,15 @@ final class CheckCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     PackArchive pack = PackArchive.of(CoordinatorMain.packHome());
-    Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome());
+    Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome(), 1);
     List<String> results;
     try {
       results = Fanout.map(hosts, parallel, "check", h -> check(sessions.get(h), pack));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return 1;
+    } finally {
+      hostOptions.closeConnections();
     }
     boolean ok = true;
     for (int i = 0; i < hosts.size(); i++) {

@@ -4,6 +4,7 @@ import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.LocalSession;
 import dev.ycsbpack.coordinator.hosts.SshCommand;
+import dev.ycsbpack.coordinator.hosts.SshControl;
 import dev.ycsbpack.coordinator.hosts.SshSession;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.Fanout;
@@ -44,12 +45,22 @@ final class HostOptions {
           + "keep it under the hosts' sshd MaxStartups (default: ${DEFAULT-VALUE})")
   int parallel;
 
+  private volatile SshControl control;
+
   /** {@code --parallel}, checked. */
   int parallel() throws UsageError {
     if (parallel < 1 || parallel > MAX_PARALLEL) {
       throw new UsageError("--parallel " + parallel + ": expected a whole number from 1 to " + MAX_PARALLEL);
     }
     return parallel;
+  }
+
+  /** Ends the hosts' shared ssh connections; nothing of them is left running. */
+  void closeConnections() {
+    SshControl c = control;
+    if (c != null) {
+      c.close();
+    }
   }
 
   /** The hosts, in order, {@code local} numbered. */
@@ -99,9 +110,14 @@ final class HostOptions {
     return out;
   }
 
-  /** One session per host. */
-  Map<Host, HostSession> sessions(List<Host> list, Path packHome) {
-    SshCommand ssh = SshCommand.defaults(sshConfig);
+  /**
+   * One session per host; ssh hosts share one connection each (see {@link SshControl} for when not) until
+   * {@link #closeConnections()}.
+   */
+  Map<Host, HostSession> sessions(List<Host> list, Path packHome, int clientsPerHost) throws IOException {
+    List<Host.Ssh> remote = list.stream().filter(Host.Ssh.class::isInstance).map(Host.Ssh.class::cast).toList();
+    control = SshControl.open(SshCommand.defaults(sshConfig), remote, clientsPerHost);
+    SshCommand ssh = control.ssh();
     Map<Host, HostSession> m = new LinkedHashMap<>();
     for (Host h : list) {
       // Java 17: no pattern switch yet; Host is sealed, so these two cases are all of them

@@ -5,6 +5,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -168,10 +169,13 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     PackArchive pack;
     Bundle bundle;
+    Map<Host, HostSession> sessions;
     try {
       pack = PackArchive.of(home);
+      sessions = hostOptions.sessions(plan.hosts(), home, clientsPerHost);
       bundle = Bundle.create(out);
     } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+      hostOptions.closeConnections();
       err.println("ycsb-coordinator: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return CoordinatorMain.USAGE;
     }
@@ -179,19 +183,25 @@ abstract class PhaseCommand implements Callable<Integer> {
         Duration.ofSeconds(stallTimeout), controlTimeout, Duration.ofSeconds(1), Duration.ofSeconds(10),
         Duration.ofMillis(300), parallel, Duration.ofMillis(launchIntervalMs));
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
-    CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
+    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
         command, err, total -> quiet ? new Progress.Silent() : Progress.forConsole(err, total), commandStart);
     Thread hook = new Thread(() -> {
       // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
       // any failed run (not the shell's 130), so scripts see one meaning per status
       run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)");
+      hostOptions.closeConnections();
       err.println("ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked FAILED) is "
           + bundle.dir());
       err.flush();
       Runtime.getRuntime().halt(CoordinatedRun.FAILED);
     }, "coordinator-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
-    int status = run.run(bundle);
+    int status;
+    try {
+      status = run.run(bundle);
+    } finally {
+      hostOptions.closeConnections();
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {

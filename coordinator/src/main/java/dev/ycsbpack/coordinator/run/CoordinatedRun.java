@@ -15,6 +15,7 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
@@ -173,7 +174,8 @@ public final class CoordinatedRun {
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged, count);
-    m = withLead(m, merged != null ? coverage.outcomes() : summed(verdicts));
+    m = finished(m, merged != null ? coverage.outcomes() : summed(verdicts), ClientOverview.of(clients,
+        rates(merged != null, verdicts)));
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
@@ -188,10 +190,29 @@ public final class CoordinatedRun {
     return sum;
   }
 
-  private static Manifest withLead(Manifest m, Outcomes outcomes) {
+  /**
+   * Each client's measured ops/s: inside the merge window when merged; else its own {@code [OVERALL]} figure (which
+   * includes its wait at the start gate), for ranking the slowest only.
+   */
+  private Map<String, Double> rates(boolean merged, Map<String, Verdict> verdicts) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (merged) {
+      coverage.clients().stream().filter(c -> !c.failed()).forEach(c -> out.put(c.name(), c.windowThroughput()));
+    } else {
+      verdicts.forEach((name, v) -> {
+        if (v.outcomes().opsPerSec() > 0) {
+          out.put(name, v.outcomes().opsPerSec());
+        }
+      });
+    }
+    return out;
+  }
+
+  /** The manifest with what only the end knows: the lead line and the clients by host. */
+  private static Manifest finished(Manifest m, Outcomes outcomes, List<Manifest.HostGroup> byHost) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count());
+        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count(), byHost);
   }
 
   /**
@@ -448,7 +469,8 @@ public final class CoordinatedRun {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count);
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count,
+        null);
   }
 
   private static String version() {
