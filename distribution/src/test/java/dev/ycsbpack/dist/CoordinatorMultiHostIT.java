@@ -35,9 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with the reason).
  */
 class CoordinatorMultiHostIT {
-  private static final int PORT = 27017;
   private static NetnsHosts rig;
-  private static Process server;
+  private static LabServer server;
   private static String url;
 
   @TempDir
@@ -47,19 +46,14 @@ class CoordinatorMultiHostIT {
   static void startRig() throws Exception {
     NetnsHosts.requireOrSkip();
     rig = NetnsHosts.start(2);
-    Path urlFile = Files.createTempDirectory("coordinator-it").resolve("url");
-    server = rig.server().processBuilder(YcsbRun.home().resolve("bin/embedded-mongo").toString(), "--bind",
-        "0.0.0.0", "--port", Integer.toString(PORT), "--url-file", urlFile.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    assertTrue(Coordinator.waitFor(() -> Files.exists(urlFile), 60), "the embedded server did not start");
-    url = "mongodb://" + rig.serverAddress() + ":" + PORT;
+    server = LabServer.start(rig, Files.createTempDirectory("coordinator-it"));
+    url = server.url();
   }
 
   @AfterAll
   static void stopRig() throws InterruptedException {
     if (server != null) {
-      server.destroy();
-      server.waitFor(10, TimeUnit.SECONDS);
+      server.close();
     }
     if (rig != null) {
       rig.close();
@@ -81,13 +75,7 @@ class CoordinatorMultiHostIT {
   }
 
   private static long count(String table) throws Exception {
-    Path home = YcsbRun.home();
-    Process p = rig.coordinator().processBuilder("java", "-cp", home.resolve("lib") + "/*:" + home.resolve(
-        "lib/embedded") + "/*", "dev.ycsbpack.testkit.CollectionCount", url, Servers.DATABASE, table)
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    return Long.parseLong(out);
+    return server.count(table);
   }
 
   @Test
@@ -162,21 +150,7 @@ class CoordinatorMultiHostIT {
         "--clients-per-host", Integer.toString(clients / 2),
         // never loaded: these runs test stopping clients, not what they read
         "-p", "mongodb.allowEmpty=true"));
-    Path remoteRuns = work.resolve("remote/runs");
-    boolean measuring = Coordinator.waitFor(() -> {
-      try (Stream<Path> s = Files.exists(remoteRuns) ? Files.walk(remoteRuns) : Stream.empty()) {
-        return s.filter(p -> p.getFileName().toString().equals("stderr.txt")).filter(p -> {
-          try {
-            return Files.readString(p).contains("@ycsbpack STARTED");
-          } catch (IOException e) {
-            return false;
-          }
-        }).count() == clients;
-      } catch (IOException e) {
-        return false;
-      }
-    }, 150);
-    assertTrue(measuring, c::describe);
+    assertTrue(Coordinator.awaitMeasuring(work.resolve("remote/runs"), clients, 150), c::describe);
     return c;
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.bundle;
 
+import dev.ycsbpack.common.ClientControl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,7 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The manifest's clients grouped by host for a reader of a run with many: the hosts with a failed client first, then
+ * The manifest's clients grouped by host for a reader of a run with many: the hosts with a client that failed by
+ * itself first, then those with a client stopped because another failed, then
  * the host of the slowest client, and so on; inside a host, failed clients first, then the slowest. The flat
  * {@code clients} list stays in plan order for tools.
  */
@@ -22,7 +24,7 @@ public final class ClientOverview {
    */
   public static List<Manifest.HostGroup> of(List<Manifest.ClientEntry> clients, Map<String, Double> opsPerSec) {
     Comparator<Manifest.ClientEntry> worstFirst = Comparator
-        .comparing((Manifest.ClientEntry c) -> !failed(c))
+        .comparingInt(ClientOverview::rank)
         // failed clients in plan order (stable sort), complete ones slowest first
         .thenComparingDouble(c -> failed(c) ? 0 : opsPerSec.getOrDefault(c.name(), Double.MAX_VALUE));
     Map<String, List<Manifest.ClientEntry>> byHost = new LinkedHashMap<>();
@@ -42,6 +44,14 @@ public final class ClientOverview {
           lines));
     }
     return out;
+  }
+
+  /** 0: failed by itself (the cause), 1: stopped because another failed, 2: complete. */
+  private static int rank(Manifest.ClientEntry c) {
+    if (!failed(c)) {
+      return 2;
+    }
+    return c.reason() != null && c.reason().startsWith(ClientControl.STOPPED) ? 1 : 0;
   }
 
   private static boolean failed(Manifest.ClientEntry c) {

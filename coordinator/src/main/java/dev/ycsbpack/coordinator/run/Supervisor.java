@@ -111,6 +111,8 @@ public final class Supervisor {
   /** The TLS files copied for the clients, removed with their properties. */
   private final List<Path> stagedFiles = Collections.synchronizedList(new ArrayList<>());
   private volatile String abortReason;
+  /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
+  private final LineReader output = new LineReader("coordinator-client-output");
 
   public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
                     String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log,
@@ -169,6 +171,7 @@ public final class Supervisor {
       deleteStaged();
     }
     List<ClientOutcome> outcomes = collect();
+    output.close();
     return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes);
   }
 
@@ -191,7 +194,7 @@ public final class Supervisor {
         PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
             AtomicFiles.Mode.PRIVATE);
         Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
-        running.add(new ClientProcess(c, p, redactor.forLines()));
+        running.add(new ClientProcess(c, p, redactor.forLines(), output));
       } catch (IOException | RuntimeException e) {
         launchFailed = true;
         String why = "could not be started: " + redactor.redact(String.valueOf(e.getMessage()));
@@ -348,22 +351,31 @@ public final class Supervisor {
         c.closeControl();
       }
     }
-    long deadline = System.nanoTime() + settings.stopGrace().toNanos();
-    for (ClientProcess c : running) {
-      try {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0 || !c.waitFor(left)) {
-          c.destroy(false);
-          if (!c.waitFor(2000)) {
-            c.destroy(true);
-            c.waitFor(2000);
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        c.destroy(true);
+    // one grace period for all, then each step to every client left at once: the wait does not grow with the
+    // number of clients
+    try {
+      List<ClientProcess> left = waitAll(running, settings.stopGrace());
+      left.forEach(c -> c.destroy(false));
+      left = waitAll(left, Duration.ofSeconds(2));
+      left.forEach(c -> c.destroy(true));
+      waitAll(left, Duration.ofSeconds(2));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running.forEach(c -> c.destroy(true));
+    }
+  }
+
+  /** Waits until {@code limit} for the clients to end; returns those still running. */
+  private static List<ClientProcess> waitAll(List<ClientProcess> clients, Duration limit) throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    List<ClientProcess> left = new ArrayList<>();
+    for (ClientProcess c : clients) {
+      long ms = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (!c.waitFor(Math.max(0, ms))) {
+        left.add(c);
       }
     }
+    return left;
   }
 
   private void deleteStaged() {

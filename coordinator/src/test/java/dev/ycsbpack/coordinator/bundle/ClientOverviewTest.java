@@ -19,7 +19,9 @@ class ClientOverviewTest {
       for (int k = 1; k <= 2; k++) {
         String name = String.format("%03d-h%d", 2 * (h - 1) + k, h);
         boolean failed = h == 40 && k == 2;
-        clients.add(client(name, "h" + h, failed ? "FAILED" : "COMPLETE", failed ? "lost the coordinator" : null));
+        boolean stopped = h < 40 && k == 1; // the others, stopped when 080-h40 failed, come after it
+        clients.add(client(name, "h" + h, failed || stopped ? "FAILED" : "COMPLETE",
+            failed ? "lost the coordinator" : stopped ? "stopped by the coordinator" : null));
       }
     }
     clients.set(0, client("001-h1", "h1", "MISSING", "could not be started: no java"));
@@ -33,14 +35,17 @@ class ClientOverviewTest {
 
     assertEquals(64, groups.size());
     assertEquals(128, groups.stream().mapToInt(g -> g.lines().size()).sum());
-    assertEquals(List.of("h1", "h40", "h50"), groups.subList(0, 3).stream().map(Manifest.HostGroup::host).toList());
+    assertEquals(List.of("h1", "h40", "h2"), groups.subList(0, 3).stream().map(Manifest.HostGroup::host).toList());
     assertEquals("001-h1 MISSING: could not be started: no java", groups.get(0).lines().get(0));
     assertEquals("080-h40 FAILED: lost the coordinator, 1,000.0 ops/s", groups.get(1).lines().get(0));
     assertEquals(1, groups.get(1).failed());
-    assertEquals(List.of("100-h50 COMPLETE, 10.0 ops/s", "099-h50 COMPLETE, 900.0 ops/s"), groups.get(2).lines());
-    assertEquals(0, groups.get(2).failed());
+    assertEquals(List.of("003-h2 FAILED: stopped by the coordinator, 1,000.0 ops/s", "004-h2 COMPLETE, 1,000.0 ops/s"),
+        groups.get(2).lines());
+    assertEquals("h39", groups.get(39).host());
+    assertEquals(List.of("100-h50 COMPLETE, 10.0 ops/s", "099-h50 COMPLETE, 900.0 ops/s"), groups.get(40).lines());
+    assertEquals(0, groups.get(40).failed());
     // the rest keep the plan's order
-    assertEquals("h2", groups.get(3).host());
+    assertEquals("h41", groups.get(41).host());
     assertEquals("h64", groups.get(63).host());
   }
 }
