@@ -298,9 +298,9 @@ class CoordinatorMultiHostIT {
     // a line break, and unique: other test runs on this machine put the plain AwkwardStrings on their command lines
     String password = AwkwardStrings.passwords(2026, 3).get(2) + " " + UUID.randomUUID();
     Path key = ca.client("ycsb-client").combinedEncrypted(password);
-    int tlsPort = PORT + 1;
+    int tlsPort = LabServer.PORT + 1;
     try (TlsTerminator tls = TlsTerminator.startIn(rig.server().command(List.of()), rig.serverAddress(), tlsPort,
-        serverCert.combined(), ca.certificate(), rig.serverAddress(), PORT)) {
+        serverCert.combined(), ca.certificate(), rig.serverAddress(), LabServer.PORT)) {
       Path bundle = work.resolve("tls");
       Path secrets = work.resolve("tls.properties"); // a password on the coordinator's own command line would show
       PropertiesFiles.write(secrets, null, Map.of(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /** bin/embedded-mongo in a rig's server namespace, where the rig's hosts reach it, and its count of a collection. */
 final class LabServer implements AutoCloseable {
-  private static final int PORT = 27017;
+  static final int PORT = 27017;
 
   private final NetnsHosts rig;
   private final Process process;
