@@ -51,8 +51,10 @@ for n in $sizes; do
       t=$(awk '/^Threads:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
       r=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
       c=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true)
-      f=$(find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
-      [ -n "$t" ] && [ -n "$r" ] && [ -n "$c" ] && echo "$t $f $r $c" >>"$work/samples"
+      f=$( (find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null || true) | wc -l)
+      if [ -n "$t" ] && [ -n "$r" ] && [ -n "$c" ]; then  # empty once the process has gone
+        echo "$t $f $r $c" >>"$work/samples"
+      fi
       sleep 0.2
     done
     wait "$pid" || true
