@@ -20,6 +20,8 @@ public final class ClientControl {
   public static final String GO = "GO";
   public static final String HEARTBEAT = "HB";
   public static final String STOP = "STOP";
+  /** The reason a client gives when it stopped on {@link #STOP}: it did not fail, another client did. */
+  public static final String STOPPED = "stopped by the coordinator";
   public static final String EVENT_PREFIX = "@ycsbpack ";
 
   /** Events a client reports. */

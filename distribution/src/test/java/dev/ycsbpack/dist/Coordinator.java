@@ -97,6 +97,26 @@ final class Coordinator {
     return condition.getAsBoolean();
   }
 
+  /**
+   * Waits up to {@code seconds} until {@code clients} remote clients under {@code runs} (a --remote-dir's runs/ folder)
+   * have printed their first measured operation ({@code @ycsbpack STARTED}).
+   */
+  static boolean awaitMeasuring(Path runs, int clients, int seconds) throws InterruptedException {
+    return waitFor(() -> {
+      try (java.util.stream.Stream<Path> s = Files.exists(runs) ? Files.walk(runs) : java.util.stream.Stream.empty()) {
+        return s.filter(p -> p.getFileName().toString().equals("stderr.txt")).filter(p -> {
+          try {
+            return Files.readString(p).contains("@ycsbpack STARTED");
+          } catch (IOException e) {
+            return false;
+          }
+        }).count() == clients;
+      } catch (IOException | java.io.UncheckedIOException e) {
+        return false; // a folder removed while walked
+      }
+    }, seconds);
+  }
+
   private static String read(Path p) {
     try {
       return Files.readString(p, StandardCharsets.UTF_8);

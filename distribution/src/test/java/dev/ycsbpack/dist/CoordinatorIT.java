@@ -203,6 +203,32 @@ class CoordinatorIT {
     }
   }
 
+  /**
+   * Launching many hosts takes time (here forced: one launch at a time, 2.5 s apart, so the last client starts about
+   * 8 s after the first); the first clients must hear heartbeats meanwhile, or they stop themselves after
+   * --control-timeout ("lost the coordinator") before the last is even launched.
+   */
+  @Test
+  void clientsLaunchedFirstHearTheCoordinatorWhileTheLastAreStillLaunched() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      Path load = work.resolve("slow-launch");
+      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "4",
+          "--hosts", "local,local,local,local", "--parallel", "1", "--launch-interval", "2500",
+          "--control-timeout", "3", "--out", load.toString()));
+      assertEquals(0, l.exitCode(), l::describe);
+      JsonNode m = Coordinator.manifest(load);
+      assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+      assertEquals(1000, Servers.countDocuments(target, table));
+      for (JsonNode c : m.get("clients")) {
+        assertEquals("COMPLETE", c.get("verdict").asText(), m::toPrettyString);
+      }
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
   /** Starts a long, throttled run and waits until its clients are measuring. */
   private Coordinator startLongRun(Target target, String table, Path bundle, Path workload, String... more)
       throws Exception {
@@ -297,6 +323,10 @@ class CoordinatorIT {
         "-p", "mongodb.url=" + target.connectionString()), "not empty");
     cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "-target", "1",
         "--clients-per-host", "2", "--out", work.resolve("d").toString()), "-target 1");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "--parallel", "0",
+        "--out", work.resolve("e").toString()), "--parallel 0: expected a whole number from 1 to 256");
+    cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "--launch-interval", "-1",
+        "--out", work.resolve("f").toString()), "--launch-interval -1: expected milliseconds from 0 to 60000");
     for (Map.Entry<List<String>, String> e : cases.entrySet()) {
       Coordinator c = Coordinator.run(work, List.of(), e.getKey());
       assertEquals(2, c.exitCode(), c::describe);
@@ -305,7 +335,7 @@ class CoordinatorIT {
       assertTrue(err.lines().count() <= 2, c::describe);
     }
     assertEquals(List.of("keep.txt"), Files.list(notEmpty).map(p -> p.getFileName().toString()).toList());
-    for (String f : List.of("a", "b", "c", "d")) {
+    for (String f : List.of("a", "b", "c", "d", "e", "f")) {
       assertFalse(Files.exists(work.resolve(f)), "nothing written for a refused command: " + f);
     }
   }

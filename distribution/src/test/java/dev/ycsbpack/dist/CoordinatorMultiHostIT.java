@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -137,25 +138,17 @@ class CoordinatorMultiHostIT {
   }
 
   private Coordinator startLongRun(Path bundle) throws Exception {
-    Coordinator c = coordinator(args("run", Servers.newTable(), bundle, "-threads", "2", "-target", "200",
-        "-p", "operationcount=10000000", "-p", "recordcount=100",
+    return startLongRun(bundle, 2);
+  }
+
+  /** A long throttled run of {@code clients} clients on h1 and h2, once every client is measuring. */
+  private Coordinator startLongRun(Path bundle, int clients) throws Exception {
+    Coordinator c = coordinator(args("run", Servers.newTable(), bundle, "-threads", Integer.toString(clients),
+        "-target", "200", "-p", "operationcount=10000000", "-p", "recordcount=100",
+        "--clients-per-host", Integer.toString(clients / 2),
         // never loaded: these runs test stopping clients, not what they read
         "-p", "mongodb.allowEmpty=true"));
-    Path remoteRuns = work.resolve("remote/runs");
-    boolean measuring = Coordinator.waitFor(() -> {
-      try (Stream<Path> s = Files.exists(remoteRuns) ? Files.walk(remoteRuns) : Stream.empty()) {
-        return s.filter(p -> p.getFileName().toString().equals("stderr.txt")).filter(p -> {
-          try {
-            return Files.readString(p).contains("@ycsbpack STARTED");
-          } catch (IOException e) {
-            return false;
-          }
-        }).count() == 2;
-      } catch (IOException e) {
-        return false;
-      }
-    }, 150);
-    assertTrue(measuring, c::describe);
+    assertTrue(Coordinator.awaitMeasuring(work.resolve("remote/runs"), clients, 150), c::describe);
     return c;
   }
 
@@ -187,6 +180,40 @@ class CoordinatorMultiHostIT {
     } finally {
       rig.restoreLink(h2);
     }
+  }
+
+  /** Established TCP connections to the host's sshd. */
+  private static long sshConnections(SshHost host) throws Exception {
+    Process p = new ProcessBuilder(host.namespace().command("ss", "-Htn", "state", "established",
+        "( sport = :" + host.port() + " )"))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+    return out.lines().filter(l -> !l.isBlank()).count();
+  }
+
+  /**
+   * Every command to a host rides on one ssh connection (sshd's MaxStartups drops a burst of new ones): two clients on
+   * a host are one connection; the shared connections end with the run, even one stopped by Ctrl-C.
+   */
+  @Test
+  void aHostsClientsShareOneSshConnectionThatEndsWithTheRun() throws Exception {
+    Path bundle = work.resolve("shared");
+    Coordinator c = startLongRun(bundle, 4);
+    try {
+      assertEquals(2, clientsOn(rig.host("h1")).size());
+      assertEquals(1, sshConnections(rig.host("h1")), "h1's two clients over one connection");
+      assertEquals(1, sshConnections(rig.host("h2")), "h2's two clients over one connection");
+      assertFalse(ProcessTable.matching("ControlPersist", rig.sshConfig().toString()).isEmpty(), "a shared connection");
+    } finally {
+      new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
+      assertEquals(1, c.await(), c::describe);
+    }
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("ControlPersist", rig.sshConfig().toString())
+        .isEmpty(), 20), () -> "ssh left: " + ProcessTable.matching("ControlPersist", rig.sshConfig().toString()));
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), 20),
+        () -> "clients left: " + ProcessTable.matching("YcsbMain"));
+    assertEquals(0, sshConnections(rig.host("h1")));
   }
 
   @Test

@@ -55,7 +55,7 @@ final class ControlChannel {
         }
         switch (line.trim()) {
           case ClientControl.STOP -> {
-            stop.accept("stopped by the coordinator");
+            stop.accept(ClientControl.STOPPED);
             return;
           }
           default -> { } // heartbeats (and anything else) only prove the coordinator is there

@@ -58,8 +58,9 @@ final class Sshd {
         "MaxStartups 100",
         "MaxSessions 100",
         // Lets a test give one host a JAVA_HOME without a java in it (SetEnv in its client config): a host
-        // "without a JDK" on a machine whose hosts all share one file system.
-        "AcceptEnv JAVA_HOME",
+        // "without a JDK" on a machine whose hosts all share one file system; and small client JVMs for a
+        // lab of many hosts (JDK_JAVA_OPTIONS, read by the java launcher).
+        "AcceptEnv JAVA_HOME JDK_JAVA_OPTIONS",
         ""));
     // sshd refuses to start without its privilege-separation directory; the package's service
     // would create it, but the service never runs here.

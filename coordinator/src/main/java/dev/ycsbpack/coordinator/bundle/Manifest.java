@@ -30,13 +30,26 @@ import java.util.Map;
  *                   {@code Return=} counts ({@code ERRORS: ...; NOT FOUND: ...}, the rule of {@code ErrorBudget}); null
  *                   when every operation succeeded
  * @param count      the server's document count checked against what the clients stored; null when not checked
+ * @param byHost     the clients grouped by host, failed and slowest first ({@link ClientOverview}); empty while running
  */
 @JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
                        String packVersion, String startedAt, String endedAt, Map<String, String> server,
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
-                       Map<String, String> properties, List<String> notes, String lead, Count count) {
+                       Map<String, String> properties, List<String> notes, String lead, Count count,
+                       List<HostGroup> byHost) {
+  /**
+   * One host's clients, one line each, failed and slowest first.
+   *
+   * @param host    as given
+   * @param clients how many ran there
+   * @param failed  how many of them failed
+   * @param lines   {@code NAME VERDICT[: reason][, ops/s]}
+   */
+  public record HostGroup(String host, int clients, int failed, List<String> lines) {
+  }
+
   /**
    * The start gate.
    *

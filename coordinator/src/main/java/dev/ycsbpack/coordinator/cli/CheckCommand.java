@@ -3,12 +3,11 @@ package dev.ycsbpack.coordinator.cli;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.run.Fanout;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -23,23 +22,29 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<Host> hosts;
+    int parallel;
     try {
       hosts = hostOptions.parse();
+      parallel = hostOptions.parallel();
     } catch (UsageError e) {
       System.err.println("ycsb-coordinator: error: " + e.getMessage());
       return CoordinatorMain.USAGE;
     }
     PackArchive pack = PackArchive.of(CoordinatorMain.packHome());
-    Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome());
-    Map<Host, CompletableFuture<String>> results = new LinkedHashMap<>();
-    for (Host h : hosts) {
-      results.put(h, CompletableFuture.supplyAsync(() -> check(sessions.get(h), pack)));
+    Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome(), 1);
+    List<String> results;
+    try {
+      results = Fanout.map(hosts, parallel, "check", h -> check(sessions.get(h), pack));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 1;
+    } finally {
+      hostOptions.closeConnections();
     }
     boolean ok = true;
-    for (Map.Entry<Host, CompletableFuture<String>> e : results.entrySet()) {
-      String line = e.getValue().join();
-      ok &= line.startsWith("ok");
-      System.out.println(e.getKey() + ": " + line);
+    for (int i = 0; i < hosts.size(); i++) {
+      ok &= results.get(i).startsWith("ok");
+      System.out.println(hosts.get(i) + ": " + results.get(i));
     }
     return ok ? 0 : 1;
   }

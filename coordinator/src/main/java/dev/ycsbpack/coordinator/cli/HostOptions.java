@@ -6,9 +6,11 @@ import dev.ycsbpack.coordinator.hosts.LocalSession;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
 import dev.ycsbpack.coordinator.hosts.RshTemplate;
 import dev.ycsbpack.coordinator.hosts.SshCommand;
+import dev.ycsbpack.coordinator.hosts.SshControl;
 import dev.ycsbpack.coordinator.hosts.SshShell;
 import dev.ycsbpack.coordinator.hosts.TemplateShell;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.run.Fanout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,9 @@ import picocli.CommandLine.Option;
  * {@code bin/ycsb-experiment}, whose steps are coordinated runs.
  */
 public final class HostOptions {
+  /** More would be a thread and a connection per host at once: what --parallel exists to avoid. */
+  static final int MAX_PARALLEL = 256;
+
   @Option(names = "--hosts", split = ",", paramLabel = "HOST",
       description = "hosts, comma-separated: local (a child process here; give it several times for several local "
           + "hosts) or [user@]host[:port], reached with the system ssh")
@@ -51,6 +56,29 @@ public final class HostOptions {
       description = "folder on each ssh host for the staged pack and the runs' working folders, relative to the "
           + "remote home unless absolute (default: ${DEFAULT-VALUE})")
   String remoteDir;
+
+  @Option(names = "--parallel", paramLabel = "N", defaultValue = "" + Fanout.DEFAULT_PARALLEL,
+      description = "hosts worked on at once in each per-host step (check, staging, client launch, collection); "
+          + "keep it under the hosts' sshd MaxStartups (default: ${DEFAULT-VALUE})")
+  int parallel;
+
+  private volatile SshControl control;
+
+  /** {@code --parallel}, checked. */
+  public int parallel() throws UsageError {
+    if (parallel < 1 || parallel > MAX_PARALLEL) {
+      throw new UsageError("--parallel " + parallel + ": expected a whole number from 1 to " + MAX_PARALLEL);
+    }
+    return parallel;
+  }
+
+  /** Ends the hosts' shared ssh connections; nothing of them is left running. */
+  public void closeConnections() {
+    SshControl c = control;
+    if (c != null) {
+      c.close();
+    }
+  }
 
   /** The hosts, in order, {@code local} numbered. */
   public List<Host> parse() throws UsageError {
@@ -144,9 +172,14 @@ public final class HostOptions {
     }
   }
 
-  /** One session per host (after {@link #parse()}): local ones as child processes, the others over ssh or --rsh. */
-  public Map<Host, HostSession> sessions(List<Host> list, Path packHome) {
-    SshCommand ssh = SshCommand.defaults(sshConfig);
+  /**
+   * One session per host (after {@link #parse()}): local ones as child processes, the others over ssh or --rsh; ssh
+   * hosts share one connection each (see {@link SshControl} for when not) until {@link #closeConnections()}.
+   */
+  public Map<Host, HostSession> sessions(List<Host> list, Path packHome, int clientsPerHost) throws IOException {
+    List<Host.Ssh> remote = list.stream().filter(Host.Ssh.class::isInstance).map(Host.Ssh.class::cast).toList();
+    control = SshControl.open(SshCommand.defaults(sshConfig), remote, clientsPerHost);
+    SshCommand ssh = control.ssh();
     Map<Host, HostSession> m = new LinkedHashMap<>();
     for (Host h : list) {
       // Java 17: no pattern switch yet; Host is sealed, so these three cases are all of them

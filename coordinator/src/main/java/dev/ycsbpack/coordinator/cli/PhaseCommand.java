@@ -5,6 +5,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -75,11 +76,13 @@ abstract class PhaseCommand implements Callable<Integer> {
     long commandStart = System.currentTimeMillis();
     PrintStream err = System.err;
     RunPlan plan;
+    int parallel;
     Map<String, String> overrides = new LinkedHashMap<>();
     try {
       RunOptions.checkBinding(binding);
       overrides.putAll(runOptions.overrides());
       runOptions.checkTimeouts();
+      parallel = hostOptions.parallel();
       int totalThreads;
       int totalTarget;
       try {
@@ -124,29 +127,38 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     PackArchive pack;
     Bundle bundle;
+    Map<Host, HostSession> sessions;
     try {
       pack = PackArchive.of(home);
+      sessions = hostOptions.sessions(plan.hosts(), home, clientsPerHost);
       bundle = Bundle.create(out);
     } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+      hostOptions.closeConnections();
       err.println("ycsb-coordinator: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return CoordinatorMain.USAGE;
     }
-    Supervisor.Settings settings = runOptions.settings();
+    Supervisor.Settings settings = runOptions.settings(parallel);
     String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
-    CoordinatedRun run = new CoordinatedRun(plan, hostOptions.sessions(plan.hosts(), home), pack, settings, redactor,
+    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
         command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
         commandStart);
     Thread hook = new Thread(() -> {
       // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
       // any failed run (not the shell's 130), so scripts see one meaning per status
       run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)");
+      hostOptions.closeConnections();
       err.println("ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked FAILED) is "
           + bundle.dir());
       err.flush();
       Runtime.getRuntime().halt(CoordinatedRun.FAILED);
     }, "coordinator-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
-    int status = run.run(bundle);
+    int status;
+    try {
+      status = run.run(bundle);
+    } finally {
+      hostOptions.closeConnections();
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {

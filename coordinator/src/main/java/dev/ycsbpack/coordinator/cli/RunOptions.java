@@ -20,6 +20,9 @@ import picocli.CommandLine.Option;
  * timeouts.
  */
 public final class RunOptions {
+  /** A minute between launches is already more than any start-up needs spreading. */
+  private static final int MAX_LAUNCH_INTERVAL_MS = 60_000;
+
   @Option(names = "-P", paramLabel = "FILE", description = "workload/property file; repeatable, later files override "
       + "earlier ones")
   public List<Path> workloadFiles = new ArrayList<>();
@@ -45,6 +48,11 @@ public final class RunOptions {
       description = "a client that hears nothing from the coordinator this long stops itself (default: "
           + "${DEFAULT-VALUE})")
   public int controlTimeout;
+
+  @Option(names = "--launch-interval", paramLabel = "MS", defaultValue = "0",
+      description = "each launching worker (see --parallel) waits this long after launching a client, to spread the"
+          + " connections a large run opens to sshd and the database over time (default: ${DEFAULT-VALUE})")
+  int launchIntervalMs;
 
   @Option(names = "--quiet", description = "no progress output")
   public boolean quiet;
@@ -82,12 +90,17 @@ public final class RunOptions {
     checkPositive("--ready-timeout", readyTimeout);
     checkPositive("--stall-timeout", stallTimeout);
     checkPositive("--control-timeout", controlTimeout);
+    if (launchIntervalMs < 0 || launchIntervalMs > MAX_LAUNCH_INTERVAL_MS) {
+      throw new UsageError("--launch-interval " + launchIntervalMs + ": expected milliseconds from 0 to "
+          + MAX_LAUNCH_INTERVAL_MS);
+    }
   }
 
-  /** The supervisor's settings from these options. */
-  public Supervisor.Settings settings() {
+  /** The supervisor's settings from these options, with {@code parallel} hosts worked on at once (--parallel). */
+  public Supervisor.Settings settings(int parallel) {
     return new Supervisor.Settings(Duration.ofSeconds(readyTimeout), Duration.ofSeconds(stallTimeout), controlTimeout,
-        Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMillis(300));
+        Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMillis(300), parallel,
+        Duration.ofMillis(launchIntervalMs));
   }
 
   /**

@@ -59,7 +59,9 @@ public final class RemoteSession implements HostSession {
     String script = "cd 2>/dev/null; d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; "
         + "echo \"dir: $(pwd)\"; "
         + "J=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\"; "
-        + "if command -v \"$J\" >/dev/null 2>&1; then echo \"java: $(\"$J\" -version 2>&1 | head -n 1)\"; "
+        // the launcher's "Picked up JDK_JAVA_OPTIONS/JAVA_TOOL_OPTIONS" notes come before the version line
+        + "if command -v \"$J\" >/dev/null 2>&1; then "
+        + "echo \"java: $(\"$J\" -version 2>&1 | grep -v '^NOTE: Picked up \\|^Picked up ' | head -n 1)\"; "
         + "else echo 'java: MISSING'; fi; "
         + "if [ -f " + Shell.quote("dist/" + pack.digest() + "/.complete") + " ]; then echo 'staged: yes'; "
         + "else echo 'staged: no'; fi";

@@ -4,12 +4,10 @@ import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.StatusLine;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +26,6 @@ public final class ClientProcess {
   private final ClientPlan plan;
   private final Process process;
   private final OutputStream control;
-  private final Redactor redactor;
   private final Deque<String> lastLines = new ArrayDeque<>();
   private final long startNanos = System.nanoTime();
   private volatile long readyNanos = -1;
@@ -42,13 +39,13 @@ public final class ClientProcess {
   private volatile double currentOpsPerSec;
   private volatile long errors;
 
-  ClientProcess(ClientPlan plan, Process process, Redactor redactor) {
+  /** @param output reads its stdout and stderr (one thread for all clients) */
+  ClientProcess(ClientPlan plan, Process process, Redactor redactor, LineReader output) {
     this.plan = plan;
     this.process = process;
     this.control = process.getOutputStream();
-    this.redactor = redactor;
-    reader(process.getErrorStream(), true).start();
-    reader(process.getInputStream(), false).start();
+    output.add(process.getErrorStream(), process, line -> accept(redactor.redact(line), true));
+    output.add(process.getInputStream(), process, line -> accept(redactor.redact(line), false));
   }
 
   public ClientPlan plan() {
@@ -85,6 +82,11 @@ public final class ClientProcess {
    */
   public long readyAfterMs() {
     return readyNanos < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNanos - startNanos);
+  }
+
+  /** How long ago its process was launched. */
+  public Duration sinceLaunch() {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
   public long startedEpochMs() {
@@ -159,21 +161,6 @@ public final class ClientProcess {
     } else {
       process.destroy();
     }
-  }
-
-  private Thread reader(InputStream in, boolean stderr) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = r.readLine()) != null) {
-          accept(redactor.redact(line), stderr);
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    }, "client-" + plan.name() + (stderr ? "-err" : "-out"));
-    t.setDaemon(true);
-    return t;
   }
 
   private void accept(String line, boolean stderr) {

@@ -16,6 +16,7 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
@@ -33,9 +34,9 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -96,12 +97,15 @@ public final class CoordinatedRun {
   public int run(Bundle bundle) throws IOException {
     try {
       return runInside(bundle);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("the coordinator was interrupted", e);
     } finally {
       finished.countDown();
     }
   }
 
-  private int runInside(Bundle bundle) throws IOException {
+  private int runInside(Bundle bundle) throws IOException, InterruptedException {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
@@ -171,7 +175,8 @@ public final class CoordinatedRun {
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged, count);
-    m = withLead(m, merged != null ? coverage.outcomes() : summed(verdicts));
+    m = finished(m, merged != null ? coverage.outcomes() : summed(verdicts), ClientOverview.of(clients,
+        rates(merged != null, verdicts)));
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
@@ -186,10 +191,29 @@ public final class CoordinatedRun {
     return sum;
   }
 
-  private static Manifest withLead(Manifest m, Outcomes outcomes) {
+  /**
+   * Each client's measured ops/s: inside the merge window when merged; else its own {@code [OVERALL]} figure (which
+   * includes its wait at the start gate), for ranking the slowest only.
+   */
+  private Map<String, Double> rates(boolean merged, Map<String, Verdict> verdicts) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (merged) {
+      coverage.clients().stream().filter(c -> !c.failed()).forEach(c -> out.put(c.name(), c.windowThroughput()));
+    } else {
+      verdicts.forEach((name, v) -> {
+        if (v.outcomes().opsPerSec() > 0) {
+          out.put(name, v.outcomes().opsPerSec());
+        }
+      });
+    }
+    return out;
+  }
+
+  /** The manifest with what only the end knows: the lead line and the clients by host. */
+  private static Manifest finished(Manifest m, Outcomes outcomes, List<Manifest.HostGroup> byHost) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count());
+        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count(), byHost);
   }
 
   /**
@@ -219,52 +243,47 @@ public final class CoordinatedRun {
   }
 
 
-  private Map<Host, HostSession.Probe> probeAll() {
-    Map<Host, CompletableFuture<HostSession.Probe>> futures = new LinkedHashMap<>();
-    for (Host h : plan.hosts()) {
-      futures.put(h, CompletableFuture.supplyAsync(() -> sessions.get(h).probe(pack)));
-    }
+  private Map<Host, HostSession.Probe> probeAll() throws InterruptedException {
+    List<HostSession.Probe> probes = Fanout.map(plan.hosts(), settings.parallel(), "check",
+        h -> sessions.get(h).probe(pack));
     Map<Host, HostSession.Probe> out = new LinkedHashMap<>();
-    futures.forEach((h, f) -> out.put(h, f.join()));
+    for (int i = 0; i < probes.size(); i++) {
+      out.put(plan.hosts().get(i), probes.get(i));
+    }
     return out;
   }
 
-  private String stageAll(Map<Host, HostSession.Probe> probes) {
-    List<CompletableFuture<String>> futures = new ArrayList<>();
-    for (Host h : plan.hosts()) {
-      if (probes.get(h).staged()) {
-        continue;
+  private String stageAll(Map<Host, HostSession.Probe> probes) throws InterruptedException {
+    List<Host> missing = plan.hosts().stream().filter(h -> !probes.get(h).staged()).toList();
+    List<String> problems = Fanout.map(missing, settings.parallel(), "stage", h -> {
+      try {
+        sessions.get(h).stage(pack);
+        return null;
+      } catch (IOException e) {
+        return redactor.redact(e.getMessage());
       }
-      futures.add(CompletableFuture.supplyAsync(() -> {
-        try {
-          sessions.get(h).stage(pack);
-          return null;
-        } catch (IOException e) {
-          return redactor.redact(e.getMessage());
-        }
-      }));
-    }
-    List<String> problems = futures.stream().map(CompletableFuture::join).filter(p -> p != null).toList();
+    }).stream().filter(Objects::nonNull).toList();
     return problems.isEmpty() ? null : String.join("; ", problems);
   }
 
   /** Brings every remote client folder back (even after a failure: its stderr says what happened), then cleans up. */
-  private List<String> fetchAndClean(String runId, Bundle bundle) {
-    List<String> problems = new ArrayList<>();
-    for (ClientPlan c : plan.clients()) {
+  private List<String> fetchAndClean(String runId, Bundle bundle) throws InterruptedException {
+    List<String> problems = Fanout.map(plan.clients(), settings.parallel(), "collect", c -> {
       try {
         sessions.get(c.host()).fetch(c, runId, bundle.clients());
+        return null;
       } catch (IOException e) {
-        problems.add(redactor.redact(e.getMessage()));
+        return redactor.redact(e.getMessage());
       }
-    }
-    for (Host h : plan.hosts()) {
+    }).stream().filter(Objects::nonNull).toList();
+    Fanout.map(plan.hosts(), settings.parallel(), "clean", h -> {
       try {
         sessions.get(h).cleanup(runId);
       } catch (IOException e) {
         log.println("ycsb-coordinator: warning: " + redactor.redact(e.getMessage()));
       }
-    }
+      return null;
+    });
     return problems;
   }
 
@@ -457,7 +476,8 @@ public final class CoordinatedRun {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count);
+        runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count,
+        null);
   }
 
   private static String version() {

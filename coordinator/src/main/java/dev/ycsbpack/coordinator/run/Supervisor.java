@@ -16,12 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -42,19 +44,23 @@ public final class Supervisor {
   /**
    * Limits of a coordinated run.
    *
-   * @param readyTimeout   how long clients may take to start, connect and warm up
+   * @param readyTimeout   how long each client may take from its launch to READY (start, connect, warm up): per
+   *                       client, so it does not shrink as more hosts take longer to launch
    * @param stallTimeout   how long a running client may go without a successful operation (status lines that count
    *                       only failures, or nothing, do not count) or any output before it counts as failed
    * @param controlTimeout seconds without heartbeat after which a client stops itself
    * @param heartbeat      how often the coordinator says it is there
    * @param stopGrace      how long stopped clients get to write their folders before they are killed
    * @param startLead      how far ahead the start is scheduled: more than a GO takes to reach any client
+   * @param parallel       per-host steps (checks, staging, client launches, collection) in flight at once
+   * @param launchInterval pause of each launching worker after a launch, to spread the connections a run opens to
+   *                       sshd and the database (zero: none)
    */
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
-                         Duration stopGrace, Duration startLead) {
+                         Duration stopGrace, Duration startLead, int parallel, Duration launchInterval) {
     public static Settings defaults() {
       return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(DEFAULT_STALL_SECONDS), 15, Duration.ofSeconds(1),
-          Duration.ofSeconds(10), Duration.ofMillis(300));
+          Duration.ofSeconds(10), Duration.ofMillis(300), Fanout.DEFAULT_PARALLEL, Duration.ZERO);
     }
   }
 
@@ -97,11 +103,16 @@ public final class Supervisor {
   private final PrintStream log;
   /** Each host's clock minus the coordinator's, ms. */
   private final Map<Host, Double> clockOffsets;
-  private final List<ClientProcess> running = new ArrayList<>();
-  private final Map<String, String> problems = new LinkedHashMap<>();
+  /** The clients launched so far: the heartbeat reaches each from its launch on, while others are still launched. */
+  private final List<ClientProcess> running = new CopyOnWriteArrayList<>();
+  private final Map<String, String> problems = Collections.synchronizedMap(new LinkedHashMap<>());
+  /** Set when a launch failed: the launches not begun yet are skipped, the run fails anyway. */
+  private volatile boolean launchFailed;
   /** The TLS files copied for the clients, removed with their properties. */
-  private final List<Path> stagedFiles = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final List<Path> stagedFiles = Collections.synchronizedList(new ArrayList<>());
   private volatile String abortReason;
+  /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
+  private final LineReader output = new LineReader("coordinator-client-output");
 
   public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
                     String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log,
@@ -131,8 +142,9 @@ public final class Supervisor {
     String failure = null;
     ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "heartbeat"));
     try {
-      failure = startAll();
+      // heartbeats first: a client launched early must not time out while the last ones are still being launched
       heartbeat.scheduleAtFixedRate(this::beat, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+      failure = startAll();
       if (failure == null) {
         failure = awaitReady();
       }
@@ -159,44 +171,51 @@ public final class Supervisor {
       deleteStaged();
     }
     List<ClientOutcome> outcomes = collect();
+    output.close();
     return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes);
   }
 
-  /** Writes each client's staged properties (0600) and starts the clients, in parallel (ssh start-up is slow). */
+  /**
+   * Writes each client's staged properties (0600) and launches the clients, {@code parallel} at once (ssh start-up is
+   * slow); each client joins {@link #running}, and so the heartbeat, as soon as its process exists.
+   */
   private String startAll() throws InterruptedException {
     HostSession.ClientArgs args = new HostSession.ClientArgs(plan.phase().command(), plan.binding(),
         settings.controlTimeout(), plan.jvmArgs());
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(16, plan.clients().size()), r -> daemon(r, "start"));
+    List<String> failures = Fanout.map(plan.clients(), settings.parallel(), "start", c -> {
+      if (launchFailed || abortReason != null) {
+        return null; // the run fails anyway: no more clients to stop
+      }
+      try {
+        HostSession session = sessions.get(c.host());
+        Map<String, String> properties = new LinkedHashMap<>(c.properties());
+        List<Path> files = stageTlsFiles(c, session, properties);
+        Path staged = stagingDir.resolve(c.name() + ".properties");
+        PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
+            AtomicFiles.Mode.PRIVATE);
+        Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
+        running.add(new ClientProcess(c, p, redactor.forLines(), output));
+      } catch (IOException | RuntimeException e) {
+        launchFailed = true;
+        String why = "could not be started: " + redactor.redact(String.valueOf(e.getMessage()));
+        problems.put(c.name(), why);
+        return describe(c, why);
+      }
+      pause(settings.launchInterval());
+      return null;
+    });
+    running.sort(Comparator.comparingInt(r -> plan.clients().indexOf(r.plan()))); // atomic: beats go on
+    return failures.stream().filter(Objects::nonNull).findFirst().orElse(null);
+  }
+
+  private static void pause(Duration d) {
+    if (d.isZero()) {
+      return;
+    }
     try {
-      List<Future<ClientProcess>> started = new ArrayList<>();
-      for (ClientPlan c : plan.clients()) {
-        started.add(pool.submit(() -> {
-          HostSession session = sessions.get(c.host());
-          Map<String, String> properties = new LinkedHashMap<>(c.properties());
-          List<Path> files = stageTlsFiles(c, session, properties);
-          Path staged = stagingDir.resolve(c.name() + ".properties");
-          PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
-              AtomicFiles.Mode.PRIVATE);
-          Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
-          return new ClientProcess(c, p, redactor.forLines());
-        }));
-      }
-      String failure = null;
-      for (int i = 0; i < started.size(); i++) {
-        ClientPlan c = plan.clients().get(i);
-        try {
-          running.add(started.get(i).get(2, TimeUnit.MINUTES));
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-          String why = e.getCause() != null ? e.getCause().getMessage() : "did not start within 2 minutes";
-          problems.put(c.name(), "could not be started: " + redactor.redact(why));
-          if (failure == null) {
-            failure = describe(c, "could not be started: " + redactor.redact(why));
-          }
-        }
-      }
-      return failure;
-    } finally {
-      pool.shutdownNow();
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -224,7 +243,6 @@ public final class Supervisor {
   }
 
   private String awaitReady() throws InterruptedException {
-    long deadline = System.nanoTime() + settings.readyTimeout().toNanos();
     while (true) {
       if (abortReason != null) {
         return abortReason;
@@ -239,12 +257,10 @@ public final class Supervisor {
       if (all) {
         return null;
       }
-      if (System.nanoTime() > deadline) {
-        for (ClientProcess c : running) {
-          if (!c.ready()) {
-            return fail(c, "not ready after " + settings.readyTimeout().toSeconds() + " s (starting the JVM, connecting"
-                + " or warming up): " + c.lastError());
-          }
+      for (ClientProcess c : running) {
+        if (!c.ready() && c.sinceLaunch().compareTo(settings.readyTimeout()) > 0) {
+          return fail(c, "not ready " + settings.readyTimeout().toSeconds() + " s after its launch (starting the JVM,"
+              + " connecting or warming up): " + c.lastError());
         }
       }
       Thread.sleep(20);
@@ -335,22 +351,31 @@ public final class Supervisor {
         c.closeControl();
       }
     }
-    long deadline = System.nanoTime() + settings.stopGrace().toNanos();
-    for (ClientProcess c : running) {
-      try {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0 || !c.waitFor(left)) {
-          c.destroy(false);
-          if (!c.waitFor(2000)) {
-            c.destroy(true);
-            c.waitFor(2000);
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        c.destroy(true);
+    // one grace period for all, then each step to every client left at once: the wait does not grow with the
+    // number of clients
+    try {
+      List<ClientProcess> left = waitAll(running, settings.stopGrace());
+      left.forEach(c -> c.destroy(false));
+      left = waitAll(left, Duration.ofSeconds(2));
+      left.forEach(c -> c.destroy(true));
+      waitAll(left, Duration.ofSeconds(2));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running.forEach(c -> c.destroy(true));
+    }
+  }
+
+  /** Waits until {@code limit} for the clients to end; returns those still running. */
+  private static List<ClientProcess> waitAll(List<ClientProcess> clients, Duration limit) throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    List<ClientProcess> left = new ArrayList<>();
+    for (ClientProcess c : clients) {
+      long ms = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (!c.waitFor(Math.max(0, ms))) {
+        left.add(c);
       }
     }
+    return left;
   }
 
   private void deleteStaged() {

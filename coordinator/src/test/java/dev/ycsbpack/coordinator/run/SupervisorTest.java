@@ -65,7 +65,7 @@ class SupervisorTest {
     Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
     // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill
     Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(30), Duration.ofSeconds(1), 5,
-        Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100));
+        Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100), Fanout.DEFAULT_PARALLEL, Duration.ZERO);
     return new Supervisor(plan, sessions, pack, bundle, staging, RUN, Redactor.of(Map.of()), settings,
         new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of()).run();
   }

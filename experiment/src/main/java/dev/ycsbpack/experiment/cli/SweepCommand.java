@@ -108,6 +108,7 @@ final class SweepCommand implements Callable<Integer> {
     Path dir;
     Redactor redactor;
     List<Host> hosts;
+    int parallel;
     try {
       RunOptions.checkBinding(binding);
       overrides.putAll(runOptions.overrides());
@@ -173,6 +174,7 @@ final class SweepCommand implements Callable<Integer> {
         }
       }
       hosts = hostOptions.parse();
+      parallel = hostOptions.parallel();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       if (load) {
         // as many threads as the largest step, and at least one per client of the load
@@ -264,19 +266,28 @@ final class SweepCommand implements Callable<Integer> {
     environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
         .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
         .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
-    StepRunner runner = new StepRunner(hostOptions.sessions(hosts, home), PackArchive.of(home),
-        runOptions.settings(), redactor, command, err, runOptions.quiet);
+    // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
+    int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
+        / s.plan().hosts().size()).max().orElse(1);
+    StepRunner runner = new StepRunner(hostOptions.sessions(hosts, home, perHostMost), PackArchive.of(home),
+        runOptions.settings(parallel), redactor, command, err, runOptions.quiet);
     SweepRun run = new SweepRun(new ExperimentBundle(dir), plan, steps, parsedSlos, runner, environment, System.out);
     Thread hook = new Thread(() -> {
       // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
       // experiment is marked INCOMPLETE; exit status 1
       run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
+      hostOptions.closeConnections();
       err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
       err.flush();
       Runtime.getRuntime().halt(1);
     }, "experiment-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
-    int status = run.run(earlier);
+    int status;
+    try {
+      status = run.run(earlier);
+    } finally {
+      hostOptions.closeConnections();
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The coordinator's own cost as the number of hosts grows (issue 18, "Flat cost in the number of hosts"): for each
+# size N, a lab of N hosts (network namespaces, each with its own sshd, as in the tests; needs root), one small client
+# JVM per host (JDK_JAVA_OPTIONS set through the ssh config: -Xmx64m, C1 only), a load of 50 records per host and a
+# run of 100 operations per host, against bin/embedded-mongo in the lab's server namespace. While each phase runs,
+# the coordinator JVM's threads, open descriptors, peak resident memory (VmHWM) and CPU time (utime + stime) are
+# sampled from /proc every 0.2 s (the CPU time of its last 0.2 s is missed). Each phase must end COMPLETE.
+#
+# Usage: SIZES="8 32 64" bench/coordinator-scale.sh      (prints one CSV line per size and phase)
+set -euo pipefail
+
+sizes="${SIZES:-8 32 64}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "$(id -u)" != 0 ]; then
+  echo "coordinator-scale: needs root (network namespaces)" >&2
+  exit 2
+fi
+[ -n "${SKIP_BUILD:-}" ] || "$root/mvnw" -q -B -DskipTests package
+dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
+
+echo "hosts,phase,status,wall_s,coordinator_cpu_s,peak_threads,peak_fds,peak_rss_mb,start_spread_ms,release_after_start_ms"
+for n in $sizes; do
+  work="$(mktemp -d)"
+  coproc RIG { java -cp "$dist/lib/*:$dist/lib/embedded/*" dev.ycsbpack.testkit.NetnsRigMain "$n"; }
+  # shellcheck disable=SC2153 # RIG_PID is set by coproc
+  rig_pid=$RIG_PID
+  declare -A rig=()
+  for _ in 1 2 3 4 5; do
+    IFS='=' read -r k v <&"${RIG[0]}"
+    rig[$k]="$v"
+  done
+  ip netns exec "${rig[server_namespace]}" "$dist/bin/embedded-mongo" --bind 0.0.0.0 --port 27017 \
+    --url-file "$work/url" >"$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 300); do [ -s "$work/url" ] && break; sleep 0.1; done
+  { printf 'Host *\n  SetEnv JDK_JAVA_OPTIONS="-Xmx64m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1"\n\n'
+    cat "${rig[ssh_config]}"; } >"$work/ssh_config"
+  common=(-P "$dist/workloads/read95-update5" -p "mongodb.url=mongodb://${rig[server_address]}:27017/ycsb"
+          -p table=bench -p recordcount=$((50 * n)) -threads "$n" --hosts "${rig[hosts]}"
+          --ssh-config "$work/ssh_config" --remote-dir "$work/remote" --quiet)
+  for phase in load run; do
+    extra=()
+    [ "$phase" = run ] && extra=(-p operationcount=$((100 * n)) -p readproportion=0.5 -p updateproportion=0.2
+                                 -p insertproportion=0.3)
+    : >"$work/samples"
+    start=$(date +%s%N)
+    ip netns exec "${rig[coordinator_namespace]}" "$dist/bin/ycsb-coordinator" "$phase" mongodb "${common[@]}" \
+      ${extra[@]+"${extra[@]}"} --out "$work/$phase" >"$work/$phase.out" 2>&1 &
+    pid=$!   # ip netns exec and bin/ycsb-coordinator both exec: this is the coordinator's JVM
+    while kill -0 "$pid" 2>/dev/null; do
+      t=$(awk '/^Threads:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+      r=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+      c=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true)
+      f=$( (find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null || true) | wc -l)
+      if [ -n "$t" ] && [ -n "$r" ] && [ -n "$c" ]; then  # empty once the process has gone
+        echo "$t $f $r $c" >>"$work/samples"
+      fi
+      sleep 0.2
+    done
+    wait "$pid" || true
+    end=$(date +%s%N)
+    status=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['status'])" "$work/$phase/manifest.json")
+    ticks=$(getconf CLK_TCK)
+    release=$(python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1])).get('release') or {}
+print(r.get('startSpreadMs',''), r.get('afterCommandStartMs',''))" "$work/$phase/manifest.json")
+    awk -v n="$n" -v ph="$phase" -v st="$status" -v wall="$(( (end - start) / 1000000 ))" \
+        -v ticks="$ticks" -v rel="$release" '
+      { if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r) r = $3; cpu = $4 }
+      END { split(rel, x, " "); printf "%d,%s,%s,%.1f,%.1f,%d,%d,%.0f,%s,%s\n", n, ph, st, wall / 1000, cpu / ticks,
+            t, f, r / 1024, x[1], x[2] }' "$work/samples"
+    [ "$status" = COMPLETE ] || { echo "coordinator-scale: $phase at $n hosts: $status; see $work/$phase" >&2; keep=1; }
+  done
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  eval "exec ${RIG[1]}>&-"   # the rig tears itself down when its stdin closes
+  wait "$rig_pid" 2>/dev/null || true
+  [ -n "${keep:-}" ] || rm -rf "$work"
+done
