@@ -44,7 +44,7 @@ import picocli.CommandLine.Command;
         "line: properties reach remote hosts as owner-only files over ssh's stdin and",
         "are deleted when the client ends."})
 public final class CoordinatorMain implements Runnable {
-  static final int USAGE = 2;
+  static final int USAGE = ToolCommandLine.USAGE;
   /** The original arguments, for the manifest (redacted there). */
   private static List<String> commandLine = List.of();
 
@@ -58,18 +58,7 @@ public final class CoordinatorMain implements Runnable {
 
   public static void main(String[] args) {
     commandLine = List.of(args);
-    CommandLine cl = new CommandLine(new CoordinatorMain());
-    cl.setParameterExceptionHandler((ex, a) -> {
-      cl.getErr().println("ycsb-coordinator: error: " + ex.getMessage());
-      cl.getErr().println("run bin/ycsb-coordinator " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
-          .getCommandName() + " ") + "--help for the options");
-      return USAGE;
-    });
-    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-      // an I/O failure of the coordinator itself (writing the bundle, starting ssh): one line, exit 1
-      c.getErr().println("ycsb-coordinator: FAILED: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
-      return 1;
-    });
+    CommandLine cl = ToolCommandLine.create(new CoordinatorMain(), "ycsb-coordinator");
     System.exit(cl.execute(args));
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.coordinator.cli.ToolCommandLine;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Command;
         "Exit status: 0 complete, 1 a step failed or the experiment was interrupted, 2 the command cannot be run.",
         "See docs/experiments.md for the rules behind every answer."})
 public final class ExperimentMain implements Runnable {
-  static final int USAGE = 2;
+  static final int USAGE = ToolCommandLine.USAGE;
   private static List<String> commandLine = List.of();
 
   @CommandLine.Spec
@@ -46,18 +47,7 @@ public final class ExperimentMain implements Runnable {
 
   public static void main(String[] args) {
     commandLine = List.of(args);
-    CommandLine cl = new CommandLine(new ExperimentMain());
-    cl.setParameterExceptionHandler((ex, a) -> {
-      cl.getErr().println("ycsb-experiment: error: " + ex.getMessage());
-      cl.getErr().println("run bin/ycsb-experiment " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
-          .getCommandName() + " ") + "--help for the options");
-      return USAGE;
-    });
-    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-      c.getErr().println("ycsb-experiment: FAILED: " + ex.getClass().getSimpleName() + ": "
-          + dev.ycsbpack.common.Redactor.shapeOnly().redact(String.valueOf(ex.getMessage())));
-      return 1;
-    });
+    CommandLine cl = ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment");
     System.exit(cl.execute(args));
   }
 

@@ -1,0 +1,37 @@
+package dev.ycsbpack.coordinator.cli;
+
+import dev.ycsbpack.common.Redactor;
+import picocli.CommandLine;
+
+/**
+ * The one way {@code bin/ycsb-coordinator} and {@code bin/ycsb-experiment} turn a bad command line or an unexpected
+ * failure into what a user reads: a usage error is one line plus where to find the options, exit 2; a failure of
+ * the tool itself (writing its folder, starting a process) is one line, exit 1, with anything shaped like a secret
+ * masked, because an exception message may quote a URL.
+ */
+public final class ToolCommandLine {
+  /** Exit status of a command line that cannot be run. */
+  public static final int USAGE = 2;
+  /** Exit status of a failed run. */
+  public static final int FAILED = 1;
+
+  private ToolCommandLine() {
+  }
+
+  /** A picocli command line for {@code top}, reporting as {@code tool} (e.g. {@code ycsb-coordinator}). */
+  public static CommandLine create(Object top, String tool) {
+    CommandLine cl = new CommandLine(top);
+    cl.setParameterExceptionHandler((ex, a) -> {
+      cl.getErr().println(tool + ": error: " + ex.getMessage());
+      cl.getErr().println("run bin/" + tool + " " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
+          .getCommandName() + " ") + "--help for the options");
+      return USAGE;
+    });
+    cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+      c.getErr().println(tool + ": FAILED: " + ex.getClass().getSimpleName() + ": "
+          + Redactor.shapeOnly().redact(String.valueOf(ex.getMessage())));
+      return FAILED;
+    });
+    return cl;
+  }
+}
