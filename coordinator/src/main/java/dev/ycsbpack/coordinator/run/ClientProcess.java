@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,14 +39,16 @@ public final class ClientProcess {
   private volatile long operations;
   private volatile double currentOpsPerSec;
   private volatile long errors;
+  /** Counts down as each of stdout and stderr is read to its end. */
+  private final CountDownLatch outputRead = new CountDownLatch(2);
 
   /** @param output reads its stdout and stderr (one thread for all clients) */
   ClientProcess(ClientPlan plan, Process process, Redactor redactor, LineReader output) {
     this.plan = plan;
     this.process = process;
     this.control = process.getOutputStream();
-    output.add(process.getErrorStream(), process, line -> accept(redactor.redact(line), true));
-    output.add(process.getInputStream(), process, line -> accept(redactor.redact(line), false));
+    output.add(process.getErrorStream(), process, line -> accept(redactor.redact(line), true), outputRead::countDown);
+    output.add(process.getInputStream(), process, line -> accept(redactor.redact(line), false), outputRead::countDown);
   }
 
   public ClientPlan plan() {
@@ -104,6 +107,7 @@ public final class ClientProcess {
 
   /** The status the client itself reported on exit ({@code FINISHED n}), -1 when it reported none. */
   public int finishedStatus() {
+    awaitOutputOfAnExitedProcess();
     return finishedStatus;
   }
 
@@ -137,7 +141,27 @@ public final class ClientProcess {
   }
 
   /** The most telling recent line: a FAILED or error line if there is one, else the last line. */
-  public synchronized String lastError() {
+  public String lastError() {
+    awaitOutputOfAnExitedProcess();
+    return pickLastError();
+  }
+
+  /**
+   * One thread reads every client's output (see {@link LineReader}), so a process can be seen gone before its last
+   * lines are read: what it said last (its FINISHED line, its reason) is waited for, briefly, before it is judged.
+   */
+  private void awaitOutputOfAnExitedProcess() {
+    if (process.isAlive()) {
+      return;
+    }
+    try {
+      outputRead.await(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private synchronized String pickLastError() {
     String pick = null;
     for (String l : lastLines) {
       if (l.contains("FAILED") || l.contains("error") || l.contains("Exception") || l.contains("stopping")) {

@@ -32,15 +32,28 @@ final class LineReader {
     thread.start();
   }
 
-  /** Reads {@code in} until its end, {@code lines} receiving each line; {@code process} tells when the end came. */
-  void add(InputStream in, Process process, Consumer<String> lines) {
-    sources.add(new Source(in, process, lines, new ByteArrayOutputStream()));
+  /**
+   * Reads {@code in} until its end, {@code lines} receiving each line and then {@code ended} once; {@code process}
+   * tells when the end came.
+   */
+  void add(InputStream in, Process process, Consumer<String> lines, Runnable ended) {
+    sources.add(new Source(in, process, lines, ended, new ByteArrayOutputStream()));
   }
 
-  /** Stops reading (the streams stay open; their processes own them). */
+  /**
+   * Stops reading (the streams stay open; their processes own them); a stream not read to its end counts as ended
+   * here, with its unterminated last line delivered, so nobody waits for it.
+   */
   void close() {
     closed = true;
     thread.interrupt();
+    try {
+      thread.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sources.forEach(Source::finish);
+    sources.clear();
   }
 
   private void loop() {
@@ -71,15 +84,17 @@ final class LineReader {
     private final InputStream in;
     private final Process process;
     private final Consumer<String> lines;
+    private final Runnable onEnd;
     private final ByteArrayOutputStream partial;
     private boolean ended;
     /** When the process was first seen gone with nothing to read, 0 before. */
     private long exitSeenNanos;
 
-    Source(InputStream in, Process process, Consumer<String> lines, ByteArrayOutputStream partial) {
+    Source(InputStream in, Process process, Consumer<String> lines, Runnable onEnd, ByteArrayOutputStream partial) {
       this.in = in;
       this.process = process;
       this.lines = lines;
+      this.onEnd = onEnd;
       this.partial = partial;
     }
 
@@ -114,10 +129,14 @@ final class LineReader {
     }
 
     void finish() {
+      if (ended) {
+        return;
+      }
       if (partial.size() > 0) {
         emit();
       }
       ended = true;
+      onEnd.run();
     }
 
     private void emit() {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,8 @@ class LineReaderTest {
     Map<Integer, List<String>> out = new ConcurrentHashMap<>();
     Map<Integer, List<String>> err = new ConcurrentHashMap<>();
     List<Process> started = new ArrayList<>();
+    // each stream says once that it ended, after its last line: a client's last words are waited for by this
+    CountDownLatch ends = new CountDownLatch(2 * processes);
     int threadsBefore = Thread.activeCount();
     try {
       for (int i = 0; i < processes; i++) {
@@ -31,17 +34,14 @@ class LineReaderTest {
         List<String> e = new CopyOnWriteArrayList<>();
         out.put(i, o);
         err.put(i, e);
-        reader.add(p.getInputStream(), p, o::add);
-        reader.add(p.getErrorStream(), p, e::add);
+        reader.add(p.getInputStream(), p, o::add, ends::countDown);
+        reader.add(p.getErrorStream(), p, e::add, ends::countDown);
       }
       assertTrue(Thread.activeCount() <= threadsBefore + 1 + processes, "no reader thread per stream");
       for (Process p : started) {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (out.values().stream().anyMatch(l -> l.size() < 202) && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      assertTrue(ends.await(30, TimeUnit.SECONDS), "every stream's end reported");
       for (int i = 0; i < processes; i++) {
         List<String> o = out.get(i);
         assertEquals(202, o.size(), o::toString);
