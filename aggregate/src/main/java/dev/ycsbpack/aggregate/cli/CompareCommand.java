@@ -6,7 +6,7 @@ import dev.ycsbpack.aggregate.compare.ComparisonWriters;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.RatioCi;
-import dev.ycsbpack.aggregate.stats.Verdict;
+import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.Text;
 import java.io.IOException;
@@ -59,7 +59,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--seed", paramLabel = "N",
       description = "seed of the bootstrap resamples (default: ${DEFAULT-VALUE}); every output records it")
-  String seed = Long.toString(Verdict.Method.DEFAULT_SEED);
+  String seed = Long.toString(Significance.Method.DEFAULT_SEED);
 
   @Option(names = "--resamples", paramLabel = "N",
       description = "bootstrap resamples, 1000 to 1000000 (default: ${DEFAULT-VALUE})")
@@ -81,9 +81,9 @@ final class CompareCommand implements Callable<Integer> {
     if (!fmt.equals("md") && !fmt.equals("csv") && !fmt.equals("json")) {
       return usage(err, "unknown format '" + Text.shown(fmt) + "' (known: md, csv, json)");
     }
-    Verdict.Method method;
+    Significance.Method method;
     try {
-      method = new Verdict.Method(number("--resamples", resamples, 1000, 1_000_000), seed());
+      method = new Significance.Method(number("--resamples", resamples, 1000, 1_000_000), seed());
     } catch (IllegalArgumentException e) {
       return usage(err, e.getMessage());
     }

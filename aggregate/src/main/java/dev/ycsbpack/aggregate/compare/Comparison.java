@@ -9,7 +9,7 @@ import dev.ycsbpack.aggregate.merge.ConfigCheck;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.aggregate.stats.Verdict;
+import dev.ycsbpack.aggregate.stats.Significance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * Two sets of repetitions side by side, A and B (one result each for {@code compare BASELINE CONTENDER}): first what
  * differs in how they were run (configuration, environment, the merge itself, read from each side's first result),
- * then every metric with each side's {@link Spread} over its repetitions and a {@link Verdict} on whether B differs
+ * then every metric with each side's {@link Spread} over its repetitions and a {@link Significance} on whether B differs
  * from A beyond run-to-run noise.
  *
  * @param aNames      A's results as given (paths), one per repetition
@@ -37,7 +37,7 @@ import java.util.function.ToDoubleFunction;
  * @param rows        metric rows
  * @param warnings    e.g. an incomplete input
  */
-public record Comparison(List<String> aNames, List<String> bNames, Verdict.Method method,
+public record Comparison(List<String> aNames, List<String> bNames, Significance.Method method,
                          List<Difference> differences, List<Row> rows, List<String> warnings) {
 
   /**
@@ -62,7 +62,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
    * @param verdict        B against A; null when a side has no value
    */
   public record Row(String operation, String metric, double[] a, double[] b, boolean higherIsBetter,
-                    Verdict verdict) {
+                    Significance verdict) {
     /** (median B - median A) / median A in percent; NaN when undefined. */
     public double changePercent() {
       return verdict == null ? Double.NaN : verdict.changePercent();
@@ -117,7 +117,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
    * Compares A's repetitions with B's. The caller has checked each side (see {@link Arms}); the setting
    * differences are those between A's first result and B's first.
    */
-  public static Comparison of(List<Named> a, List<Named> b, Verdict.Method method) {
+  public static Comparison of(List<Named> a, List<Named> b, Significance.Method method) {
     if (a.isEmpty() || b.isEmpty()) {
       throw new IllegalArgumentException("each side needs at least one result");
     }
@@ -223,10 +223,10 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
   private static final class RowMaker {
     final List<MergedJson> a;
     final List<MergedJson> b;
-    final Verdict.Method method;
+    final Significance.Method method;
     final List<Row> rows = new ArrayList<>();
 
-    RowMaker(List<MergedJson> a, List<MergedJson> b, Verdict.Method method) {
+    RowMaker(List<MergedJson> a, List<MergedJson> b, Significance.Method method) {
       this.a = a;
       this.b = b;
       this.method = method;
@@ -235,8 +235,8 @@ public record Comparison(List<String> aNames, List<String> bNames, Verdict.Metho
     void add(String operation, String metric, boolean higherIsBetter, ToDoubleFunction<MergedJson> value) {
       double[] x = values(a, value);
       double[] y = values(b, value);
-      Verdict v = x.length == 0 || y.length == 0 ? null
-          : Verdict.of(figure(operation, metric), higherIsBetter, x, y, method);
+      Significance v = x.length == 0 || y.length == 0 ? null
+          : Significance.of(figure(operation, metric), higherIsBetter, x, y, method);
       rows.add(new Row(operation, metric, x, y, higherIsBetter, v));
     }
 

@@ -2,7 +2,7 @@ package dev.ycsbpack.aggregate.compare;
 
 import dev.ycsbpack.aggregate.stats.RatioCi;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.aggregate.stats.Verdict;
+import dev.ycsbpack.aggregate.stats.Significance;
 import java.util.Arrays;
 import java.util.List;
 
@@ -45,7 +45,7 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
   /**
    * One compared metric; {@code changePercent} is (median B - median A) / median A in percent; {@code ratio},
    * {@code ratioCiLow} and {@code ratioCiHigh} are median(B) / median(A) and its interval; {@code verdict} one of
-   * {@link Verdict.Kind}'s names, {@code statement} the sentence.
+   * {@link Significance.Kind}'s names, {@code statement} the sentence.
    */
   public record Metric(String operation, String metric, boolean higherIsBetter, Arm a, Arm b, Double changePercent,
                        Double ratio, Double ratioCiLow, Double ratioCiHigh, Double mannWhitneyP, String verdict,
@@ -53,11 +53,11 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
   }
 
   static ComparisonJson of(Comparison c) {
-    Verdict.Method m = c.method();
-    Method method = new Method(m.describe(), Verdict.MIN_PER_SIDE, Verdict.ALPHA,
+    Significance.Method m = c.method();
+    Method method = new Method(m.describe(), Significance.MIN_PER_SIDE, Significance.ALPHA,
         RatioCi.DEFAULT_LEVEL, m.resamples(), m.seed(), Spread.NOISY_RANGE);
     List<Metric> metrics = c.rows().stream().map(r -> {
-      Verdict v = r.verdict();
+      Significance v = r.verdict();
       return new Metric(r.operation(), r.metric(), r.higherIsBetter(), arm(r.a()), arm(r.b()),
           num(r.changePercent()), v == null || v.ci() == null ? null : v.ci().ratio(),
           v == null || v.ci() == null ? null : v.ci().low(), v == null || v.ci() == null ? null : v.ci().high(),

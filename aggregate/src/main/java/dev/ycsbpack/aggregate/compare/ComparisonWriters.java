@@ -6,7 +6,7 @@ import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.stats.RatioCi;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.aggregate.stats.Verdict;
+import dev.ycsbpack.aggregate.stats.Significance;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 public final class ComparisonWriters {
   /** Said above every comparison of one run with one run. */
   public static final String NOISE_UNKNOWN = "One run on each side: run-to-run noise is unknown, so no change below "
-      + "is called better or worse. Repeat each side at least " + Verdict.MIN_PER_SIDE + " times and compare the "
+      + "is called better or worse. Repeat each side at least " + Significance.MIN_PER_SIDE + " times and compare the "
       + "sets: compare --a DIR... --b DIR...";
 
   private ComparisonWriters() {
@@ -64,7 +64,7 @@ public final class ComparisonWriters {
       }
     } else {
       out.println("| Operation | Metric | A median | A min–max | A RSD | A n | B median | B min–max | B RSD | B n "
-          + "| Change | Verdict |");
+          + "| Change | Significance |");
       out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
       for (Comparison.Row r : c.rows()) {
         out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + arm(r.aSpread()) + " | "
@@ -110,7 +110,7 @@ public final class ComparisonWriters {
     for (Comparison.Row r : c.rows()) {
       Spread a = r.aSpread();
       Spread b = r.bSpread();
-      Verdict v = r.verdict();
+      Significance v = r.verdict();
       RatioCi ci = v == null ? null : v.ci();
       List<String> row = new ArrayList<>(List.of("metric", r.operation(), r.metric(),
           a == null ? "" : raw(a.median()), b == null ? "" : raw(b.median())));

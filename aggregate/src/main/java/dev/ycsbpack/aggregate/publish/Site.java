@@ -14,7 +14,7 @@ import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.result.LatencyStats;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.OpResult;
-import dev.ycsbpack.aggregate.stats.Verdict;
+import dev.ycsbpack.aggregate.stats.Significance;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -248,7 +248,7 @@ final class Site {
     int k = 0;
     for (Published c : group.subList(1, group.size())) {
       Comparison cmp = Comparison.of(List.of(new Comparison.Named(base.name(), baseJson)),
-          List.of(new Comparison.Named(c.name(), json(c.result()))), Verdict.Method.DEFAULT);
+          List.of(new Comparison.Named(c.name(), json(c.result()))), Significance.Method.DEFAULT);
       String csv = n + "-" + (++k) + ".csv";
       try (Writer w = Files.newBufferedWriter(dir.resolve(csv), StandardCharsets.UTF_8)) {
         ComparisonWriters.csv(cmp, w);

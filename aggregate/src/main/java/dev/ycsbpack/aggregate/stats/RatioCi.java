@@ -8,7 +8,7 @@ import java.util.Random;
  * of A and n_b values of B with replacement and keeps the ratio of their medians; the interval is the
  * (α/2, 1 − α/2) quantiles of the sorted ratios (research {@code experiments.md} §4.1, §4.4; Kalibera and Jones
  * report effects as ratios with a CI). On 4 or 5 values a bootstrap can only produce a few distinct medians, so the
- * interval is coarse (§4.2); it is one of two conditions of a {@link Verdict}, never the only one.
+ * interval is coarse (§4.2); it is one of two conditions of a {@link Significance}, never the only one.
  *
  * <p>Reproducible: the draws come from {@link java.util.Random} seeded with {@code seed}, whose algorithm the Java
  * specification fixes, so the same values, resamples and seed give the same interval on every JVM.

@@ -22,7 +22,7 @@ import java.util.Locale;
  * @param statement      the sentence, e.g. {@code B's READ p99 is 18% lower (95% CI 11–24%): better, beyond
  *                       run-to-run noise (Mann-Whitney p = 0.0079, n = 5 and 5)}
  */
-public record Verdict(Kind kind, String figure, boolean higherIsBetter, Spread a, Spread b, MannWhitney test,
+public record Significance(Kind kind, String figure, boolean higherIsBetter, Spread a, Spread b, MannWhitney test,
                       RatioCi ci, String statement) {
   /** Fewest repetitions per side for any verdict but "too few" (§4.2: n = 4 is the first with p &lt; 0.05). */
   public static final int MIN_PER_SIDE = 4;
@@ -79,22 +79,22 @@ public record Verdict(Kind kind, String figure, boolean higherIsBetter, Spread a
    * @param b              B's repetitions
    * @param method         the bootstrap's settings
    */
-  public static Verdict of(String figure, boolean higherIsBetter, double[] a, double[] b, Method method) {
+  public static Significance of(String figure, boolean higherIsBetter, double[] a, double[] b, Method method) {
     Spread sa = Spread.of(a);
     Spread sb = Spread.of(b);
     String counts = "n = " + sa.n() + " and " + sb.n();
     if (sa.n() == 1 && sb.n() == 1) {
-      return new Verdict(Kind.NOISE_UNKNOWN, figure, higherIsBetter, sa, sb, null, null, "noise unknown: one run "
+      return new Significance(Kind.NOISE_UNKNOWN, figure, higherIsBetter, sa, sb, null, null, "noise unknown: one run "
           + "each, so " + change(sa, sb) + " cannot be told from run-to-run noise (at least " + MIN_PER_SIDE
           + " repetitions per side needed)");
     }
     if (sa.n() < MIN_PER_SIDE || sb.n() < MIN_PER_SIDE) {
-      return new Verdict(Kind.TOO_FEW, figure, higherIsBetter, sa, sb, null, null, "too few repetitions to tell (n="
+      return new Significance(Kind.TOO_FEW, figure, higherIsBetter, sa, sb, null, null, "too few repetitions to tell (n="
           + sa.n() + " and " + sb.n() + "; at least " + MIN_PER_SIDE + " per side needed)");
     }
     MannWhitney test = MannWhitney.test(a, b);
     if (!RatioCi.allPositive(a) || !RatioCi.allPositive(b)) {
-      return new Verdict(Kind.NOT_TESTED, figure, higherIsBetter, sa, sb, test, null, "not tested: a ratio of "
+      return new Significance(Kind.NOT_TESTED, figure, higherIsBetter, sa, sb, test, null, "not tested: a ratio of "
           + "medians needs values above 0 (" + counts + ")");
     }
     RatioCi ci = RatioCi.bootstrap(a, b, method.resamples(), RatioCi.DEFAULT_LEVEL, method.seed());
@@ -105,11 +105,11 @@ public record Verdict(Kind kind, String figure, boolean higherIsBetter, Spread a
       double lo = higher ? (ci.low() - 1) * 100 : (1 - ci.high()) * 100;
       double hi = higher ? (ci.high() - 1) * 100 : (1 - ci.low()) * 100;
       String word = higher == higherIsBetter ? "better" : "worse";
-      return new Verdict(Kind.DIFFERS, figure, higherIsBetter, sa, sb, test, ci, "B's " + figure + " is "
+      return new Significance(Kind.DIFFERS, figure, higherIsBetter, sa, sb, test, ci, "B's " + figure + " is "
           + pct(point) + "% " + (higher ? "higher" : "lower") + " (95% CI " + pct(lo) + "–" + pct(hi) + "%): "
           + word + ", beyond run-to-run noise (" + stats + ")");
     }
-    return new Verdict(Kind.WITHIN_NOISE, figure, higherIsBetter, sa, sb, test, ci, "no difference beyond run-to-run "
+    return new Significance(Kind.WITHIN_NOISE, figure, higherIsBetter, sa, sb, test, ci, "no difference beyond run-to-run "
         + "noise (B's " + figure + " " + signed((ci.ratio() - 1) * 100) + ", 95% CI " + signed((ci.low() - 1) * 100)
         + " to " + signed((ci.high() - 1) * 100) + "; " + stats + ")");
   }
