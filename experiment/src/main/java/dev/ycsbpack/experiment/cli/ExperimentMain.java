@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
     versionProvider = ExperimentMain.Version.class,
     description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
         "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
-    subcommands = {SweepCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {SweepCommand.class, WcMatrixCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Examples:",
         "  # threads 1,2,4,...,64 over an already loaded collection, READ p99 objective",
         "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
@@ -41,7 +41,7 @@ public final class ExperimentMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep or wc-matrix");
   }
 
   public static void main(String[] args) {

@@ -156,22 +156,8 @@ final class SweepCommand implements Callable<Integer> {
         throw new UsageError("--clients-per-host " + clientsPerHost + ": a --clients sweep places the clients itself "
             + "(one per host, then the same number on each); leave --clients-per-host out");
       }
-      if ((out == null) == (resume == null)) {
-        throw new UsageError(out == null ? "--out: give a new or empty folder for the experiment (or --resume DIR to "
-            + "continue one)" : "--out and --resume: give one; --resume continues the experiment in its own folder");
-      }
+      earlier = ExperimentLaunch.folder(out, resume);
       dir = out != null ? out : resume;
-      if (resume != null) {
-        earlier = ExperimentBundle.read(resume).orElseThrow(() -> new UsageError("--resume "
-            + Text.shown(resume.toString()) + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
-            + " give the --out folder of an earlier bin/ycsb-experiment run"));
-      } else {
-        try {
-          OutputFolder.check(out, "--out");
-        } catch (IllegalArgumentException e) {
-          throw new UsageError(e.getMessage());
-        }
-      }
       hosts = hostOptions.parse();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       if (load) {
@@ -217,139 +203,13 @@ final class SweepCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
-          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP);
-      if (earlier != null && !earlier.plan().equals(plan)) {
-        throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
-            + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
-            + " experiment with --out");
-      }
+          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP, null);
+      ExperimentLaunch.checkSamePlan(earlier, plan, resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    Path home;
-    try {
-      home = CoordinatorMain.packHome();
-    } catch (IllegalStateException e) {
-      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
-      return ExperimentMain.USAGE;
-    }
-    // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
-    // differ only in their thread shares, which the sweep's own parse has checked)
-    for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
-      ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
-      if (!check.passed()) {
-        boolean refused = check.exitStatus() == ExperimentMain.USAGE;
-        err.println("ycsb-experiment: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
-            + redactor.redact(check.line()));
-        return refused ? ExperimentMain.USAGE : 1;
-      }
-    }
-    boolean loadDone = earlier != null && earlier.steps().stream()
-        .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
-    if (!load || loadDone) {
-      Integer refused = binding.equals("mongodb")
-          ? checkLoaded(steps.get(steps.size() - 1).plan().properties(), redactor, err) : null;
-      if (refused != null) {
-        return refused;
-      }
-    }
-    Files.createDirectories(dir);
-    String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
-    Map<String, String> environment = new TreeMap<>();
-    String v = SweepCommand.class.getPackage().getImplementationVersion();
-    environment.put("pack.version", v == null ? "development build" : v);
-    environment.put("experiment.command", command);
-    environment.put("experiment.java", System.getProperty("java.version", ""));
-    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
-        .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
-        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
-    StepRunner runner = new StepRunner(hostOptions.sessions(hosts, home), PackArchive.of(home),
-        runOptions.settings(), redactor, command, err, runOptions.quiet);
-    SweepRun run = new SweepRun(new ExperimentBundle(dir), plan, steps, parsedSlos, runner, environment, System.out);
-    Thread hook = new Thread(() -> {
-      // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
-      // experiment is marked INCOMPLETE; exit status 1
-      run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
-      err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
-      err.flush();
-      Runtime.getRuntime().halt(1);
-    }, "experiment-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
-    int status = run.run(earlier);
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // shutting down already: the hook waits for this run, which is done
-    }
-    return status;
-  }
-
-  /**
-   * Refuses (exit 2) an empty or short collection; null when it holds recordcount documents. Only the mongodb
-   * binding's collection can be counted (basic, the no-op DB, has none).
-   */
-  private static Integer checkLoaded(Map<String, String> props, Redactor redactor, PrintStream err) {
-    long wanted;
-    try {
-      wanted = Long.parseLong(props.getOrDefault("recordcount", "0").trim());
-    } catch (NumberFormatException e) {
-      return null; // bin/ycsb --check has refused it already
-    }
-    RecordCount.Result r;
-    try {
-      r = RecordCount.of(props);
-    } catch (RuntimeException e) {
-      err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
-          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
-      return 1;
-    }
-    if (r.documents() == 0 || r.documents() < wanted) {
-      err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
-          + String.format("%,d", r.documents()) + " documents, " + (r.documents() == 0 ? "it is empty"
-          : "fewer than recordcount=" + wanted) + ": every step reads the loaded records; load them first "
-          + "(bin/ycsb-coordinator load ...) or add --load");
-      return ExperimentMain.USAGE;
-    }
-    return null;
-  }
-
-  private static String difference(ExperimentManifest.Plan a, ExperimentManifest.Plan b) {
-    List<String> d = new ArrayList<>();
-    if (!a.binding().equals(b.binding())) {
-      d.add("binding");
-    }
-    if (!a.values().equals(b.values())) {
-      d.add("swept values " + a.values() + " then, " + b.values() + " now");
-    }
-    if (!a.workloadFiles().equals(b.workloadFiles())) {
-      d.add("-P files");
-    }
-    TreeMap<String, String> keys = new TreeMap<>();
-    a.properties().forEach((k, v) -> {
-      if (!v.equals(b.properties().get(k))) {
-        keys.put(k, "");
-      }
-    });
-    b.properties().keySet().stream().filter(k -> !a.properties().containsKey(k)).forEach(k -> keys.put(k, ""));
-    if (!keys.isEmpty()) {
-      d.add("properties " + String.join(", ", keys.keySet()));
-    }
-    if (!a.hosts().equals(b.hosts()) || a.clientsPerHost() != b.clientsPerHost()) {
-      d.add("hosts");
-    }
-    if (a.target() != b.target() || a.threads() != b.threads()) {
-      d.add("-threads/-target");
-    }
-    if (!a.slos().equals(b.slos())) {
-      d.add("--slo");
-    }
-    if (a.repeat() != b.repeat()) {
-      d.add("--repeat");
-    }
-    if (a.load() != b.load()) {
-      d.add("--load");
-    }
-    return d.isEmpty() ? "the early-stop rule" : String.join("; ", d);
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, load, earlier, redactor,
+        runOptions, hostOptions, hosts, binding), err);
   }
 }

@@ -1,0 +1,181 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.SweepRun;
+import dev.ycsbpack.experiment.wc.Rotation;
+import dev.ycsbpack.experiment.wc.WriteConcernCell;
+import dev.ycsbpack.experiment.wc.WriteConcernProbe;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.LongStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wc-matrix}: the same workload under each write concern, repeated in rotating order, each run probed first. */
+@Command(name = "wc-matrix", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Runs the workload once per write concern per repetition (each a coordinated run with its own",
+        "bundle under DIR/steps/), on the same loaded data, the cells in an order that rotates each repetition.",
+        "Before each run one probe write under that write concern (to a scratch collection, dropped after) asks the",
+        "deployment whether it can satisfy it; a cell it cannot is NOT RUN with the server's code and message, and",
+        "the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99, throughput, the ratio to w=1 and the",
+        "spread over the repetitions, and the write concern the clients recorded sending."})
+final class WcMatrixCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
+  String binding;
+
+  @Option(names = "--write-concerns", paramLabel = "CELL[,CELL...]", defaultValue = WriteConcernCell.DEFAULT,
+      description = "the cells, each settings joined by +: w=0, w=1, w=N, w=majority (or majority), w=tag:NAME, "
+          + "j=true|false, wtimeout=MS; e.g. w=1,w=majority+j=true (default: ${DEFAULT-VALUE})")
+  String writeConcerns;
+
+  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
+      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
+  String threads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
+      + "unthrottled)")
+  String target;
+
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "runs of each cell; repetition r "
+      + "starts at cell r and goes round (default: ${DEFAULT-VALUE})")
+  int repeat;
+
+  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
+      + "cell; without it the collection must already hold recordcount documents")
+  boolean load;
+
+  @Mixin
+  RunOptions runOptions;
+
+  @Mixin
+  HostOptions hostOptions;
+
+  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
+      description = "clients started on each host (default: ${DEFAULT-VALUE})")
+  int clientsPerHost;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
+      + "--resume instead of --out): finished runs are not run again; a different plan is refused")
+  Path resume;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    ExperimentManifest.Plan plan;
+    ExperimentManifest earlier;
+    Path dir;
+    Redactor redactor;
+    List<Host> hosts;
+    try {
+      RunOptions.checkBinding(binding);
+      if (!binding.equals("mongodb")) {
+        throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
+            + " a server that takes write concerns; use the mongodb binding");
+      }
+      overrides.putAll(runOptions.overrides());
+      runOptions.checkTimeouts();
+      List<WriteConcernCell> cells;
+      long fixedThreads;
+      long fixedTarget;
+      try {
+        cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
+        fixedThreads = FlagValues.wholeNumber("-threads", threads, 1);
+        fixedTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
+      }
+      for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
+        if (overrides.containsKey(key)) {
+          throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
+              + "matrix sets the write concern of each cell itself; give it in --write-concerns instead");
+        }
+      }
+      if (repeat < 1 || repeat > 20) {
+        throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
+      }
+      earlier = ExperimentLaunch.folder(out, resume);
+      dir = out != null ? out : resume;
+      hosts = hostOptions.parse();
+      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
+      List<RunPlan> plans = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      List<WriteConcernCell> order = new ArrayList<>();
+      List<Long> xs = new ArrayList<>();
+      if (load) {
+        long loadThreads = Math.max(hosts.size() * (long) clientsPerHost, fixedThreads);
+        steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
+            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
+            stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
+      }
+      for (int r = 1; r <= repeat; r++) {
+        for (int i : Rotation.order(cells.size(), r)) {
+          WriteConcernCell cell = cells.get(i);
+          String name = String.format("%02d-%s-r%d", names.size() + 1, cell.folderName(), r);
+          Map<String, String> props = new LinkedHashMap<>(overrides);
+          props.putAll(cell.properties());
+          plans.add(StepRunner.plan(new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
+              Math.toIntExact(fixedThreads), fixedTarget, hosts, clientsPerHost, stepsDir.resolve(name),
+              runOptions.jvmArgs)));
+          names.add(name);
+          order.add(cell);
+          xs.add(i + 1L);
+        }
+      }
+      RunPlan first = plans.get(0);
+      RunOptions.checkTlsFiles(first.properties());
+      redactor = Redactor.of(first.properties());
+      runOptions.checkJvmArgs(redactor);
+      Redactor shownBy = redactor;
+      for (int k = 0; k < plans.size(); k++) {
+        WriteConcernCell cell = order.get(k);
+        Map<String, String> props = plans.get(k).properties();
+        steps.add(new SweepRun.Planned(names.get(k), xs.get(k), plans.get(k), false, true,
+            () -> WriteConcernProbe.notRun(props, cell).map(shownBy::redact)));
+      }
+      Map<String, String> shown = new TreeMap<>();
+      first.properties().forEach((k, v) -> {
+        if (!cells.get(0).properties().containsKey(k)) {
+          shown.put(k, shownBy.show(k, v)); // the plan's common properties; each cell's own are in writeConcerns
+        }
+      });
+      plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
+          LongStream.rangeClosed(1, cells.size()).boxed().toList(),
+          runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
+          hosts.stream().map(Host::toString).toList(), clientsPerHost, fixedThreads, fixedTarget, List.of(), load,
+          repeat, "none: every cell runs in every repetition; a cell the probe write shows the deployment cannot "
+              + "satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
+      ExperimentLaunch.checkSamePlan(earlier, plan, resume);
+    } catch (UsageError | PlanException | ArithmeticException e) {
+      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
+      return ExperimentMain.USAGE;
+    }
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), load, earlier, redactor,
+        runOptions, hostOptions, hosts, binding), err);
+  }
+}
