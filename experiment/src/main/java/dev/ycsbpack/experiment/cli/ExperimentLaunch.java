@@ -98,7 +98,7 @@ final class ExperimentLaunch {
         .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
     if (!load || loadDone) {
       Integer refused = binding.equals("mongodb")
-          ? checkLoaded(steps.get(steps.size() - 1).plan().properties(), redactor, err) : null;
+          ? checkLoaded(steps.get(load ? 1 : 0).plan().properties(), redactor, err) : null;
       if (refused != null) {
         return refused;
       }

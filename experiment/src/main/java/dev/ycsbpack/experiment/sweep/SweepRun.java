@@ -54,11 +54,18 @@ public final class SweepRun {
     }
   }
 
-  /** Whether the deployment can run a step (a write-concern cell: one probe write under its concern). */
-  @FunctionalInterface
+  /** Asked just before a step runs: whether the deployment can run it (a write-concern cell: one probe write). */
   public interface Probe {
     /** Why the step cannot run, in the server's own words; empty when it can. */
     java.util.Optional<String> notRun();
+
+    /**
+     * The plan to run, decided when the step starts, when the server's state moves it (a matrix run's new keys start
+     * after the documents earlier runs inserted); by default the plan as made.
+     */
+    default RunPlan plan(RunPlan planned) {
+      return planned;
+    }
   }
 
   /** A step the probe refused: recorded with the server's reason, never with figures, and the experiment goes on. */
@@ -249,7 +256,7 @@ public final class SweepRun {
     write("RUNNING", null, null);
     out.println("ycsb-experiment: step " + p.name() + ": running (" + (p.load() ? "load" : plan.axis() + " " + p.x())
         + ")");
-    int status = runner.run(p.plan());
+    int status = runner.run(p.probe() == null ? p.plan() : p.probe().plan(p.plan()));
     String verdict;
     String reason = null;
     StepFigures figures = null;
