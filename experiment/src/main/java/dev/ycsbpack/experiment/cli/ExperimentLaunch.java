@@ -29,8 +29,8 @@ import java.util.TreeMap;
 
 /**
  * What every experiment command does once its own options have become a plan of steps: the {@code --out} or
- * {@code --resume} folder, bin/ycsb's own check of the clients' command, the loaded collection's count, and the run with
- * its Ctrl-C handling. One place, so a sweep and a write-concern matrix refuse and run the same way.
+ * {@code --resume} folder, bin/ycsb's own check of the clients' command, the loaded collection's count, and the run
+ * with its Ctrl-C handling. One place, so a sweep and a write-concern matrix refuse and run the same way.
  */
 final class ExperimentLaunch {
   private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);

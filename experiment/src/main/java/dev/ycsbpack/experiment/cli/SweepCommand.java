@@ -1,32 +1,25 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
 import dev.ycsbpack.coordinator.cli.UsageError;
-import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
-import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.bundle.ExperimentManifest;
-import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.Axis;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.sweep.SweepValues;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,8 +38,6 @@ import picocli.CommandLine.Parameters;
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
 final class SweepCommand implements Callable<Integer> {
-  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
-
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
@@ -86,16 +77,8 @@ final class SweepCommand implements Callable<Integer> {
   @Mixin
   HostOptions hostOptions;
 
-  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
-      description = "clients started on each host (default: ${DEFAULT-VALUE})")
-  int clientsPerHost;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
-  Path out;
-
-  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
-      + "--resume instead of --out): finished steps are not run again; a different plan is refused")
-  Path resume;
+  @Mixin
+  ExperimentOptions options;
 
   @Override
   public Integer call() throws IOException {
@@ -152,27 +135,27 @@ final class SweepCommand implements Callable<Integer> {
       if (repeat < 1 || repeat > 20) {
         throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
       }
-      if (axis == Axis.CLIENTS && clientsPerHost != 1) {
-        throw new UsageError("--clients-per-host " + clientsPerHost + ": a --clients sweep places the clients itself "
-            + "(one per host, then the same number on each); leave --clients-per-host out");
+      if (axis == Axis.CLIENTS && options.clientsPerHost != 1) {
+        throw new UsageError("--clients-per-host " + options.clientsPerHost + ": a --clients sweep places the clients "
+            + "itself (one per host, then the same number on each); leave --clients-per-host out");
       }
-      earlier = ExperimentLaunch.folder(out, resume);
-      dir = out != null ? out : resume;
+      earlier = ExperimentLaunch.folder(options.out, options.resume);
+      dir = options.dir();
       hosts = hostOptions.parse();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       if (load) {
         // as many threads as the largest step, and at least one per client of the load
-        long loadThreads = Math.max(hosts.size() * (long) clientsPerHost, axis == Axis.THREADS
+        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, axis == Axis.THREADS
             ? values.get(values.size() - 1) : Math.max(1, fixedThreads) * (axis == Axis.CLIENTS ? hosts.size() : 1));
         steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
+            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, options.clientsPerHost,
             stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
       }
       for (int i = 0; i < values.size(); i++) {
         long v = values.get(i);
         String name = String.format("%02d-%s-%d", i + 1, axis.label(), v);
         List<Host> stepHosts = hosts;
-        int perHost = clientsPerHost;
+        int perHost = options.clientsPerHost;
         long stepThreads = axis == Axis.THREADS ? v : fixedThreads;
         if (axis == Axis.CLIENTS) {
           if (v <= hosts.size()) {
@@ -203,8 +186,9 @@ final class SweepCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
-          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP, null);
-      ExperimentLaunch.checkSamePlan(earlier, plan, resume);
+          options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP,
+          null);
+      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;

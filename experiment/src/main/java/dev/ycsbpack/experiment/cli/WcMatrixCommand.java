@@ -72,16 +72,8 @@ final class WcMatrixCommand implements Callable<Integer> {
   @Mixin
   HostOptions hostOptions;
 
-  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
-      description = "clients started on each host (default: ${DEFAULT-VALUE})")
-  int clientsPerHost;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
-  Path out;
-
-  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
-      + "--resume instead of --out): finished runs are not run again; a different plan is refused")
-  Path resume;
+  @Mixin
+  ExperimentOptions options;
 
   @Override
   public Integer call() throws IOException {
@@ -120,8 +112,8 @@ final class WcMatrixCommand implements Callable<Integer> {
       if (repeat < 1 || repeat > 20) {
         throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
       }
-      earlier = ExperimentLaunch.folder(out, resume);
-      dir = out != null ? out : resume;
+      earlier = ExperimentLaunch.folder(options.out, options.resume);
+      dir = options.dir();
       hosts = hostOptions.parse();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       List<RunPlan> plans = new ArrayList<>();
@@ -130,9 +122,9 @@ final class WcMatrixCommand implements Callable<Integer> {
       List<WriteConcernCell> order = new ArrayList<>();
       List<Long> xs = new ArrayList<>();
       if (load) {
-        long loadThreads = Math.max(hosts.size() * (long) clientsPerHost, fixedThreads);
+        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, fixedThreads);
         steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
+            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, options.clientsPerHost,
             stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
       }
       for (int r = 1; r <= repeat; r++) {
@@ -142,7 +134,7 @@ final class WcMatrixCommand implements Callable<Integer> {
           Map<String, String> props = new LinkedHashMap<>(overrides);
           props.putAll(cell.properties());
           RunRequest request = new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
-              Math.toIntExact(fixedThreads), fixedTarget, hosts, clientsPerHost, stepsDir.resolve(name),
+              Math.toIntExact(fixedThreads), fixedTarget, hosts, options.clientsPerHost, stepsDir.resolve(name),
               runOptions.jvmArgs);
           requests.add(request);
           plans.add(StepRunner.plan(request));
@@ -169,10 +161,10 @@ final class WcMatrixCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
           LongStream.rangeClosed(1, cells.size()).boxed().toList(),
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
-          hosts.stream().map(Host::toString).toList(), clientsPerHost, fixedThreads, fixedTarget, List.of(), load,
-          repeat, "none: every cell runs in every repetition; a cell the probe write shows the deployment cannot "
+          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget, List.of(),
+          load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the deployment cannot "
               + "satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
-      ExperimentLaunch.checkSamePlan(earlier, plan, resume);
+      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;

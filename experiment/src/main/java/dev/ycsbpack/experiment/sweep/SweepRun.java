@@ -254,8 +254,9 @@ public final class SweepRun {
       entries.add(running);
     }
     write("RUNNING", null, null);
-    out.println("ycsb-experiment: step " + p.name() + ": running (" + (p.load() ? "load" : plan.axis() + " " + p.x())
-        + ")");
+    String what = p.load() ? "load" : plan.axis() + " " + (sweep() ? String.valueOf(p.x())
+        : plan.writeConcerns().get((int) p.x() - 1));
+    out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
     int status = runner.run(p.probe() == null ? p.plan() : p.probe().plan(p.plan()));
     String verdict;
     String reason = null;

@@ -1,0 +1,23 @@
+package dev.ycsbpack.experiment.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every experiment command takes the same way: clients per host and its folder (new or resumed). */
+final class ExperimentOptions {
+  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
+      description = "clients started on each host (default: ${DEFAULT-VALUE})")
+  int clientsPerHost;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
+      + "--resume instead of --out): finished steps are not run again; a different plan is refused")
+  Path resume;
+
+  /** The experiment's folder: {@code --out}, or the one resumed. */
+  Path dir() {
+    return out != null ? out : resume;
+  }
+}
