@@ -35,12 +35,14 @@ import picocli.CommandLine.Parameters;
 
 /** {@code wc-matrix}: the same workload under each write concern, repeated in rotating order, each run probed first. */
 @Command(name = "wc-matrix", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Runs the workload once per write concern per repetition (each a coordinated run with its own",
-        "bundle under DIR/steps/), on the same loaded data, the cells in an order that rotates each repetition.",
-        "Before each run one probe write under that write concern (to a scratch collection, dropped after) asks the",
-        "deployment whether it can satisfy it; a cell it cannot is NOT RUN with the server's code and message, and",
-        "the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99, throughput, the ratio to w=1 and the",
-        "spread over the repetitions, and the write concern the clients recorded sending."})
+    description = {"Runs the workload once per write concern per repetition, each a coordinated run",
+        "with its own bundle under DIR/steps/, on the same loaded data, in an order that",
+        "rotates each repetition. Before each run, one probe write under that write",
+        "concern (to a scratch collection, dropped after) asks whether the deployment",
+        "can satisfy it; a cell it cannot is NOT RUN with the server's code and message,",
+        "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
+        "throughput, the ratio to w=1, the spread over the repetitions, and the write",
+        "concern the clients recorded sending."})
 final class WcMatrixCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
   String binding;
