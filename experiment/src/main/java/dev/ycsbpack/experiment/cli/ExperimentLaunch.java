@@ -9,7 +9,10 @@ import dev.ycsbpack.coordinator.cli.RunOptions;
 import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
@@ -65,6 +68,14 @@ final class ExperimentLaunch {
       throw new UsageError(e.getMessage());
     }
     return null;
+  }
+
+  /** The experiment's own load ({@code --load}): steps/00-load, a coordinated load before the first run. */
+  static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
+                                   List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
+    return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
+        runOptions.workloadFiles, overrides, Math.toIntExact(threads), 0, hosts, clientsPerHost,
+        stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true);
   }
 
   /** Checks, counts and runs; the exit status. */

@@ -3,8 +3,12 @@ package dev.ycsbpack.experiment.cli;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The options every experiment command takes the same way: clients per host and its folder (new or resumed). */
+/** The options every experiment command takes the same way: the load, clients per host, the folder (new or resumed). */
 final class ExperimentOptions {
+  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
+      + "run; without it the collection must already hold recordcount documents")
+  boolean load;
+
   @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
       description = "clients started on each host (default: ${DEFAULT-VALUE})")
   int clientsPerHost;

@@ -67,10 +67,6 @@ final class SweepCommand implements Callable<Integer> {
       + " a figure's range exceeds 10% of its median (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
-      + "step; without it the collection must already hold recordcount documents")
-  boolean load;
-
   @Mixin
   RunOptions runOptions;
 
@@ -143,13 +139,12 @@ final class SweepCommand implements Callable<Integer> {
       dir = options.dir();
       hosts = hostOptions.parse();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
-      if (load) {
+      if (options.load) {
         // as many threads as the largest step, and at least one per client of the load
         long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, axis == Axis.THREADS
             ? values.get(values.size() - 1) : Math.max(1, fixedThreads) * (axis == Axis.CLIENTS ? hosts.size() : 1));
-        steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, options.clientsPerHost,
-            stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
+        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
+            stepsDir));
       }
       for (int i = 0; i < values.size(); i++) {
         long v = values.get(i);
@@ -177,7 +172,7 @@ final class SweepCommand implements Callable<Integer> {
               stepHosts, perHost, stepsDir.resolve(stepName), runOptions.jvmArgs)), false, r == repeat));
         }
       }
-      RunPlan first = steps.get(load ? 1 : 0).plan();
+      RunPlan first = steps.get(options.load ? 1 : 0).plan();
       RunOptions.checkTlsFiles(first.properties());
       redactor = Redactor.of(first.properties());
       runOptions.checkJvmArgs(redactor);
@@ -186,14 +181,14 @@ final class SweepCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
-          options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP,
-          null);
+          options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), options.load, repeat,
+          SweepRun.EARLY_STOP, null);
       ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, load, earlier, redactor,
-        runOptions, hostOptions, hosts, binding), err);
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, options.load, earlier,
+        redactor, runOptions, hostOptions, hosts, binding), err);
   }
 }

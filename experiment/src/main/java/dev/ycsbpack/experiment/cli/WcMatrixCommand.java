@@ -64,10 +64,6 @@ final class WcMatrixCommand implements Callable<Integer> {
       + "starts at cell r and goes round (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
-      + "cell; without it the collection must already hold recordcount documents")
-  boolean load;
-
   @Mixin
   RunOptions runOptions;
 
@@ -123,11 +119,10 @@ final class WcMatrixCommand implements Callable<Integer> {
       List<String> names = new ArrayList<>();
       List<WriteConcernCell> order = new ArrayList<>();
       List<Long> xs = new ArrayList<>();
-      if (load) {
+      if (options.load) {
         long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, fixedThreads);
-        steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, options.clientsPerHost,
-            stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
+        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
+            stepsDir));
       }
       for (int r = 1; r <= repeat; r++) {
         for (int i : Rotation.order(cells.size(), r)) {
@@ -164,15 +159,15 @@ final class WcMatrixCommand implements Callable<Integer> {
           LongStream.rangeClosed(1, cells.size()).boxed().toList(),
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget, List.of(),
-          load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the deployment cannot "
-              + "satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
+          options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
+              + "deployment cannot satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
       ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), load, earlier, redactor,
-        runOptions, hostOptions, hosts, binding), err);
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
+        redactor, runOptions, hostOptions, hosts, binding), err);
   }
 
   /**
