@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ycsbpack.experiment.answer.Answers;
 import dev.ycsbpack.experiment.answer.Repeated;
 import dev.ycsbpack.experiment.run.StepFigures;
+import dev.ycsbpack.experiment.wc.WcMatrix;
 import java.util.List;
 import java.util.Map;
 
@@ -27,12 +28,15 @@ import java.util.Map;
  * @param answers     the answers from the finished steps (from the medians, with {@code --repeat})
  * @param repetitions with {@code --repeat} above 1, each swept value's spread over its repetitions; else null
  * @param statements  the answers in words, as printed
+ * @param matrix      a write-concern matrix's cells (figures over repetitions, ratios, not-run reasons) and its
+ *                    rotation; null for a sweep
  */
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentManifest(String schema, String status, String reason, Plan plan,
                                  Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
-                                 Answers answers, List<Repeated> repetitions, List<String> statements) {
+                                 Answers answers, List<Repeated> repetitions, List<String> statements,
+                                 WcMatrix matrix) {
   public static final String SCHEMA = "ycsb-experiment/v1";
 
   /**
@@ -53,11 +57,14 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param load           whether the experiment loads the records itself before the first step
    * @param repeat         runs of each swept value ({@code --repeat})
    * @param earlyStop      the early-stop rule in words
+   * @param writeConcerns  a {@code wc-matrix}'s cells in the order given (x of a step is its cell's place, from 1);
+   *                       null for a sweep
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
-                     List<String> slos, boolean load, int repeat, String earlyStop) {
+                     List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
   }
 
   /**
@@ -68,8 +75,9 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param x         the swept value
    * @param bundle    its bundle, relative to the experiment folder
    * @param report    its merged HTML report, relative, when merged
-   * @param verdict   {@code RUNNING}, {@code COMPLETE}, {@code FAILED} or {@code INTERRUPTED}
-   * @param reason    why it failed, from its bundle's manifest
+   * @param verdict   {@code RUNNING}, {@code COMPLETE}, {@code FAILED}, {@code INTERRUPTED} or {@code NOT_RUN} (a
+   *                  write-concern cell the deployment refused: no bundle, no figures)
+   * @param reason    why it failed, from its bundle's manifest; for NOT_RUN the probe's answer from the server
    * @param startedAt ISO-8601 UTC
    * @param endedAt   ISO-8601 UTC
    * @param figures   its headline figures, when it completed

@@ -47,12 +47,18 @@ final class ExperimentReport {
     b.append("</ul>\n");
     List<ExperimentManifest.Step> done = m.steps().stream().filter(s -> s.figures() != null).toList();
     b.append("<h2>Charts</h2>\n");
-    b.append(throughputChart(done, m.plan().axis()));
-    b.append(latencyChart(done));
+    if (m.matrix() != null) {
+      b.append(matrixChart(m.matrix()));
+      b.append("<h2>Write concerns</h2>\n").append(matrixTable(m.matrix()));
+    } else {
+      b.append(throughputChart(done, m.plan().axis()));
+      b.append(latencyChart(done));
+    }
     b.append("<h2>Steps</h2>\n").append(stepTable(m.steps()));
     b.append("<h2>Plan</h2>\n<table>\n");
     row(b, "binding", m.plan().binding());
-    row(b, "swept", m.plan().axis() + " " + m.plan().values());
+    row(b, "swept", m.plan().axis() + " " + (m.plan().writeConcerns() != null ? m.plan().writeConcerns()
+        : m.plan().values()));
     row(b, "hosts", String.join(", ", m.plan().hosts()) + " (" + m.plan().clientsPerHost() + " client(s) each)");
     row(b, "-P", String.join(" ", m.plan().workloadFiles()));
     row(b, "early stop", m.plan().earlyStop());
@@ -115,8 +121,10 @@ final class ExperimentReport {
       if (s.report() != null) {
         b.append("<a href=\"").append(escapeHtml(s.report())).append("\">").append(escapeHtml(s.name()))
             .append("</a>");
-      } else {
+      } else if (s.bundle() != null) {
         b.append("<a href=\"").append(escapeHtml(s.bundle())).append("/manifest.json\">manifest</a>");
+      } else {
+        b.append(escapeHtml(s.name())).append(": no bundle (not run)");
       }
       b.append("</td></tr>\n");
     }
@@ -133,7 +141,8 @@ final class ExperimentReport {
       pts.add(new double[] {Math.log(s.x()) / Math.log(2), s.figures().throughput(),
           s.figures().clientSaturated() ? 1 : 0});
     }
-    return chart("Throughput (ops/s) against " + axis + " (log2 axis)", List.of("throughput"), List.of(pts), true);
+    return chart("Throughput (ops/s) against " + axis + " (log2 axis)", List.of("throughput"), List.of(pts),
+        v -> compact(Math.pow(2, v)));
   }
 
   private static String latencyChart(List<ExperimentManifest.Step> steps) {
@@ -150,11 +159,12 @@ final class ExperimentReport {
       names.add(op + " p99 (ms)");
       series.add(pts);
     }
-    return chart("p99 latency (ms) against throughput (ops/s)", names, series, false);
+    return chart("p99 latency (ms) against throughput (ops/s)", names, series, ExperimentReport::compact);
   }
 
-  /** A line chart; with {@code log2X} the x labels are 2^x. Points whose third value is 1 are drawn hollow, red. */
-  private static String chart(String title, List<String> names, List<List<double[]>> series, boolean log2X) {
+  /** A line chart, x labelled by {@code xLabel}. Points whose third value is 1 are drawn hollow, red. */
+  private static String chart(String title, List<String> names, List<List<double[]>> series,
+                              java.util.function.DoubleFunction<String> xLabel) {
     double minX = Double.MAX_VALUE;
     double maxX = -Double.MAX_VALUE;
     double maxY = 0;
@@ -189,7 +199,7 @@ final class ExperimentReport {
     for (List<double[]> s : series) {
       for (double[] p : s) {
         b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s"
-            + "</text>", sx.applyAsDouble(p[0]), H - PAD + 14, log2X ? compact(Math.pow(2, p[0])) : compact(p[0])));
+            + "</text>", sx.applyAsDouble(p[0]), H - PAD + 14, escapeHtml(xLabel.apply(p[0]))));
       }
     }
     for (int k = 0; k < series.size(); k++) {
@@ -209,6 +219,76 @@ final class ExperimentReport {
           W - PAD - 150, 40 + 14 * k, colour, escapeHtml(names.get(k))));
     }
     return b.append("</svg>\n").toString();
+  }
+
+  /** Median avg and p99 of each write operation per measured cell (x: the cell's place, labelled with its name). */
+  private static String matrixChart(dev.ycsbpack.experiment.wc.WcMatrix matrix) {
+    List<String> names = new ArrayList<>();
+    List<List<double[]>> series = new ArrayList<>();
+    for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+      List<double[]> avg = new ArrayList<>();
+      List<double[]> p99 = new ArrayList<>();
+      for (int i = 0; i < matrix.cells().size(); i++) {
+        var o = matrix.cells().get(i).operations().get(op);
+        if (o != null) {
+          avg.add(new double[] {i, o.avgUs().median() / 1000.0, 0});
+          if (o.p99Us() != null) {
+            p99.add(new double[] {i, o.p99Us().median() / 1000.0, 0});
+          }
+        }
+      }
+      if (!avg.isEmpty()) {
+        names.add(op + " avg (ms)");
+        series.add(avg);
+        names.add(op + " p99 (ms)");
+        series.add(p99);
+      }
+    }
+    return chart("Latency (ms, median over repetitions) by write concern; not-run cells have no point", names, series,
+        v -> matrix.cells().get((int) Math.round(v)).writeConcern());
+  }
+
+  private static String matrixTable(dev.ycsbpack.experiment.wc.WcMatrix matrix) {
+    StringBuilder b = new StringBuilder("<table>\n<tr><th class=\"l\">write concern</th><th>runs</th><th>ops/s"
+        + " (median, min-max)</th><th>ops/s ratio</th>");
+    for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+      b.append("<th>").append(op).append(" avg / min / max / p95 / p99 (ms, medians)</th><th>").append(op)
+          .append(" p99 ratio</th>");
+    }
+    b.append("<th class=\"l\">sent (as the clients recorded it)</th></tr>\n");
+    for (var c : matrix.cells()) {
+      b.append("<tr><td class=\"l\">").append(escapeHtml(c.writeConcern())).append("</td>");
+      if (c.runs() == 0) {
+        b.append("<td>0</td><td class=\"l bad\" colspan=\"").append(2 + 2 * dev.ycsbpack.experiment.wc.WcMatrix
+            .OPERATIONS.size() + 1).append("\">NOT RUN: ").append(escapeHtml(String.valueOf(c.notRun())))
+            .append("</td></tr>\n");
+        continue;
+      }
+      b.append("<td>").append(c.runs()).append("</td><td").append(c.noisy() ? " class=\"bad\"" : "").append(">")
+          .append(String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)%s", c.throughput().median(), c.throughput().min(),
+              c.throughput().max(), c.noisy() ? " NOISY" : "")).append("</td><td>")
+          .append(c.throughputRatio() == null ? "-" : Answers.num(c.throughputRatio())).append("</td>");
+      for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+        var o = c.operations().get(op);
+        if (o == null) {
+          b.append("<td>-</td><td>-</td>");
+          continue;
+        }
+        b.append("<td>").append(ms(o.avgUs())).append(" / ").append(ms(o.minUs())).append(" / ").append(ms(o.maxUs()))
+            .append(" / ").append(ms(o.p95Us())).append(" / ").append(ms(o.p99Us())).append("</td><td>")
+            .append(o.p99Ratio() == null ? "-" : Answers.num(o.p99Ratio())).append("</td>");
+      }
+      b.append("<td class=\"l\">").append(escapeHtml(String.join(" / ", c.sent()))).append("</td></tr>\n");
+    }
+    b.append("</table>\n<p>Run order per repetition (rotating):</p>\n<ol>\n");
+    matrix.rotation().forEach(r -> b.append("<li>").append(escapeHtml(String.join(", ", r))).append("</li>\n"));
+    b.append("</ol>\n<p>Ratios are to the ").append(escapeHtml(String.valueOf(matrix.baseline())))
+        .append(" cell's medians.</p>\n");
+    return b.toString();
+  }
+
+  private static String ms(dev.ycsbpack.aggregate.stats.Spread s) {
+    return s == null ? "-" : String.format(Locale.ROOT, "%.3f", s.median() / 1000.0);
   }
 
   private static String compact(double v) {

@@ -1,32 +1,25 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
 import dev.ycsbpack.coordinator.cli.UsageError;
-import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
-import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.bundle.ExperimentManifest;
-import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.Axis;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.sweep.SweepValues;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,8 +38,6 @@ import picocli.CommandLine.Parameters;
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
 final class SweepCommand implements Callable<Integer> {
-  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
-
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
@@ -76,26 +67,14 @@ final class SweepCommand implements Callable<Integer> {
       + " a figure's range exceeds 10% of its median (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
-      + "step; without it the collection must already hold recordcount documents")
-  boolean load;
-
   @Mixin
   RunOptions runOptions;
 
   @Mixin
   HostOptions hostOptions;
 
-  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
-      description = "clients started on each host (default: ${DEFAULT-VALUE})")
-  int clientsPerHost;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
-  Path out;
-
-  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
-      + "--resume instead of --out): finished steps are not run again; a different plan is refused")
-  Path resume;
+  @Mixin
+  ExperimentOptions options;
 
   @Override
   public Integer call() throws IOException {
@@ -153,42 +132,27 @@ final class SweepCommand implements Callable<Integer> {
       if (repeat < 1 || repeat > 20) {
         throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
       }
-      if (axis == Axis.CLIENTS && clientsPerHost != 1) {
-        throw new UsageError("--clients-per-host " + clientsPerHost + ": a --clients sweep places the clients itself "
-            + "(one per host, then the same number on each); leave --clients-per-host out");
+      if (axis == Axis.CLIENTS && options.clientsPerHost != 1) {
+        throw new UsageError("--clients-per-host " + options.clientsPerHost + ": a --clients sweep places the clients "
+            + "itself (one per host, then the same number on each); leave --clients-per-host out");
       }
-      if ((out == null) == (resume == null)) {
-        throw new UsageError(out == null ? "--out: give a new or empty folder for the experiment (or --resume DIR to "
-            + "continue one)" : "--out and --resume: give one; --resume continues the experiment in its own folder");
-      }
-      dir = out != null ? out : resume;
-      if (resume != null) {
-        earlier = ExperimentBundle.read(resume).orElseThrow(() -> new UsageError("--resume "
-            + Text.shown(resume.toString()) + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
-            + " give the --out folder of an earlier bin/ycsb-experiment run"));
-      } else {
-        try {
-          OutputFolder.check(out, "--out");
-        } catch (IllegalArgumentException e) {
-          throw new UsageError(e.getMessage());
-        }
-      }
+      earlier = ExperimentLaunch.folder(options.out, options.resume);
+      dir = options.dir();
       hosts = hostOptions.parse();
       parallel = hostOptions.parallel();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
-      if (load) {
+      if (options.load) {
         // as many threads as the largest step, and at least one per client of the load
-        long loadThreads = Math.max(hosts.size() * (long) clientsPerHost, axis == Axis.THREADS
+        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, axis == Axis.THREADS
             ? values.get(values.size() - 1) : Math.max(1, fixedThreads) * (axis == Axis.CLIENTS ? hosts.size() : 1));
-        steps.add(new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(loadThreads), 0, hosts, clientsPerHost,
-            stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true));
+        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
+            stepsDir));
       }
       for (int i = 0; i < values.size(); i++) {
         long v = values.get(i);
         String name = String.format("%02d-%s-%d", i + 1, axis.label(), v);
         List<Host> stepHosts = hosts;
-        int perHost = clientsPerHost;
+        int perHost = options.clientsPerHost;
         long stepThreads = axis == Axis.THREADS ? v : fixedThreads;
         if (axis == Axis.CLIENTS) {
           if (v <= hosts.size()) {
@@ -210,7 +174,7 @@ final class SweepCommand implements Callable<Integer> {
               stepHosts, perHost, stepsDir.resolve(stepName), runOptions.jvmArgs)), false, r == repeat));
         }
       }
-      RunPlan first = steps.get(load ? 1 : 0).plan();
+      RunPlan first = steps.get(options.load ? 1 : 0).plan();
       RunOptions.checkTlsFiles(first.properties());
       redactor = Redactor.of(first.properties());
       runOptions.checkJvmArgs(redactor);
@@ -219,148 +183,14 @@ final class SweepCommand implements Callable<Integer> {
       plan = new ExperimentManifest.Plan("sweep", binding, axis.label(), values,
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
-          clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), load, repeat, SweepRun.EARLY_STOP);
-      if (earlier != null && !earlier.plan().equals(plan)) {
-        throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
-            + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
-            + " experiment with --out");
-      }
+          options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), options.load, repeat,
+          SweepRun.EARLY_STOP, null);
+      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    Path home;
-    try {
-      home = CoordinatorMain.packHome();
-    } catch (IllegalStateException e) {
-      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
-      return ExperimentMain.USAGE;
-    }
-    // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
-    // differ only in their thread shares, which the sweep's own parse has checked)
-    for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
-      ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
-      if (!check.passed()) {
-        boolean refused = check.exitStatus() == ExperimentMain.USAGE;
-        err.println("ycsb-experiment: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
-            + redactor.redact(check.line()));
-        return refused ? ExperimentMain.USAGE : 1;
-      }
-    }
-    boolean loadDone = earlier != null && earlier.steps().stream()
-        .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
-    if (!load || loadDone) {
-      Integer refused = binding.equals("mongodb")
-          ? checkLoaded(steps.get(steps.size() - 1).plan().properties(), redactor, err) : null;
-      if (refused != null) {
-        return refused;
-      }
-    }
-    Files.createDirectories(dir);
-    String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
-    Map<String, String> environment = new TreeMap<>();
-    String v = SweepCommand.class.getPackage().getImplementationVersion();
-    environment.put("pack.version", v == null ? "development build" : v);
-    environment.put("experiment.command", command);
-    environment.put("experiment.java", System.getProperty("java.version", ""));
-    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
-        .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
-        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
-    // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
-    int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
-        / s.plan().hosts().size()).max().orElse(1);
-    StepRunner runner = new StepRunner(hostOptions.sessions(hosts, home, perHostMost), PackArchive.of(home),
-        runOptions.settings(parallel), redactor, command, err, runOptions.quiet);
-    SweepRun run = new SweepRun(new ExperimentBundle(dir), plan, steps, parsedSlos, runner, environment, System.out);
-    Thread hook = new Thread(() -> {
-      // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
-      // experiment is marked INCOMPLETE; exit status 1
-      run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
-      hostOptions.closeConnections();
-      err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
-      err.flush();
-      Runtime.getRuntime().halt(1);
-    }, "experiment-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
-    int status;
-    try {
-      status = run.run(earlier);
-    } finally {
-      hostOptions.closeConnections();
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // shutting down already: the hook waits for this run, which is done
-    }
-    return status;
-  }
-
-  /**
-   * Refuses (exit 2) an empty or short collection; null when it holds recordcount documents. Only the mongodb
-   * binding's collection can be counted (basic, the no-op DB, has none).
-   */
-  private static Integer checkLoaded(Map<String, String> props, Redactor redactor, PrintStream err) {
-    long wanted;
-    try {
-      wanted = Long.parseLong(props.getOrDefault("recordcount", "0").trim());
-    } catch (NumberFormatException e) {
-      return null; // bin/ycsb --check has refused it already
-    }
-    RecordCount.Result r;
-    try {
-      r = RecordCount.of(props);
-    } catch (RuntimeException e) {
-      err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
-          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
-      return 1;
-    }
-    if (r.documents() == 0 || r.documents() < wanted) {
-      err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
-          + String.format("%,d", r.documents()) + " documents, " + (r.documents() == 0 ? "it is empty"
-          : "fewer than recordcount=" + wanted) + ": every step reads the loaded records; load them first "
-          + "(bin/ycsb-coordinator load ...) or add --load");
-      return ExperimentMain.USAGE;
-    }
-    return null;
-  }
-
-  private static String difference(ExperimentManifest.Plan a, ExperimentManifest.Plan b) {
-    List<String> d = new ArrayList<>();
-    if (!a.binding().equals(b.binding())) {
-      d.add("binding");
-    }
-    if (!a.values().equals(b.values())) {
-      d.add("swept values " + a.values() + " then, " + b.values() + " now");
-    }
-    if (!a.workloadFiles().equals(b.workloadFiles())) {
-      d.add("-P files");
-    }
-    TreeMap<String, String> keys = new TreeMap<>();
-    a.properties().forEach((k, v) -> {
-      if (!v.equals(b.properties().get(k))) {
-        keys.put(k, "");
-      }
-    });
-    b.properties().keySet().stream().filter(k -> !a.properties().containsKey(k)).forEach(k -> keys.put(k, ""));
-    if (!keys.isEmpty()) {
-      d.add("properties " + String.join(", ", keys.keySet()));
-    }
-    if (!a.hosts().equals(b.hosts()) || a.clientsPerHost() != b.clientsPerHost()) {
-      d.add("hosts");
-    }
-    if (a.target() != b.target() || a.threads() != b.threads()) {
-      d.add("-threads/-target");
-    }
-    if (!a.slos().equals(b.slos())) {
-      d.add("--slo");
-    }
-    if (a.repeat() != b.repeat()) {
-      d.add("--repeat");
-    }
-    if (a.load() != b.load()) {
-      d.add("--load");
-    }
-    return d.isEmpty() ? "the early-stop rule" : String.join("; ", d);
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, options.load, earlier,
+        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
   }
 }

@@ -23,15 +23,29 @@ public final class RecordCount {
    * @throws RuntimeException the driver's, when the server cannot be reached or refuses the count
    */
   public static Result of(Map<String, String> properties) {
-    ConnectionString url = new ConnectionString(properties.getOrDefault("mongodb.url", "mongodb://localhost:27017"));
-    String db = url.getDatabase() != null ? url.getDatabase() : properties.getOrDefault("mongodb.database", "ycsb");
+    String db = database(properties);
     String table = properties.getOrDefault("table", "usertable");
-    MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(url)
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS)).build();
-    try (MongoClient client = MongoClients.create(settings)) {
+    try (MongoClient client = client(properties)) {
       long n = client.getDatabase(db).getCollection(table).countDocuments();
       return new Result(db + "." + table, n);
     }
+  }
+
+  /** The binding's database: the URL's, else {@code mongodb.database}, else {@code ycsb}. */
+  public static String database(Map<String, String> properties) {
+    ConnectionString url = url(properties);
+    return url.getDatabase() != null ? url.getDatabase() : properties.getOrDefault("mongodb.database", "ycsb");
+  }
+
+  /** A client of the binding's URL that gives up selecting a server after 10 s (the caller closes it). */
+  public static MongoClient client(Map<String, String> properties) {
+    return MongoClients.create(MongoClientSettings.builder().applyConnectionString(url(properties))
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
+        .applyToSocketSettings(b -> b.readTimeout(30, TimeUnit.SECONDS)).build());
+  }
+
+  private static ConnectionString url(Map<String, String> properties) {
+    return new ConnectionString(properties.getOrDefault("mongodb.url", "mongodb://localhost:27017"));
   }
 
   /** The collection ({@code database.collection}) and its documents. */

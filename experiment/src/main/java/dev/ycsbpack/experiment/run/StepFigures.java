@@ -27,11 +27,18 @@ import java.util.stream.Stream;
  * @param hostCpu         per client host name, the share of its CPUs its client JVMs used (0..1) over their lifetime;
  *                        absent when the clients did not record their CPU time
  * @param clientSaturated whether a client host used at least {@link #SATURATED} of its CPUs
+ * @param rangeUs         per operation, the mean, min and max of the same latency as {@code latencyUs}
+ * @param writeConcern    the write concern the step's clients sent, as they recorded it (the binding's effective
+ *                        concern, {@code server.writeConcern} of the step's bundle); null when none recorded it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
                           Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
-                          boolean clientSaturated) {
+                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern) {
+
+  /** One operation's mean, min and max latency (microseconds). */
+  public record Range(Double avg, long min, long max) {
+  }
   /** A client machine this busy was the limit, or close to it. */
   public static final double SATURATED = 0.9;
 
@@ -40,11 +47,14 @@ public record StepFigures(double throughput, double errorRate, Map<String, Map<S
     MergedJson m = MergedJson.MAPPER.readValue(dir.resolve("merged/merged.json").toFile(), MergedJson.class);
     Map<String, Map<String, Long>> latency = new TreeMap<>();
     Map<String, Map<String, Long>> service = new TreeMap<>();
+    Map<String, Range> range = new TreeMap<>();
     boolean intended = false;
     for (MergedJson.Operation op : m.operations()) {
       if (op.name().equals("CLEANUP") || op.latencyUs() == null || op.latencyUs().count() == 0) {
         continue;
       }
+      MergedJson.Latency shown = op.intendedLatencyUs() != null ? op.intendedLatencyUs() : op.latencyUs();
+      range.put(op.name(), new Range(shown.mean(), shown.min(), shown.max()));
       if (op.intendedLatencyUs() != null) {
         intended = true;
         latency.put(op.name(), op.intendedLatencyUs().percentiles());
@@ -57,8 +67,9 @@ public record StepFigures(double throughput, double errorRate, Map<String, Map<S
     boolean saturated = cpu.values().stream().anyMatch(v -> v >= SATURATED);
     Double rate = m.overall().errorRate();
     Double tp = m.overall().throughputOpsPerSec();
+    Map<String, String> server = dev.ycsbpack.coordinator.bundle.Bundle.read(dir).server();
     return new StepFigures(tp == null ? 0 : tp, rate == null ? 0 : rate, latency, intended ? service : null, cpu,
-        saturated);
+        saturated, range, server == null ? null : server.get(dev.ycsbpack.common.EnvironmentFacts.WRITE_CONCERN));
   }
 
   /** What the answer rules weigh. */

@@ -13,6 +13,7 @@ import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.bundle.ExperimentManifest;
 import dev.ycsbpack.experiment.run.StepFigures;
 import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.wc.WcMatrix;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -44,10 +45,31 @@ public final class SweepRun {
    * @param x    its swept value (0 for the load)
    * @param plan its coordinated run's plan (out = its bundle folder)
    * @param load whether it is the experiment's load (not a sweep point)
-   * @param last whether it is the last repetition of its x (then the x's point is complete)
+   * @param last  whether it is the last repetition of its x (then the x's point is complete)
+   * @param probe asked just before the step runs whether the deployment can run it; null: always runnable
    */
-  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
+  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe) {
+    public Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
+      this(name, x, plan, load, last, null);
+    }
   }
+
+  /** Asked just before a step runs: whether the deployment can run it (a write-concern cell: one probe write). */
+  public interface Probe {
+    /** Why the step cannot run, in the server's own words; empty when it can. */
+    java.util.Optional<String> notRun();
+
+    /**
+     * The plan to run, decided when the step starts, when the server's state moves it (a matrix run's new keys start
+     * after the documents earlier runs inserted); by default the plan as made.
+     */
+    default RunPlan plan(RunPlan planned) {
+      return planned;
+    }
+  }
+
+  /** A step the probe refused: recorded with the server's reason, never with figures, and the experiment goes on. */
+  public static final String NOT_RUN = "NOT_RUN";
 
   private final ExperimentBundle bundle;
   private final ExperimentManifest.Plan plan;
@@ -101,7 +123,9 @@ public final class SweepRun {
   private int runInside(ExperimentManifest earlier) throws IOException {
     startedAt = earlier != null ? earlier.startedAt() : Instant.now().toString();
     if (earlier != null) {
-      entries.addAll(earlier.steps().stream().filter(s -> !s.verdict().equals("COMPLETE")).toList());
+      // a cell not run is probed again (the deployment may have changed); its earlier record goes with it
+      entries.addAll(earlier.steps().stream().filter(s -> !s.verdict().equals("COMPLETE")
+          && !s.verdict().equals(NOT_RUN)).toList());
     }
     write("RUNNING", null, null);
     List<Point> points = new ArrayList<>();
@@ -114,7 +138,8 @@ public final class SweepRun {
       }
       ExperimentManifest.Step finished = earlier == null ? null : completed(earlier, p);
       if (finished == null) {
-        finished = runStep(p);
+        String notRun = p.probe() == null ? null : p.probe().notRun().orElse(null);
+        finished = notRun == null ? runStep(p) : notRun(p, notRun);
       } else {
         synchronized (lock) {
           entries.add(finished);
@@ -122,13 +147,16 @@ public final class SweepRun {
         }
         out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
       }
+      if (finished.verdict().equals(NOT_RUN)) {
+        continue;
+      }
       if (!finished.verdict().equals("COMPLETE")) {
         if (interrupted == null) {
           failed = "step " + p.name() + " failed: " + finished.reason();
         }
         break;
       }
-      if (p.load()) {
+      if (p.load() || !sweep()) {
         continue;
       }
       group.add(finished.figures().point(p.x(), p.plan().clients().stream()
@@ -148,7 +176,7 @@ public final class SweepRun {
         break;
       }
     }
-    Answers answers = answers(points, stop);
+    Answers answers = sweep() ? answers(points, stop) : null;
     String status;
     String reason;
     if (interrupted != null) {
@@ -156,7 +184,8 @@ public final class SweepRun {
       reason = interrupted + "; continue it with --resume " + bundle.dir();
     } else if (failed != null) {
       status = "PARTIAL";
-      reason = failed + "; the answers come from the " + points.size() + " swept value(s) before it";
+      reason = failed + (sweep() ? "; the answers come from the " + points.size() + " swept value(s) before it"
+          : "; the cells measured before it are reported");
     } else {
       status = "COMPLETE";
       reason = null;
@@ -173,6 +202,27 @@ public final class SweepRun {
       }
     }
     return null;
+  }
+
+  /** A sweep weighs its points and may stop early; a write-concern matrix runs every cell and summarises them. */
+  private boolean sweep() {
+    return plan.writeConcerns() == null;
+  }
+
+  private int order(Planned p) {
+    return p.load() ? 0 : steps.stream().filter(s -> !s.load()).toList().indexOf(p) + 1;
+  }
+
+  private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
+    String now = Instant.now().toString();
+    ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null, NOT_RUN, reason,
+        now, now, null);
+    synchronized (lock) {
+      entries.add(s);
+    }
+    write("RUNNING", null, null);
+    out.println("ycsb-experiment: step " + p.name() + ": NOT RUN: " + reason);
+    return s;
   }
 
   private ExperimentManifest.Step runStep(Planned p) throws IOException {
@@ -197,16 +247,17 @@ public final class SweepRun {
       }
     }
     Files.createDirectories(dir.getParent());
-    int order = p.load() ? 0 : steps.stream().filter(s -> !s.load()).toList().indexOf(p) + 1;
+    int order = order(p);
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
         null, Instant.now().toString(), null, null);
     synchronized (lock) {
       entries.add(running);
     }
     write("RUNNING", null, null);
-    out.println("ycsb-experiment: step " + p.name() + ": running (" + (p.load() ? "load" : plan.axis() + " " + p.x())
-        + ")");
-    int status = runner.run(p.plan());
+    String what = p.load() ? "load" : plan.axis() + " " + (sweep() ? String.valueOf(p.x())
+        : plan.writeConcerns().get((int) p.x() - 1));
+    out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
+    int status = runner.run(p.probe() == null ? p.plan() : p.probe().plan(p.plan()));
     String verdict;
     String reason = null;
     StepFigures figures = null;
@@ -282,10 +333,12 @@ public final class SweepRun {
 
   private void write(String status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
-      List<String> statements = answers == null ? null : statements(answers);
+      WcMatrix matrix = sweep() ? null : WcMatrix.of(plan, entries);
+      List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
+          : answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
           status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
-          repeated.isEmpty() ? null : List.copyOf(repeated), statements));
+          repeated.isEmpty() ? null : List.copyOf(repeated), statements, matrix));
       if (!status.equals("RUNNING") && statements != null) {
         out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
         statements.forEach(l -> out.println("  " + l));

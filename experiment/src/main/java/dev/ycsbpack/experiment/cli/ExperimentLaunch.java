@@ -1,0 +1,237 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.common.OutputFolder;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.coordinator.cli.CoordinatorMain;
+import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.ClientCheck;
+import dev.ycsbpack.experiment.answer.Slo;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.RecordCount;
+import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.SweepRun;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What every experiment command does once its own options have become a plan of steps: the {@code --out} or
+ * {@code --resume} folder, bin/ycsb's own check of the clients' command, the loaded collection's count, and the run
+ * with its Ctrl-C handling. One place, so a sweep and a write-concern matrix refuse and run the same way.
+ */
+final class ExperimentLaunch {
+  private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(120);
+
+  private ExperimentLaunch() {
+  }
+
+  /** An accepted plan, ready to run. */
+  record Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
+                ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
+                List<Host> hosts, int parallel, String binding) {
+  }
+
+  /**
+   * The earlier manifest with {@code --resume}; null for a new {@code --out} folder.
+   *
+   * @throws UsageError neither or both given, a resumed folder that is no experiment, an --out folder not new or empty
+   */
+  static ExperimentManifest folder(Path out, Path resume) throws UsageError, IOException {
+    if ((out == null) == (resume == null)) {
+      throw new UsageError(out == null ? "--out: give a new or empty folder for the experiment (or --resume DIR to "
+          + "continue one)" : "--out and --resume: give one; --resume continues the experiment in its own folder");
+    }
+    if (resume != null) {
+      return ExperimentBundle.read(resume).orElseThrow(() -> new UsageError("--resume "
+          + Text.shown(resume.toString()) + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
+          + " give the --out folder of an earlier bin/ycsb-experiment run"));
+    }
+    try {
+      OutputFolder.check(out, "--out");
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    return null;
+  }
+
+  /** The experiment's own load ({@code --load}): steps/00-load, a coordinated load before the first run. */
+  static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
+                                   List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
+    return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
+        runOptions.workloadFiles, overrides, Math.toIntExact(threads), 0, hosts, clientsPerHost,
+        stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true);
+  }
+
+  /** Checks, counts and runs; the exit status. */
+  static int execute(Launch l, PrintStream err) throws IOException {
+    List<SweepRun.Planned> steps = l.steps();
+    RunOptions runOptions = l.runOptions();
+    Redactor redactor = l.redactor();
+    ExperimentManifest earlier = l.earlier();
+    boolean load = l.load();
+    String binding = l.binding();
+    Path dir = l.dir();
+    Path home;
+    try {
+      home = CoordinatorMain.packHome();
+    } catch (IllegalStateException e) {
+      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+      return ExperimentMain.USAGE;
+    }
+    // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
+    // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
+    for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
+      ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
+      if (!check.passed()) {
+        boolean refused = check.exitStatus() == ExperimentMain.USAGE;
+        err.println("ycsb-experiment: " + (refused ? "error: " : "FAILED: the check of the client command failed: ")
+            + redactor.redact(check.line()));
+        return refused ? ExperimentMain.USAGE : 1;
+      }
+    }
+    boolean loadDone = earlier != null && earlier.steps().stream()
+        .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
+    if (!load || loadDone) {
+      Integer refused = binding.equals("mongodb")
+          ? checkLoaded(steps.get(load ? 1 : 0).plan().properties(), redactor, err) : null;
+      if (refused != null) {
+        return refused;
+      }
+    }
+    Files.createDirectories(dir);
+    String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
+    Map<String, String> environment = new TreeMap<>();
+    String v = ExperimentLaunch.class.getPackage().getImplementationVersion();
+    environment.put("pack.version", v == null ? "development build" : v);
+    environment.put("experiment.command", command);
+    environment.put("experiment.java", System.getProperty("java.version", ""));
+    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
+        .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
+        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
+    // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
+    int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
+        / s.plan().hosts().size()).max().orElse(1);
+    StepRunner runner = new StepRunner(l.hostOptions().sessions(l.hosts(), home, perHostMost), PackArchive.of(home),
+        runOptions.settings(l.parallel()), redactor, command, err, runOptions.quiet);
+    SweepRun run = new SweepRun(new ExperimentBundle(dir), l.plan(), steps, l.slos(), runner, environment, System.out);
+    Thread hook = new Thread(() -> {
+      // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
+      // experiment is marked INCOMPLETE; exit status 1
+      run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
+      l.hostOptions().closeConnections();
+      err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
+      err.flush();
+      Runtime.getRuntime().halt(1);
+    }, "experiment-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int status;
+    try {
+      status = run.run(earlier);
+    } finally {
+      l.hostOptions().closeConnections();
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // shutting down already: the hook waits for this run, which is done
+    }
+    return status;
+  }
+
+  /**
+   * Refuses (exit 2) an empty or short collection; null when it holds recordcount documents. Only the mongodb
+   * binding's collection can be counted (basic, the no-op DB, has none).
+   */
+  private static Integer checkLoaded(Map<String, String> props, Redactor redactor, PrintStream err) {
+    long wanted;
+    try {
+      wanted = Long.parseLong(props.getOrDefault("recordcount", "0").trim());
+    } catch (NumberFormatException e) {
+      return null; // bin/ycsb --check has refused it already
+    }
+    RecordCount.Result r;
+    try {
+      r = RecordCount.of(props);
+    } catch (RuntimeException e) {
+      err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
+          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
+      return 1;
+    }
+    if (r.documents() == 0 || r.documents() < wanted) {
+      err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
+          + String.format("%,d", r.documents()) + " documents, " + (r.documents() == 0 ? "it is empty"
+          : "fewer than recordcount=" + wanted) + ": every step reads the loaded records; load them first "
+          + "(bin/ycsb-coordinator load ...) or add --load");
+      return ExperimentMain.USAGE;
+    }
+    return null;
+  }
+
+
+  /** Refuses to resume {@code earlier} with another plan, naming what differs. */
+  static void checkSamePlan(ExperimentManifest earlier, ExperimentManifest.Plan plan, Path resume) throws UsageError {
+    if (earlier != null && !earlier.plan().equals(plan)) {
+      throw new UsageError("--resume " + Text.shown(resume.toString()) + ": this command's plan differs from the "
+          + "experiment's (" + difference(earlier.plan(), plan) + "); resume with the same command, or start a new"
+          + " experiment with --out");
+    }
+  }
+
+  private static String difference(ExperimentManifest.Plan a, ExperimentManifest.Plan b) {
+    List<String> d = new ArrayList<>();
+    if (!a.binding().equals(b.binding())) {
+      d.add("binding");
+    }
+    if (!a.values().equals(b.values())) {
+      d.add("swept values " + a.values() + " then, " + b.values() + " now");
+    }
+    if (!a.workloadFiles().equals(b.workloadFiles())) {
+      d.add("-P files");
+    }
+    TreeMap<String, String> keys = new TreeMap<>();
+    a.properties().forEach((k, v) -> {
+      if (!v.equals(b.properties().get(k))) {
+        keys.put(k, "");
+      }
+    });
+    b.properties().keySet().stream().filter(k -> !a.properties().containsKey(k)).forEach(k -> keys.put(k, ""));
+    if (!keys.isEmpty()) {
+      d.add("properties " + String.join(", ", keys.keySet()));
+    }
+    if (!a.hosts().equals(b.hosts()) || a.clientsPerHost() != b.clientsPerHost()) {
+      d.add("hosts");
+    }
+    if (a.target() != b.target() || a.threads() != b.threads()) {
+      d.add("-threads/-target");
+    }
+    if (!a.slos().equals(b.slos())) {
+      d.add("--slo");
+    }
+    if (a.repeat() != b.repeat()) {
+      d.add("--repeat");
+    }
+    if (!java.util.Objects.equals(a.writeConcerns(), b.writeConcerns())) {
+      d.add("--write-concerns");
+    }
+    if (a.load() != b.load()) {
+      d.add("--load");
+    }
+    return d.isEmpty() ? "the early-stop rule" : String.join("; ", d);
+  }
+}

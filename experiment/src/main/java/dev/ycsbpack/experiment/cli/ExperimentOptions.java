@@ -1,0 +1,27 @@
+package dev.ycsbpack.experiment.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every experiment command takes the same way: the load, clients per host, the folder (new or resumed). */
+final class ExperimentOptions {
+  @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
+      + "run; without it the collection must already hold recordcount documents")
+  boolean load;
+
+  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
+      description = "clients started on each host (default: ${DEFAULT-VALUE})")
+  int clientsPerHost;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (same command, "
+      + "--resume instead of --out): finished steps are not run again; a different plan is refused")
+  Path resume;
+
+  /** The experiment's folder: {@code --out}, or the one resumed. */
+  Path dir() {
+    return out != null ? out : resume;
+  }
+}

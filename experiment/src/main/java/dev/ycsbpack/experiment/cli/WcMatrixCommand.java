@@ -1,0 +1,212 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.RecordCount;
+import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.SweepRun;
+import dev.ycsbpack.experiment.wc.Rotation;
+import dev.ycsbpack.experiment.wc.WriteConcernCell;
+import dev.ycsbpack.experiment.wc.WriteConcernProbe;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.LongStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wc-matrix}: the same workload under each write concern, repeated in rotating order, each run probed first. */
+@Command(name = "wc-matrix", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Runs the workload once per write concern per repetition, each a coordinated run",
+        "with its own bundle under DIR/steps/, on the same loaded data, in an order that",
+        "rotates each repetition. Before each run, one probe write under that write",
+        "concern (to a scratch collection, dropped after) asks whether the deployment",
+        "can satisfy it; a cell it cannot is NOT RUN with the server's code and message,",
+        "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
+        "throughput, the ratio to w=1, the spread over the repetitions, and the write",
+        "concern the clients recorded sending."})
+final class WcMatrixCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
+  String binding;
+
+  @Option(names = "--write-concerns", paramLabel = "CELL[,CELL...]", defaultValue = WriteConcernCell.DEFAULT,
+      description = "the cells, each settings joined by +: w=0, w=1, w=N, w=majority (or majority), w=tag:NAME, "
+          + "j=true|false, wtimeout=MS; e.g. w=1,w=majority+j=true (default: ${DEFAULT-VALUE})")
+  String writeConcerns;
+
+  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
+      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
+  String threads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
+      + "unthrottled)")
+  String target;
+
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "runs of each cell; repetition r "
+      + "starts at cell r and goes round (default: ${DEFAULT-VALUE})")
+  int repeat;
+
+  @Mixin
+  RunOptions runOptions;
+
+  @Mixin
+  HostOptions hostOptions;
+
+  @Mixin
+  ExperimentOptions options;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    ExperimentManifest.Plan plan;
+    ExperimentManifest earlier;
+    Path dir;
+    Redactor redactor;
+    List<Host> hosts;
+    int parallel;
+    try {
+      RunOptions.checkBinding(binding);
+      if (!binding.equals("mongodb")) {
+        throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
+            + " a server that takes write concerns; use the mongodb binding");
+      }
+      overrides.putAll(runOptions.overrides());
+      runOptions.checkTimeouts();
+      List<WriteConcernCell> cells;
+      long fixedThreads;
+      long fixedTarget;
+      try {
+        cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
+        fixedThreads = FlagValues.wholeNumber("-threads", threads, 1);
+        fixedTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
+      }
+      for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
+        if (overrides.containsKey(key)) {
+          throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
+              + "matrix sets the write concern of each cell itself; give it in --write-concerns instead");
+        }
+      }
+      if (repeat < 1 || repeat > 20) {
+        throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
+      }
+      earlier = ExperimentLaunch.folder(options.out, options.resume);
+      dir = options.dir();
+      hosts = hostOptions.parse();
+      parallel = hostOptions.parallel();
+      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
+      List<RunPlan> plans = new ArrayList<>();
+      List<RunRequest> requests = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      List<WriteConcernCell> order = new ArrayList<>();
+      List<Long> xs = new ArrayList<>();
+      if (options.load) {
+        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, fixedThreads);
+        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
+            stepsDir));
+      }
+      for (int r = 1; r <= repeat; r++) {
+        for (int i : Rotation.order(cells.size(), r)) {
+          WriteConcernCell cell = cells.get(i);
+          String name = String.format("%02d-%s-r%d", names.size() + 1, cell.folderName(), r);
+          Map<String, String> props = new LinkedHashMap<>(overrides);
+          props.putAll(cell.properties());
+          RunRequest request = new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
+              Math.toIntExact(fixedThreads), fixedTarget, hosts, options.clientsPerHost, stepsDir.resolve(name),
+              runOptions.jvmArgs);
+          requests.add(request);
+          plans.add(StepRunner.plan(request));
+          names.add(name);
+          order.add(cell);
+          xs.add(i + 1L);
+        }
+      }
+      RunPlan first = plans.get(0);
+      RunOptions.checkTlsFiles(first.properties());
+      redactor = Redactor.of(first.properties());
+      runOptions.checkJvmArgs(redactor);
+      Redactor shownBy = redactor;
+      for (int k = 0; k < plans.size(); k++) {
+        steps.add(new SweepRun.Planned(names.get(k), xs.get(k), plans.get(k), false, true,
+            new CellGate(order.get(k), requests.get(k), plans.get(k).properties(), shownBy)));
+      }
+      Map<String, String> shown = new TreeMap<>();
+      first.properties().forEach((k, v) -> {
+        if (!cells.get(0).properties().containsKey(k)) {
+          shown.put(k, shownBy.show(k, v)); // the plan's common properties; each cell's own are in writeConcerns
+        }
+      });
+      plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
+          LongStream.rangeClosed(1, cells.size()).boxed().toList(),
+          runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
+          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget, List.of(),
+          options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
+              + "deployment cannot satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
+      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
+    } catch (UsageError | PlanException | ArithmeticException e) {
+      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
+      return ExperimentMain.USAGE;
+    }
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
+        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+  }
+
+  /**
+   * Before each run: the probe write, then the run's plan with its new keys after every document already there. Every
+   * run inserts into the same loaded collection and YCSB's run-phase inserts start at {@code recordcount}, so run k
+   * gets {@code recordcount} = the collection's count when it starts (the loaded records plus the earlier runs'
+   * inserts, contiguous), with {@code insertstart}/{@code insertcount} as given, so the key chooser keeps the same hot
+   * set in every cell. Without it the second cell would insert the first cell's keys again and measure duplicate-key
+   * errors.
+   */
+  private record CellGate(WriteConcernCell cell, RunRequest request, Map<String, String> merged, Redactor redactor)
+      implements SweepRun.Probe {
+    @Override
+    public java.util.Optional<String> notRun() {
+      return WriteConcernProbe.notRun(merged, cell).map(redactor::redact);
+    }
+
+    @Override
+    public RunPlan plan(RunPlan planned) {
+      Map<String, String> merged = planned.properties();
+      long loaded = Long.parseLong(merged.getOrDefault("recordcount", "0").trim());
+      long now = RecordCount.of(merged).documents();
+      if (now <= loaded) {
+        return planned;
+      }
+      long start = Long.parseLong(merged.getOrDefault("insertstart", "0").trim());
+      Map<String, String> props = new LinkedHashMap<>(request.overrides());
+      props.put("recordcount", Long.toString(now));
+      props.put("insertstart", Long.toString(start));
+      props.put("insertcount", merged.getOrDefault("insertcount", Long.toString(loaded - start)).trim());
+      try {
+        return StepRunner.plan(new RunRequest(request.phase(), request.binding(), request.workloadFiles(), props,
+            request.threads(), request.target(), request.hosts(), request.clientsPerHost(), request.out(),
+            request.jvmArgs()));
+      } catch (PlanException e) {
+        throw new IllegalStateException(e.getMessage(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.ycsbpack.experiment.wc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.experiment.bundle.ExperimentManifest;
+import dev.ycsbpack.experiment.run.StepFigures;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WcMatrixTest {
+  private static final ExperimentManifest.Plan PLAN = new ExperimentManifest.Plan("wc-matrix", "mongodb",
+      "write concern", List.of(1L, 2L, 3L), List.of(), Map.of(), List.of("local"), 1, 1, 0, List.of(), false, 2, "none",
+      List.of("w=1", "w=majority", "w=3"));
+
+  private static ExperimentManifest.Step step(long x, double tp, long avg, long p99, String sent) {
+    StepFigures f = new StepFigures(tp, 0, Map.of("INSERT", Map.of("95", p99 / 2, "99", p99)), null, Map.of(), false,
+        Map.of("INSERT", new StepFigures.Range((double) avg, 1, p99 * 2)), sent);
+    return new ExperimentManifest.Step(1, "s", x, "b", null, "COMPLETE", null, "t0", "t1", f);
+  }
+
+  @Test
+  void eachCellIsItsRepetitionsSpreadWithRatiosToW1AndNotRunCellsKeepTheirReason() {
+    List<ExperimentManifest.Step> steps = List.of(step(1, 1000, 100, 400, "w=1"), step(1, 1200, 300, 600, "w=1"),
+        step(2, 500, 400, 1000, "w=majority"), step(2, 700, 400, 1400, "w=majority"),
+        new ExperimentManifest.Step(3, "s", 3, null, null, "NOT_RUN", "code 100 UnsatisfiableWriteConcern: x", "t",
+            "t", null));
+    WcMatrix m = WcMatrix.of(PLAN, steps);
+    assertEquals(List.of(List.of("w=1", "w=majority", "w=3"), List.of("w=majority", "w=3", "w=1")), m.rotation());
+    assertEquals("w=1", m.baseline());
+    WcMatrix.Cell w1 = m.cells().get(0);
+    assertEquals(2, w1.runs());
+    assertEquals(1100, w1.throughput().median(), 1e-9);
+    assertEquals(200, w1.operations().get("INSERT").avgUs().median(), 1e-9);
+    assertEquals(1.0, w1.throughputRatio());
+    WcMatrix.Cell maj = m.cells().get(1);
+    assertEquals(600 / 1100.0, maj.throughputRatio(), 1e-3);
+    assertEquals(2.0, maj.operations().get("INSERT").avgRatio());
+    assertEquals(1200 / 500.0, maj.operations().get("INSERT").p99Ratio(), 1e-3);
+    assertEquals(List.of("w=majority"), maj.sent());
+    assertTrue(maj.noisy(), "throughput 500-700 around 600 is over 10%");
+    WcMatrix.Cell w3 = m.cells().get(2);
+    assertEquals(0, w3.runs());
+    assertNull(w3.throughput());
+    assertEquals("code 100 UnsatisfiableWriteConcern: x", w3.notRun());
+    assertTrue(m.statements().get(2).equals("w=3: NOT RUN: code 100 UnsatisfiableWriteConcern: x"),
+        m.statements().toString());
+  }
+}
