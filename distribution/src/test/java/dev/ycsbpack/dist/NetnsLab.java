@@ -60,9 +60,14 @@ final class NetnsLab implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
+    // the namespaces are torn down even when the wait for the server is interrupted
     server.destroy();
-    server.waitFor(10, TimeUnit.SECONDS);
+    try {
+      server.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     rig.close();
   }
 }

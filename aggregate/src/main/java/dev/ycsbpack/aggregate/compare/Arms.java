@@ -28,6 +28,8 @@ public final class Arms {
 
   /** A side that cannot be compared; the message is one line naming the option and the value. */
   public static final class Unusable extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public Unusable(String message) {
       super(message);
     }
