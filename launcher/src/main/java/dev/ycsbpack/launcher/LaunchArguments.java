@@ -1,6 +1,7 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.YcsbClasses;
@@ -221,8 +222,8 @@ final class LaunchArguments {
   /** maxexecutiontime when it is a valid time limit, else 0 (a bad value is refused by CoreProperties). */
   private static int timeLimit(Properties merged) {
     try {
-      return Math.max(0, Integer.parseInt(merged.getProperty("maxexecutiontime", "0")));
-    } catch (NumberFormatException e) {
+      return (int) OperationCount.intProperty(merged, "maxexecutiontime", 0);
+    } catch (IllegalArgumentException e) {
       return 0;
     }
   }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.common.OperationCount;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -19,8 +20,8 @@ record InsertRetries(int limit, int intervalSeconds) {
 
   private static int whole(Properties p, String name, int fallback) {
     try {
-      return Math.max(0, Integer.parseInt(p.getProperty(name, String.valueOf(fallback)).trim()));
-    } catch (NumberFormatException e) {
+      return (int) OperationCount.intProperty(p, name, fallback);
+    } catch (IllegalArgumentException e) {
       return fallback;
     }
   }
