@@ -51,11 +51,12 @@ public final class Publisher {
       throw new PublishException(e.getMessage());
     }
     List<Found> found = find(inputs, out);
-    List<Published> bundles = new ArrayList<>();
+    List<SiteEntry> entries = new ArrayList<>();
     for (Found f : found) {
-      bundles.add(f.kind().read(f.dir(), f.name()));
+      entries.add(f.kind().read(f.dir(), f.name()));
     }
-    return Site.write(out, bundles);
+    uniqueSteps(entries);
+    return Site.write(out, entries);
   }
 
   static List<Found> find(List<Path> inputs, Path out) throws PublishException {
@@ -92,6 +93,25 @@ public final class Publisher {
       }
     }
     return found;
+  }
+
+  /** An experiment's steps are published beside the bundles given: none may take another's name on the site. */
+  private static void uniqueSteps(List<SiteEntry> entries) throws PublishException {
+    Map<String, String> owner = new HashMap<>();
+    for (SiteEntry e : entries) {
+      owner.put(e.name().toLowerCase(Locale.ROOT), e.name());
+    }
+    for (SiteEntry e : entries) {
+      if (e instanceof PublishedExperiment x) {
+        for (PublishedExperiment.Step s : x.steps()) {
+          if (s.bundle() != null && owner.putIfAbsent(s.bundle().name().toLowerCase(Locale.ROOT), x.name()) != null) {
+            throw new PublishException("a step of experiment " + Text.shown(x.name()) + " would be named "
+                + Text.shown(s.bundle().name()) + " on the site, which another bundle or step is named already; "
+                + "give the experiment's folder another name");
+          }
+        }
+      }
+    }
   }
 
   private static void walk(Path root, Path dir, int depth, Path site, List<Found> found) throws PublishException {
