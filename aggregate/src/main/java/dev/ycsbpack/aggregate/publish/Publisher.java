@@ -50,13 +50,17 @@ public final class Publisher {
     } catch (IllegalArgumentException e) {
       throw new PublishException(e.getMessage());
     }
-    List<Found> found = find(inputs, out);
+    return Site.write(out, entries(inputs, out));
+  }
+
+  /** Every bundle and experiment found in {@code inputs}, read and rebuilt, their names unique on the site. */
+  static List<SiteEntry> entries(List<Path> inputs, Path out) throws PublishException {
     List<SiteEntry> entries = new ArrayList<>();
-    for (Found f : found) {
+    for (Found f : find(inputs, out)) {
       entries.add(f.kind().read(f.dir(), f.name()));
     }
     uniqueSteps(entries);
-    return Site.write(out, entries);
+    return entries;
   }
 
   static List<Found> find(List<Path> inputs, Path out) throws PublishException {

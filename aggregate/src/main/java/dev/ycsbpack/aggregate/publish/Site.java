@@ -47,8 +47,19 @@ final class Site {
   private Site() {
   }
 
+  /** Writes one page of the site: the files, or in a test a writer that fails part-way. */
+  @FunctionalInterface
+  interface Pages {
+    void write(Path file, String text) throws IOException;
+  }
+
   /** Writes the site of {@code entries} to {@code out} (checked new or empty by the caller); returns its index. */
   static Path write(Path out, List<SiteEntry> entries) throws IOException {
+    return write(out, entries, Site::writeFile);
+  }
+
+  /** As {@link #write(Path, List)}, each page through {@code pages}; whatever it throws, nothing is left behind. */
+  static Path write(Path out, List<SiteEntry> entries, Pages pages) throws IOException {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     if (parent == null) {
@@ -71,17 +82,17 @@ final class Site {
       }
       Map<String, List<Published>> groups = groups(sorted);
       for (Published p : sorted) {
-        bundlePage(tmp, p);
+        bundlePage(tmp, p, pages);
       }
       // an experiment's steps get pages like any bundle, but no index row or comparison: its page lists them
       for (PublishedExperiment x : experiments) {
         for (PublishedExperiment.Step s : x.steps()) {
           if (s.bundle() != null) {
-            bundlePage(tmp, s.bundle());
+            bundlePage(tmp, s.bundle(), pages);
           }
         }
         Path dir = Files.createDirectories(tmp.resolve(BUNDLES).resolve(x.name()));
-        write(dir.resolve(REPORT), ExperimentPage.page(x));
+        pages.write(dir.resolve(REPORT), ExperimentPage.page(x));
       }
       int n = 0;
       Map<String, String> comparePage = new LinkedHashMap<>();
@@ -89,9 +100,9 @@ final class Site {
         String file = (++n) + ".html";
         comparePage.put(g.getKey(), COMPARE + "/" + file);
         Files.createDirectories(tmp.resolve(COMPARE));
-        write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
+        pages.write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
       }
-      write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups));
+      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups));
       if (Files.isDirectory(target)) {
         Files.delete(target); // checked empty; a file appearing in it since makes this fail, and nothing is lost
       }
@@ -108,13 +119,13 @@ final class Site {
   }
 
   /** The bundle's report and its numbers as files, or for a bundle without figures a page saying why. */
-  private static void bundlePage(Path site, Published p) throws IOException {
+  private static void bundlePage(Path site, Published p, Pages pages) throws IOException {
     Path dir = site.resolve(BUNDLES).resolve(p.name());
     if (p.result() != null) {
       Aggregate.write(p.result(), dir, EnumSet.allOf(OutputFormat.class), p.given());
     } else {
       Files.createDirectories(dir);
-      write(dir.resolve(REPORT), failedPage(p));
+      pages.write(dir.resolve(REPORT), failedPage(p));
     }
   }
 
@@ -130,7 +141,7 @@ final class Site {
     return all;
   }
 
-  private static void write(Path file, String text) throws IOException {
+  private static void writeFile(Path file, String text) throws IOException {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write(text);
     }
