@@ -16,8 +16,9 @@ import picocli.CommandLine;
 
 /** {@code publish --out SITE BUNDLE_OR_FOLDER...}: a static results site from any set of bundles. */
 @Command(name = "publish", mixinStandardHelpOptions = true,
-    description = {"Builds a static site from result bundles (coordinator bundles, client folders, or folders "
-        + "holding them): an index with one row per bundle, sortable and filterable; each bundle's report; "
+    description = {"Builds a static site from result bundles (experiment folders, coordinator bundles, client "
+        + "folders, or folders holding them): an index with one row per bundle or experiment, sortable and "
+        + "filterable; each bundle's report; each experiment's page linking its steps; "
         + "comparisons of bundles that ran the same workload. Rebuilt from the bundles' raw data; nothing is "
         + "run again. Opens from a plain folder: nothing is fetched from anywhere."},
     // every line under 80 columns: picocli wraps a longer one wherever column 80 falls, mid-word

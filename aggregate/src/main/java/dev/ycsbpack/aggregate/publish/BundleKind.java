@@ -4,13 +4,15 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One kind of result bundle {@code publish} reads. A new kind (experiment bundles) is one more implementation, added
- * to {@link #ALL}: the inputs are matched against each kind in that order, and a folder no kind accepts is searched
- * for bundles below it.
+ * One kind of result bundle {@code publish} reads. A new kind is one more implementation, added to {@link #ALL}: the
+ * inputs are matched against each kind in that order, and a folder no kind accepts is searched for bundles below it.
  */
 interface BundleKind {
-  /** Every kind, the most specific first (a coordinator bundle holds client folders, which must not be taken alone). */
-  List<BundleKind> ALL = List.of(new CoordinatorBundleKind(), new ClientFolderKind());
+  /**
+   * Every kind, the most specific first: an experiment holds coordinator bundles, which hold client folders, and
+   * neither must be taken alone.
+   */
+  List<BundleKind> ALL = List.of(new ExperimentKind(), new CoordinatorBundleKind(), new ClientFolderKind());
 
   /** What this kind is, for the message that lists what {@code publish} accepts. */
   String describe();
@@ -22,5 +24,5 @@ interface BundleKind {
    * Reads and rebuilds the bundle from its raw data. A bundle that cannot be rebuilt is returned
    * {@link Status#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
    */
-  Published read(Path dir, String name);
+  SiteEntry read(Path dir, String name);
 }

@@ -76,9 +76,10 @@ final class CoordinatorBundleKind implements BundleKind {
 
   private static final String KIND = "coordinated run";
 
-  private static long epochMs(String iso) {
+  /** An ISO-8601 instant as epoch ms; 0 when absent or not one. */
+  static long epochMs(String iso) {
     try {
-      return Instant.parse(iso).toEpochMilli();
+      return iso == null ? 0 : Instant.parse(iso).toEpochMilli();
     } catch (DateTimeParseException e) {
       return 0;
     }

@@ -50,12 +50,17 @@ public final class Publisher {
     } catch (IllegalArgumentException e) {
       throw new PublishException(e.getMessage());
     }
-    List<Found> found = find(inputs, out);
-    List<Published> bundles = new ArrayList<>();
-    for (Found f : found) {
-      bundles.add(f.kind().read(f.dir(), f.name()));
+    return Site.write(out, entries(inputs, out));
+  }
+
+  /** Every bundle and experiment found in {@code inputs}, read and rebuilt, their names unique on the site. */
+  static List<SiteEntry> entries(List<Path> inputs, Path out) throws PublishException {
+    List<SiteEntry> entries = new ArrayList<>();
+    for (Found f : find(inputs, out)) {
+      entries.add(f.kind().read(f.dir(), f.name()));
     }
-    return Site.write(out, bundles);
+    uniqueSteps(entries);
+    return entries;
   }
 
   static List<Found> find(List<Path> inputs, Path out) throws PublishException {
@@ -92,6 +97,25 @@ public final class Publisher {
       }
     }
     return found;
+  }
+
+  /** An experiment's steps are published beside the bundles given: none may take another's name on the site. */
+  private static void uniqueSteps(List<SiteEntry> entries) throws PublishException {
+    Map<String, String> owner = new HashMap<>();
+    for (SiteEntry e : entries) {
+      owner.put(e.name().toLowerCase(Locale.ROOT), e.name());
+    }
+    for (SiteEntry e : entries) {
+      if (e instanceof PublishedExperiment x) {
+        for (PublishedExperiment.Step s : x.steps()) {
+          if (s.bundle() != null && owner.putIfAbsent(s.bundle().name().toLowerCase(Locale.ROOT), x.name()) != null) {
+            throw new PublishException("a step of experiment " + Text.shown(x.name()) + " would be named "
+                + Text.shown(s.bundle().name()) + " on the site, which another bundle or step is named already; "
+                + "give the experiment's folder another name");
+          }
+        }
+      }
+    }
   }
 
   private static void walk(Path root, Path dir, int depth, Path site, List<Found> found) throws PublishException {

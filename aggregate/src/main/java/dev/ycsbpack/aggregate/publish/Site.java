@@ -47,8 +47,19 @@ final class Site {
   private Site() {
   }
 
-  /** Writes the site of {@code bundles} to {@code out} (checked new or empty by the caller); returns its index. */
-  static Path write(Path out, List<Published> bundles) throws IOException {
+  /** Writes one page of the site: the files, or in a test a writer that fails part-way. */
+  @FunctionalInterface
+  interface Pages {
+    void write(Path file, String text) throws IOException;
+  }
+
+  /** Writes the site of {@code entries} to {@code out} (checked new or empty by the caller); returns its index. */
+  static Path write(Path out, List<SiteEntry> entries) throws IOException {
+    return write(out, entries, Site::writeFile);
+  }
+
+  /** As {@link #write(Path, List)}, each page through {@code pages}; whatever it throws, nothing is left behind. */
+  static Path write(Path out, List<SiteEntry> entries, Pages pages) throws IOException {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     if (parent == null) {
@@ -58,17 +69,30 @@ final class Site {
     Path tmp = parent.resolve("." + target.getFileName() + ".publish-" + UUID.randomUUID());
     Files.createDirectory(tmp);
     try {
-      List<Published> sorted = new ArrayList<>(bundles);
-      sorted.sort(Comparator.comparingLong(Published::startedAt).thenComparing(Published::name));
+      List<SiteEntry> all = new ArrayList<>(entries);
+      all.sort(Comparator.comparingLong(SiteEntry::startedAt).thenComparing(SiteEntry::name));
+      List<Published> sorted = new ArrayList<>();
+      List<PublishedExperiment> experiments = new ArrayList<>();
+      for (SiteEntry e : all) {
+        if (e instanceof PublishedExperiment x) {
+          experiments.add(x);
+        } else {
+          sorted.add((Published) e);
+        }
+      }
       Map<String, List<Published>> groups = groups(sorted);
       for (Published p : sorted) {
-        Path dir = tmp.resolve(BUNDLES).resolve(p.name());
-        if (p.result() != null) {
-          Aggregate.write(p.result(), dir, EnumSet.allOf(OutputFormat.class), p.given());
-        } else {
-          Files.createDirectories(dir);
-          write(dir.resolve(REPORT), failedPage(p));
+        bundlePage(tmp, p, pages);
+      }
+      // an experiment's steps get pages like any bundle, but no index row or comparison: its page lists them
+      for (PublishedExperiment x : experiments) {
+        for (PublishedExperiment.Step s : x.steps()) {
+          if (s.bundle() != null) {
+            bundlePage(tmp, s.bundle(), pages);
+          }
         }
+        Path dir = Files.createDirectories(tmp.resolve(BUNDLES).resolve(x.name()));
+        pages.write(dir.resolve(REPORT), ExperimentPage.page(x));
       }
       int n = 0;
       Map<String, String> comparePage = new LinkedHashMap<>();
@@ -76,9 +100,9 @@ final class Site {
         String file = (++n) + ".html";
         comparePage.put(g.getKey(), COMPARE + "/" + file);
         Files.createDirectories(tmp.resolve(COMPARE));
-        write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
+        pages.write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
       }
-      write(tmp.resolve("index.html"), index(sorted, comparePage, groups));
+      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups));
       if (Files.isDirectory(target)) {
         Files.delete(target); // checked empty; a file appearing in it since makes this fail, and nothing is lost
       }
@@ -94,6 +118,17 @@ final class Site {
     return target.resolve("index.html");
   }
 
+  /** The bundle's report and its numbers as files, or for a bundle without figures a page saying why. */
+  private static void bundlePage(Path site, Published p, Pages pages) throws IOException {
+    Path dir = site.resolve(BUNDLES).resolve(p.name());
+    if (p.result() != null) {
+      Aggregate.write(p.result(), dir, EnumSet.allOf(OutputFormat.class), p.given());
+    } else {
+      Files.createDirectories(dir);
+      pages.write(dir.resolve(REPORT), failedPage(p));
+    }
+  }
+
   /** Complete bundles by workload; only workloads run by two or more bundles make a comparison. */
   private static Map<String, List<Published>> groups(List<Published> sorted) {
     Map<String, List<Published>> all = new LinkedHashMap<>();
@@ -106,7 +141,7 @@ final class Site {
     return all;
   }
 
-  private static void write(Path file, String text) throws IOException {
+  private static void writeFile(Path file, String text) throws IOException {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write(text);
     }
@@ -118,15 +153,26 @@ final class Site {
       "Server", "Topology", "Write concern (as sent)", "Read preference (as sent)", "Driver", "Workload",
       "Hosts and clients", "Threads", "Target", "Records", "Operations asked", "Date (UTC)", "Pack", "Compared"};
 
-  private static String index(List<Published> sorted, Map<String, String> comparePage,
-                              Map<String, List<Published>> groups) {
+  private static String index(List<Published> sorted, List<PublishedExperiment> experiments,
+                              Map<String, String> comparePage, Map<String, List<Published>> groups) {
     StringBuilder b = new StringBuilder();
     b.append("<h1>YCSB results</h1>\n<p class=\"meta\">").append(sorted.size()).append(sorted.size() == 1
-        ? " bundle" : " bundles").append(", rebuilt from their raw data (merged HdrHistogram logs, manifests) by "
+        ? " bundle" : " bundles").append(experiments.isEmpty() ? "" : " and " + experiments.size()
+        + (experiments.size() == 1 ? " experiment" : " experiments")).append(", rebuilt from their raw data (merged HdrHistogram logs, manifests) by "
         + "ycsb-aggregate publish. Latencies in microseconds; times in UTC. A FAILED or INCOMPLETE bundle shows "
         + "why, and no figures.</p>\n");
     b.append("<p><input type=\"search\" id=\"filter\" placeholder=\"Filter: any text of a row (server, workload, "
         + "host, verdict...)\" aria-label=\"filter the bundles\"> <span id=\"shown\" class=\"meta\"></span></p>\n");
+    if (!experiments.isEmpty()) {
+      b.append("<h2>Experiments</h2>\n<div class=\"scroll\"><table id=\"experiments\">\n<thead><tr>");
+      for (String c : ExperimentPage.COLUMNS) {
+        b.append("<th").append(c.startsWith("Date") ? " data-type=\"num\"" : "").append('>').append(esc(c))
+            .append("</th>");
+      }
+      b.append("</tr></thead>\n<tbody>\n");
+      experiments.forEach(x -> b.append(ExperimentPage.row(x)));
+      b.append("</tbody></table></div>\n<h2>Bundles</h2>\n");
+    }
     b.append("<div class=\"scroll\"><table id=\"bundles\">\n<thead><tr>");
     for (String c : COLUMNS) {
       boolean num = c.equals("Threads") || c.equals("Target") || c.equals("Records") || c.startsWith("Operations")
@@ -136,9 +182,7 @@ final class Site {
     b.append("</tr></thead>\n<tbody>\n");
     for (Published p : sorted) {
       Map<String, String> f = p.facts().facts();
-      String cls = p.status() == Status.FAILED ? " class=\"failed\"" : p.status() == Status.INCOMPLETE
-          ? " class=\"incomplete\"" : "";
-      b.append("<tr").append(cls).append('>');
+      b.append("<tr").append(ExperimentPage.rowClass(p.status())).append('>');
       b.append("<td><a href=\"").append(BUNDLES).append('/').append(esc(p.name())).append('/').append(REPORT)
           .append("\">").append(esc(p.name())).append("</a><br><span class=\"meta\">").append(esc(p.kind()))
           .append("</span></td>");
@@ -164,7 +208,7 @@ final class Site {
             .append("</td>");
       }
       b.append("<td class=\"n\" data-sort=\"").append(p.startedAt()).append("\">")
-          .append(p.startedAt() > 0 ? esc(Fmt.time(p.startedAt()).replaceAll("\\.\\d+ UTC$", "")) : "")
+          .append(p.startedAt() > 0 ? esc(date(p.startedAt())) : "")
           .append("</td>");
       b.append("<td>").append(esc(f.get("Pack"))).append("</td>");
       String page = comparePage.get(p.workload());
@@ -181,8 +225,14 @@ final class Site {
       b.append("</ul>\n");
     }
     b.append("<p class=\"meta\">Built by ycsb-aggregate publish. Every page works offline, from this folder.</p>\n");
-    return Html.page("YCSB results (" + sorted.size() + " bundles)", b.toString(),
+    return Html.page("YCSB results (" + sorted.size() + " bundles" + (experiments.isEmpty() ? "" : ", "
+        + experiments.size() + " experiments") + ")", b.toString(),
         HtmlReportWriter.resource("site.js"));
+  }
+
+  /** A start time as the index shows it: {@code 2026-11-24 14:05:00}, UTC. */
+  static String date(long epochMs) {
+    return Fmt.time(epochMs).replaceAll("\\.\\d+ UTC$", "");
   }
 
   /** COMPLETE, or FAILED/INCOMPLETE with the reason; then what must be read before the figures. */
@@ -195,7 +245,7 @@ final class Site {
   }
 
   /** {@code READ 412 / 8,447; UPDATE 1,084 / 10,383}: each workload operation's p50 and p99. */
-  private static String latencies(MergeResult r) {
+  static String latencies(MergeResult r) {
     List<String> parts = new ArrayList<>();
     for (OpResult o : r.operations()) {
       if (o.name().equals("CLEANUP")) {

@@ -38,7 +38,10 @@ class PublishTest {
     return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
-  /** A folder of every kind of bundle: two complete MongoDB runs, a fake server's single client, failed, running. */
+  /**
+   * A folder of every kind of bundle: two complete MongoDB runs, a fake server's single client, failed, running; and
+   * two experiments: a complete sweep on the fake server, a PARTIAL write-concern matrix with a NOT RUN cell.
+   */
   static Path mixed(Path root) throws IOException {
     Path results = root.resolve("results");
     Bundles.coordinated(results.resolve("series1/run-a"), "COMPLETE", Bundles.MONGODB, T0, "");
@@ -48,6 +51,9 @@ class PublishTest {
     Bundles.coordinated(results.resolve("series2/failed"), "FAILED", Bundles.MONGODB, T0 + 180_000,
         Bundles.HOSTILE);
     Bundles.coordinated(results.resolve("series2/running"), "RUNNING", Bundles.MONGODB, T0 + 240_000, "");
+    Experiments.sweep(results.resolve("experiments/sweep"), "COMPLETE", Bundles.FAKE, T0 + 300_000, Bundles.HOSTILE);
+    Experiments.wcMatrix(results.resolve("experiments/wc"), "PARTIAL", "FAILED", Bundles.MONGODB, T0 + 600_000,
+        Bundles.HOSTILE);
     return results;
   }
 
@@ -64,7 +70,8 @@ class PublishTest {
     Run r = publish("--out", site.toString(), results.toString());
     assertEquals(0, r.status(), r.err());
     String index = Files.readString(site.resolve("index.html"));
-    assertEquals(5, index.split("<tr", -1).length - 2, "a header row and one row per bundle");
+    String bundles = index.substring(index.indexOf("id=\"bundles\""));
+    assertEquals(5, bundles.split("<tr", -1).length - 2, "a header row and one row per bundle (steps have none)");
     for (String name : List.of("results-series1-run-a", "results-series1-run-b", "results-fake-single",
         "results-series2-failed", "results-series2-running")) {
       assertTrue(Files.isRegularFile(site.resolve("bundles/" + name + "/report.html")), name);
@@ -95,6 +102,87 @@ class PublishTest {
     // a single client's own count of the collection
     assertTrue(Files.readString(site.resolve("bundles/results-fake-single/report.html"))
         .contains("1,000 before, 0 new stored, 1,000 after, in ycsb.usertable"));
+  }
+
+  @Test
+  void anExperimentHasARowSayingWhatItMeasuredAndAPageLinkingEachStep() throws IOException {
+    Path site = tmp.resolve("site");
+    Run r = publish("--out", site.toString(), mixed(tmp).toString());
+    assertEquals(0, r.status(), r.err());
+    String index = Files.readString(site.resolve("index.html"));
+    String sweep = row(index, "results-experiments-sweep");
+    for (String said : List.of("sweep experiment", "COMPLETE", "threads 1, 2, 4", "max 3,000 ops/s at threads 4",
+        "knee threads 2 (kneedle)", "latency knee threads 2", "NOT MongoDB", "workloads/read95-update5 (CoreWorkload)",
+        "1 client per host", "3 steps: 3 COMPLETE", "0.1.0-test")) {
+      assertTrue(sweep.contains(said), said + " in " + sweep);
+    }
+    String page = Files.readString(site.resolve("bundles/results-experiments-sweep/report.html"));
+    for (String step : List.of("01-threads-1", "02-threads-2", "04-threads-4".replace("04", "03"))) {
+      String stepSite = "results-experiments-sweep-steps-" + step;
+      assertTrue(page.contains("<a href=\"../" + stepSite + "/report.html\">" + step + "</a>"), step);
+      assertTrue(Files.readString(site.resolve("bundles/" + stepSite + "/report.html")).contains("ops/s"),
+          "each step is published like any coordinator bundle: " + step);
+    }
+    assertTrue(page.contains("max throughput: 3,000 ops/s at threads 4"), "the experiment's answers in words");
+    assertTrue(page.contains("NOT MongoDB"), "the fake server's label on the experiment's page");
+    assertFalse(index.contains(">results-experiments-sweep-steps-01-threads-1<"), "a step has no index row");
+  }
+
+  @Test
+  void aPartialExperimentShowsItsStepsAndNotRunCellsButNoAnswers() throws IOException {
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), mixed(tmp).toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "results-experiments-wc");
+    assertTrue(row.contains("FAILED: PARTIAL: a step failed"), row);
+    assertTrue(row.contains("write concerns w=1, w=3, majority"), row);
+    assertTrue(row.contains("<td class=\"v\">-</td>"), "no answers on a PARTIAL experiment's row: " + row);
+    assertFalse(row.contains("ops/s"), row);
+    String page = Files.readString(site.resolve("bundles/results-experiments-wc/report.html"));
+    assertTrue(page.contains("None shown: the experiment is FAILED"), "no answers on its page");
+    assertFalse(page.contains("Write-concern matrix"), "no matrix of figures on its page");
+    assertTrue(page.contains("NOT RUN: " + Experiments.UNSATISFIABLE), "the NOT RUN cell with the server's reason");
+    assertTrue(page.contains("FAILED: client 02-host2"), "the failed step with its bundle's reason");
+    assertTrue(Files.readString(site.resolve("bundles/results-experiments-wc-steps-03-majority/report.html"))
+        .contains("no figures are shown"), "the failed step's page has no figures");
+  }
+
+  @Test
+  void aCompleteMatrixShowsEveryCellWithTheNotRunOnesReason() throws IOException {
+    Path exp = Experiments.wcMatrix(tmp.resolve("wc"), "COMPLETE", "COMPLETE", Bundles.MONGODB, T0, "");
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "wc");
+    assertTrue(row.contains("w=1 2,000 ops/s (1x); w=3 NOT RUN: " + Experiments.UNSATISFIABLE
+        + "; majority 1,500 ops/s (0.75x)"), row);
+    assertTrue(Files.readString(site.resolve("bundles/wc/report.html")).contains("Write-concern matrix"));
+  }
+
+  @Test
+  void aCompleteExperimentWhoseStepCannotBeRebuiltIsFailedWithoutAnswers() throws IOException {
+    Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
+    // its raw data lost: one client's READ interval log
+    Files.delete(exp.resolve("steps/02-threads-2/clients/01-host1/READ.hdr"));
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "sweep");
+    assertTrue(row.contains("FAILED: it cannot be rebuilt from its raw data: step 02-threads-2 is complete in the "
+        + "manifest but its bundle is FAILED"), row);
+    assertFalse(row.contains("max "), row);
+  }
+
+  @Test
+  void aStepPathOutsideTheExperimentIsNeverFollowed() throws IOException {
+    Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Bundles.coordinated(tmp.resolve("elsewhere"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path manifest = exp.resolve("manifest.json");
+    Files.writeString(manifest, Files.readString(manifest).replace("\"bundle\" : \"steps/01-threads-1\"",
+        "\"bundle\" : \"../elsewhere\""));
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "sweep");
+    assertTrue(row.contains("FAILED: it cannot be rebuilt from its raw data: step 01-threads-1 is complete in the "
+        + "manifest but its bundle path ../elsewhere is not inside the experiment&#39;s folder"), row);
+    assertFalse(Files.exists(site.resolve("bundles/sweep-elsewhere")));
   }
 
   @Test
@@ -163,6 +251,14 @@ class PublishTest {
     Path b = Bundles.single(tmp.resolve("b/run"), Bundles.MONGODB, T0 + 1000, "");
     refused("two bundles would both be named run", "--out", tmp.resolve("site").toString(), a.toString(),
         b.toString());
+  }
+
+  @Test
+  void aStepNamedLikeAnotherBundleIsRefused() throws IOException {
+    Path exp = Experiments.sweep(tmp.resolve("a/x"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path other = Bundles.coordinated(tmp.resolve("b/x-steps-01-threads-1"), "COMPLETE", Bundles.MONGODB, T0, "");
+    refused("a step of experiment x would be named x-steps-01-threads-1 on the site, which another bundle or step is "
+        + "named already", "--out", tmp.resolve("site").toString(), exp.toString(), other.toString());
   }
 
   @Test

@@ -68,7 +68,8 @@ class SiteInBrowserTest {
         pages.add(f);
       }
     }
-    assertEquals(1 + 5 + 1, pages.size(), "index, five bundles, one comparison: " + pages);
+    assertEquals(1 + 5 + 1 + (1 + 3) + (1 + 2), pages.size(), "index, five bundles, one comparison; a sweep and a "
+        + "write-concern matrix, each with its page and a page per step that has a bundle: " + pages);
     try (HeadlessChromium chrome = new HeadlessChromium()) {
       int charts = 0;
       for (boolean phone : new boolean[] {false, true}) {
@@ -99,7 +100,7 @@ class SiteInBrowserTest {
       assertTrue(chrome.eval("document.body.textContent.indexOf('<script>window.__pwned=1</script>') >= 0")
           .asBoolean(), "the hostile host name shows as text");
       // filter and sort the index
-      assertEquals("1 of 5 bundles shown", chrome.eval("""
+      assertEquals("1 of 5 bundles, 0 of 2 experiments shown", chrome.eval("""
           (function () { var f = document.getElementById('filter'); f.value = 'INCOMPLETE';
             f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
           .asText());
@@ -117,6 +118,19 @@ class SiteInBrowserTest {
         assertTrue(values.get(i - 1) >= values.get(i), "sorted by throughput, descending: " + values);
       }
       assertTrue(values.get(0) > 0, "the complete bundles first: " + values);
+      // the experiments' table sorts and filters too
+      assertEquals("0 of 5 bundles, 1 of 2 experiments shown", chrome.eval("""
+          (function () { var f = document.getElementById('filter'); f.value = 'kneedle';
+            f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
+          .asText());
+      assertEquals("[\"results-experiments-wc\",\"results-experiments-sweep\"]", chrome.eval("""
+          (function () { var f = document.getElementById('filter'); f.value = '';
+            f.dispatchEvent(new Event('input'));
+            var th = Array.prototype.filter.call(document.querySelectorAll('#experiments th'),
+              function (h) { return h.textContent.indexOf('Date') === 0; })[0];
+            th.click(); th.click();
+            return Array.prototype.map.call(document.querySelectorAll('#experiments tbody tr'),
+              function (r) { return r.cells[0].querySelector('a').textContent; }); })()""").toString());
       assertEquals(List.of(), chrome.drainProblems());
     }
   }

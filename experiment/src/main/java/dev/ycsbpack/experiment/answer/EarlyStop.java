@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.answer;
 
+import dev.ycsbpack.aggregate.experiment.Answers;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,11 +1,8 @@
 package dev.ycsbpack.experiment.bundle;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -14,11 +11,9 @@ import java.util.Optional;
  * coordinator bundle. Files are replaced atomically, so a killed experiment never leaves half a manifest.
  */
 public final class ExperimentBundle {
-  public static final String MANIFEST = "manifest.json";
+  public static final String MANIFEST = ExperimentManifest.FILE;
   public static final String REPORT = "report.html";
   public static final String STEPS = "steps";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
   private final Path dir;
 
@@ -36,21 +31,12 @@ public final class ExperimentBundle {
 
   /** Writes the manifest, then the report from it. */
   public void write(ExperimentManifest m) throws IOException {
-    AtomicFiles.write(dir.resolve(MANIFEST), JSON.writeValueAsString(m) + "\n", AtomicFiles.Mode.SHARED);
+    AtomicFiles.write(dir.resolve(MANIFEST), m.json() + "\n", AtomicFiles.Mode.SHARED);
     AtomicFiles.write(dir.resolve(REPORT), ExperimentReport.html(m), AtomicFiles.Mode.SHARED);
   }
 
   /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this tool's. */
   public static Optional<ExperimentManifest> read(Path dir) {
-    Path f = dir.resolve(MANIFEST);
-    if (!Files.isRegularFile(f)) {
-      return Optional.empty();
-    }
-    try {
-      ExperimentManifest m = JSON.readValue(f.toFile(), ExperimentManifest.class);
-      return ExperimentManifest.SCHEMA.equals(m.schema()) && m.plan() != null ? Optional.of(m) : Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return ExperimentManifest.read(dir);
   }
 }

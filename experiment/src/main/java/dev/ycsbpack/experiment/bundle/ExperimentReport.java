@@ -2,8 +2,9 @@ package dev.ycsbpack.experiment.bundle;
 
 import static dev.ycsbpack.aggregate.format.HtmlReportWriter.escapeHtml;
 
-import dev.ycsbpack.experiment.answer.Answers;
-import dev.ycsbpack.experiment.run.StepFigures;
+import dev.ycsbpack.aggregate.experiment.Answers;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.StepFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -222,10 +223,10 @@ final class ExperimentReport {
   }
 
   /** Median avg and p99 of each write operation per measured cell (x: the cell's place, labelled with its name). */
-  private static String matrixChart(dev.ycsbpack.experiment.wc.WcMatrix matrix) {
+  private static String matrixChart(dev.ycsbpack.aggregate.experiment.WcMatrix matrix) {
     List<String> names = new ArrayList<>();
     List<List<double[]>> series = new ArrayList<>();
-    for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+    for (String op : dev.ycsbpack.aggregate.experiment.WcMatrix.OPERATIONS) {
       List<double[]> avg = new ArrayList<>();
       List<double[]> p99 = new ArrayList<>();
       for (int i = 0; i < matrix.cells().size(); i++) {
@@ -248,10 +249,10 @@ final class ExperimentReport {
         v -> matrix.cells().get((int) Math.round(v)).writeConcern());
   }
 
-  private static String matrixTable(dev.ycsbpack.experiment.wc.WcMatrix matrix) {
+  private static String matrixTable(dev.ycsbpack.aggregate.experiment.WcMatrix matrix) {
     StringBuilder b = new StringBuilder("<table>\n<tr><th class=\"l\">write concern</th><th>runs</th><th>ops/s"
         + " (median, min-max)</th><th>ops/s ratio</th>");
-    for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+    for (String op : dev.ycsbpack.aggregate.experiment.WcMatrix.OPERATIONS) {
       b.append("<th>").append(op).append(" avg / min / max / p95 / p99 (ms, medians)</th><th>").append(op)
           .append(" p99 ratio</th>");
     }
@@ -259,7 +260,7 @@ final class ExperimentReport {
     for (var c : matrix.cells()) {
       b.append("<tr><td class=\"l\">").append(escapeHtml(c.writeConcern())).append("</td>");
       if (c.runs() == 0) {
-        b.append("<td>0</td><td class=\"l bad\" colspan=\"").append(2 + 2 * dev.ycsbpack.experiment.wc.WcMatrix
+        b.append("<td>0</td><td class=\"l bad\" colspan=\"").append(2 + 2 * dev.ycsbpack.aggregate.experiment.WcMatrix
             .OPERATIONS.size() + 1).append("\">NOT RUN: ").append(escapeHtml(String.valueOf(c.notRun())))
             .append("</td></tr>\n");
         continue;
@@ -268,7 +269,7 @@ final class ExperimentReport {
           .append(String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)%s", c.throughput().median(), c.throughput().min(),
               c.throughput().max(), c.noisy() ? " NOISY" : "")).append("</td><td>")
           .append(c.throughputRatio() == null ? "-" : Answers.num(c.throughputRatio())).append("</td>");
-      for (String op : dev.ycsbpack.experiment.wc.WcMatrix.OPERATIONS) {
+      for (String op : dev.ycsbpack.aggregate.experiment.WcMatrix.OPERATIONS) {
         var o = c.operations().get(op);
         if (o == null) {
           b.append("<td>-</td><td>-</td>");

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -16,7 +17,6 @@ import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.bundle.ExperimentManifest;
 import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.HostOptions;
@@ -12,7 +13,6 @@ import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.bundle.ExperimentManifest;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.Axis;
 import dev.ycsbpack.experiment.sweep.SweepRun;

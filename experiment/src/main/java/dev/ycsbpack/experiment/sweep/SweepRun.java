@@ -1,19 +1,23 @@
 package dev.ycsbpack.experiment.sweep;
 
+import dev.ycsbpack.aggregate.experiment.Answers;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.Repeated;
+import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.experiment.answer.Answers;
+import dev.ycsbpack.experiment.answer.AnswerRules;
 import dev.ycsbpack.experiment.answer.EarlyStop;
 import dev.ycsbpack.experiment.answer.Point;
-import dev.ycsbpack.experiment.answer.Repeated;
+import dev.ycsbpack.experiment.answer.Repetitions;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.bundle.ExperimentManifest;
-import dev.ycsbpack.experiment.run.StepFigures;
+import dev.ycsbpack.experiment.run.StepFiguresReader;
 import dev.ycsbpack.experiment.run.StepRunner;
-import dev.ycsbpack.experiment.wc.WcMatrix;
+import dev.ycsbpack.experiment.wc.WcMatrixBuilder;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -159,14 +163,14 @@ public final class SweepRun {
       if (p.load() || !sweep()) {
         continue;
       }
-      group.add(finished.figures().point(p.x(), p.plan().clients().stream()
+      group.add(StepFiguresReader.point(finished.figures(), p.x(), p.plan().clients().stream()
           .mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum()));
       if (!p.last()) {
         continue;
       }
-      points.add(group.size() == 1 ? group.get(0) : Repeated.median(group));
+      points.add(group.size() == 1 ? group.get(0) : Repetitions.median(group));
       if (plan.repeat() > 1) {
-        repeated.add(Repeated.of(group));
+        repeated.add(Repetitions.of(group));
       }
       group.clear();
       stop = EarlyStop.after(points, slos).orElse(null);
@@ -275,7 +279,7 @@ public final class SweepRun {
         m.server().forEach(environment::putIfAbsent);
       }
       if (!p.load()) {
-        figures = StepFigures.read(dir);
+        figures = StepFiguresReader.read(dir);
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {
@@ -296,7 +300,7 @@ public final class SweepRun {
   }
 
   private Answers answers(List<Point> points, String stop) {
-    return Answers.of(points, slos, stop);
+    return AnswerRules.of(points, slos, stop);
   }
 
   /** The answers in words, as printed and in the manifest and the report. */
@@ -333,7 +337,7 @@ public final class SweepRun {
 
   private void write(String status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
-      WcMatrix matrix = sweep() ? null : WcMatrix.of(plan, entries);
+      WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries);
       List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
           : answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,

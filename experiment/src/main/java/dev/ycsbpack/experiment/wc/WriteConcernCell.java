@@ -25,7 +25,7 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
   /** The study's classic list (issue 23, research experiments.md §1.1). */
   public static final String DEFAULT = "w=0,w=1,j=true,w=2,w=3,majority";
   /** The cell every other one is compared with. */
-  public static final String BASELINE = "w=1";
+  public static final String BASELINE = dev.ycsbpack.aggregate.experiment.WcMatrix.BASELINE;
   private static final String ACCEPTED = "expected cells joined by commas, each settings joined by +: w=0, w=1, w=N,"
       + " w=majority (or majority), w=tag:NAME, j=true|false, wtimeout=MS; e.g. --write-concerns "
       + "w=1,w=majority+j=true";

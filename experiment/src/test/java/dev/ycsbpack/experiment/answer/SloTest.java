@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.aggregate.experiment.SloAnswer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class SloTest {
         Point.ofP99(4, 380, Map.of("READ", 900.0, "UPDATE", 2100.0), 0, false),
         // a later pass (noise, a cache warming) does not move the answer past the first failure
         Point.ofP99(8, 400, Map.of("READ", 500.0, "UPDATE", 1000.0), 0, false));
-    SloAnswer a = SloAnswer.of(s, slos);
+    SloAnswer a = SloRule.answer(s, slos);
     assertEquals(200.0, a.throughput());
     assertEquals(2.0, a.lastPass());
     assertEquals(4.0, a.firstFail());
@@ -48,15 +49,15 @@ class SloTest {
   @Test
   void allPassSaysAtLeastNonePassSaysNotMetAndErrorsFail() {
     List<Slo> slo = List.of(Slo.parse("READ.p99<=1ms"));
-    SloAnswer all = SloAnswer.of(Sweeps.doubling(new double[] {10, 20}, new double[] {10, 20}), slo);
+    SloAnswer all = SloRule.answer(Sweeps.doubling(new double[] {10, 20}, new double[] {10, 20}), slo);
     assertTrue(all.statement().startsWith(">= 20 ops/s"), all.statement());
     assertEquals(null, all.firstFail());
-    SloAnswer none = SloAnswer.of(Sweeps.doubling(new double[] {10, 20}, new double[] {2000, 3000}), slo);
+    SloAnswer none = SloRule.answer(Sweeps.doubling(new double[] {10, 20}, new double[] {2000, 3000}), slo);
     assertTrue(none.statement().startsWith("not met"), none.statement());
-    SloAnswer errors = SloAnswer.of(List.of(Point.ofP99(1, 10, Map.of("READ", 1.0), 0.01, false)), slo);
+    SloAnswer errors = SloRule.answer(List.of(Point.ofP99(1, 10, Map.of("READ", 1.0), 0.01, false)), slo);
     assertTrue(errors.statement().startsWith("not met"), errors.statement());
     // an SLO on an operation the steps never ran is not met
-    SloAnswer missing = SloAnswer.of(Sweeps.doubling(new double[] {10}, new double[] {1}),
+    SloAnswer missing = SloRule.answer(Sweeps.doubling(new double[] {10}, new double[] {1}),
         List.of(Slo.parse("INSERT.p99<=1s")));
     assertTrue(missing.statement().startsWith("not met"), missing.statement());
   }
@@ -66,7 +67,7 @@ class SloTest {
     List<Slo> slo = List.of(Slo.parse("READ.p99<=1ms"));
     Map<String, Map<Double, Double>> fast = Map.of("READ", Map.of(99.0, 100.0));
     // 96% of 1,000 sustained; 90% of 2,000 not, however low its latency
-    SloAnswer a = SloAnswer.of(List.of(new Point(1000, 960, fast, 0, false, 1000),
+    SloAnswer a = SloRule.answer(List.of(new Point(1000, 960, fast, 0, false, 1000),
         new Point(2000, 1800, fast, 0, false, 2000)), slo);
     assertEquals(960.0, a.throughput());
     assertEquals(2000.0, a.firstFail());

@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ycsbpack.aggregate.experiment.StepFigures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class StepFiguresTest {
     // a client that recorded no CPU time (an older pack) is left out, not counted as idle
     Path old = Files.createDirectories(clients.resolve("04-c"));
     Files.writeString(old.resolve("environment.properties"), "host.name=c\ncpu.count=2\n");
-    Map<String, Double> cpu = StepFigures.hostCpu(clients);
+    Map<String, Double> cpu = StepFiguresReader.hostCpu(clients);
     assertEquals(Map.of("a", 0.925, "b", 0.125), cpu);
     assertEquals(true, cpu.get("a") >= StepFigures.SATURATED);
     assertEquals(false, cpu.get("b") >= StepFigures.SATURATED);

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.experiment.bundle.ExperimentManifest;
-import dev.ycsbpack.experiment.run.StepFigures;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class WcMatrixTest {
         step(2, 500, 400, 1000, "w=majority"), step(2, 700, 400, 1400, "w=majority"),
         new ExperimentManifest.Step(3, "s", 3, null, null, "NOT_RUN", "code 100 UnsatisfiableWriteConcern: x", "t",
             "t", null));
-    WcMatrix m = WcMatrix.of(PLAN, steps);
+    WcMatrix m = WcMatrixBuilder.of(PLAN, steps);
     assertEquals(List.of(List.of("w=1", "w=majority", "w=3"), List.of("w=majority", "w=3", "w=1")), m.rotation());
     assertEquals("w=1", m.baseline());
     WcMatrix.Cell w1 = m.cells().get(0);

@@ -1,13 +1,11 @@
-package dev.ycsbpack.experiment.answer;
+package dev.ycsbpack.aggregate.experiment;
 
-import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * What a sweep answers from its finished steps: the highest-throughput step, the knee, the latency knee and, with
  * SLOs, the SLO answer. Client-saturated steps are kept in every table but a knee on one is never called the server's.
+ * The rules that compute it are the experiment module's ({@code answer.AnswerRules}).
  *
  * @param best          x of the highest-throughput step, null when no step finished
  * @param bestThroughput its throughput
@@ -20,22 +18,6 @@ import java.util.Optional;
  */
 public record Answers(Double best, Double bestThroughput, Knee knee, String kneeNote, Double latencyKnee,
                       SloAnswer slo, String stoppedEarly, int steps) {
-
-  public static Answers of(List<Point> points, List<Slo> slos, String stoppedEarly) {
-    Optional<Point> best = points.stream().max(Comparator.comparingDouble(Point::throughput));
-    Knee knee = Knee.of(points).orElse(null);
-    String note = null;
-    if (knee != null) {
-      for (Point p : points) {
-        if (p.x() == knee.x() && p.clientSaturated()) {
-          note = "the clients were CPU-saturated at this step: it is the clients' knee, not the server's";
-        }
-      }
-    }
-    return new Answers(best.map(Point::x).orElse(null), best.map(Point::throughput).orElse(null), knee, note,
-        LatencyKnee.of(points).orElse(null), slos.isEmpty() || points.isEmpty() ? null : SloAnswer.of(points, slos),
-        stoppedEarly, points.size());
-  }
 
   /** A swept value as text: {@code 4}, {@code 0.5}; {@code -} for NaN. */
   public static String num(double v) {

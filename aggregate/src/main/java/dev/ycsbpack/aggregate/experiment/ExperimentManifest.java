@@ -1,18 +1,26 @@
-package dev.ycsbpack.experiment.bundle;
+package dev.ycsbpack.aggregate.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.ycsbpack.experiment.answer.Answers;
-import dev.ycsbpack.experiment.answer.Repeated;
-import dev.ycsbpack.experiment.run.StepFigures;
-import dev.ycsbpack.experiment.wc.WcMatrix;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code DIR/manifest.json} of an experiment: the plan, the environment, every step (its bundle, verdict, order and
  * time, its figures) and the answers. Written when the experiment starts and after every step, so a killed experiment
  * leaves a manifest that says {@code RUNNING} and can be resumed.
+ *
+ * <p>The one definition of the file's schema: {@code bin/ycsb-experiment} writes it through {@link #json}, and
+ * {@code publish} and {@code compare} read it through {@link #read}. Unknown fields are ignored on reading, so a
+ * manifest written by a newer pack (more fields) is still read.
  *
  * @param schema      {@link #SCHEMA}: what {@code --resume} recognises
  * @param status      {@code RUNNING}; {@code COMPLETE} (every planned step ran, or the sweep stopped by its rule);
@@ -38,6 +46,34 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
                                  Answers answers, List<Repeated> repetitions, List<String> statements,
                                  WcMatrix matrix) {
   public static final String SCHEMA = "ycsb-experiment/v1";
+  /** The manifest's file name in the experiment's folder. */
+  public static final String FILE = "manifest.json";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  /** The manifest as its file holds it (indented JSON, no final newline). */
+  public String json() throws JsonProcessingException {
+    return JSON.writeValueAsString(this);
+  }
+
+  /** Whether {@code dir} holds an experiment's manifest (a file of this name whose schema is {@link #SCHEMA}). */
+  public static boolean isExperiment(Path dir) {
+    return read(dir).isPresent();
+  }
+
+  /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this schema or it cannot be read. */
+  public static Optional<ExperimentManifest> read(Path dir) {
+    Path f = dir.resolve(FILE);
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    try {
+      ExperimentManifest m = JSON.readValue(f.toFile(), ExperimentManifest.class);
+      return SCHEMA.equals(m.schema()) && m.plan() != null ? Optional.of(m) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
 
   /**
    * The plan: two experiments with equal plans measure the same thing; {@code --resume} refuses another.

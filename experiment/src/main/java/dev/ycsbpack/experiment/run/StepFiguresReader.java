@@ -1,6 +1,6 @@
 package dev.ycsbpack.experiment.run;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -16,45 +16,26 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The headline figures of one finished step, read back from its bundle: aggregate's {@code merged.json} (with
- * aggregate's own mapping) and the clients' environment records.
- *
- * @param throughput      merged ops/s of the window
- * @param errorRate       failed / attempted operations
- * @param latencyUs       per operation, percentile label ({@code p50} ...) to microseconds: intended latency when the
- *                        step ran under a target (what a user waiting for the operation saw), else service time
- * @param serviceUs       under a target, the service-time percentiles beside it; else null
- * @param hostCpu         per client host name, the share of its CPUs its client JVMs used (0..1) over their lifetime;
- *                        absent when the clients did not record their CPU time
- * @param clientSaturated whether a client host used at least {@link #SATURATED} of its CPUs
- * @param rangeUs         per operation, the mean, min and max of the same latency as {@code latencyUs}
- * @param writeConcern    the write concern the step's clients sent, as they recorded it (the binding's effective
- *                        concern, {@code server.writeConcern} of the step's bundle); null when none recorded it
+ * Reads a finished step's {@link StepFigures} from its bundle (aggregate's {@code merged.json} with aggregate's own
+ * mapping, the clients' environment records) and turns them into the {@link Point} the answer rules weigh.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
-                          Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
-                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern) {
-
-  /** One operation's mean, min and max latency (microseconds). */
-  public record Range(Double avg, long min, long max) {
+public final class StepFiguresReader {
+  private StepFiguresReader() {
   }
-  /** A client machine this busy was the limit, or close to it. */
-  public static final double SATURATED = 0.9;
 
   /** The figures of the step bundle at {@code dir} (which must hold {@code merged/merged.json}). */
   public static StepFigures read(Path dir) throws IOException {
     MergedJson m = MergedJson.MAPPER.readValue(dir.resolve("merged/merged.json").toFile(), MergedJson.class);
     Map<String, Map<String, Long>> latency = new TreeMap<>();
     Map<String, Map<String, Long>> service = new TreeMap<>();
-    Map<String, Range> range = new TreeMap<>();
+    Map<String, StepFigures.Range> range = new TreeMap<>();
     boolean intended = false;
     for (MergedJson.Operation op : m.operations()) {
       if (op.name().equals("CLEANUP") || op.latencyUs() == null || op.latencyUs().count() == 0) {
         continue;
       }
       MergedJson.Latency shown = op.intendedLatencyUs() != null ? op.intendedLatencyUs() : op.latencyUs();
-      range.put(op.name(), new Range(shown.mean(), shown.min(), shown.max()));
+      range.put(op.name(), new StepFigures.Range(shown.mean(), shown.min(), shown.max()));
       if (op.intendedLatencyUs() != null) {
         intended = true;
         latency.put(op.name(), op.intendedLatencyUs().percentiles());
@@ -64,7 +45,7 @@ public record StepFigures(double throughput, double errorRate, Map<String, Map<S
       }
     }
     Map<String, Double> cpu = hostCpu(dir.resolve("clients"));
-    boolean saturated = cpu.values().stream().anyMatch(v -> v >= SATURATED);
+    boolean saturated = cpu.values().stream().anyMatch(v -> v >= StepFigures.SATURATED);
     Double rate = m.overall().errorRate();
     Double tp = m.overall().throughputOpsPerSec();
     Map<String, String> server = dev.ycsbpack.coordinator.bundle.Bundle.read(dir).server();
@@ -73,14 +54,14 @@ public record StepFigures(double throughput, double errorRate, Map<String, Map<S
   }
 
   /** What the answer rules weigh. */
-  public Point point(double x, long target) {
+  public static Point point(StepFigures f, double x, long target) {
     Map<String, Map<Double, Double>> p = new LinkedHashMap<>();
-    latencyUs.forEach((op, byLabel) -> {
+    f.latencyUs().forEach((op, byLabel) -> {
       Map<Double, Double> v = new LinkedHashMap<>();
       byLabel.forEach((label, us) -> v.put(Double.parseDouble(label), us.doubleValue()));
       p.put(op, v);
     });
-    return new Point(x, throughput, p, errorRate, clientSaturated, target);
+    return new Point(x, f.throughput(), p, f.errorRate(), f.clientSaturated(), target);
   }
 
   /**

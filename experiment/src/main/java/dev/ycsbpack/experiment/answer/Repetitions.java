@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.answer;
 
+import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.stats.Spread;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,13 +11,10 @@ import java.util.TreeSet;
  * One swept value run several times ({@code --repeat}): the spread of each headline figure over the repetitions, and
  * the point the answers weigh, made of the medians (research {@code experiments.md} §4.2: per-repetition figures,
  * never one pooled histogram).
- *
- * @param x          the swept value
- * @param throughput ops/s over the repetitions
- * @param p99Us      per operation, its p99 over the repetitions
- * @param noisy      whether any of these spreads is noisy ({@link Spread#noisy()})
  */
-public record Repeated(double x, Spread throughput, Map<String, Spread> p99Us, boolean noisy) {
+public final class Repetitions {
+  private Repetitions() {
+  }
 
   /** The spread of {@code runs} (each one repetition of the same x, at least one). */
   public static Repeated of(List<Point> runs) {

@@ -1,5 +1,7 @@
 package dev.ycsbpack.experiment.answer;
 
+import dev.ycsbpack.aggregate.experiment.Answers;
+import dev.ycsbpack.aggregate.experiment.SloAnswer;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,15 +10,13 @@ import java.util.Locale;
  * among the steps in sweep order, the last that passed before the first that failed. A step passes when it met every
  * SLO, its error rate is within {@link EarlyStop#MAX_ERROR_RATE} and, under a target, it achieved at least
  * {@link Point#SUSTAINED} of it.
- *
- * @param throughput the best passing step's throughput, null when none passed
- * @param lastPass   x of the last passing step before the first failure (or the last step), null when none
- * @param firstFail  x of the first failing step, null when every step passed
- * @param statement  the answer in words: {@code >= X} when the top step passed, {@code not met} when the first failed
  */
-public record SloAnswer(Double throughput, Double lastPass, Double firstFail, String statement) {
+public final class SloRule {
+  private SloRule() {
+  }
 
-  public static SloAnswer of(List<Point> points, List<Slo> slos) {
+  /** The SLO answer of these points, in sweep order. */
+  public static SloAnswer answer(List<Point> points, List<Slo> slos) {
     double best = Double.NaN;
     double lastPass = Double.NaN;
     double firstFail = Double.NaN;

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.answer;
 
+import dev.ycsbpack.aggregate.experiment.Knee;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -10,13 +11,13 @@ import java.util.Optional;
  * (log2 x, throughput) as a concave increasing curve with sensitivity S = 1; when Kneedle finds none (fewer than three
  * points, or no local maximum of the difference curve that drops below its threshold), the smallest x reaching
  * {@link #FALLBACK_SHARE} of the highest throughput.
- *
- * @param x      the knee's swept value
- * @param method {@code kneedle} or {@code 95% of max}
  */
-public record Knee(double x, String method) {
+public final class KneeRule {
   public static final double FALLBACK_SHARE = 0.95;
   static final double SENSITIVITY = 1.0;
+
+  private KneeRule() {
+  }
 
   /** The knee of these points (in sweep order, x ascending), empty when there are none. */
   public static Optional<Knee> of(List<Point> points) {

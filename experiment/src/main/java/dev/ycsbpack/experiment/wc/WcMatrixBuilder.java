@@ -1,56 +1,22 @@
 package dev.ycsbpack.experiment.wc;
 
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.WcMatrix;
+import dev.ycsbpack.aggregate.experiment.WcMatrix.Cell;
+import dev.ycsbpack.aggregate.experiment.WcMatrix.Operation;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.experiment.answer.Answers;
-import dev.ycsbpack.experiment.bundle.ExperimentManifest;
-import dev.ycsbpack.experiment.run.StepFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
-/**
- * A write-concern matrix's result: per cell, the write operations' latency and the throughput over the repetitions
- * (each a {@link Spread} of per-repetition figures, never one pooled histogram), the ratio of each median to the
- * {@code w=1} cell's, what the clients actually sent, or why the cell was not run.
- *
- * @param baseline the cell the ratios compare with ({@code w=1}), or null when the matrix has none or it was not run
- * @param rotation per repetition, the cells in the order they ran
- * @param cells    in the order given
- */
-public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> cells) {
-  /** The operations a write concern applies to. */
-  public static final List<String> OPERATIONS = List.of("INSERT", "UPDATE");
-
-  /**
-   * One cell.
-   *
-   * @param writeConcern    the cell as given, normalised
-   * @param properties      the binding properties it ran with
-   * @param sent            the write concern its clients recorded sending, each distinct text once
-   * @param notRun          the probe's reason (server code and message) when it was never run; then no figures
-   * @param runs            completed repetitions
-   * @param throughput      ops/s over the repetitions
-   * @param throughputRatio the median over the baseline's median
-   * @param operations      INSERT and UPDATE (those the workload ran)
-   * @param noisy           whether a figure's range is over 10% of its median
-   */
-  public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
-                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy) {
-  }
-
-  /**
-   * One operation of one cell, microseconds over the repetitions.
-   *
-   * @param avgRatio the median average over the baseline's
-   * @param p99Ratio the median p99 over the baseline's
-   */
-  public record Operation(Spread avgUs, Spread minUs, Spread maxUs, Spread p95Us, Spread p99Us, Double avgRatio,
-                          Double p99Ratio) {
+/** Builds a write-concern matrix's {@link WcMatrix} from the plan and the steps recorded so far. */
+public final class WcMatrixBuilder {
+  private WcMatrixBuilder() {
   }
 
   /** The matrix from the plan's cells and the steps recorded so far (step x = the cell's place from 1). */
@@ -85,7 +51,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
     done.forEach(f -> sent.add(f.writeConcern() == null ? "not recorded by the clients" : f.writeConcern()));
     Spread tp = Spread.of(done.stream().mapToDouble(StepFigures::throughput).toArray());
     Map<String, Operation> ops = new LinkedHashMap<>();
-    for (String op : OPERATIONS) {
+    for (String op : WcMatrix.OPERATIONS) {
       List<StepFigures> with = done.stream().filter(f -> f.rangeUs() != null && f.rangeUs().containsKey(op)
           && f.rangeUs().get(op).avg() != null && f.latencyUs().containsKey(op)).toList();
       if (with.isEmpty()) {
@@ -126,32 +92,5 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
 
   private static Double ratio(Spread a, Spread b) {
     return a == null || b == null || b.median() == 0 ? null : Math.round(1000 * a.median() / b.median()) / 1000.0;
-  }
-
-  /** The result in words, one line per cell, as printed and in the report. */
-  public List<String> statements() {
-    List<String> s = new ArrayList<>();
-    for (Cell c : cells) {
-      if (c.runs() == 0) {
-        s.add(c.writeConcern() + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
-        continue;
-      }
-      StringBuilder b = new StringBuilder(c.writeConcern()).append(": ");
-      b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
-      c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
-          o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",
-              o.p99Us().median() / 1000))).append(o.p99Ratio() == null ? "" : " (" + Answers.num(o.p99Ratio())
-          + "x " + baseline + ")"));
-      b.append(c.runs() > 1 ? " (median of " + c.runs() + ")" : " (one run: noise unknown)");
-      if (c.noisy()) {
-        b.append("; NOISY (a figure's range is over 10% of its median)");
-      }
-      b.append("; sent ").append(String.join(" / ", c.sent()));
-      s.add(b.toString());
-    }
-    if (baseline == null) {
-      s.add("no ratios: the matrix has no measured " + WriteConcernCell.BASELINE + " cell to compare with");
-    }
-    return s;
   }
 }

@@ -1,0 +1,32 @@
+package dev.ycsbpack.aggregate.experiment;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
+
+/**
+ * The headline figures of one finished step, read back from its bundle by the experiment module's
+ * {@code run.StepFiguresReader}: aggregate's {@code merged.json} and the clients' environment records.
+ *
+ * @param throughput      merged ops/s of the window
+ * @param errorRate       failed / attempted operations
+ * @param latencyUs       per operation, percentile label ({@code p50} ...) to microseconds: intended latency when the
+ *                        step ran under a target (what a user waiting for the operation saw), else service time
+ * @param serviceUs       under a target, the service-time percentiles beside it; else null
+ * @param hostCpu         per client host name, the share of its CPUs its client JVMs used (0..1) over their lifetime;
+ *                        absent when the clients did not record their CPU time
+ * @param clientSaturated whether a client host used at least {@link #SATURATED} of its CPUs
+ * @param rangeUs         per operation, the mean, min and max of the same latency as {@code latencyUs}
+ * @param writeConcern    the write concern the step's clients sent, as they recorded it (the binding's effective
+ *                        concern, {@code server.writeConcern} of the step's bundle); null when none recorded it
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
+                          Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
+                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern) {
+
+  /** One operation's mean, min and max latency (microseconds). */
+  public record Range(Double avg, long min, long max) {
+  }
+  /** A client machine this busy was the limit, or close to it. */
+  public static final double SATURATED = 0.9;
+}

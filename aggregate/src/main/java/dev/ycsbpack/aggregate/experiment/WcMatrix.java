@@ -1,0 +1,77 @@
+package dev.ycsbpack.aggregate.experiment;
+
+import dev.ycsbpack.aggregate.stats.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A write-concern matrix's result: per cell, the write operations' latency and the throughput over the repetitions
+ * (each a {@link Spread} of per-repetition figures, never one pooled histogram), the ratio of each median to the
+ * {@code w=1} cell's, what the clients actually sent, or why the cell was not run.
+ *
+ * @param baseline the cell the ratios compare with ({@code w=1}), or null when the matrix has none or it was not run
+ * @param rotation per repetition, the cells in the order they ran
+ * @param cells    in the order given
+ */
+public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> cells) {
+  /** The operations a write concern applies to. */
+  public static final List<String> OPERATIONS = List.of("INSERT", "UPDATE");
+  /** The cell the ratios compare with, when it was measured. */
+  public static final String BASELINE = "w=1";
+
+  /**
+   * One cell.
+   *
+   * @param writeConcern    the cell as given, normalised
+   * @param properties      the binding properties it ran with
+   * @param sent            the write concern its clients recorded sending, each distinct text once
+   * @param notRun          the probe's reason (server code and message) when it was never run; then no figures
+   * @param runs            completed repetitions
+   * @param throughput      ops/s over the repetitions
+   * @param throughputRatio the median over the baseline's median
+   * @param operations      INSERT and UPDATE (those the workload ran)
+   * @param noisy           whether a figure's range is over 10% of its median
+   */
+  public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
+                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy) {
+  }
+
+  /**
+   * One operation of one cell, microseconds over the repetitions.
+   *
+   * @param avgRatio the median average over the baseline's
+   * @param p99Ratio the median p99 over the baseline's
+   */
+  public record Operation(Spread avgUs, Spread minUs, Spread maxUs, Spread p95Us, Spread p99Us, Double avgRatio,
+                          Double p99Ratio) {
+  }
+
+  /** The result in words, one line per cell, as printed and in the report. */
+  public List<String> statements() {
+    List<String> s = new ArrayList<>();
+    for (Cell c : cells) {
+      if (c.runs() == 0) {
+        s.add(c.writeConcern() + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
+        continue;
+      }
+      StringBuilder b = new StringBuilder(c.writeConcern()).append(": ");
+      b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
+      c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
+          o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",
+              o.p99Us().median() / 1000))).append(o.p99Ratio() == null ? "" : " (" + Answers.num(o.p99Ratio())
+          + "x " + baseline + ")"));
+      b.append(c.runs() > 1 ? " (median of " + c.runs() + ")" : " (one run: noise unknown)");
+      if (c.noisy()) {
+        b.append("; NOISY (a figure's range is over 10% of its median)");
+      }
+      b.append("; sent ").append(String.join(" / ", c.sent()));
+      s.add(b.toString());
+    }
+    if (baseline == null) {
+      s.add("no ratios: the matrix has no measured " + BASELINE + " cell to compare with");
+    }
+    return s;
+  }
+}

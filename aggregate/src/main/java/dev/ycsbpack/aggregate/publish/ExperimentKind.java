@@ -1,0 +1,124 @@
+package dev.ycsbpack.aggregate.publish;
+
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.input.BundleLayout;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An experiment's folder ({@code bin/ycsb-experiment}: {@code manifest.json} of schema
+ * {@value ExperimentManifest#SCHEMA} beside {@code steps/}). Each step's bundle is rebuilt from its raw data as a
+ * coordinator bundle; the experiment is shown COMPLETE only when its manifest says so and every step it counted as
+ * complete was rebuilt, so no answer is shown that the raw data does not back.
+ */
+final class ExperimentKind implements BundleKind {
+  private static final CoordinatorBundleKind STEP = new CoordinatorBundleKind();
+
+  @Override
+  public String describe() {
+    return "an experiment folder (bin/ycsb-experiment: manifest.json of schema " + ExperimentManifest.SCHEMA
+        + " beside steps/)";
+  }
+
+  @Override
+  public boolean accepts(Path dir) {
+    return ExperimentManifest.isExperiment(dir);
+  }
+
+  @Override
+  public SiteEntry read(Path dir, String name) {
+    Optional<ExperimentManifest> read = ExperimentManifest.read(dir);
+    if (read.isEmpty()) {
+      return new PublishedExperiment(name, Status.FAILED, ExperimentManifest.FILE + " can no longer be read as an "
+          + "experiment's manifest", null, 0, null, List.of());
+    }
+    ExperimentManifest m = read.get();
+    Path root = dir.toAbsolutePath().normalize();
+    List<PublishedExperiment.Step> steps = new ArrayList<>();
+    String unbacked = null;
+    String notMongo = null;
+    for (ExperimentManifest.Step s : m.steps() == null ? List.<ExperimentManifest.Step>of() : m.steps()) {
+      PublishedExperiment.Step step = step(root, name, s);
+      steps.add(step);
+      if (step.bundle() != null && notMongo == null) {
+        notMongo = step.bundle().notMongo();
+      }
+      boolean counted = "COMPLETE".equals(s.verdict());
+      if (counted && unbacked == null && (step.bundle() == null || step.bundle().status() != Status.COMPLETE)) {
+        unbacked = "step " + shown(s.name()) + " is complete in the manifest but "
+            + (step.bundle() == null ? step.problem() : "its bundle is " + step.bundle().status() + ": "
+                + step.bundle().reason());
+      }
+    }
+    if (notMongo == null && m.environment() != null && m.environment().get("note") != null) {
+      notMongo = clean(m.environment().get("note"));
+    }
+    String status = String.valueOf(m.status());
+    String reason = m.reason() == null || m.reason().isBlank() ? null : clean(m.reason());
+    long started = CoordinatorBundleKind.epochMs(m.startedAt());
+    return switch (status) {
+      case "COMPLETE" -> unbacked == null
+          ? new PublishedExperiment(name, Status.COMPLETE, null, notMongo, started, m, steps)
+          : new PublishedExperiment(name, Status.FAILED, "it cannot be rebuilt from its raw data: " + unbacked,
+              notMongo, started, m, steps);
+      case "RUNNING" -> new PublishedExperiment(name, Status.INCOMPLETE, "the experiment did not finish: its manifest "
+          + "still says RUNNING (killed, or still running when this site was built)", notMongo, started, m, steps);
+      case "INCOMPLETE" -> new PublishedExperiment(name, Status.INCOMPLETE, "the experiment was interrupted"
+          + (reason == null ? "" : ": " + reason) + " (bin/ycsb-experiment --resume continues it)", notMongo, started,
+          m, steps);
+      case "PARTIAL" -> new PublishedExperiment(name, Status.FAILED, "PARTIAL: a step failed and the experiment "
+          + "stopped there" + (reason == null ? "" : ": " + reason), notMongo, started, m, steps);
+      case "FAILED" -> new PublishedExperiment(name, Status.FAILED, reason == null ? "the experiment failed" : reason,
+          notMongo, started, m, steps);
+      default -> new PublishedExperiment(name, Status.FAILED, "its manifest's status is " + shown(status)
+          + ", not COMPLETE, PARTIAL, INCOMPLETE or FAILED", notMongo, started, m, steps);
+    };
+  }
+
+  /** The step's bundle rebuilt, or why there is none to publish. */
+  private static PublishedExperiment.Step step(Path root, String experiment, ExperimentManifest.Step s) {
+    if ("NOT_RUN".equals(s.verdict())) {
+      return new PublishedExperiment.Step(s, null, null);
+    }
+    if (s.bundle() == null || s.bundle().isBlank()) {
+      return new PublishedExperiment.Step(s, null, "the manifest names no bundle for it");
+    }
+    Path dir;
+    try {
+      dir = root.resolve(s.bundle()).normalize();
+    } catch (RuntimeException e) {
+      return new PublishedExperiment.Step(s, null, "its bundle path " + shown(s.bundle()) + " is not a path");
+    }
+    // a manifest is data: a bundle path that leaves the experiment's folder is never followed
+    if (!dir.startsWith(root) || dir.equals(root)) {
+      return new PublishedExperiment.Step(s, null, "its bundle path " + shown(s.bundle()) + " is not inside the "
+          + "experiment's folder");
+    }
+    if (!BundleLayout.isBundle(dir)) {
+      return new PublishedExperiment.Step(s, null, "its bundle " + shown(s.bundle()) + " is missing or is not a "
+          + "coordinator bundle");
+    }
+    return new PublishedExperiment.Step(s, STEP.read(dir, stepName(experiment, root.relativize(dir))),
+        null);
+  }
+
+  /** A step's name on the site: the experiment's, then its bundle's path below the experiment, joined by {@code -}. */
+  static String stepName(String experiment, Path relative) {
+    List<String> parts = new ArrayList<>(List.of(experiment));
+    relative.forEach(p -> parts.add(p.toString()));
+    return Publisher.safeName(String.join("-", parts));
+  }
+
+  /** A manifest's text as the site may show it: secrets masked by shape (the pack wrote it redacted already). */
+  private static String clean(String s) {
+    return Redactor.shapeOnly().redact(s);
+  }
+
+  private static String shown(String s) {
+    return Text.shown(clean(String.valueOf(s)));
+  }
+}
