@@ -44,8 +44,9 @@ public final class Supervisor {
   /**
    * Limits of a coordinated run.
    *
-   * @param readyTimeout   how long each client may take from its launch to READY (start, connect, warm up): per
-   *                       client, so it does not shrink as more hosts take longer to launch
+   * @param readyTimeout   how long each client may take from its launch to READY (start, connect, warm up), and
+   *                       each of its files to reach its host before that: per client, so it does not shrink as
+   *                       more hosts take longer to launch
    * @param stallTimeout   how long a running client may go without a successful operation (status lines that count
    *                       only failures, or nothing, do not count) or any output before it counts as failed
    * @param controlTimeout seconds without heartbeat after which a client stops itself
@@ -193,7 +194,9 @@ public final class Supervisor {
         Path staged = stagingDir.resolve(c.name() + ".properties");
         PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
             AtomicFiles.Mode.PRIVATE);
-        Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
+        // its files' upload is part of its launch: bounded by the ready timeout, counted from here (this client's own
+        // launch), not from the phase's start, so a client queued behind --parallel keeps its whole limit
+        Process p = session.start(c, runId, staged, files, args, clientsDir, pack, settings.readyTimeout());
         running.add(new ClientProcess(c, p, redactor.forLines(), output));
       } catch (IOException | RuntimeException e) {
         launchFailed = true;

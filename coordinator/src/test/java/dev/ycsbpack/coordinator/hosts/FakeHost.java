@@ -21,6 +21,8 @@ public final class FakeHost implements RemoteShell {
   private final Map<String, String> environment;
   private final List<String> scripts = Collections.synchronizedList(new ArrayList<>());
   private volatile boolean unreachable;
+  /** Seconds each upload (a script writing a file from its stdin) takes before it starts: a slow host. */
+  private volatile double uploadDelaySeconds;
 
   /**
    * @param home        the host's home folder (a relative {@code --remote-dir} is taken from it)
@@ -38,6 +40,11 @@ public final class FakeHost implements RemoteShell {
 
   public void unreachable(boolean down) {
     unreachable = down;
+  }
+
+  /** Makes every upload to this host (a file written from the transport's stdin) take {@code seconds} longer. */
+  public void slowUploads(double seconds) {
+    uploadDelaySeconds = seconds;
   }
 
   /** Every script started on this host, in order. */
@@ -58,7 +65,9 @@ public final class FakeHost implements RemoteShell {
     if (unreachable) {
       return new ProcessBuilder("sh", "-c", "echo 'fake: connect to host: Connection refused' >&2; exit 255").start();
     }
-    ProcessBuilder pb = new ProcessBuilder("sh", "-c", script).directory(home.toFile());
+    String run = uploadDelaySeconds > 0 && script.contains(" && cat > ") ? "sleep " + uploadDelaySeconds + "; " + script
+        : script;
+    ProcessBuilder pb = new ProcessBuilder("sh", "-c", run).directory(home.toFile());
     pb.environment().put("HOME", home.toString());
     pb.environment().putAll(environment);
     return pb.start();
