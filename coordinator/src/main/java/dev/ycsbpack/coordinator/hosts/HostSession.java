@@ -14,6 +14,9 @@ import java.util.List;
 public sealed interface HostSession permits LocalSession, RemoteSession {
   Host host();
 
+  /** How the host is reached, for messages: {@code local}, {@code ssh}, or the {@code --rsh} template's program. */
+  String transport();
+
   /** Reaches the host and reports what is wrong with it, if anything (never throws for a host problem). */
   Probe probe(PackArchive pack);
 

@@ -22,6 +22,11 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
   }
 
   @Override
+  public String transport() {
+    return "local";
+  }
+
+  @Override
   public void stage(PackArchive pack) {
     // the pack is here already
   }

@@ -60,6 +60,11 @@ public final class RemoteSession implements HostSession {
   }
 
   @Override
+  public String transport() {
+    return shell.transport();
+  }
+
+  @Override
   public Probe probe(PackArchive pack) {
     List<String> problems = new ArrayList<>();
     // from the remote user's home: a template's command may start anywhere

@@ -322,9 +322,22 @@ public final class Supervisor {
     }
   }
 
+  /**
+   * Why a client's process ended badly. Exit 255 without the client's FINISHED line is ssh's own failure (ssh keeps
+   * 255 for itself); through a {@code --rsh} template it may be the program's failure or the client's status, and
+   * the words say so rather than blaming ssh; on a local host it is the client's own status.
+   */
   private String exitReason(ClientProcess c) {
     if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
-      return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+      Host host = c.plan().host();
+      if (host instanceof Host.Ssh) {
+        return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+      }
+      if (host instanceof Host.Rsh) {
+        String program = sessions.get(host).transport();
+        return "ended with status 255 before it finished, through " + program + " (" + program + " failing, such as"
+            + " a lost connection, or the client's own status): " + c.lastError();
+      }
     }
     return EXITED + " with status " + c.exitStatus() + ": " + c.lastError();
   }

@@ -105,7 +105,8 @@ public final class FakeHost implements RemoteShell {
    * {@code STOP} end it with status 1) and for the moment it names (as a real client does), reports
    * {@code STARTED}, writes a verdict and {@code FINISHED 0}. The
    * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code deaf} ignores its input
-   * and SIGTERM after {@code READY} and never ends by itself (a frozen client).
+   * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
+   * {@code GO}, as a transport whose connection was cut.
    */
   public static Path clientPack(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("bin"));
@@ -132,6 +133,7 @@ public final class FakeHost implements RemoteShell {
           case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
         done
         [ -n "$line" ] || { echo "fake client: lost the coordinator" >&2; exit 1; }
+        if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
         at=${line#GO}; at=${at# }
         if [ -n "$at" ]; then
           wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,11 +45,16 @@ class SupervisorTest {
 
   /** Hosts fake1..fakeN, probed and staged; client i gets {@code fake.mode=modes[i]} ("" for a good client). */
   private RunPlan plan(String... modes) throws IOException {
+    return plan(i -> new Host.Rsh("fake" + (i + 1)), modes);
+  }
+
+  /** The same, with host i named by {@code host} (a fake host behind ssh's kind of name, say). */
+  private RunPlan plan(IntFunction<Host> host, String... modes) throws IOException {
     pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     List<Host> hosts = new ArrayList<>();
     List<ClientPlan> clients = new ArrayList<>();
     for (int i = 0; i < modes.length; i++) {
-      Host h = new Host.Rsh("fake" + (i + 1));
+      Host h = host.apply(i);
       FakeHost fake = FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i)));
       fakes.add(fake);
       RemoteSession s = new RemoteSession(h, fake, ".ycsb-pack");
@@ -142,5 +148,21 @@ class SupervisorTest {
     assertEquals("client 02-fake2 on fake2 could not be started: fake2: cannot upload staged.properties of 02-fake2:"
         + " timed out after 1 s", o.reason());
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")), "the first client was stopped");
+  }
+
+  @Test
+  void exitStatus255ThroughATemplateIsNotCalledALostSshConnection() throws Exception {
+    Supervisor.Outcome o = supervise(plan("", "cut"));
+    assertFalse(o.complete());
+    assertEquals("client 02-fake2 on fake2 ended with status 255 before it finished, through fake (fake failing, such"
+        + " as a lost connection, or the client's own status): fake: connection to the host lost", o.reason());
+  }
+
+  @Test
+  void exitStatus255OverSshIsALostSshConnection() throws Exception {
+    Supervisor.Outcome o = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut"));
+    assertFalse(o.complete());
+    assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255): fake: connection to the"
+        + " host lost", o.reason());
   }
 }
