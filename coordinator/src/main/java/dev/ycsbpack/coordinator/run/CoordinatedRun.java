@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -63,7 +64,7 @@ public final class CoordinatedRun {
   private volatile Supervisor supervisor;
   private volatile String interrupted;
   /** The merge's result, for the manifest's summary of what the window holds. */
-  private MergeResult coverage;
+  private volatile MergeResult coverage;
 
   public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
                         Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
@@ -91,6 +92,11 @@ public final class CoordinatedRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
+  public Optional<MergeResult> merged() {
+    return Optional.ofNullable(coverage);
   }
 
   /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
