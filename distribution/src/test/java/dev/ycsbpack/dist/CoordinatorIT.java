@@ -100,6 +100,17 @@ class CoordinatorIT {
           .readTree(run.resolve("merged/merged.json").toFile());
       assertEquals(3000, merged.get("overall").get("reportedOperations").asLong(), merged::toPrettyString);
       assertEquals(3000, merged.get("overall").get("operations").asLong(), merged::toPrettyString);
+      // the merged outputs list the clients as the manifest's byHost does: by host, the slowest first
+      List<String> byHost = new ArrayList<>();
+      Coordinator.manifest(run).get("byHost").forEach(g -> g.get("lines").forEach(line -> byHost.add(
+          line.asText().substring(0, line.asText().indexOf(' ')))));
+      List<String> inJson = new ArrayList<>();
+      merged.get("clients").forEach(c -> inJson.add(c.get("name").asText()));
+      assertEquals(byHost, inJson);
+      assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.txt")).stream()
+          .filter(line -> line.startsWith("# Client ")).map(line -> line.split(" ")[2]).toList());
+      assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.md")).stream()
+          .filter(line -> line.matches("\\| 0[12]-local[12] \\|.*")).map(line -> line.split(" ")[1]).toList());
       assertTrue(r.stdout().contains("(3,000 of 3,000 measured = 100.0% in the union window; all clients ran "
           + "together for "), r::describe);
       if (Runtime.getRuntime().availableProcessors() >= 2) {

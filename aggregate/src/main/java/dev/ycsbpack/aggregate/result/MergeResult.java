@@ -53,6 +53,22 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     outcomes = outcomes == null ? Outcomes.none() : outcomes;
   }
 
+  /**
+   * This result with its clients listed in {@code names}' order (a client not named keeps its place after them):
+   * what the caller knows about how to read them, such as a coordinated run's clients by host, slowest first. Every
+   * figure stays as merged; only the order in which the outputs list the clients changes.
+   */
+  public MergeResult listingClients(List<String> names) {
+    List<ClientResult> listed = new java.util.ArrayList<>(clients);
+    listed.sort(java.util.Comparator.comparingInt(c -> {
+      int i = names.indexOf(c.name());
+      return i < 0 ? Integer.MAX_VALUE : i;
+    }));
+    return new MergeResult(listed, failedClients, mode, window, windowStartMs, windowEndMs, warmupSeconds,
+        cooldownSeconds, percentiles, operations, totalCount, reportedCount, totalThroughput, config, forced,
+        environment, timeSeries, server, warnings, notes, insertDocuments, outcomes, budgetFailure);
+  }
+
   public boolean complete() {
     return failedClients.isEmpty();
   }

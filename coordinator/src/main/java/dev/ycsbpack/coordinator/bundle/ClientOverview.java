@@ -23,6 +23,28 @@ public final class ClientOverview {
    * @param opsPerSec each client's measured operations per second (missing: unknown, ranked last among the complete)
    */
   public static List<Manifest.HostGroup> of(List<Manifest.ClientEntry> clients, Map<String, Double> opsPerSec) {
+    List<Manifest.HostGroup> out = new ArrayList<>();
+    for (List<Manifest.ClientEntry> l : byHost(clients, opsPerSec)) {
+      List<String> lines = new ArrayList<>();
+      for (Manifest.ClientEntry c : l) {
+        lines.add(line(c, opsPerSec.get(c.name())));
+      }
+      out.add(new Manifest.HostGroup(l.get(0).host(), l.size(), (int) l.stream().filter(ClientOverview::failed).count(),
+          lines));
+    }
+    return out;
+  }
+
+  /**
+   * The clients' names in the order {@link #of} lists them: by host, worst host first, worst client first inside a
+   * host. The merged outputs list their clients in this order too, so the manifest and the report read alike.
+   */
+  public static List<String> order(List<Manifest.ClientEntry> clients, Map<String, Double> opsPerSec) {
+    return byHost(clients, opsPerSec).stream().flatMap(List::stream).map(Manifest.ClientEntry::name).toList();
+  }
+
+  private static List<List<Manifest.ClientEntry>> byHost(List<Manifest.ClientEntry> clients,
+                                                         Map<String, Double> opsPerSec) {
     Comparator<Manifest.ClientEntry> worstFirst = Comparator
         .comparingInt(ClientOverview::rank)
         // failed clients in plan order (stable sort), complete ones slowest first
@@ -34,16 +56,7 @@ public final class ClientOverview {
     byHost.values().forEach(l -> l.sort(worstFirst));
     List<List<Manifest.ClientEntry>> hosts = new ArrayList<>(byHost.values());
     hosts.sort(Comparator.comparing(l -> l.get(0), worstFirst)); // a host ranks as its worst client
-    List<Manifest.HostGroup> out = new ArrayList<>();
-    for (List<Manifest.ClientEntry> l : hosts) {
-      List<String> lines = new ArrayList<>();
-      for (Manifest.ClientEntry c : l) {
-        lines.add(line(c, opsPerSec.get(c.name())));
-      }
-      out.add(new Manifest.HostGroup(l.get(0).host(), l.size(), (int) l.stream().filter(ClientOverview::failed).count(),
-          lines));
-    }
-    return out;
+    return hosts;
   }
 
   /** 0: failed by itself (the cause), 1: stopped because another failed, 2: complete. */

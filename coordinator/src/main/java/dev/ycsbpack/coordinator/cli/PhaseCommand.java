@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -164,7 +165,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     } catch (IllegalStateException e) {
       // shutting down already: the hook waits for this run, which is done
     }
-    Summary.print(bundle, status, !runOptions.quiet, System.out, err);
+    Summary.print(bundle, status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null), System.out, err);
     return status;
   }
 

@@ -1,7 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Verdict;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,7 +25,10 @@ final class Summary {
   private Summary() {
   }
 
-  static void print(Bundle bundle, int status, boolean table, PrintStream out, PrintStream err) {
+  /**
+   * @param merged the run's merge, typed as merged.json holds it; null when the run was not merged
+   */
+  static void print(Bundle bundle, int status, boolean table, MergedJson merged, PrintStream out, PrintStream err) {
     Manifest m;
     try {
       m = Bundle.read(bundle.dir());
@@ -55,7 +58,7 @@ final class Summary {
         err.println("ycsb-coordinator: cannot read " + md + ": " + e.getMessage());
       }
     }
-    out.println(line(bundle, m));
+    out.println(line(bundle, m, merged));
     if (m.count() != null) {
       out.println(m.count().text()); // the server's own count: the data is really there
     }
@@ -66,22 +69,24 @@ final class Summary {
     out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
   }
 
-  /** e.g. {@code ; all clients ran together for 97.2% of it}, or empty for one client or an older merged.json. */
-  private static String together(JsonNode window, int clients) {
-    double length = window.path("seconds").asDouble(0);
-    if (clients < 2 || length <= 0 || !window.has("allClientsTogetherSeconds")) {
+  /** e.g. {@code ; all clients ran together for 97.2% of it}, or empty for one client. */
+  private static String together(MergedJson.Window window, int clients) {
+    if (clients < 2 || window.seconds() <= 0) {
       return "";
     }
     return String.format("; all clients ran together for %.1f%% of it",
-        100.0 * window.path("allClientsTogetherSeconds").asDouble() / length);
+        100.0 * window.allClientsTogetherSeconds() / window.seconds());
   }
 
   /** e.g. {@code run COMPLETE: 2 clients on 2 hosts, 20,000 operations (20,000 of 20,000 measured = 100.0% in the union
    * window; all clients ran together for 97.4% of it), 1,212 ops/s; write concern w=1; READ p50 790 us, p99 35,423 us};
    * led by the
    * manifest's {@code ERRORS: ...; NOT FOUND: ...} when any operation failed or found nothing, and quoting intended
-   * latency first when the clients recorded it ({@code -target}). */
-  static String line(Bundle bundle, Manifest m) {
+   * latency first when the clients recorded it ({@code -target}).
+   *
+   * @param merged the run's merge; null when it was not merged (the line then has the clients' own counts only)
+   */
+  static String line(Bundle bundle, Manifest m, MergedJson merged) {
     long reported = 0;
     for (Manifest.ClientEntry c : m.clients()) {
       try {
@@ -98,27 +103,22 @@ final class Summary {
     }
     sb.append(m.clients().size()).append(" clients on ")
         .append(m.hosts().size()).append(" hosts, ").append(String.format("%,d", reported)).append(" operations");
-    JsonNode merged;
-    try {
-      merged = new ObjectMapper().readTree(bundle.merged().resolve("merged.json").toFile());
-    } catch (IOException e) {
-      return sb.append(" (merged.json unreadable: ").append(e.getMessage()).append(')').toString();
+    if (merged == null) {
+      return sb.toString();
     }
-    JsonNode overall = merged.path("overall");
-    long inWindow = overall.path("operations").asLong(-1);
-    long inOutputs = overall.path("reportedOperations").asLong(-1);
-    if (inWindow >= 0 && inOutputs > 0) {
-      sb.append(String.format(" (%,d of %,d measured = %.1f%% in the %s window%s)", inWindow, inOutputs,
-          100.0 * inWindow / inOutputs, merged.path("window").path("kind").asText("merge").toLowerCase(java.util.Locale.ROOT),
-          together(merged.path("window"), m.clients().size())));
+    MergedJson.Overall overall = merged.overall();
+    if (overall.reportedOperations() > 0) {
+      sb.append(String.format(" (%,d of %,d measured = %.1f%% in the %s window%s)", overall.operations(),
+          overall.reportedOperations(), 100.0 * overall.operations() / overall.reportedOperations(),
+          merged.window().kind().toLowerCase(java.util.Locale.ROOT), together(merged.window(), m.clients().size())));
     }
-    if (overall.has("throughputOpsPerSec")) {
-      sb.append(String.format(", %,.0f ops/s", overall.path("throughputOpsPerSec").asDouble()));
+    if (overall.throughputOpsPerSec() != null) {
+      sb.append(String.format(", %,.0f ops/s", overall.throughputOpsPerSec()));
     }
-    JsonNode docs = overall.path("insertDocuments");
-    if (docs.has("Acknowledged")) {
-      sb.append(String.format(", %,d of %,d batched documents acknowledged", docs.path("Acknowledged").asLong(),
-          docs.path("Counted").asLong()));
+    Map<String, Long> docs = overall.insertDocuments();
+    if (docs != null && docs.containsKey("Acknowledged")) {
+      sb.append(String.format(", %,d of %,d batched documents acknowledged", docs.get("Acknowledged"),
+          docs.getOrDefault("Counted", 0L)));
     }
     String writeConcern = m.server() == null ? null : m.server().get(EnvironmentFacts.WRITE_CONCERN);
     if (writeConcern != null) {
@@ -126,27 +126,31 @@ final class Summary {
       sb.append("; write concern ").append(writeConcern);
     }
     Set<String> names = new HashSet<>();
-    merged.path("operations").forEach(op -> names.add(op.path("name").asText()));
+    merged.operations().forEach(op -> names.add(op.name()));
     List<String> parts = new ArrayList<>();
-    for (JsonNode op : merged.path("operations")) {
-      String name = op.path("name").asText();
+    for (MergedJson.Operation op : merged.operations()) {
+      String name = op.name();
       if (name.startsWith("Intended-") || name.equals("CLEANUP") || name.endsWith("-FAILED")
           || (name.equals("INSERT") && names.contains("INSERT-BATCH"))) {
         continue; // buffered inserts take microseconds; their batches are the latency that means something
       }
-      JsonNode p = op.path("latencyUs").path("percentiles");
-      JsonNode intended = op.path("intendedLatencyUs").path("percentiles");
-      if (intended.has("50") && intended.has("99") && p.has("99")) {
+      Map<String, Long> p = percentiles(op.latencyUs());
+      Map<String, Long> intended = percentiles(op.intendedLatencyUs());
+      if (intended.containsKey("50") && intended.containsKey("99") && p.containsKey("99")) {
         // with -target, a client behind its schedule makes users wait longer than a call takes: that wait leads
         parts.add(String.format("%s intended p50 %,d us, p99 %,d us (service p99 %,d us)", name,
-            intended.path("50").asLong(), intended.path("99").asLong(), p.path("99").asLong()));
-      } else if (p.has("50") && p.has("99")) {
-        parts.add(String.format("%s p50 %,d us, p99 %,d us", name, p.path("50").asLong(), p.path("99").asLong()));
+            intended.get("50"), intended.get("99"), p.get("99")));
+      } else if (p.containsKey("50") && p.containsKey("99")) {
+        parts.add(String.format("%s p50 %,d us, p99 %,d us", name, p.get("50"), p.get("99")));
       }
     }
     if (!parts.isEmpty()) {
       sb.append("; ").append(String.join("; ", parts));
     }
     return sb.toString();
+  }
+
+  private static Map<String, Long> percentiles(MergedJson.Latency l) {
+    return l == null || l.percentiles() == null ? Map.of() : l.percentiles();
   }
 }

@@ -4,6 +4,7 @@ import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -12,6 +13,9 @@ import java.util.List;
  */
 public sealed interface HostSession permits LocalSession, RemoteSession {
   Host host();
+
+  /** How the host is reached, for messages: {@code local}, {@code ssh}, or the {@code --rsh} template's program. */
+  String transport();
 
   /** Reaches the host and reports what is wrong with it, if anything (never throws for a host problem). */
   Probe probe(PackArchive pack);
@@ -34,9 +38,11 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
    *                   host the same way and are removed with the properties when the client ends
    * @param clientArgs the arguments after {@code bin/ycsb}, made only of the coordinator's own words
    * @param bundle     the bundle's {@code clients/} folder (a local client writes its folder there directly)
+   * @param uploadLimit how long each of its files may take to reach the host, counted from this call (the client's
+   *                   own launch, not the launch phase's start); {@code --ready-timeout}
    */
   Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs clientArgs, Path bundle,
-                PackArchive pack) throws IOException;
+                PackArchive pack, Duration uploadLimit) throws IOException;
 
   /** Brings the client's folder into {@code bundle/<name>} (nothing to do for a local client). */
   void fetch(ClientPlan client, String runId, Path bundle) throws IOException;

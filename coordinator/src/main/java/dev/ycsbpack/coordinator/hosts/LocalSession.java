@@ -5,6 +5,7 @@ import dev.ycsbpack.coordinator.plan.Host;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,11 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
   }
 
   @Override
+  public String transport() {
+    return "local";
+  }
+
+  @Override
   public void stage(PackArchive pack) {
     // the pack is here already
   }
@@ -32,7 +38,7 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
 
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
-                       PackArchive pack) throws IOException {
+                       PackArchive pack, Duration uploadLimit) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(packHome.resolve("bin/ycsb").toString());
     command.addAll(args.with(staged.toString(), bundle.resolve(client.name()).toString()));

@@ -17,8 +17,9 @@ import java.util.stream.Stream;
  *
  * @param home   the installed pack ({@code ycsb-mongodb-pack/})
  * @param digest SHA-256 over the relative paths and contents of the staged files
+ * @param bytes  the staged files' total size before compression: what staging a host carries at most
  */
-public record PackArchive(Path home, String digest) {
+public record PackArchive(Path home, String digest, long bytes) {
   static final List<String> PARTS = List.of("bin", "lib", "workloads");
   static final String EXCLUDED = "lib/embedded";
 
@@ -31,6 +32,7 @@ public record PackArchive(Path home, String digest) {
       throw new IllegalStateException(e); // every JDK has SHA-256
     }
     byte[] buffer = new byte[1 << 16];
+    long bytes = 0;
     for (String part : PARTS) {
       Path root = home.resolve(part);
       if (!Files.isDirectory(root)) {
@@ -44,6 +46,7 @@ public record PackArchive(Path home, String digest) {
       for (Path f : files) {
         sha.update(home.relativize(f).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         sha.update((byte) 0);
+        bytes += Files.size(f);
         try (InputStream in = Files.newInputStream(f)) {
           int n;
           while ((n = in.read(buffer)) > 0) {
@@ -53,7 +56,7 @@ public record PackArchive(Path home, String digest) {
         sha.update((byte) (Files.isExecutable(f) ? 1 : 0));
       }
     }
-    return new PackArchive(home, HexFormat.of().formatHex(sha.digest()).substring(0, 32));
+    return new PackArchive(home, HexFormat.of().formatHex(sha.digest()).substring(0, 32), bytes);
   }
 
   /** The local command that writes the archive (tar.gz) to its stdout. */

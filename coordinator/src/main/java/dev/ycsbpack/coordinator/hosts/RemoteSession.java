@@ -38,18 +38,30 @@ public final class RemoteSession implements HostSession {
   private final Host host;
   private final RemoteShell shell;
   private final String remoteDir;
+  private final StepLimits limits;
   /** The absolute remote folder, learnt from the probe. */
   private volatile String dir;
 
   public RemoteSession(Host host, RemoteShell shell, String remoteDir) {
+    this(host, shell, remoteDir, StepLimits.defaults());
+  }
+
+  /** A session whose steps have these limits (tests make them short). */
+  public RemoteSession(Host host, RemoteShell shell, String remoteDir, StepLimits limits) {
     this.host = host;
     this.shell = shell;
     this.remoteDir = remoteDir;
+    this.limits = limits;
   }
 
   @Override
   public Host host() {
     return host;
+  }
+
+  @Override
+  public String transport() {
+    return shell.transport();
   }
 
   @Override
@@ -67,7 +79,7 @@ public final class RemoteSession implements HostSession {
         + "else echo 'staged: no'; fi";
     Processes.Result r;
     try {
-      r = Processes.run(shell.start(script), null, Duration.ofSeconds(30));
+      r = Processes.run(shell.start(script), null, limits.check());
     } catch (IOException e) {
       return new Probe(null, 0, false, 0, -1, List.of(host + ": cannot run " + shell.transport() + ": "
           + e.getMessage()));
@@ -166,7 +178,8 @@ public final class RemoteSession implements HostSession {
         + "tar xzf - -C \"$t\"; touch \"$t/.complete\"; "
         + "if [ -e " + Shell.quote(target) + " ]; then rm -rf \"$t\"; else mv \"$t\" " + Shell.quote(target) + "; fi";
     Process remote = shell.start(script);
-    Processes.Result r = Processes.pipe(startOrEnd(pack.tarCommand(), remote), "tar", remote, Duration.ofMinutes(10));
+    Processes.Result r = Processes.pipe(startOrEnd(pack.tarCommand(), remote), "tar", remote,
+        limits.stage(pack.bytes()));
     if (!r.ok()) {
       throw new IOException(host + ": staging the pack failed: " + r.lastError());
     }
@@ -184,12 +197,12 @@ public final class RemoteSession implements HostSession {
 
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
-                       PackArchive pack) throws IOException {
+                       PackArchive pack, Duration uploadLimit) throws IOException {
     String work = work(client, runId);
-    upload(client, work, staged, "staged.properties");
+    upload(client, work, staged, "staged.properties", uploadLimit);
     StringBuilder remove = new StringBuilder("rm -f staged.properties");
     for (Path f : files) {
-      upload(client, work, f, f.getFileName().toString());
+      upload(client, work, f, f.getFileName().toString(), uploadLimit);
       remove.append(' ').append(Shell.quote(f.getFileName().toString()));
     }
     // the inner sh records its pid and becomes bin/ycsb, which becomes java: client.pid names the client's JVM, for
@@ -206,9 +219,9 @@ public final class RemoteSession implements HostSession {
   }
 
   /** One owner-only file into the client's working folder, over the transport's stdin (never on a command line). */
-  private void upload(ClientPlan client, String work, Path local, String name) throws IOException {
+  private void upload(ClientPlan client, String work, Path local, String name, Duration limit) throws IOException {
     Processes.Result up = Processes.run(shell.start("umask 077 && mkdir -p " + Shell.quote(work) + " && cat > "
-        + Shell.quote(work + "/" + name)), Files.readAllBytes(local), Duration.ofSeconds(60));
+        + Shell.quote(work + "/" + name)), Files.readAllBytes(local), limit);
     if (!up.ok()) {
       throw new IOException(host + ": cannot upload " + name + " of " + client.name() + ": " + up.lastError());
     }
@@ -220,7 +233,7 @@ public final class RemoteSession implements HostSession {
     try {
       Process remoteTar = shell.start("tar czf - -C " + Shell.quote(work(client, runId)) + " out");
       Processes.Result r = Processes.pipe(remoteTar, "tar on " + host,
-          startOrEnd(List.of("tar", "xzf", "-", "-C", tmp.toString()), remoteTar), Duration.ofMinutes(10));
+          startOrEnd(List.of("tar", "xzf", "-", "-C", tmp.toString()), remoteTar), limits.collect());
       if (!r.ok() || !Files.isDirectory(tmp.resolve("out"))) {
         throw new IOException(host + ": cannot fetch the folder of " + client.name() + ": " + r.lastError());
       }
@@ -240,7 +253,7 @@ public final class RemoteSession implements HostSession {
     String folder = Shell.quote(runFolder(runId));
     Processes.Result r = Processes.run(shell.start("if [ -d " + folder + " ]; then for f in " + folder
         + "/*/client.pid; do [ -f \"$f\" ] && kill -KILL \"$(cat \"$f\")\" 2>/dev/null; done; fi; rm -rf " + folder),
-        null, Duration.ofSeconds(30));
+        null, limits.cleanup());
     if (!r.ok()) {
       throw new IOException(host + ": cannot remove " + runFolder(runId) + ": " + r.lastError());
     }

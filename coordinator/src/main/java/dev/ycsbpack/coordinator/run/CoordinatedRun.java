@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -63,7 +64,7 @@ public final class CoordinatedRun {
   private volatile Supervisor supervisor;
   private volatile String interrupted;
   /** The merge's result, for the manifest's summary of what the window holds. */
-  private MergeResult coverage;
+  private volatile MergeResult coverage;
 
   public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
                         Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
@@ -91,6 +92,11 @@ public final class CoordinatedRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
+  public Optional<MergeResult> merged() {
+    return Optional.ofNullable(coverage);
   }
 
   /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
@@ -162,7 +168,7 @@ public final class CoordinatedRun {
     List<Manifest.ClientEntry> clients = clientEntries(outcome, verdicts, probes);
     Manifest.Merged merged = null;
     if (failure == null) {
-      String mergeFailure = merge(bundle, count);
+      String mergeFailure = merge(bundle, count, clients);
       if (mergeFailure != null) {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
@@ -196,16 +202,22 @@ public final class CoordinatedRun {
    * includes its wait at the start gate), for ranking the slowest only.
    */
   private Map<String, Double> rates(boolean merged, Map<String, Verdict> verdicts) {
-    Map<String, Double> out = new LinkedHashMap<>();
     if (merged) {
-      coverage.clients().stream().filter(c -> !c.failed()).forEach(c -> out.put(c.name(), c.windowThroughput()));
-    } else {
-      verdicts.forEach((name, v) -> {
-        if (v.outcomes().opsPerSec() > 0) {
-          out.put(name, v.outcomes().opsPerSec());
-        }
-      });
+      return windowRates(coverage);
     }
+    Map<String, Double> out = new LinkedHashMap<>();
+    verdicts.forEach((name, v) -> {
+      if (v.outcomes().opsPerSec() > 0) {
+        out.put(name, v.outcomes().opsPerSec());
+      }
+    });
+    return out;
+  }
+
+  /** Each merged client's operations per second inside the merge window. */
+  private static Map<String, Double> windowRates(MergeResult merged) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    merged.clients().stream().filter(c -> !c.failed()).forEach(c -> out.put(c.name(), c.windowThroughput()));
     return out;
   }
 
@@ -325,7 +337,7 @@ public final class CoordinatedRun {
    * first to finish: up to one status interval each, a tenth of a ten-second run. How long all clients ran together
    * is recorded beside it.
    */
-  private String merge(Bundle bundle, Manifest.Count count) {
+  private String merge(Bundle bundle, Manifest.Count count, List<Manifest.ClientEntry> clients) {
     Map<String, String> hosts = new LinkedHashMap<>();
     plan.clients().forEach(c -> hosts.put(c.name(), c.host().toString()));
     // each client's share (ClientShare, its staged TLS file paths included) may differ: aggregate sees the clients
@@ -333,7 +345,9 @@ public final class CoordinatedRun {
     MergeOptions options = MergeOptions.builder().hosts(hosts)
         .window(WindowKind.UNION).build();
     try {
-      MergeResult result = Aggregate.merge(List.of(bundle.clients()), options);
+      MergeResult merged = Aggregate.merge(List.of(bundle.clients()), options);
+      // the outputs list the clients as the manifest's byHost does: by host, the slowest first
+      MergeResult result = merged.listingClients(ClientOverview.order(clients, windowRates(merged)));
       // the report says what was run: the coordinator's own command, and the server's count (issue 17)
       Map<String, String> given = new LinkedHashMap<>();
       given.put(RunFacts.COMMAND, "bin/ycsb-coordinator " + command);

@@ -44,8 +44,9 @@ public final class Supervisor {
   /**
    * Limits of a coordinated run.
    *
-   * @param readyTimeout   how long each client may take from its launch to READY (start, connect, warm up): per
-   *                       client, so it does not shrink as more hosts take longer to launch
+   * @param readyTimeout   how long each client may take from its launch to READY (start, connect, warm up), and
+   *                       each of its files to reach its host before that: per client, so it does not shrink as
+   *                       more hosts take longer to launch
    * @param stallTimeout   how long a running client may go without a successful operation (status lines that count
    *                       only failures, or nothing, do not count) or any output before it counts as failed
    * @param controlTimeout seconds without heartbeat after which a client stops itself
@@ -193,7 +194,9 @@ public final class Supervisor {
         Path staged = stagingDir.resolve(c.name() + ".properties");
         PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
             AtomicFiles.Mode.PRIVATE);
-        Process p = session.start(c, runId, staged, files, args, clientsDir, pack);
+        // its files' upload is part of its launch: bounded by the ready timeout, counted from here (this client's own
+        // launch), not from the phase's start, so a client queued behind --parallel keeps its whole limit
+        Process p = session.start(c, runId, staged, files, args, clientsDir, pack, settings.readyTimeout());
         running.add(new ClientProcess(c, p, redactor.forLines(), output));
       } catch (IOException | RuntimeException e) {
         launchFailed = true;
@@ -319,9 +322,22 @@ public final class Supervisor {
     }
   }
 
+  /**
+   * Why a client's process ended badly. Exit 255 without the client's FINISHED line is ssh's own failure (ssh keeps
+   * 255 for itself); through a {@code --rsh} template it may be the program's failure or the client's status, and
+   * the words say so rather than blaming ssh; on a local host it is the client's own status.
+   */
   private String exitReason(ClientProcess c) {
     if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
-      return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+      Host host = c.plan().host();
+      if (host instanceof Host.Ssh) {
+        return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+      }
+      if (host instanceof Host.Rsh) {
+        String program = sessions.get(host).transport();
+        return "ended with status 255 before it finished, through " + program + " (" + program + " failing, such as"
+            + " a lost connection, or the client's own status): " + c.lastError();
+      }
     }
     return EXITED + " with status " + c.exitStatus() + ": " + c.lastError();
   }

@@ -47,5 +47,10 @@ class ClientOverviewTest {
     // the rest keep the plan's order
     assertEquals("h41", groups.get(41).host());
     assertEquals("h64", groups.get(63).host());
+    // the merged outputs' order: the same, one implementation
+    assertEquals(groups.stream().flatMap(g -> g.lines().stream()).map(l -> l.substring(0, l.indexOf(' '))).toList(),
+        ClientOverview.order(clients, rates));
+    assertEquals(List.of("001-h1", "002-h1", "080-h40", "079-h40", "003-h2"),
+        ClientOverview.order(clients, rates).subList(0, 5));
   }
 }

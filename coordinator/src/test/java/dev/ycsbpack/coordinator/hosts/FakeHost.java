@@ -21,6 +21,8 @@ public final class FakeHost implements RemoteShell {
   private final Map<String, String> environment;
   private final List<String> scripts = Collections.synchronizedList(new ArrayList<>());
   private volatile boolean unreachable;
+  /** Seconds each upload (a script writing a file from its stdin) takes before it starts: a slow host. */
+  private volatile double uploadDelaySeconds;
 
   /**
    * @param home        the host's home folder (a relative {@code --remote-dir} is taken from it)
@@ -38,6 +40,11 @@ public final class FakeHost implements RemoteShell {
 
   public void unreachable(boolean down) {
     unreachable = down;
+  }
+
+  /** Makes every upload to this host (a file written from the transport's stdin) take {@code seconds} longer. */
+  public void slowUploads(double seconds) {
+    uploadDelaySeconds = seconds;
   }
 
   /** Every script started on this host, in order. */
@@ -58,7 +65,9 @@ public final class FakeHost implements RemoteShell {
     if (unreachable) {
       return new ProcessBuilder("sh", "-c", "echo 'fake: connect to host: Connection refused' >&2; exit 255").start();
     }
-    ProcessBuilder pb = new ProcessBuilder("sh", "-c", script).directory(home.toFile());
+    String run = uploadDelaySeconds > 0 && script.contains(" && cat > ") ? "sleep " + uploadDelaySeconds + "; " + script
+        : script;
+    ProcessBuilder pb = new ProcessBuilder("sh", "-c", run).directory(home.toFile());
     pb.environment().put("HOME", home.toString());
     pb.environment().putAll(environment);
     return pb.start();
@@ -96,7 +105,8 @@ public final class FakeHost implements RemoteShell {
    * {@code STOP} end it with status 1) and for the moment it names (as a real client does), reports
    * {@code STARTED}, writes a verdict and {@code FINISHED 0}. The
    * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code deaf} ignores its input
-   * and SIGTERM after {@code READY} and never ends by itself (a frozen client).
+   * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
+   * {@code GO}, as a transport whose connection was cut.
    */
   public static Path clientPack(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("bin"));
@@ -123,6 +133,7 @@ public final class FakeHost implements RemoteShell {
           case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
         done
         [ -n "$line" ] || { echo "fake client: lost the coordinator" >&2; exit 1; }
+        if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
         at=${line#GO}; at=${at# }
         if [ -n "$at" ]; then
           wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')

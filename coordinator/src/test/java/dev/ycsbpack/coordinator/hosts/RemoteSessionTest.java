@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -137,7 +138,8 @@ class RemoteSessionTest {
       throws IOException {
     Path staged = dir.resolve(client.name() + ".properties");
     PropertiesFiles.write(staged, null, client.properties(), AtomicFiles.Mode.PRIVATE);
-    return s.start(client, runId, staged, List.of(), args(jvmArgs), dir.resolve("bundle"), pack);
+    return s.start(client, runId, staged, List.of(), args(jvmArgs), dir.resolve("bundle"), pack,
+        Duration.ofSeconds(60));
   }
 
   static ClientPlan client(Map<String, String> properties) {

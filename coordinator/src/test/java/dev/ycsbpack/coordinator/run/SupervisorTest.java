@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,17 +40,24 @@ class SupervisorTest {
   Path dir;
 
   private final Map<Host, HostSession> sessions = new LinkedHashMap<>();
+  private final List<FakeHost> fakes = new ArrayList<>();
   private PackArchive pack;
 
   /** Hosts fake1..fakeN, probed and staged; client i gets {@code fake.mode=modes[i]} ("" for a good client). */
   private RunPlan plan(String... modes) throws IOException {
+    return plan(i -> new Host.Rsh("fake" + (i + 1)), modes);
+  }
+
+  /** The same, with host i named by {@code host} (a fake host behind ssh's kind of name, say). */
+  private RunPlan plan(IntFunction<Host> host, String... modes) throws IOException {
     pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     List<Host> hosts = new ArrayList<>();
     List<ClientPlan> clients = new ArrayList<>();
     for (int i = 0; i < modes.length; i++) {
-      Host h = new Host.Rsh("fake" + (i + 1));
-      RemoteSession s = new RemoteSession(h, FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i))),
-          ".ycsb-pack");
+      Host h = host.apply(i);
+      FakeHost fake = FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i)));
+      fakes.add(fake);
+      RemoteSession s = new RemoteSession(h, fake, ".ycsb-pack");
       assertTrue(s.probe(pack).ok());
       s.stage(pack);
       sessions.put(h, s);
@@ -61,11 +69,15 @@ class SupervisorTest {
   }
 
   private Supervisor.Outcome supervise(RunPlan plan) throws IOException {
+    return supervise(plan, Duration.ofSeconds(30), Fanout.DEFAULT_PARALLEL);
+  }
+
+  private Supervisor.Outcome supervise(RunPlan plan, Duration readyTimeout, int parallel) throws IOException {
     Path bundle = Files.createDirectories(dir.resolve("bundle/clients"));
     Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
     // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill
-    Supervisor.Settings settings = new Supervisor.Settings(Duration.ofSeconds(30), Duration.ofSeconds(1), 5,
-        Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100), Fanout.DEFAULT_PARALLEL, Duration.ZERO);
+    Supervisor.Settings settings = new Supervisor.Settings(readyTimeout, Duration.ofSeconds(1), 5,
+        Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100), parallel, Duration.ZERO);
     return new Supervisor(plan, sessions, pack, bundle, staging, RUN, Redactor.of(Map.of()), settings,
         new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of()).run();
   }
@@ -114,5 +126,43 @@ class SupervisorTest {
     long pid = Long.parseLong(Files.readString(work(1, "02-fake2").resolve("client.pid")).strip());
     assertTrue(FakeHost.alive(pid), "deaf: it ignored STOP and TERM");
     assertTrue(FakeHost.killedBy(() -> sessions.get(plan.hosts().get(1)).cleanup(RUN), pid), "nothing left running");
+  }
+
+  @Test
+  void eachClientsUploadIsTimedFromItsOwnLaunchNotFromThePhasesStart() throws Exception {
+    // one launch at a time (--parallel 1), each upload 1.2 s: the last client's upload begins about 3.6 s into the
+    // phase, past the 3 s limit counted from the phase's start, but well inside its own 3 s
+    RunPlan plan = plan("", "", "", "");
+    fakes.forEach(f -> f.slowUploads(1.2));
+    Supervisor.Outcome o = supervise(plan, Duration.ofSeconds(3), 1);
+    assertTrue(o.complete(), o::reason);
+    assertTrue(o.releaseAfterMs() > 3 * 1200, () -> "the launches took " + o.releaseAfterMs() + " ms, queued");
+  }
+
+  @Test
+  void anUploadThatOutlastsItsOwnLimitFailsTheRunNamingTheHost() throws Exception {
+    RunPlan plan = plan("", "");
+    fakes.get(1).slowUploads(5);
+    Supervisor.Outcome o = supervise(plan, Duration.ofSeconds(1), 1);
+    assertFalse(o.complete());
+    assertEquals("client 02-fake2 on fake2 could not be started: fake2: cannot upload staged.properties of 02-fake2:"
+        + " timed out after 1 s", o.reason());
+    assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")), "the first client was stopped");
+  }
+
+  @Test
+  void exitStatus255ThroughATemplateIsNotCalledALostSshConnection() throws Exception {
+    Supervisor.Outcome o = supervise(plan("", "cut"));
+    assertFalse(o.complete());
+    assertEquals("client 02-fake2 on fake2 ended with status 255 before it finished, through fake (fake failing, such"
+        + " as a lost connection, or the client's own status): fake: connection to the host lost", o.reason());
+  }
+
+  @Test
+  void exitStatus255OverSshIsALostSshConnection() throws Exception {
+    Supervisor.Outcome o = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut"));
+    assertFalse(o.complete());
+    assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255): fake: connection to the"
+        + " host lost", o.reason());
   }
 }

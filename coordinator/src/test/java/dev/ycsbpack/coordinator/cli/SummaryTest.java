@@ -1,0 +1,66 @@
+package dev.ycsbpack.coordinator.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.Manifest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The summary line, read from the run's typed merge (no JSON paths by name). */
+class SummaryTest {
+  @TempDir
+  Path dir;
+
+  private static Manifest manifest(String lead) {
+    List<Manifest.ClientEntry> clients = List.of(
+        new Manifest.ClientEntry("01-h1", "h1", 2, 0, 600, "all", null, null, "COMPLETE", null, 0, null),
+        new Manifest.ClientEntry("02-h2", "h2", 2, 0, 600, "all", null, null, "COMPLETE", null, 0, null));
+    List<Manifest.HostEntry> hosts = List.of(new Manifest.HostEntry("h1", "17", 0, 0, List.of()),
+        new Manifest.HostEntry("h2", "17", 0, 0, List.of()));
+    return new Manifest(null, "COMPLETE", null, "run mongodb", "run", "id", "dev", "t0", "t1",
+        Map.of(EnvironmentFacts.WRITE_CONCERN, "w=1"), null, hosts, clients, null, Map.of(), List.of(), lead, null,
+        List.of());
+  }
+
+  private static MergedJson.Operation op(String name, Map<String, Long> service, Map<String, Long> intended) {
+    return new MergedJson.Operation(name, 600, 600, 100.0, "service",
+        new MergedJson.Latency(600, 1, 2.0, 1.0, 9, service, List.of()),
+        intended == null ? null : new MergedJson.Latency(600, 1, 2.0, 1.0, 9, intended, List.of()), Map.of(), 0, 0.0);
+  }
+
+  private static MergedJson merged() {
+    MergedJson.Window window = new MergedJson.Window("UNION", 0, 10_000, 10.0, 0, 0, 9.5);
+    MergedJson.Overall overall = new MergedJson.Overall(2, 2, 1190, 1200, 0.99, "", 119.0,
+        Map.of("Counted", 400L, "Acknowledged", 399L), 0, 0, 0.0, 119.0, null, null);
+    return new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "intervals", "", window, List.of(50.0, 99.0),
+        overall, List.of(op("READ", Map.of("50", 790L, "99", 35_423L), null),
+        op("UPDATE", Map.of("50", 900L, "99", 2_000L), Map.of("50", 1_500L, "99", 40_000L)),
+        op("Intended-UPDATE", Map.of("50", 1L, "99", 2L), null), op("CLEANUP", Map.of("50", 1L, "99", 2L), null)),
+        List.of(), null, false, null, List.of(), null);
+  }
+
+  @Test
+  void theLineQuotesTheTypedMergeTheWindowAndIntendedLatencyFirst() throws Exception {
+    Bundle bundle = Bundle.create(dir.resolve("b"));
+    Files.createDirectories(bundle.clients().resolve("01-h1"));
+    Files.writeString(bundle.clients().resolve("01-h1/verdict.properties"), "status=COMPLETE\noperations.completed=600\n");
+    assertEquals("run COMPLETE: 2 clients on 2 hosts, 600 operations (1,190 of 1,200 measured = 99.2% in the union"
+        + " window; all clients ran together for 95.0% of it), 119 ops/s, 399 of 400 batched documents acknowledged;"
+        + " write concern w=1; READ p50 790 us, p99 35,423 us; UPDATE intended p50 1,500 us, p99 40,000 us (service"
+        + " p99 2,000 us)", Summary.line(bundle, manifest(null), merged()));
+  }
+
+  @Test
+  void withoutAMergeTheLineHasTheClientsOwnCountsAndTheLeadFirst() throws Exception {
+    Bundle bundle = Bundle.create(dir.resolve("b"));
+    assertEquals("run COMPLETE: ERRORS: 3 of 1,200 operations failed; 2 clients on 2 hosts, 0 operations",
+        Summary.line(bundle, manifest("ERRORS: 3 of 1,200 operations failed"), null));
+  }
+}
