@@ -2,7 +2,8 @@
 # Makes a Debian 12 machine ready for the full test suite (run as root):
 #   - a Go toolchain >= 1.22, to build the FerretDB v1.24.0 wrapper;
 #   - PostgreSQL server binaries (initdb, pg_ctl, createdb), for the ferretdb-postgresql target;
-#   - the wrapper itself, testkit/ferretdb/bin/ferretdb;
+#   - the wrapper itself, testkit/ferretdb/bin/ferretdb, and FerretDB's own command (it authenticates),
+#     testkit/ferretdb/bin/ferretdb-auth;
 #   - OpenSSH server and client (sshd, ssh, ssh-keygen), for the multi-host tests that run one
 #     sshd per network namespace (testkit NetnsHosts). The system sshd is kept off;
 #   - socat, the TLS terminator the TLS tests put in front of the embedded server (testkit TlsTerminator).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the FerretDB v1.24.0 wrapper to testkit/ferretdb/bin/ferretdb.
+# Builds the FerretDB v1.24.0 wrapper to testkit/ferretdb/bin/ferretdb, and FerretDB's own command to
+# testkit/ferretdb/bin/ferretdb-auth (for the tests that need a server that authenticates).
 #
 # Idempotent: does nothing (and prints nothing) when the binary is newer than
 # every input. A cold build takes about a minute on 2 cores; a warm one ~2 s.
@@ -10,9 +11,11 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out="$here/bin/ferretdb"
+auth_out="$here/bin/ferretdb-auth"
 inputs=("$here/main.go" "$here/go.mod" "$here/go.sum" "$here/build.sh" "$here/find-go.sh")
 
-if [ -x "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" 2>/dev/null)" ]; then
+if [ -x "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" 2>/dev/null)" ] \
+    && [ -x "$auth_out" ] && [ -z "$(find "${inputs[@]}" -newer "$auth_out" 2>/dev/null)" ]; then
   exit 0
 fi
 
@@ -33,7 +36,8 @@ echo "build.sh: building $out with $go ($("$go" env GOVERSION)); a cold build ta
 mkdir -p "$here/bin"
 tmp="$out.tmp.$$"
 log="$out.build-log.$$"
-trap 'rm -f "$tmp" "$log"' EXIT
+src="$here/bin/.src.$$"
+trap 'rm -f "$tmp" "$log"; chmod -R u+w "$src" 2>/dev/null; rm -rf "$src"' EXIT
 # GOTOOLCHAIN=local: never download another toolchain; go.mod says go 1.22.
 # CGO_ENABLED=0: FerretDB's SQLite is pure Go, so no C compiler is needed and
 # the binary is static. -buildvcs=false: the repo may be owned by another user.
@@ -47,3 +51,27 @@ if ! (cd "$here" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buil
 fi
 mv -f "$tmp" "$out"
 echo "build.sh: built $out" >&2
+
+# The embeddable package has no authentication options; FerretDB's own command has them (SCRAM-SHA-256 with
+# --test-enable-new-auth and a --setup-username user). Built from a copy of the module's source with
+# build/version/version.txt added: without it the command panics when it is the main module (see main.go).
+# The copy's go.sum pins every dependency, so -mod=readonly holds here too.
+if ! dir=$(cd "$here" && GOTOOLCHAIN=local GOFLAGS=-mod=readonly "$go" mod download -json \
+    github.com/FerretDB/FerretDB@v1.24.0 2>"$log" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p') \
+    || [ -z "$dir" ]; then
+  cat "$log" >&2
+  echo "build.sh: cannot find the FerretDB v1.24.0 module source (output above)" >&2
+  exit 1
+fi
+mkdir -p "$src"
+cp -R "$dir/." "$src"
+chmod -R u+w "$src"
+echo v1.24.0 > "$src/build/version/version.txt"
+if ! (cd "$src" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false" \
+    "$go" build -trimpath -ldflags='-s -w' -o "$tmp" ./cmd/ferretdb) >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "build.sh: go build of FerretDB's own command failed (output above)" >&2
+  exit 1
+fi
+mv -f "$tmp" "$auth_out"
+echo "build.sh: built $auth_out" >&2

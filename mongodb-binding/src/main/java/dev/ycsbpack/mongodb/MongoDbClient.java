@@ -19,6 +19,7 @@ import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import com.mongodb.connection.ServerDescription;
 import dev.ycsbpack.common.InsertDocuments;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,13 +70,9 @@ public class MongoDbClient extends DB {
   private MongoDatabase database;
   private ReadPreference readPreference;
   private ReadConcern readConcern;
-  private boolean retryReads;
-  /**
-   * Driver 5.14's runCommand retries overload-labelled errors itself, as it retries a write (CommandReadOperation:
-   * only with retryReads and retryWrites both on); a read then adds no retry of its own to them.
-   */
-  private boolean overloadRetried;
-  /** The client's timeoutMS (null when unset): a read and its retry share one deadline. */
+  /** The driver's find's retry rule, which runCommand alone does not follow. */
+  private ReadRetries readRetries;
+  /** The client's timeoutMS (null when unset): a read and its retries share one deadline. */
   private Long timeoutMs;
   private InsertBuffer buffer;
   private InsertRetries retries;
@@ -158,8 +155,7 @@ public class MongoDbClient extends DB {
         CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
-    retryReads = lease.retryReads;
-    overloadRetried = lease.retryReads && lease.retryWrites;
+    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
@@ -246,9 +242,6 @@ public class MongoDbClient extends DB {
       try {
         reply = database.runCommand(command, readPreference, PointRead.Reply.class);
       } catch (MongoException e) {
-        if (!retryReads || !PointRead.isRetryable(e) || (overloadRetried && PointRead.isOverload(e))) {
-          throw e;
-        }
         reply = retry(command, e, start);
       }
       if (!reply.wellFormed) {
@@ -268,22 +261,43 @@ public class MongoDbClient extends DB {
   }
 
   /**
-   * The driver's one retry of a read: on a sharded cluster on another mongos than the one that failed, and under
-   * timeoutMS within what is left of the read's own deadline (both attempts share it, as the driver's do).
+   * The driver's retries of a read after its first attempt failed with {@code failure} ({@link ReadRetries}): each on
+   * a sharded cluster on another mongos than the one that failed, after the driver's backoff when the server said it
+   * is overloaded, and under timeoutMS within what is left of the read's own deadline (all attempts share it, as the
+   * driver's do).
    */
   private PointRead.Reply retry(BsonDocument command, MongoException failure, long start) {
-    MongoDatabase db = database;
-    if (timeoutMs != null && timeoutMs > 0) {
-      long left = timeoutMs - (System.nanoTime() - start) / 1_000_000;
-      if (left <= 0) {
-        throw new MongoOperationTimeoutException("timeoutMS (" + timeoutMs + " ms) expired before the read's retry",
-            failure);
+    ReadRetries.Attempts attempts = readRetries.start();
+    while (true) {
+      Duration pause = attempts.next(failure);
+      if (pause == null) {
+        throw failure;
       }
-      db = database.withTimeout(left, TimeUnit.MILLISECONDS);
+      MongoDatabase db = database;
+      if (timeoutMs != null && timeoutMs > 0) {
+        long left = timeoutMs - (System.nanoTime() - start) / 1_000_000 - pause.toMillis();
+        if (left <= 0) {
+          throw new MongoOperationTimeoutException("timeoutMS (" + timeoutMs + " ms) expired before the read's retry",
+              failure);
+        }
+        db = database.withTimeout(left, TimeUnit.MILLISECONDS);
+      }
+      if (!pause.isZero()) {
+        try {
+          Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw failure;
+        }
+      }
+      MongoDatabase retryOn = db;
+      try {
+        return SteeredSelection.avoiding(PointRead.failedServer(failure),
+            () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
+      } catch (MongoException e) {
+        failure = e;
+      }
     }
-    MongoDatabase retryOn = db;
-    return SteeredSelection.avoiding(PointRead.failedServer(failure),
-        () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
   }
 
   /**

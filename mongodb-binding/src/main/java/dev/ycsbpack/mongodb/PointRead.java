@@ -34,11 +34,11 @@ import org.bson.codecs.EncoderContext;
  * samples on a point read, and the driver's find still costs about a third more client CPU per read than this
  * path (bench/point-read.sh, docs/PERFORMANCE.md). {@code runCommand} decodes the reply with one long-lived codec.
  *
- * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: one retry of a read on the
- * driver's own rule ({@link #isRetryable}, checked against the driver's classes by PointReadTest) unless retryReads
- * is off, on another mongos of a sharded cluster ({@link SteeredSelection}) and within the same timeoutMS deadline;
- * no retry of its own on top of the overload retries runCommand runs itself ({@link #isOverload}); and a cursor
- * the server left open ({@link Reply#cursorId}) is killed.
+ * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: the find's retries
+ * ({@link ReadRetries}: one after an error on the driver's own rule {@link #isRetryable}, checked against the
+ * driver's classes by PointReadTest, and the overload attempts and backoff runCommand skips with retryWrites=false)
+ * unless retryReads is off, each on another mongos of a sharded cluster ({@link SteeredSelection}) and all within the
+ * same timeoutMS deadline; and a cursor the server left open ({@link Reply#cursorId}) is killed.
  */
 final class PointRead {
   private static final BsonInt32 ONE = new BsonInt32(1);
@@ -163,11 +163,6 @@ final class PointRead {
       return cause != null && isRetryableException(cause);
     }
     return isRetryableException(t);
-  }
-
-  /** Labelled by the server as overload, which the driver retries under its overload policy (driver 5.14). */
-  static boolean isOverload(MongoException e) {
-    return e.hasErrorLabel("SystemOverloadedError");
   }
 
   /**

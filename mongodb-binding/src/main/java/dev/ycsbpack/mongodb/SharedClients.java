@@ -50,6 +50,7 @@ final class SharedClients {
     MongoClient client;
     boolean retryReads;
     boolean retryWrites;
+    Integer maxAdaptiveRetries;
     EffectiveConcerns concerns;
     DBException failure;
     int users;
@@ -63,6 +64,8 @@ final class SharedClients {
     final boolean retryReads;
     /** The client's effective retryWrites: with retryReads, runCommand retries overload errors itself. */
     final boolean retryWrites;
+    /** The client's maxAdaptiveRetries, null for the driver's default. */
+    final Integer maxAdaptiveRetries;
     /** The concerns in force, with the server's defaults as it reported them when the client connected. */
     final EffectiveConcerns concerns;
     private boolean closed;
@@ -72,6 +75,7 @@ final class SharedClients {
       this.client = e.client;
       this.retryReads = e.retryReads;
       this.retryWrites = e.retryWrites;
+      this.maxAdaptiveRetries = e.maxAdaptiveRetries;
       this.concerns = e.concerns;
     }
 
@@ -121,6 +125,7 @@ final class SharedClients {
     e.client = client;
     e.retryReads = built.getRetryReads();
     e.retryWrites = built.getRetryWrites();
+    e.maxAdaptiveRetries = built.getMaxAdaptiveRetries();
     e.concerns = EffectiveConcerns.of(key.options, client);
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));

@@ -144,6 +144,15 @@ class PointReadTest {
     assertFalse(PointRead.isRetryable(new IllegalStateException("not a driver error")));
   }
 
+  /** The overload attempts' default is the driver's own: an upgrade that changes it fails here. */
+  @Test
+  void theAdaptiveRetriesDefaultIsTheDriversOwn() throws Exception {
+    java.lang.reflect.Field field = Class.forName("com.mongodb.internal.operation.CommandOperationHelper")
+        .getDeclaredField("DEFAULT_MAX_ADAPTIVE_RETRIES");
+    field.setAccessible(true);
+    assertEquals(field.getInt(null), ReadRetries.DEFAULT_MAX_ADAPTIVE_RETRIES);
+  }
+
   /**
    * The binding's rule against the driver's own (driver 5.14: SpecRetryPolicy.decideRetryable, i.e.
    * isRetryableMongoSecurityException or CommandOperationHelper.isRetryableException), called by reflection on every

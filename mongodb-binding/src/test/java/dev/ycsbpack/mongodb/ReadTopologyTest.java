@@ -15,6 +15,8 @@ import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -175,18 +177,21 @@ class ReadTopologyTest {
 
   /**
    * An error the server labels as overload (SystemOverloadedError, RetryableError): the read makes exactly the
-   * attempts the driver's own find makes against the same server, counted by the server. The driver's
-   * runCommand runs its overload retries itself (with retryReads and retryWrites on, the defaults), so the binding
-   * must not retry on top of them.
+   * attempts the driver's own find makes against the same server with the same URL, counted by the server, whether
+   * runCommand retries overload itself (retryReads and retryWrites on, the defaults) or not (retryWrites=false, where
+   * runCommand makes one attempt), with maxAdaptiveRetries, with retryReads off, and whether the error's code is also
+   * on the driver's retryable-read list (91) or not (2). A driver upgrade that changes its find's rule fails this.
    */
-  @Test
-  void anOverloadErrorGetsTheDriversAttemptsAndNoMore() throws Exception {
+  @ParameterizedTest
+  @CsvSource({"91,", "2,", "91,retryWrites=false", "2,retryWrites=false", "2,retryWrites=false&maxAdaptiveRetries=4",
+      "91,retryWrites=false&maxAdaptiveRetries=0", "91,retryReads=false", "2,retryReads=false&retryWrites=false"})
+  void anOverloadErrorGetsTheDriversAttemptsAndNoMore(int code, String options) throws Exception {
     try (FakeTopology topology = FakeTopology.start(1)) {
       seed(topology);
       FakeTopology.Member server = topology.members.get(0);
-      server.failFindsWith = 91; // ShutdownInProgress: also in the binding's retryable list
+      server.failFindsWith = code;
       server.failLabels = List.of("SystemOverloadedError", "RetryableError");
-      String url = "mongodb://" + server.address + "/" + DATABASE;
+      String url = "mongodb://" + server.address + "/" + DATABASE + (options == null ? "" : "?" + options);
       int drivers;
       try (MongoClient driver = MongoClients.create(url)) {
         topology.resetCounts();
@@ -198,13 +203,40 @@ class ReadTopologyTest {
         }
         drivers = server.finds.get();
       }
-      assertTrue(drivers > 1, "the driver retries an overload error: " + drivers);
       MongoDbClient db = client(url);
       try {
         topology.resetCounts();
         Status status = db.read(TABLE, "k0", null, new HashMap<>());
         assertTrue(!status.isOk(), status.getName());
         assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
+   * The overload retries share the read's timeoutMS as the driver's do: each find answers an overload error after
+   * 700 ms; with timeoutMS=1000 and retryWrites=false (the binding's own retries) the second attempt gets what is
+   * left, and no third attempt starts.
+   */
+  @Test
+  void overloadRetriesShareTimeoutMs() throws Exception {
+    try (FakeTopology topology = FakeTopology.start(1)) {
+      seed(topology);
+      FakeTopology.Member server = topology.members.get(0);
+      server.failFindsWith = 2;
+      server.failLabels = List.of("SystemOverloadedError", "RetryableError");
+      server.delayFindsMs = 700;
+      MongoDbClient db = client("mongodb://" + server.address + "/" + DATABASE + "?retryWrites=false&timeoutMS=1000");
+      try {
+        topology.resetCounts();
+        long start = System.nanoTime();
+        Status status = db.read(TABLE, "k0", null, new HashMap<>());
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(!status.isOk(), status.getName());
+        assertTrue(server.finds.get() <= 2, "attempts after the deadline: " + server.finds.get());
+        assertTrue(tookMs < 1900, "the read took " + tookMs + " ms, past its 1 s timeoutMS");
       } finally {
         db.cleanup();
       }

@@ -13,6 +13,7 @@ import java.util.Optional;
  */
 public final class FerretDbBinary {
   static final String RELATIVE_PATH = "testkit/ferretdb/bin/ferretdb";
+  private static final String AUTH_NAME = "ferretdb-auth";
 
   private FerretDbBinary() {}
 
@@ -38,6 +39,19 @@ public final class FerretDbBinary {
   public static Path require() {
     return locate().orElseThrow(() -> new MissingPrerequisiteException(describeMiss()
         + "; " + Prerequisites.INSTALL_HINT + ", or just: bash testkit/ferretdb/build.sh"));
+  }
+
+  /**
+   * FerretDB's own command, {@code ferretdb-auth} beside the wrapper: the one that can authenticate (the wrapper's
+   * embeddable package has no authentication options).
+   */
+  public static Path requireAuthenticating() {
+    Path auth = require().resolveSibling(AUTH_NAME);
+    if (!Files.isExecutable(auth)) {
+      throw new MissingPrerequisiteException("FerretDB's own command " + auth + " not found beside the wrapper; "
+          + "run: bash testkit/ferretdb/build.sh (it builds both)");
+    }
+    return auth;
   }
 
   private static String describeMiss() {

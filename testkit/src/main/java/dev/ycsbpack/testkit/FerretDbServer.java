@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,18 +28,29 @@ public final class FerretDbServer implements AutoCloseable {
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
+  /** FerretDB's own command logs {@code Listening on TCP 127.0.0.1:40123...} at level info. */
+  private static final Pattern COMMAND_READY = Pattern.compile("Listening on TCP (\\S+?)\\.\\.\\.");
+
+  /**
+   * How a server is started, kept for {@link #restart()}: the binary, its arguments after the listen address, its
+   * extra environment (secrets go there, never into the argument list) and how its log announces the address.
+   */
+  private record Launch(Path binary, String listenFlag, List<String> args, Map<String, String> env, Pattern ready,
+      String readyPrefix) {
+  }
+
   private final Process process;
   private final Path workDir;
   private final Path log;
-  private final List<String> handlerArgs;
+  private final Launch launch;
   private String connectionString;
   private boolean closed;
 
-  private FerretDbServer(Process process, Path workDir, Path log, List<String> handlerArgs) {
+  private FerretDbServer(Process process, Path workDir, Path log, Launch launch) {
     this.process = process;
     this.workDir = workDir;
     this.log = log;
-    this.handlerArgs = handlerArgs;
+    this.launch = launch;
   }
 
   /** Starts FerretDB on the SQLite handler; {@code dataDir} is created if needed and is not deleted on close. */
@@ -53,17 +65,43 @@ public final class FerretDbServer implements AutoCloseable {
   public static FerretDbServer startSqlite(Path dataDir, int port) throws IOException {
     Files.createDirectories(dataDir);
     // FerretDB insists on a URI that names a directory, i.e. ends with '/'.
+    return start(wrapper(List.of("-handler", "sqlite", "-sqlite-url", sqliteUri(dataDir))), "127.0.0.1:" + port);
+  }
+
+  /**
+   * Starts FerretDB's own command on the SQLite handler with authentication on, as a server that authenticates:
+   * SCRAM-SHA-256 and SCRAM-SHA-1 only, and one user {@code username} in {@code admin} with {@code password}
+   * (any characters: the driver SASLpreps it, the server stores its SCRAM keys). Every command but the anonymous ones
+   * (hello, ping, ...) needs an authenticated connection. The password reaches the server through its environment,
+   * never its argument list.
+   */
+  public static FerretDbServer startSqliteAuthenticating(Path dataDir, String username, String password)
+      throws IOException {
+    Files.createDirectories(dataDir);
+    Launch launch = new Launch(FerretDbBinary.requireAuthenticating(), "--listen-addr", List.of(
+        "--handler=sqlite", "--sqlite-url=" + sqliteUri(dataDir), "--test-enable-new-auth",
+        "--setup-database=admin", "--setup-username=" + username,
+        // info: the level of the line that names the listening address
+        "--log-level=info", "--telemetry=disable", "--debug-addr=-", "--state-dir=."),
+        Map.of("FERRETDB_SETUP_PASSWORD", password), COMMAND_READY, "mongodb://");
+    return start(launch, "127.0.0.1:0");
+  }
+
+  private static String sqliteUri(Path dataDir) {
+    // FerretDB insists on a URI that names a directory, i.e. ends with '/'.
     String uri = "file:" + dataDir.toAbsolutePath().toUri().getRawPath();
-    return start(List.of("-handler", "sqlite", "-sqlite-url", uri.endsWith("/") ? uri : uri + "/"), "127.0.0.1:" + port);
+    return uri.endsWith("/") ? uri : uri + "/";
+  }
+
+  private static Launch wrapper(List<String> handlerArgs) {
+    List<String> args = new java.util.ArrayList<>(List.of("-log-level", "warn"));
+    args.addAll(handlerArgs);
+    return new Launch(FerretDbBinary.require(), "-listen-addr", List.copyOf(args), Map.of(), READY_LINE, "");
   }
 
   /** Starts FerretDB on the PostgreSQL handler; the database in {@code pgUrl} must already exist. */
   public static FerretDbServer startPostgres(String pgUrl) throws IOException {
-    return start(List.of("-handler", "postgresql", "-postgresql-url", pgUrl));
-  }
-
-  private static FerretDbServer start(List<String> handlerArgs) throws IOException {
-    return start(handlerArgs, "127.0.0.1:0");
+    return start(wrapper(List.of("-handler", "postgresql", "-postgresql-url", pgUrl)), "127.0.0.1:0");
   }
 
   /**
@@ -74,7 +112,7 @@ public final class FerretDbServer implements AutoCloseable {
     if (process.isAlive()) {
       throw new IllegalStateException("kill() the server before restarting it");
     }
-    return start(handlerArgs, connectionString.substring("mongodb://".length()));
+    return start(launch, connectionString.substring("mongodb://".length()));
   }
 
   /** SIGKILL, as a crash: no clean shutdown. Waits up to 10 s for the process to be gone. */
@@ -82,20 +120,20 @@ public final class FerretDbServer implements AutoCloseable {
     process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  private static FerretDbServer start(List<String> handlerArgs, String listenAddress) throws IOException {
-    Path binary = FerretDbBinary.require();
+  private static FerretDbServer start(Launch launch, String listenAddress) throws IOException {
     Path workDir = Files.createTempDirectory("ycsbpack-ferretdb-");
     Path log = workDir.resolve("ferretdb.log");
-    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-listen-addr", listenAddress,
-        "-log-level", "warn"));
-    command.addAll(handlerArgs);
-    Process process = new ProcessBuilder(command)
+    List<String> command = new java.util.ArrayList<>(List.of(launch.binary().toString(), launch.listenFlag(),
+        listenAddress));
+    command.addAll(launch.args());
+    ProcessBuilder builder = new ProcessBuilder(command)
         .directory(workDir.toFile())
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-        .start();
-    FerretDbServer server = new FerretDbServer(process, workDir, log, handlerArgs);
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    builder.environment().putAll(launch.env());
+    Process process = builder.start();
+    FerretDbServer server = new FerretDbServer(process, workDir, log, launch);
     try {
       server.awaitReady();
       return server;
@@ -108,9 +146,9 @@ public final class FerretDbServer implements AutoCloseable {
   private void awaitReady() throws IOException {
     long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
     while (connectionString == null) {
-      Matcher m = READY_LINE.matcher(Files.readString(log, StandardCharsets.UTF_8));
+      Matcher m = launch.ready().matcher(Files.readString(log, StandardCharsets.UTF_8));
       if (m.find()) {
-        connectionString = m.group(1);
+        connectionString = launch.readyPrefix() + m.group(1);
       } else {
         checkStillRunning();
         checkDeadline(deadline, "print its ready line");

@@ -1,0 +1,218 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCredential;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.testkit.FerretDbServer;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A password with non-ASCII and awkward characters against a server that authenticates (FerretDB's own command with
+ * SCRAM-SHA-256, {@link FerretDbServer#startSqliteAuthenticating}): bin/ycsb and a coordinated run of two clients
+ * both authenticate with it, and a wrong one fails; neither password is on any command line, in any output or in any
+ * file of the bundle, whichever form (as typed, percent-encoded in the URL, its plain ASCII tail).
+ */
+class AuthenticationIT {
+  private static final String USER = "ycsb\u00fcser";
+  // no control characters: SASLprep (RFC 4013) forbids them in any SCRAM-SHA-256 password
+  private static final String PASSWORD = "p\u00e4ssw\u00f6rd " + AwkwardStrings.HOSTILE.replaceAll("[\\t\\n\\r\\u2028]",
+      "") + " " + UUID.randomUUID();
+  private static FerretDbServer server;
+
+  @TempDir
+  static Path serverDir;
+  @TempDir
+  Path work;
+
+  @BeforeAll
+  static void startServer() throws IOException {
+    server = FerretDbServer.startSqliteAuthenticating(serverDir.resolve("data"), USER, PASSWORD);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /**
+   * The URL as the issue's user writes it ({@code mongodb://u:pässwörd@...}): non-ASCII characters as they are, only
+   * the ASCII ones a URL's user info cannot hold percent-encoded (a space as %20: '+' would stay a plus).
+   */
+  private static String url(String password) {
+    return "mongodb://" + inUserInfo(USER) + ":" + inUserInfo(password) + "@" + server.connectionString()
+        .substring("mongodb://".length()) + "/?authSource=admin&authMechanism=SCRAM-SHA-256";
+  }
+
+  private static String inUserInfo(String s) {
+    StringBuilder sb = new StringBuilder();
+    s.codePoints().forEach(c -> {
+      String one = Character.toString(c);
+      sb.append(c > 127 ? one : URLEncoder.encode(one, StandardCharsets.UTF_8).replace("+", "%20"));
+    });
+    return sb.toString();
+  }
+
+  /** Every form a leak could take: as typed, as in the URL, all percent-encoded, and its plain ASCII tail. */
+  private static List<String> forms(String password) {
+    return List.of(password, inUserInfo(password), URLEncoder.encode(password, StandardCharsets.UTF_8),
+        password.substring(password.lastIndexOf(' ') + 1));
+  }
+
+  /** The URL in a 0600 -P file, as a user keeps a secret off the command line. */
+  private Path secrets(String password) throws IOException {
+    Path file = work.resolve("secret-" + UUID.randomUUID() + ".properties");
+    PropertiesFiles.write(file, null, Map.of("mongodb.url", url(password)), AtomicFiles.Mode.PRIVATE);
+    return file;
+  }
+
+  private static List<String> common(Path secrets, String table, String... more) {
+    List<String> a = new ArrayList<>(List.of("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-P", secrets.toString(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
+        "-p", "recordcount=200", "-p", "operationcount=200", "-p", "fieldcount=2"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private static long count(String table) {
+    MongoClientSettings settings = MongoClientSettings.builder()
+        .applyConnectionString(new ConnectionString(server.connectionString()))
+        .credential(MongoCredential.createScramSha256Credential(USER, "admin", PASSWORD.toCharArray()))
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS)).build();
+    try (MongoClient client = MongoClients.create(settings)) {
+      return client.getDatabase(Servers.DATABASE).getCollection(table).countDocuments();
+    }
+  }
+
+  /** Runs the coordinator to its end, noting every live command line that holds a form of {@code password}. */
+  private Coordinator coordinate(String password, List<String> leaks, String phase, List<String> args)
+      throws Exception {
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb"));
+    a.addAll(args);
+    Coordinator c = Coordinator.start(work, List.of(), a);
+    while (c.process.isAlive()) {
+      leaks.addAll(commandLinesHolding(password));
+      Thread.sleep(50);
+    }
+    c.await();
+    return c;
+  }
+
+  private static List<String> commandLinesHolding(String password) {
+    return ProcessTable.all().stream().map(ProcessTable.Entry::commandLine)
+        .filter(line -> forms(password).stream().anyMatch(line::contains)).toList();
+  }
+
+  private static void assertNowhere(String password, List<String> texts, String where) {
+    for (String text : texts) {
+      for (String form : forms(password)) {
+        assertFalse(text.contains(form), () -> "the password (" + Text.shown(form) + ") in " + where + ": "
+            + text.lines().findFirst().orElse(""));
+      }
+    }
+  }
+
+  private static List<String> filesUnder(Path dir) throws IOException {
+    List<String> texts = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        byte[] raw = Files.readAllBytes(f);
+        texts.add(f + "\n" + new String(raw, StandardCharsets.UTF_8) + "\n" + new String(raw,
+            StandardCharsets.ISO_8859_1));
+      }
+    }
+    return texts;
+  }
+
+  @Test
+  void aNonAsciiPasswordAuthenticatesUnderBinYcsbAndTheCoordinator() throws Exception {
+    Path secrets = secrets(PASSWORD);
+    String single = Servers.newTable();
+    YcsbRun load = YcsbRun.run(work, Stream.concat(Stream.of("load", "mongodb"), common(secrets, single).stream())
+        .toArray(String[]::new));
+    load.assertSucceeded();
+    assertEquals(200, count(single));
+
+    String table = Servers.newTable();
+    List<String> leaks = new ArrayList<>();
+    Path loadBundle = work.resolve("load");
+    Coordinator c = coordinate(PASSWORD, leaks, "load", common(secrets, table, "-threads", "2", "--hosts",
+        "local,local", "--quiet", "--out", loadBundle.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    assertEquals(200, count(table));
+    Path runBundle = work.resolve("run");
+    Coordinator r = coordinate(PASSWORD, leaks, "run", common(secrets, table, "-threads", "2", "--hosts",
+        "local,local", "--quiet", "--out", runBundle.toString()));
+    assertEquals(0, r.exitCode(), r::describe);
+    for (Path bundle : List.of(loadBundle, runBundle)) {
+      JsonNode m = Coordinator.manifest(bundle);
+      assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+      for (JsonNode client : m.get("clients")) {
+        assertEquals("COMPLETE", client.get("verdict").asText(), m::toPrettyString);
+      }
+    }
+    JsonNode run = Coordinator.manifest(runBundle);
+    assertEquals(2, run.get("clients").size(), run::toPrettyString);
+
+    assertEquals(List.of(), leaks, "the password on a command line");
+    List<String> texts = new ArrayList<>(List.of(load.stdout, load.stderr, c.stdout(), c.stderr(), r.stdout(),
+        r.stderr()));
+    texts.addAll(filesUnder(loadBundle));
+    texts.addAll(filesUnder(runBundle));
+    assertNowhere(PASSWORD, texts, "an output or a bundle file");
+  }
+
+  @Test
+  void aWrongPasswordFailsAsAnAuthenticationFailureWithThePasswordNowhere() throws Exception {
+    String wrong = "w\u00f6rng " + AwkwardStrings.passwords(17, 12).get(11).replaceAll("[\\t\\n\\r\\u2028]", "")
+        + " " + UUID.randomUUID();
+    Path secrets = secrets(wrong);
+    String table = Servers.newTable();
+    YcsbRun load = YcsbRun.run(work, Stream.concat(Stream.of("load", "mongodb"), common(secrets, table).stream())
+        .toArray(String[]::new));
+    assertNotEquals(0, load.exitCode, load::describe);
+    assertTrue(load.stderr.contains("authentication failed"), load::describe);
+
+    List<String> leaks = new ArrayList<>();
+    Path bundle = work.resolve("wrong");
+    Coordinator c = coordinate(wrong, leaks, "load", common(secrets, table, "-threads", "2", "--hosts",
+        "local,local", "--quiet", "--out", bundle.toString()));
+    assertNotEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue((c.stdout() + c.stderr() + m.get("reason").asText()).contains("authentication failed"), c::describe);
+    assertEquals(0, count(table), "nothing stored");
+
+    assertEquals(List.of(), leaks, "the password on a command line");
+    List<String> texts = new ArrayList<>(List.of(load.stdout, load.stderr, c.stdout(), c.stderr()));
+    texts.addAll(filesUnder(bundle));
+    assertNowhere(wrong, texts, "an output or a bundle file");
+  }
+}
