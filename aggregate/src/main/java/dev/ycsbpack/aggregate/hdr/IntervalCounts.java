@@ -84,13 +84,18 @@ public final class IntervalCounts {
       return out;
     }
     long[] targets = rankTargets(ascending, total);
-    int next = 0;
+    int i = -1;
     long cumulative = 0;
-    for (int i = 0; i <= maxIndex && next < targets.length; i++) {
-      cumulative += counts[i];
-      while (next < targets.length && cumulative >= targets[next]) {
-        out[next++] = LAYOUT.highestValueAtIndex(i);
+    for (int next = 0; next < targets.length; next++) {
+      // one tight loop per percentile: this runs over every bucket's whole counts array
+      long target = targets[next];
+      while (cumulative < target && i < maxIndex) {
+        cumulative += counts[++i];
       }
+      if (cumulative < target) {
+        break; // not reached (a rounding past the total): left 0
+      }
+      out[next] = LAYOUT.highestValueAtIndex(i);
     }
     return out;
   }
