@@ -6,14 +6,16 @@
 # Usage: bench/aggregate-merge.sh [WORKDIR]          (default WORKDIR: /tmp/aggregate-bench)
 #   CLIENTS="1 16 64"  INTERVALS=3600  LONG=14400  HEAP=256m  FORMATS=txt,json,csv,md,html  REPEAT=3  can be overridden
 #   (LONG= skips the memory row).
+#   BEFORE=<git revision>: also builds that revision's merge (from `git archive`, offline, in WORKDIR) and runs the two
+#   side by side, interleaved (before/after, then after/before, ...), checking that every output file is identical.
 # Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client-hour (measured);
 # they are generated once (SyntheticClients, seeded: the same arguments give the same bytes) and kept in WORKDIR.
 #
 # Every merge runs the command line's own main class with a fixed maximum heap (HEAP): finishing at all shows the
 # memory bound; the peak RSS of the JVM and the wall and CPU (user+sys) times are measured with /usr/bin/time -v
 # around the whole JVM (start-up included); each merge runs REPEAT times and the table shows the median wall time
-# with its min-max, the median CPU time, and the largest peak RSS (the machine's load average is printed: other work
-# inflates wall times).
+# with its min-max, the median CPU time (with BEFORE: median and min-max of both), and the largest peak RSS (the
+# machine's load average is printed: other work inflates wall times, and on a shared machine CPU time too).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,6 +26,7 @@ long="${LONG-14400}"
 heap="${HEAP:-256m}"
 formats="${FORMATS:-txt,json,csv,md,html}"
 repeat="${REPEAT:-3}"
+before="${BEFORE:-}"
 
 if [ ! -x /usr/bin/time ]; then
   echo "bench: /usr/bin/time is missing; install it (Debian: apt-get install time)" >&2
@@ -41,52 +44,98 @@ mkdir -p "$work/classes"
 cp -r "$here/aggregate/target/classes" "$work/classes/main"
 cp -r "$here/aggregate/target/test-classes" "$work/classes/test"
 cp "$here/common/target/common-"*[0-9T].jar "$work/classes/common.jar"
-cp="$work/classes/main:$work/classes/test:$work/classes/common.jar:$(tr ':' '\n' <"$work/classpath.txt" \
-  | grep -v '/common/target/' | paste -sd:)"
+deps="$(tr ':' '\n' <"$work/classpath.txt" | grep -v '/common/target/' | paste -sd:)"
+cp="$work/classes/main:$work/classes/test:$work/classes/common.jar:$deps"
+arms="after"
+if [ -n "$before" ]; then
+  # the older merge, built from the revision's own sources; the generator and the libraries are this checkout's
+  rm -rf "$work/before-src" "$work/classes-before"
+  mkdir -p "$work/before-src" "$work/classes-before"
+  git -C "$here" archive "$before" | tar -x -C "$work/before-src"
+  (cd "$work/before-src" && ./mvnw -B -ntp -q -o -pl aggregate -am -DskipTests package >/dev/null)
+  cp -r "$work/before-src/aggregate/target/classes" "$work/classes-before/main"
+  cp "$work/before-src/common/target/common-"*[0-9T].jar "$work/classes-before/common.jar"
+  arms="before after"
+fi
+
+arm_cp() { # arm
+  if [ "$1" = before ]; then
+    echo "$work/classes-before/main:$work/classes-before/common.jar:$deps"
+  else
+    echo "$cp"
+  fi
+}
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+spread() { # values on stdin -> "median (min-max)"
+  local v
+  v="$(cat)"
+  printf '%.2f (%.2f–%.2f)' "$(printf '%s' "$v" | median)" "$(printf '%s' "$v" | sort -g | head -1)" \
+    "$(printf '%s' "$v" | sort -g | tail -1)"
+}
+
+declare -A walls cpus rss
+
+merge_once() { # arm clients intervals
+  local arm="$1" n="$2" k="$3" in="$work/in-$2x$3" out="$work/out-$1-$2x$3" t="$work/time-$1-$2-$3.txt"
+  rm -rf "$out"
+  /usr/bin/time -v -o "$t" java -Xmx"$heap" -cp "$(arm_cp "$arm")" dev.ycsbpack.aggregate.cli.AggregateMain merge \
+    "$in" -o "$out" --format "$formats" >/dev/null 2>"$work/stderr-$arm-$n-$k.txt"
+  walls[$arm]+="$(grep 'Elapsed (wall clock)' "$t" | awk '{print $NF}' \
+    | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"$'\n'
+  cpus[$arm]+="$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$t")"$'\n'
+  local r
+  r="$(grep 'Maximum resident set size' "$t" | awk '{print $NF}')"
+  if [ "$r" -gt "${rss[$arm]:-0}" ]; then rss[$arm]="$r"; fi
+}
 
 run() { # clients intervals
-  local n="$1" k="$2" in="$work/in-$1x$2" out="$work/out-$1x$2"
+  local n="$1" k="$2" in="$work/in-$1x$2"
   if [ ! -f "$in/.complete" ]; then
     rm -rf "$in"
     java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in" "$n" "$k"
     touch "$in/.complete"
   fi
-  local size walls="" cpus="" max_rss=0 _
+  local size i arm order
   size="$(du -sm "$in" | cut -f1)"
-  for _ in $(seq "$repeat"); do
-    rm -rf "$out"
-    /usr/bin/time -v -o "$work/time-$n-$k.txt" \
-      java -Xmx"$heap" -cp "$cp" dev.ycsbpack.aggregate.cli.AggregateMain merge "$in" -o "$out" \
-      --format "$formats" >/dev/null 2>"$work/stderr-$n-$k.txt"
-    local wall cpu rss
-    wall="$(grep 'Elapsed (wall clock)' "$work/time-$n-$k.txt" | awk '{print $NF}' \
-      | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"
-    cpu="$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$work/time-$n-$k.txt")"
-    rss="$(grep 'Maximum resident set size' "$work/time-$n-$k.txt" | awk '{print $NF}')"
-    walls="$walls$wall"$'\n'
-    cpus="$cpus$cpu"$'\n'
-    if [ "$rss" -gt "$max_rss" ]; then max_rss="$rss"; fi
+  walls=() cpus=() rss=()
+  for i in $(seq "$repeat"); do
+    order="$arms"
+    if [ $((i % 2)) -eq 0 ] && [ -n "$before" ]; then order="after before"; fi
+    for arm in $order; do
+      merge_once "$arm" "$n" "$k"
+    done
   done
-  local wmed wmin wmax cmed
-  wmed="$(printf '%s' "$walls" | median)"
-  wmin="$(printf '%s' "$walls" | sort -g | head -1)"
-  wmax="$(printf '%s' "$walls" | sort -g | tail -1)"
-  cmed="$(printf '%s' "$cpus" | median)"
-  printf '| %d | %d | %d | %d | %.2f (%.2f–%.2f) | %.2f | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
-    "$wmed" "$wmin" "$wmax" "$cmed" "$((max_rss / 1024))"
+  if [ -n "$before" ]; then
+    if ! diff -r "$work/out-before-${n}x$k" "$work/out-after-${n}x$k" >/dev/null; then
+      echo "bench: the outputs of the two builds differ for $n clients x $k intervals" >&2
+      exit 1
+    fi
+    printf '| %d | %d | %d | %d | %s | %s | %s | %s | %d / %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
+      "$(printf '%s' "${cpus[before]}" | spread)" "$(printf '%s' "${cpus[after]}" | spread)" \
+      "$(printf '%s' "${walls[before]}" | spread)" "$(printf '%s' "${walls[after]}" | spread)" \
+      "$((rss[before] / 1024))" "$((rss[after] / 1024))"
+  else
+    printf '| %d | %d | %d | %d | %s | %.2f | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
+      "$(printf '%s' "${walls[after]}" | spread)" "$(printf '%s' "${cpus[after]}" | median)" "$((rss[after] / 1024))"
+  fi
 }
 
 echo "java: $(java -version 2>&1 | head -1); cpus: $(nproc); heap limit: $heap; formats: $formats; runs each: $repeat"
+if [ -n "$before" ]; then echo "before: $(git -C "$here" rev-parse --short "$before")"; fi
 if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
   echo "commit: $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD -- aggregate common \
     || echo ' (modified)')"
 fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s), median (min–max) | CPU time (s) | Peak RSS (MB) |"
-echo "|---:|---:|---:|---:|---:|---:|---:|"
+if [ -n "$before" ]; then
+  echo "| Clients | Intervals | Interval histograms | Input (MB) | CPU before (s) | CPU after (s) | Wall before (s) | Wall after (s) | Peak RSS before / after (MB) |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s), median (min–max) | CPU time (s) | Peak RSS (MB) |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|"
+fi
 for n in $clients_list; do
   run "$n" "$intervals"
 done

@@ -16,6 +16,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.junit.jupiter.api.Test;
 
 /** The fast decoder gives exactly what HdrHistogram's own decoder and percentile code give. */
@@ -61,6 +62,90 @@ class DecoderTest {
       long count = d.decodeInto(encode(h), c);
       assertSame(h, c, count, "round " + round);
     }
+  }
+
+  /**
+   * Many intervals added into one target, as a merge bucket receives them: every value range (1 up to 2^62, so the
+   * counts array grows between intervals), empty intervals, counts that take up to nine bytes each, single values
+   * far apart (long runs of zeros), and a target already holding higher counts than the next interval. The sum must
+   * equal HdrHistogram's own add() of the same histograms count for count.
+   */
+  @Test
+  void manyIntervalsAddIntoOneTargetExactlyAsHdrHistogramAddsThem() throws Exception {
+    Random rnd = new Random(23);
+    HistogramDecoder d = new HistogramDecoder();
+    for (int round = 0; round < 12; round++) {
+      Histogram expected = new Histogram(3);
+      IntervalCounts c = new IntervalCounts();
+      long decoded = 0;
+      for (int interval = 0; interval < 30; interval++) {
+        Histogram h = new Histogram(3);
+        int kind = rnd.nextInt(5);
+        int n = kind == 0 ? 0 : 1 + rnd.nextInt(kind == 4 ? 4 : 2000);
+        for (int i = 0; i < n; i++) {
+          long value = switch (kind) {
+            case 1 -> 1 + rnd.nextInt(2048); // the unit-resolution range
+            case 2 -> 1 + (long) Math.abs(rnd.nextGaussian() * Math.pow(10, 1 + rnd.nextInt(9)));
+            case 3 -> 1 + (rnd.nextLong() >>> (2 + rnd.nextInt(62))); // any magnitude up to 2^62
+            default -> rnd.nextBoolean() ? 1 : (1L << 62) - rnd.nextInt(1000); // far apart: long runs of zeros
+          };
+          long count = switch (rnd.nextInt(4)) {
+            case 0 -> 1;
+            case 1 -> 1 + rnd.nextInt(200); // two bytes
+            case 2 -> 1 + (rnd.nextLong() >>> (8 + rnd.nextInt(50))); // up to 2^56: up to nine bytes
+            default -> 1 + rnd.nextInt(60);
+          };
+          h.recordValueWithCount(value, count);
+        }
+        expected.add(h);
+        decoded += d.decodeInto(encode(h), c);
+      }
+      assertEquals(expected.getTotalCount(), decoded, "round " + round + " decoded");
+      assertEquals(expected.getTotalCount(), c.totalCount(), "round " + round + " total");
+      assertEquals(expected.getMaxValue(), c.max(), "round " + round + " max");
+      Histogram back = new Histogram(3);
+      c.drainInto(back);
+      assertEquals(expected.getTotalCount(), back.getTotalCount(), "round " + round);
+      for (HistogramIterationValue v : expected.recordedValues()) {
+        assertEquals(v.getCountAtValueIteratedTo(), back.getCountAtValue(v.getValueIteratedTo()),
+            "round " + round + " count at " + v.getValueIteratedTo());
+      }
+    }
+  }
+
+  /** Runs of zeros and counts that no histogram can hold are refused, not wrapped round or silently skipped. */
+  @Test
+  void countsPastAnyHistogramAreRefused() throws Exception {
+    HistogramDecoder d = new HistogramDecoder();
+    // a V2 payload by hand: a run of 2^24 zeros then a run of 2 zeros then a count of 1 (index 2^24 + 2)
+    byte[] counts = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x03, 0x02};
+    assertEquals("counts go past the largest possible value",
+        assertThrows(DataFormatException.class, () -> d.decodeInto(v2(counts), new IntervalCounts())).getMessage());
+    // a run of 2^24 + 1 zeros
+    byte[] longRun = {(byte) 0x81, (byte) 0x80, (byte) 0x80, 0x10};
+    assertEquals("a run of 16777217 zero counts is longer than any histogram",
+        assertThrows(DataFormatException.class, () -> d.decodeInto(v2(longRun), new IntervalCounts())).getMessage());
+    // the largest run allowed, then a count: accepted
+    byte[] longestRun = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x02};
+    IntervalCounts c = new IntervalCounts();
+    assertEquals(1, d.decodeInto(v2(longestRun), c));
+    assertEquals(1, c.totalCount());
+  }
+
+  /** HdrHistogram's V2 compressed encoding of a hand-made counts payload (3 digits, lowest value 1). */
+  private static String v2(byte[] payload) {
+    ByteBuffer plain = ByteBuffer.allocate(40 + payload.length);
+    plain.putInt(0x1c849303 | 0x10).putInt(payload.length).putInt(0).putInt(3).putLong(1).putLong(Long.MAX_VALUE)
+        .putDouble(1.0).put(payload);
+    java.util.zip.Deflater deflater = new java.util.zip.Deflater();
+    deflater.setInput(plain.array());
+    deflater.finish();
+    byte[] z = new byte[1024];
+    int n = deflater.deflate(z);
+    deflater.end();
+    ByteBuffer out = ByteBuffer.allocate(8 + n);
+    out.putInt(0x1c849304 | 0x10).putInt(n).put(z, 0, n);
+    return Base64.getEncoder().encodeToString(out.array());
   }
 
   @Test

@@ -160,10 +160,10 @@ public final class HdrIntervalLog implements Closeable {
       throw error("tagged interval lines are not part of the client-folder contract (YCSB writes one untagged log "
           + "per operation).", "give each operation its own untagged <prefix><OP>.hdr file, as YCSB does.");
     }
-    int c1 = indexOf(b, from, to, ',');
-    int c2 = c1 < 0 ? -1 : indexOf(b, c1 + 1, to, ',');
-    int c3 = c2 < 0 ? -1 : indexOf(b, c2 + 1, to, ',');
-    if (c3 < 0 || indexOf(b, c3 + 1, to, ',') >= 0) {
+    int c1 = ByteScan.indexOf(b, from, to, (byte) ',');
+    int c2 = c1 < 0 ? -1 : ByteScan.indexOf(b, c1 + 1, to, (byte) ',');
+    int c3 = c2 < 0 ? -1 : ByteScan.indexOf(b, c2 + 1, to, (byte) ',');
+    if (c3 < 0 || ByteScan.indexOf(b, c3 + 1, to, (byte) ',') >= 0) {
       throw error("an interval line must read StartTimestamp,Interval_Length,Interval_Max,"
           + "Interval_Compressed_Histogram; this one reads '" + abbreviate(b, from, to) + "'.",
           "the log is corrupt: take the complete log from the client, or re-run it.");
@@ -254,15 +254,6 @@ public final class HdrIntervalLog implements Closeable {
     return true;
   }
 
-  private static int indexOf(byte[] b, int from, int to, char c) {
-    for (int i = from; i < to; i++) {
-      if (b[i] == c) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   /** Absolute start of the current interval, milliseconds since the epoch. */
   public long startMs() {
     requireCurrent();
@@ -348,23 +339,19 @@ public final class HdrIntervalLog implements Closeable {
     boolean next() throws IOException {
       int scan = pos;
       while (true) {
-        for (int i = scan; i < limit; i++) {
-          byte c = buf[i];
-          if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 == limit && !eof) {
-              // a \r\n may be split over two reads: see the next byte first
-              scan = i;
-              break;
-            }
-            from = pos;
-            to = i;
-            pos = i + 1;
-            if (c == '\r' && pos < limit && buf[pos] == '\n') {
-              pos++;
-            }
-            return true;
+        int i = ByteScan.indexOfEither(buf, scan, limit, (byte) '\n', (byte) '\r');
+        if (i < 0) {
+          scan = limit;
+        } else if (buf[i] == '\r' && i + 1 == limit && !eof) {
+          scan = i; // a \r\n may be split over two reads: see the next byte first
+        } else {
+          from = pos;
+          to = i;
+          pos = i + 1;
+          if (buf[i] == '\r' && pos < limit && buf[pos] == '\n') {
+            pos++;
           }
-          scan = i + 1;
+          return true;
         }
         if (eof) {
           if (pos < limit) {

@@ -151,50 +151,73 @@ public final class HistogramDecoder {
       return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
     }
     Layout source = target.layout().sameAs(digits, lowest) ? null : new Layout(digits, lowest);
-    int pos = HEADER;
-    int end = HEADER + payloadLength;
+    return addCounts(plain, HEADER, HEADER + payloadLength, source, target);
+  }
+
+  /**
+   * Adds the counts of a V2 payload ({@code plain[pos, end)}: ZigZag LEB128 numbers, a negative one a run of that many
+   * zero counts) to {@code target}, whose layout {@code source} maps to ({@code null}: the same layout). The
+   * running total, the highest index and the counts array are kept in locals and handed back once: this loop runs
+   * for every count of every interval, and field updates per count cost as much as the decoding itself.
+   */
+  private static long addCounts(byte[] plain, int pos, int end, Layout source, IntervalCounts target)
+      throws DataFormatException {
+    long[] counts = target.counts();
+    int limit = Math.min(counts.length, MAX_INDEX + 1); // below it, a count goes straight into the array
     int index = 0;
+    int top = -1;
     long total = 0;
-    while (pos < end) {
-      // ZigZag LEB128, up to 9 bytes (HdrHistogram's ZigZagEncoding)
-      long v = plain[pos++];
-      long value = v & 0x7F;
-      int shift = 7;
-      while ((v & 0x80) != 0 && shift < 56) {
-        if (pos >= end) {
-          throw new DataFormatException("a count is cut off");
+    try {
+      while (pos < end) {
+        long value = plain[pos++];
+        if (value < 0) { // more bytes follow: ZigZag LEB128, up to 9 bytes (HdrHistogram's ZigZagEncoding)
+          long v = value;
+          value &= 0x7F;
+          int shift = 7;
+          while ((v & 0x80) != 0 && shift < 56) {
+            if (pos >= end) {
+              throw new DataFormatException("a count is cut off");
+            }
+            v = plain[pos++];
+            value |= (v & 0x7F) << shift;
+            shift += 7;
+          }
+          if ((v & 0x80) != 0) {
+            if (pos >= end) {
+              throw new DataFormatException("a count is cut off");
+            }
+            value |= (long) plain[pos++] << 56;
+          }
         }
-        v = plain[pos++];
-        value |= (v & 0x7F) << shift;
-        shift += 7;
-      }
-      if ((v & 0x80) != 0) {
-        if (pos >= end) {
-          throw new DataFormatException("a count is cut off");
+        long count = (value >>> 1) ^ (-(value & 1));
+        // Branch-free on purpose: runs of zeros and counts alternate without a pattern, so a branch on the sign
+        // is mispredicted about every other entry, which cost more than the rest of the loop.
+        long run = count >> 63; // -1: a run of -count zeros; 0: one count
+        long add = count & ~run;
+        if (index >= limit || source != null) {
+          // rare: the array must grow, the count is past any histogram, or the source layout differs
+          if (run == 0 && index > MAX_INDEX) {
+            throw new DataFormatException("counts go past the largest possible value");
+          }
+          if (add != 0) {
+            int at = source == null ? index : target.layout().index(source.valueFromIndex(index));
+            counts = target.reserve(at);
+            limit = Math.min(counts.length, MAX_INDEX + 1);
+            counts[at] += add;
+            top = Math.max(top, at);
+          }
+        } else {
+          counts[index] += add;
+          top = add != 0 ? index : top;
         }
-        v = plain[pos++];
-        value |= v << 56;
-      }
-      long count = (value >>> 1) ^ (-(value & 1));
-      if (count < 0) {
-        if (-count > MAX_INDEX) {
+        total += add;
+        if (count < -MAX_INDEX) {
           throw new DataFormatException("a run of " + -count + " zero counts is longer than any histogram");
         }
-        index += (int) -count; // a run of zeros
-      } else {
-        if (index > MAX_INDEX) {
-          throw new DataFormatException("counts go past the largest possible value");
-        }
-        if (count > 0) {
-          if (source == null) {
-            target.addAtIndex(index, count);
-          } else {
-            target.recordValueWithCount(source.valueFromIndex(index), count);
-          }
-          total += count;
-        }
-        index++;
+        index += (int) ((-count & run) | (1 & ~run));
       }
+    } finally {
+      target.added(total, top);
     }
     return total;
   }

@@ -22,13 +22,31 @@ public final class IntervalCounts {
 
   /** Adds {@code count} at a counts-array index of {@link #LAYOUT}. */
   void addAtIndex(int index, long count) {
-    if (index >= counts.length) {
-      counts = Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
-    }
-    counts[index] += count;
+    reserve(index)[index] += count;
     total += count;
     if (index > maxIndex) {
       maxIndex = index;
+    }
+  }
+
+  /** The counts array as it is now (a decoder adds to it in place, then reports with {@link #added}). */
+  long[] counts() {
+    return counts;
+  }
+
+  /** Grows the counts array to hold {@code index}; the array to add to from now on. */
+  long[] reserve(int index) {
+    if (index >= counts.length) {
+      counts = Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
+    }
+    return counts;
+  }
+
+  /** Accounts for counts a decoder added in place: {@code total} values, the highest at {@code top} (-1: none). */
+  void added(long total, int top) {
+    this.total += total;
+    if (top > maxIndex) {
+      maxIndex = top;
     }
   }
 
@@ -66,13 +84,18 @@ public final class IntervalCounts {
       return out;
     }
     long[] targets = rankTargets(ascending, total);
-    int next = 0;
+    int i = -1;
     long cumulative = 0;
-    for (int i = 0; i <= maxIndex && next < targets.length; i++) {
-      cumulative += counts[i];
-      while (next < targets.length && cumulative >= targets[next]) {
-        out[next++] = LAYOUT.highestValueAtIndex(i);
+    for (int next = 0; next < targets.length; next++) {
+      // one tight loop per percentile: this runs over every bucket's whole counts array
+      long target = targets[next];
+      while (cumulative < target && i < maxIndex) {
+        cumulative += counts[++i];
       }
+      if (cumulative < target) {
+        break; // not reached (a rounding past the total): left 0
+      }
+      out[next] = LAYOUT.highestValueAtIndex(i);
     }
     return out;
   }
