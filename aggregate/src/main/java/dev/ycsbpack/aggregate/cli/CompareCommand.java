@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.cli;
 import dev.ycsbpack.aggregate.compare.Arms;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
+import dev.ycsbpack.aggregate.compare.ExperimentComparison;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.RatioCi;
@@ -31,12 +32,15 @@ import picocli.CommandLine;
         + "first the differences in configuration, environment and merge settings, then every metric with each "
         + "side's median, range, RSD and n, the change of the medians, and whether it exceeds run-to-run noise "
         + "(exact Mann-Whitney U and a bootstrap CI of the ratio of medians; at least 4 repetitions per side). One "
-        + "run against one run says its noise is unknown.",
+        + "run against one run says its noise is unknown. Two experiment folders of the same plan (--a EXP_A --b "
+        + "EXP_B) are compared step by step, each step's runs as a set.",
         "",
         "Examples:",
         "  ycsb-aggregate compare run-41/merged run-42/merged",
         "  ycsb-aggregate compare --a a1/merged a2/merged a3/merged a4/merged --b b1/merged b2/merged b3/merged "
-            + "b4/merged -o cmp.json"})
+            + "b4/merged -o cmp.json",
+        "  # two experiments of the same plan, step by step",
+        "  ycsb-aggregate compare --a sweep-7.0 --b sweep-8.0"})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(arity = "0..2", paramLabel = "BASELINE CONTENDER",
       description = "two merged results (merged.json or its folder); or use --a and --b")
@@ -101,6 +105,10 @@ final class CompareCommand implements Callable<Integer> {
       return usage(err, (a == null ? "--a" : "--b") + " is missing; expected --a DIR... --b DIR..., one merged "
           + "result per repetition on each side");
     }
+    List<Path> given = sets ? concat(a, b) : pair;
+    if (given.stream().anyMatch(ExperimentComparison::isExperiment)) {
+      return experiments(given, sets, fmt, method, stdout, err);
+    }
     String aName = sets ? "--a" : "BASELINE";
     String bName = sets ? "--b" : "CONTENDER";
     List<Path> aPaths = sets ? a : List.of(pair.get(0));
@@ -136,6 +144,44 @@ final class CompareCommand implements Callable<Integer> {
       stdout.flush();
       if (out != null) {
         AtomicFiles.write(out, body, AtomicFiles.Mode.SHARED);
+        err.println("wrote " + out);
+      }
+    } catch (IOException e) {
+      err.println("ycsb-aggregate compare: cannot write " + out + " (" + e + "). Fix: check the folder.");
+      return AggregateMain.WRITE_FAILED;
+    }
+    return AggregateMain.OK;
+  }
+
+  /** Two experiments, step by step; anything else with an experiment among it is refused. */
+  private int experiments(List<Path> given, boolean sets, String fmt, Significance.Method method, PrintWriter stdout,
+                          PrintWriter err) {
+    String aName = sets ? "--a" : "BASELINE";
+    String bName = sets ? "--b" : "CONTENDER";
+    if (given.size() != 2 || !ExperimentComparison.isExperiment(given.get(0))
+        || !ExperimentComparison.isExperiment(given.get(1))) {
+      Path exp = given.stream().filter(ExperimentComparison::isExperiment).findFirst().orElseThrow();
+      return usage(err, Text.shown(exp.toString()) + " is an experiment's folder: compare it with one other "
+          + "experiment of the same plan (" + aName + " EXP_A " + bName + " EXP_B), not with "
+          + (given.size() != 2 ? given.size() - 1 + " other paths" : "a merged result"));
+    }
+    if (!fmt.equals("md")) {
+      return usage(err, "--format " + Text.shown(fmt) + ": two experiments are compared in Markdown only (md)");
+    }
+    ExperimentComparison c;
+    try {
+      c = ExperimentComparison.of(given.get(0), given.get(1), method);
+    } catch (Arms.Unusable e) {
+      return usage(err, e.getMessage());
+    } catch (InputException e) {
+      err.println("ycsb-aggregate compare: refused: " + e.getMessage());
+      return AggregateMain.REFUSED;
+    }
+    try {
+      c.markdown(stdout);
+      stdout.flush();
+      if (out != null) {
+        AtomicFiles.write(out, c::markdown, AtomicFiles.Mode.SHARED);
         err.println("wrote " + out);
       }
     } catch (IOException e) {

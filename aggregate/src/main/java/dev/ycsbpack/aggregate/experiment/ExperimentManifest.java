@@ -101,6 +101,28 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
                      List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
+    /** A step's swept value in words: {@code threads 4}; a matrix's cell (its x is the cell's place, from 1). */
+    public String label(long x) {
+      if (writeConcerns != null && !writeConcerns.isEmpty()) {
+        return x >= 1 && x <= writeConcerns.size() ? writeConcerns.get((int) x - 1) : "cell " + x;
+      }
+      return (axis == null ? "step" : axis) + " " + x;
+    }
+
+    /** Whether an experiment of {@code other} plan measured the same steps: same kind, axis and values (or cells). */
+    public boolean sameSteps(Plan other) {
+      return java.util.Objects.equals(kind, other.kind) && java.util.Objects.equals(axis, other.axis)
+          && java.util.Objects.equals(values, other.values)
+          && java.util.Objects.equals(writeConcerns, other.writeConcerns);
+    }
+
+    /** What the steps are, for a message: {@code sweep of threads 1, 2, 4}; {@code wc-matrix of w=1, majority}. */
+    public String describeSteps() {
+      List<String> v = writeConcerns != null && !writeConcerns.isEmpty() ? writeConcerns
+          : values == null ? List.of() : values.stream().map(String::valueOf).toList();
+      return kind + " of " + (writeConcerns != null && !writeConcerns.isEmpty() ? "" : axis + " ")
+          + String.join(", ", v);
+    }
   }
 
   /**
@@ -121,5 +143,21 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
                      String startedAt, String endedAt, StepFigures figures) {
+    /**
+     * Its bundle's folder in the experiment at {@code dir}; empty when it names none or one outside that folder (a
+     * manifest is data: a path that leaves the experiment is never followed).
+     */
+    public Optional<Path> bundleIn(Path dir) {
+      if (bundle == null || bundle.isBlank()) {
+        return Optional.empty();
+      }
+      Path root = dir.toAbsolutePath().normalize();
+      try {
+        Path p = root.resolve(bundle).normalize();
+        return p.startsWith(root) && !p.equals(root) ? Optional.of(p) : Optional.empty();
+      } catch (RuntimeException e) {
+        return Optional.empty();
+      }
+    }
   }
 }

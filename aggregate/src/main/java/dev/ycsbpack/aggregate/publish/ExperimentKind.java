@@ -87,17 +87,12 @@ final class ExperimentKind implements BundleKind {
     if (s.bundle() == null || s.bundle().isBlank()) {
       return new PublishedExperiment.Step(s, null, "the manifest names no bundle for it");
     }
-    Path dir;
-    try {
-      dir = root.resolve(s.bundle()).normalize();
-    } catch (RuntimeException e) {
-      return new PublishedExperiment.Step(s, null, "its bundle path " + shown(s.bundle()) + " is not a path");
-    }
-    // a manifest is data: a bundle path that leaves the experiment's folder is never followed
-    if (!dir.startsWith(root) || dir.equals(root)) {
+    Optional<Path> in = s.bundleIn(root);
+    if (in.isEmpty()) {
       return new PublishedExperiment.Step(s, null, "its bundle path " + shown(s.bundle()) + " is not inside the "
           + "experiment's folder");
     }
+    Path dir = in.get();
     if (!BundleLayout.isBundle(dir)) {
       return new PublishedExperiment.Step(s, null, "its bundle " + shown(s.bundle()) + " is missing or is not a "
           + "coordinator bundle");

@@ -257,9 +257,7 @@ final class ExperimentPage {
       } else {
         b.append(esc(st.name()));
       }
-      // a matrix's step x is its cell's place in the plan, from 1
-      String value = !cells.isEmpty() && st.x() >= 1 && st.x() <= cells.size() ? cells.get((int) st.x() - 1)
-          : String.valueOf(st.x());
+      String value = cells.isEmpty() ? String.valueOf(st.x()) : plan.label(st.x());
       b.append("</td><td class=\"n\">").append(esc(value)).append("</td><td class=\"v\">")
           .append(esc(verdict.replace("NOT_RUN", "NOT RUN") + (why == null || why.isBlank() ? "" : ": " + why)))
           .append("</td><td class=\"n\">").append(r == null ? "-" : esc(Fmt.fixed(r.totalThroughput(), 1)))
