@@ -58,16 +58,29 @@ class CoordinatorScaleIT {
     }
   }
 
-  private static String hosts() {
-    return rig.hosts().stream().map(SshHost::alias).collect(Collectors.joining(","));
+  /** Every host over ssh, with this ssh configuration. */
+  private static List<String> overSsh(Path sshConfig) {
+    return List.of("--hosts", rig.hosts().stream().map(SshHost::alias).collect(Collectors.joining(",")),
+        "--ssh-config", sshConfig.toString());
+  }
+
+  /** The same hosts through the remote-shell template: each host's namespace, entered with ip netns exec. */
+  private static List<String> throughNetnsExec() {
+    return List.of("--hosts", rig.hosts().stream().map(h -> h.namespace().name()).collect(Collectors.joining(",")),
+        "--rsh", "ip netns exec {host}");
   }
 
   private static List<String> args(String phase, String table, Path bundle, Path sshConfig, String... more) {
+    return args(overSsh(sshConfig), phase, table, bundle, more);
+  }
+
+  private static List<String> args(List<String> reach, String phase, String table, Path bundle, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
         YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + url,
         "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=" + 50 * HOSTS,
-        "-threads", Integer.toString(HOSTS), "--hosts", hosts(), "--ssh-config", sshConfig.toString(),
-        "--remote-dir", work.resolve("remote").toString(), "--quiet", "--control-timeout", "10",
+        "-threads", Integer.toString(HOSTS)));
+    a.addAll(reach);
+    a.addAll(List.of("--remote-dir", work.resolve("remote").toString(), "--quiet", "--control-timeout", "10",
         "-jvm-args", CLIENT_JVM,
         "--out", bundle.toString()));
     a.addAll(List.of(more));
@@ -105,9 +118,20 @@ class CoordinatorScaleIT {
   @Test
   @Order(1)
   void loadAndRunOnEveryHostSplitExactlyAndComplete() throws Exception {
+    loadAndRun(overSsh(config), "ssh");
+  }
+
+  /** The same lab, load and run through {@code --rsh 'ip netns exec {host}'} instead of ssh (issue 18). */
+  @Test
+  @Order(2)
+  void loadAndRunThroughTheNetnsTemplateSplitExactlyAndComplete() throws Exception {
+    loadAndRun(throughNetnsExec(), "netns");
+  }
+
+  private void loadAndRun(List<String> reach, String name) throws Exception {
     String table = Servers.newTable();
-    Path load = work.resolve("load");
-    Coordinator l = coordinator(args("load", table, load, config));
+    Path load = work.resolve("load-" + name);
+    Coordinator l = coordinator(args(reach, "load", table, load));
     assertEquals(0, l.await(), l::describe);
     JsonNode m = Coordinator.manifest(load);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
@@ -120,8 +144,8 @@ class CoordinatorScaleIT {
     }
     assertEquals(50L * HOSTS, next);
 
-    Path run = work.resolve("run");
-    Coordinator r = coordinator(args("run", table, run, config, "-p", "operationcount=" + 100 * HOSTS,
+    Path run = work.resolve("run-" + name);
+    Coordinator r = coordinator(args(reach, "run", table, run, "-p", "operationcount=" + 100 * HOSTS,
         "-p", "readproportion=0.5", "-p", "updateproportion=0.2", "-p", "insertproportion=0.3"));
     assertEquals(0, r.await(), r::describe);
     JsonNode rm = Coordinator.manifest(run);
@@ -142,7 +166,7 @@ class CoordinatorScaleIT {
   }
 
   @Test
-  @Order(2)
+  @Order(3)
   void aHostWhoseLinkIsCutFailsTheRunNamingItAndNothingIsLeftRunning() throws Exception {
     SshHost victim = rig.hosts().get(HOSTS / 2);
     Path bundle = work.resolve("cut");
@@ -164,7 +188,7 @@ class CoordinatorScaleIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void aHostWithoutAJdkFailsTheRunNamingItBeforeAnyClientStarts() throws Exception {
     SshHost victim = rig.hosts().get(HOSTS - 1);
     Path noJdk = work.resolve("ssh_config-nojdk");
@@ -183,7 +207,7 @@ class CoordinatorScaleIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void aHostWhoseSshdIsStoppedFailsTheRunNamingItBeforeAnyClientStarts() throws Exception {
     SshHost victim = rig.hosts().get(1);
     new ProcessBuilder("kill", "-TERM", Long.toString(rig.sshdPid(victim))).start().waitFor();

@@ -5,8 +5,9 @@ import java.util.stream.Collectors;
 
 /**
  * {@code NetnsRigMain N}: starts a rig of N SSH hosts (see {@link NetnsHosts}) for benchmarks run from a shell,
- * prints {@code ssh_config=}, {@code coordinator_namespace=}, {@code server_namespace=}, {@code server_address=} and
- * {@code hosts=} lines, and tears it down when its standard input closes.
+ * prints {@code ssh_config=}, {@code coordinator_namespace=}, {@code server_namespace=}, {@code server_address=},
+ * {@code hosts=} (the ssh aliases) and {@code namespaces=} (the same hosts' namespaces, for
+ * {@code --rsh 'ip netns exec {host}'}) lines, and tears it down when its standard input closes.
  */
 public final class NetnsRigMain {
   private NetnsRigMain() {
@@ -25,6 +26,8 @@ public final class NetnsRigMain {
       System.out.println("server_namespace=" + rig.server().name());
       System.out.println("server_address=" + rig.serverAddress());
       System.out.println("hosts=" + rig.hosts().stream().map(SshHost::alias).collect(Collectors.joining(",")));
+      System.out.println("namespaces=" + rig.hosts().stream().map(h -> h.namespace().name())
+          .collect(Collectors.joining(",")));
       System.out.flush();
       while (System.in.read() >= 0) {
         // wait for the caller to close our stdin
