@@ -17,7 +17,6 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.testkit.FerretDbServer;
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AuthenticationIT {
   private static final String USER = "ycsb\u00fcser";
-  // no control characters: SASLprep (RFC 4013) forbids them in any SCRAM-SHA-256 password
-  private static final String PASSWORD = "p\u00e4ssw\u00f6rd " + AwkwardStrings.HOSTILE.replaceAll("[\\t\\n\\r\\u2028]",
-      "") + " " + UUID.randomUUID();
+  private static final String PASSWORD = Passwords.awkward("p\u00e4ssw\u00f6rd", AwkwardStrings.HOSTILE);
   private static FerretDbServer server;
 
   @TempDir
@@ -62,28 +59,10 @@ class AuthenticationIT {
     }
   }
 
-  /**
-   * The URL as the issue's user writes it ({@code mongodb://u:pässwörd@...}): non-ASCII characters as they are, only
-   * the ASCII ones a URL's user info cannot hold percent-encoded (a space as %20: '+' would stay a plus).
-   */
   private static String url(String password) {
-    return "mongodb://" + inUserInfo(USER) + ":" + inUserInfo(password) + "@" + server.connectionString()
-        .substring("mongodb://".length()) + "/?authSource=admin&authMechanism=SCRAM-SHA-256";
-  }
-
-  private static String inUserInfo(String s) {
-    StringBuilder sb = new StringBuilder();
-    s.codePoints().forEach(c -> {
-      String one = Character.toString(c);
-      sb.append(c > 127 ? one : URLEncoder.encode(one, StandardCharsets.UTF_8).replace("+", "%20"));
-    });
-    return sb.toString();
-  }
-
-  /** Every form a leak could take: as typed, as in the URL, all percent-encoded, and its plain ASCII tail. */
-  private static List<String> forms(String password) {
-    return List.of(password, inUserInfo(password), URLEncoder.encode(password, StandardCharsets.UTF_8),
-        password.substring(password.lastIndexOf(' ') + 1));
+    return "mongodb://" + Passwords.inUserInfo(USER) + ":" + Passwords.inUserInfo(password) + "@"
+        + server.connectionString().substring("mongodb://".length())
+        + "/?authSource=admin&authMechanism=SCRAM-SHA-256";
   }
 
   /** The URL in a 0600 -P file, as a user keeps a secret off the command line. */
@@ -127,12 +106,12 @@ class AuthenticationIT {
 
   private static List<String> commandLinesHolding(String password) {
     return ProcessTable.all().stream().map(ProcessTable.Entry::commandLine)
-        .filter(line -> forms(password).stream().anyMatch(line::contains)).toList();
+        .filter(line -> Passwords.forms(password).stream().anyMatch(line::contains)).toList();
   }
 
   private static void assertNowhere(String password, List<String> texts, String where) {
     for (String text : texts) {
-      for (String form : forms(password)) {
+      for (String form : Passwords.forms(password)) {
         assertFalse(text.contains(form), () -> "the password (" + Text.shown(form) + ") in " + where + ": "
             + text.lines().findFirst().orElse(""));
       }
@@ -191,8 +170,7 @@ class AuthenticationIT {
 
   @Test
   void aWrongPasswordFailsAsAnAuthenticationFailureWithThePasswordNowhere() throws Exception {
-    String wrong = "w\u00f6rng " + AwkwardStrings.passwords(17, 12).get(11).replaceAll("[\\t\\n\\r\\u2028]", "")
-        + " " + UUID.randomUUID();
+    String wrong = Passwords.awkward("w\u00f6rng", AwkwardStrings.passwords(17, 12).get(11));
     Path secrets = secrets(wrong);
     String table = Servers.newTable();
     YcsbRun load = YcsbRun.run(work, Stream.concat(Stream.of("load", "mongodb"), common(secrets, table).stream())

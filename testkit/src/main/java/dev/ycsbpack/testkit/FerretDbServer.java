@@ -35,8 +35,8 @@ public final class FerretDbServer implements AutoCloseable {
    * How a server is started, kept for {@link #restart()}: the binary, its arguments after the listen address, its
    * extra environment (secrets go there, never into the argument list) and how its log announces the address.
    */
-  private record Launch(Path binary, String listenFlag, List<String> args, Map<String, String> env, Pattern ready,
-      String readyPrefix) {
+  private record Launch(NetworkNamespace namespace, Path binary, String listenFlag, List<String> args,
+      Map<String, String> env, Pattern ready, String readyPrefix) {
   }
 
   private final Process process;
@@ -77,14 +77,24 @@ public final class FerretDbServer implements AutoCloseable {
    */
   public static FerretDbServer startSqliteAuthenticating(Path dataDir, String username, String password)
       throws IOException {
+    return startSqliteAuthenticating(dataDir, username, password, null, "127.0.0.1:0");
+  }
+
+  /**
+   * {@link #startSqliteAuthenticating(Path, String, String)} inside {@code namespace} (a test rig's server namespace;
+   * null: this one), listening on {@code listenAddress} there. A server in another namespace is ready when it says it
+   * listens: this process cannot reach it to ping it.
+   */
+  public static FerretDbServer startSqliteAuthenticating(Path dataDir, String username, String password,
+      NetworkNamespace namespace, String listenAddress) throws IOException {
     Files.createDirectories(dataDir);
-    Launch launch = new Launch(FerretDbBinary.requireAuthenticating(), "--listen-addr", List.of(
+    Launch launch = new Launch(namespace, FerretDbBinary.requireAuthenticating(), "--listen-addr", List.of(
         "--handler=sqlite", "--sqlite-url=" + sqliteUri(dataDir), "--test-enable-new-auth",
         "--setup-database=admin", "--setup-username=" + username,
         // info: the level of the line that names the listening address
         "--log-level=info", "--telemetry=disable", "--debug-addr=-", "--state-dir=."),
         Map.of("FERRETDB_SETUP_PASSWORD", password), COMMAND_READY, "mongodb://");
-    return start(launch, "127.0.0.1:0");
+    return start(launch, listenAddress);
   }
 
   private static String sqliteUri(Path dataDir) {
@@ -96,7 +106,7 @@ public final class FerretDbServer implements AutoCloseable {
   private static Launch wrapper(List<String> handlerArgs) {
     List<String> args = new java.util.ArrayList<>(List.of("-log-level", "warn"));
     args.addAll(handlerArgs);
-    return new Launch(FerretDbBinary.require(), "-listen-addr", List.copyOf(args), Map.of(), READY_LINE, "");
+    return new Launch(null, FerretDbBinary.require(), "-listen-addr", List.copyOf(args), Map.of(), READY_LINE, "");
   }
 
   /** Starts FerretDB on the PostgreSQL handler; the database in {@code pgUrl} must already exist. */
@@ -126,7 +136,8 @@ public final class FerretDbServer implements AutoCloseable {
     List<String> command = new java.util.ArrayList<>(List.of(launch.binary().toString(), launch.listenFlag(),
         listenAddress));
     command.addAll(launch.args());
-    ProcessBuilder builder = new ProcessBuilder(command)
+    ProcessBuilder builder = new ProcessBuilder(launch.namespace() == null ? command
+        : launch.namespace().command(command))
         .directory(workDir.toFile())
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
@@ -154,6 +165,9 @@ public final class FerretDbServer implements AutoCloseable {
         checkDeadline(deadline, "print its ready line");
         sleep(20);
       }
+    }
+    if (launch.namespace() != null) {
+      return;
     }
     // Listening is not enough: with the postgresql handler FerretDB accepts connections even when
     // PostgreSQL is down or the database is missing, and only ping reveals that.

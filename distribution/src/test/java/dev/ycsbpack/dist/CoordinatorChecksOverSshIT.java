@@ -1,0 +1,196 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.ClientShare;
+import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.testkit.FerretDbServer;
+import dev.ycsbpack.testkit.NetnsHosts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 17's checks of a coordinated run where several processes on several hosts matter, through the network
+ * namespace SSH hosts (one client process per host, each reaching the server over its own link) rather than local
+ * child processes: refusal before any host is touched, warm-up that cannot collide, the time-limited window, one
+ * key space for every client, the not-found lead line, and a non-ASCII password through the staged properties
+ * files. One lab for the class; needs root (CI runs it).
+ */
+class CoordinatorChecksOverSshIT {
+  /** FerretDB's port in the server namespace, beside the lab's embedded server. */
+  private static final int AUTHENTICATING_PORT = NetnsLab.PORT + 1;
+  private static NetnsHosts rig;
+  private static NetnsLab lab;
+
+  @TempDir
+  Path work;
+
+  @BeforeAll
+  static void startRig() throws Exception {
+    NetnsHosts.requireOrSkip();
+    lab = NetnsLab.start(2);
+    rig = lab.rig();
+  }
+
+  @AfterAll
+  static void stopRig() {
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  private List<String> args(String phase, String workload, String table, Path bundle, String... more) {
+    List<String> a = new ArrayList<>(List.of("-p", "mongodb.url=" + lab.url()));
+    a.addAll(List.of(more));
+    return argsWithoutUrl(phase, workload, table, bundle, a.toArray(new String[0]));
+  }
+
+  private List<String> argsWithoutUrl(String phase, String workload, String table, Path bundle, String... more) {
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.home().resolve("workloads")
+        .resolve(workload).toString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+        work.resolve("remote").toString(), "--quiet", "--control-timeout", "5", "--out", bundle.toString()));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private Coordinator coordinate(List<String> args) throws Exception {
+    Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), args);
+    c.await();
+    return c;
+  }
+
+  private static Map<String, String> clientFile(Path bundle, String client, String file) throws IOException {
+    return PropertiesFiles.read(bundle.resolve("clients").resolve(client).resolve(file));
+  }
+
+  /** What bin/ycsb refuses with exit 2 is refused the same way before any SSH host is reached or any folder made. */
+  @Test
+  void whatBinYcsbRefusesIsRefusedBeforeAnyHostIsTouched() throws Exception {
+    List<List<String>> cases = List.of(List.of("-p", "recordcont=1000"), List.of("-p", "recordcount=0"),
+        List.of("-threads", "0"));
+    int i = 0;
+    for (List<String> bad : cases) {
+      Path bundle = work.resolve("refused-" + i++);
+      List<String> a = args("run", "read95-update5", Servers.newTable(), bundle);
+      a.addAll(bad);
+      Coordinator c = coordinate(a);
+      assertEquals(2, c.exitCode(), c::describe);
+      assertTrue(c.stderr().startsWith("ycsb-coordinator: error: "), c::describe);
+      assertEquals(1, c.stderr().strip().lines().count(), c::describe);
+      assertFalse(Files.exists(bundle), "nothing written for a refused command: " + bundle);
+      assertFalse(Files.exists(work.resolve("remote")), "no host touched");
+    }
+  }
+
+  /**
+   * Two client processes on two hosts: a load with warm-up on one database (each warms up on its own scratch
+   * collection, never the measured one), a time-limited run that measures the whole window asked on each host, every
+   * client sizing its keys from the run's total (one zipfian hot set), and a run reading past the loaded keys that
+   * fails with the not-found rate leading its output.
+   */
+  @Test
+  void warmUpTimeLimitSharedKeySpaceAndNotFoundLeadAcrossTwoHosts() throws Exception {
+    String table = Servers.newTable();
+    Path load = work.resolve("load");
+    Coordinator l = coordinate(args("load", "insert-latency", table, load, "-p", "recordcount=400",
+        "-p", "mongodb.warmup=50", "-threads", "2"));
+    assertEquals(0, l.exitCode(), l::describe);
+    assertEquals("COMPLETE", Coordinator.manifest(load).get("status").asText());
+    assertEquals(400, lab.count(table), "the measured collection holds the load only, no warm-up document");
+
+    Path timed = work.resolve("timed");
+    Coordinator t = coordinate(args("run", "read95-update5", table, timed, "-p", "recordcount=400",
+        "-p", "fieldcount=2", "-p", "fieldnameprefix=f", "-p", "fieldlength=3", "-p", "operationcount=100000000",
+        "-p", "maxexecutiontime=3", "-p", "readproportion=0.8", "-p", "updateproportion=0.1",
+        "-p", "insertproportion=0.1", "-p", "requestdistribution=zipfian", "-target", "200", "-threads", "2"));
+    assertEquals(0, t.exitCode(), t::describe);
+    JsonNode m = Coordinator.manifest(timed);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    for (String client : List.of("01-h1", "02-h2")) {
+      Map<String, String> verdict = clientFile(timed, client, "verdict.properties");
+      assertTrue(Long.parseLong(verdict.get("measured.window.ms")) >= 3000, verdict::toString);
+      // each client's key space is sized from the run's total, not its own share: one hot set for both
+      assertEquals("100000000", clientFile(timed, client, "client.properties").get(ClientShare.TOTAL_OPERATIONS),
+          client);
+    }
+    assertTrue(m.get("merged").get("summary").get("windowMs").asLong() >= 2900, m::toPrettyString);
+
+    Path past = work.resolve("past");
+    Coordinator p = coordinate(args("run", "read95-update5", table, past, "-p", "recordcount=1200",
+        "-p", "operationcount=600", "-p", "readproportion=1", "-p", "updateproportion=0",
+        "-p", "requestdistribution=uniform", "-threads", "2"));
+    assertEquals(1, p.exitCode(), p::describe);
+    JsonNode failed = Coordinator.manifest(past);
+    assertEquals("FAILED", failed.get("status").asText(), failed::toPrettyString);
+    String lead = failed.get("lead").asText();
+    assertTrue(lead.startsWith("NOT FOUND: ") && lead.contains(" of 600 READ ("), failed::toPrettyString);
+    assertTrue(failed.get("reason").asText().contains("READ operations returned NOT_FOUND"), failed::toPrettyString);
+    assertTrue(p.stderr().contains("ycsb-coordinator: " + lead + "\nycsb-coordinator: FAILED: "), p::describe);
+  }
+
+  /**
+   * Issue 17's non-ASCII password through the coordinator's staged properties files to two SSH hosts: both clients
+   * authenticate with it against FerretDB's SCRAM-SHA-256 in the lab's server namespace, the load completes and the
+   * coordinator's own count (with the same credentials) matches; no form of the password is on any command line of
+   * any host or in any file of the bundle.
+   */
+  @Test
+  void aNonAsciiPasswordAuthenticatesEveryClientOnEveryHost() throws Exception {
+    String user = "ycsb\u00fcser";
+    String password = Passwords.awkward("p\u00e4ssw\u00f6rd", AwkwardStrings.HOSTILE);
+    String address = rig.serverAddress() + ":" + AUTHENTICATING_PORT;
+    try (FerretDbServer server = FerretDbServer.startSqliteAuthenticating(work.resolve("ferretdb"), user, password,
+        rig.server(), address)) {
+      Path secrets = work.resolve("secret.properties");
+      PropertiesFiles.write(secrets, null, Map.of("mongodb.url", "mongodb://" + Passwords.inUserInfo(user) + ":"
+          + Passwords.inUserInfo(password) + "@" + address + "/?authSource=admin"), AtomicFiles.Mode.PRIVATE);
+      String table = Servers.newTable();
+      Path bundle = work.resolve("auth");
+      Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), argsWithoutUrl("load",
+          "read95-update5", table, bundle, "-P", secrets.toString(), "-p", "recordcount=200", "-p", "fieldcount=2",
+          "-threads", "2"));
+      List<String> leaks = new ArrayList<>();
+      while (c.process.isAlive()) {
+        for (ProcessTable.Entry e : ProcessTable.all()) {
+          if (Passwords.forms(password).stream().anyMatch(e.commandLine()::contains)) {
+            leaks.add(e.commandLine());
+          }
+        }
+        Thread.sleep(50);
+      }
+      assertEquals(0, c.await(), c::describe);
+      JsonNode m = Coordinator.manifest(bundle);
+      assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+      assertEquals(200, m.get("count").get("counted").asLong(), m::toPrettyString);
+      assertEquals(List.of(), leaks, "the password on a command line");
+      List<String> texts = new ArrayList<>(List.of(c.stdout(), c.stderr()));
+      try (Stream<Path> files = Files.walk(bundle)) {
+        for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+          byte[] raw = Files.readAllBytes(f);
+          texts.add(f + "\n" + new String(raw, StandardCharsets.UTF_8) + new String(raw, StandardCharsets.ISO_8859_1));
+        }
+      }
+      for (String text : texts) {
+        for (String form : Passwords.forms(password)) {
+          assertFalse(text.contains(form), () -> "the password in " + text.lines().findFirst().orElse(""));
+        }
+      }
+    }
+  }
+}
