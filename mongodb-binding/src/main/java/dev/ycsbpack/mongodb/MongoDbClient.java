@@ -2,7 +2,6 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
-import com.mongodb.MongoOperationTimeoutException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
@@ -77,6 +76,8 @@ public class MongoDbClient extends DB {
   private boolean overloadRetried;
   /** The client's timeoutMS (null when unset): a read and its retry share one deadline. */
   private Long timeoutMs;
+  /** Acknowledged updates go as hand-built commands; null with w=0 (the driver's updateOne). */
+  private CommandUpdates updates;
   private InsertBuffer buffer;
   private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
@@ -155,12 +156,15 @@ public class MongoDbClient extends DB {
     MongoDatabase plain = lease.client.getDatabase(options.database());
     // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
     database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
-        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE, UpdateCommand.ReplyCodec.INSTANCE),
+        plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
     retryReads = lease.retryReads;
     overloadRetried = lease.retryReads && lease.retryWrites;
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
+    updates = database.getWriteConcern().isAcknowledged()
+        ? new CommandUpdates(lease.client, database, lease.retryWrites, timeoutMs) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {
@@ -204,6 +208,10 @@ public class MongoDbClient extends DB {
       }
     } finally {
       // a server the driver no longer sees (killed, or its socket timed out) is not counted: nothing would answer
+      if (updates != null) {
+        updates.close();
+        updates = null;
+      }
       MongoClient client = lease.client;
       DocumentCounts.threadFinished(database, options, getProperties(), insertedHere,
           () -> client.getClusterDescription().hasReadableServer(ReadPreference.primary()));
@@ -272,19 +280,11 @@ public class MongoDbClient extends DB {
    * timeoutMS within what is left of the read's own deadline (both attempts share it, as the driver's do).
    */
   private PointRead.Reply retry(BsonDocument command, MongoException failure, long start) {
-    MongoDatabase db = database;
-    if (timeoutMs != null && timeoutMs > 0) {
-      long left = timeoutMs - (System.nanoTime() - start) / 1_000_000;
-      if (left <= 0) {
-        throw new MongoOperationTimeoutException("timeoutMS (" + timeoutMs + " ms) expired before the read's retry",
-            failure);
-      }
-      db = database.withTimeout(left, TimeUnit.MILLISECONDS);
-    }
-    MongoDatabase retryOn = db;
+    MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, failure, "read");
     return SteeredSelection.avoiding(PointRead.failedServer(failure),
         () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
   }
+
 
   /**
    * Kills a cursor the server left open after a point read (it should not, with {@code singleBatch}; the driver's
@@ -344,6 +344,9 @@ public class MongoDbClient extends DB {
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
       BsonDocument set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
+      if (updates != null) {
+        return updates.update(table, key, set) == 0 ? Status.NOT_FOUND : Status.OK;
+      }
       UpdateResult r = collection(table).updateOne(idFilter(key), set);
       return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (Exception e) {
