@@ -49,14 +49,17 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
  * shared machine do not. Printed per block: {@code arm round ops wall_ms worker_cpu_ms process_cpu_ms jit_cpu_ms}:
  * the worker threads' own CPU (ThreadMXBean, so neither JIT nor GC nor the driver's monitor threads), the whole
  * process's CPU, and the JIT compiler threads' CPU. Updates (1 - READ_PROPORTION) are the driver's {@code updateOne}
- * of one field in every arm.
+ * of one field in the read arms; the arms {@code update-command} ({@link CommandUpdates}, what {@code MongoDbClient.update}
+ * sends) and {@code update-driver} ({@code updateOne} with a {@code BsonDocument} filter and update, what it sent
+ * before issue 19) compare the update paths, their reads both the {@code command} arm's.
  *
  * <p>Usage: java -cp DIR:DIST/lib/* dev.ycsbpack.mongodb.PointReadPaths URL TABLE ARMS RECORDS WARMUP BLOCK PAIRS
  * THREADS READ_PROPORTION
  */
 public final class PointReadPaths {
   private static final int FIELDS = 10;
-  private static final List<String> ARMS = List.of("command", "driver", "driver-raw");
+  private static final List<String> ARMS =
+      List.of("command", "driver", "driver-raw", "update-command", "update-driver");
 
   private PointReadPaths() {
   }
@@ -79,7 +82,8 @@ public final class PointReadPaths {
       MongoDatabase plain = client.getDatabase("ycsb");
       // as MongoDbClient.init: the binding's decoders first
       MongoDatabase database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
-          CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+          CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE,
+              UpdateCommand.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
       ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(records);
       LongAdder workerCpu = new LongAdder();
       long[] window = new long[3];
@@ -99,7 +103,7 @@ public final class PointReadPaths {
         boolean leader = t == 0;
         Thread worker = new Thread(() -> {
           try {
-            Reader reader = new Reader(database, table);
+            Reader reader = new Reader(client, database, table);
             for (int w = 0; w < 10; w++) {
               for (String arm : arms) {
                 reader.run(arm, keys, warmup / threads / 10 / arms.size(), readProportion);
@@ -149,9 +153,11 @@ public final class PointReadPaths {
     private final ReadPreference readPreference;
     private final ReadConcern readConcern;
     private final BsonDocument filter = new BsonDocument();
+    private final CommandUpdates updates;
 
-    Reader(MongoDatabase database, String table) {
+    Reader(MongoClient client, MongoDatabase database, String table) {
       this.database = database;
+      this.updates = new CommandUpdates(client, database, true, null); // as MongoDbClient.init, retryWrites on
       this.table = table;
       this.documents = database.getCollection(table, BsonDocument.class);
       this.fields = database.getCollection(table, FieldsCodec.Fields.class);
@@ -166,14 +172,19 @@ public final class PointReadPaths {
         String key = "user" + Utils.fnvhash64(keys.nextValue()); // YCSB's key names (insertorder=hashed)
         if (random.nextDouble() < readProportion) {
           Map<String, ByteIterator> result = new HashMap<>();
-          if (!read(arm, key, result)) {
+          if (!read(arm.startsWith("update-") ? "command" : arm, key, result)) {
             throw new IllegalStateException("missing " + key + ": load the table first");
           }
         } else {
           byte[] value = new byte[100];
           random.nextBytes(value);
-          documents.updateOne(new BsonDocument("_id", new BsonString(key)),
-              new BsonDocument("$set", new BsonDocument("field" + random.nextInt(FIELDS), new BsonBinary(value))));
+          BsonDocument set =
+              new BsonDocument("$set", new BsonDocument("field" + random.nextInt(FIELDS), new BsonBinary(value)));
+          if (arm.equals("update-command")) {
+            updates.update(table, key, set); // what MongoDbClient.update sends with an acknowledged write concern
+          } else {
+            documents.updateOne(new BsonDocument("_id", new BsonString(key)), set);
+          }
         }
       }
     }

@@ -9,7 +9,7 @@
 #            from Maven Central by the Maven wrapper into a temporary folder: a bench-only jar, in no pom
 # Workloads (10 fields x 100 bytes, RECORDS documents loaded once for the first two):
 #   read95   95% read by _id / 5% $set of one field, zipfian     (YCSB: -P workloads/read95-update5)
-#   update50 50% read / 50% update, zipfian                      (YCSB: -P workloads/read50-update50)
+#   update50 50% read / 50% update, zipfian (workload A's mix)   (YCSB: -P workloads/read50-update50)
 #   insert   INSERTS new documents, unordered batches of 100     (YCSB: load with mongodb.batchsize=100)
 #
 # Every arm is one fresh JVM per measurement. Per measurement it records:
@@ -25,6 +25,8 @@
 #                  the last 100 ms of compiling, so it errs low
 #   non_jit_us_per_op  (cpu_ms - jit_cpu_ms) / operations: the client's CPU per operation without compiling
 #                  its code, which a long run pays once (the 5.x driver has more code to compile than 3.8.0)
+#   load1          the machine's 1-minute load average when the measurement ended (/proc/loadavg): on a shared
+#                  machine only ratios between arms of one round mean something
 #   own_ops_s      what the arm reports: YCSB's [OVERALL] Throughput (with bin/ycsb its clock starts after
 #                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
@@ -33,7 +35,7 @@
 # Summary: median and min-max over rounds per workload, threads and arm.
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
-#        RECORDS=20000 OPERATIONS=100000 INSERTS=100000 SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
+#        RECORDS=20000 OPERATIONS=300000 INSERTS=100000 SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
 #        OUT=file.csv ARMS="binding driver5 driver3")
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
@@ -42,7 +44,7 @@ rounds="${ROUNDS:-4}"
 threads_list="${THREADS:-4 16}"
 workloads="${WORKLOADS:-read95 update50 insert}"
 records="${RECORDS:-20000}"
-operations="${OPERATIONS:-100000}"
+operations="${OPERATIONS:-300000}"   # issue 19's runs; 100000 shows mostly start-up and JIT
 inserts="${INSERTS:-100000}"
 small="${SMALL:-1000}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -162,7 +164,7 @@ measure() {
 java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
 
 csv="${OUT:-$work/results.csv}"
-echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op" >"$csv"
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op,load1" >"$csv"
 read -r -a arm_list <<<"$arms"
 n=${#arm_list[@]}
 for workload in $workloads; do
@@ -174,10 +176,11 @@ for workload in $workloads; do
         read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"
         read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
         awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
-            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" 'BEGIN {
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f,%s,%.1f\n",
+            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+            'BEGIN {
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f,%s,%.1f,%s\n",
             w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, (c - sc) * 1000 / (o - so),
-            j, (c - j) * 1000 / o }' \
+            j, (c - j) * 1000 / o, l }' \
           | tee -a "$csv"
       done
     done
@@ -185,6 +188,7 @@ for workload in $workloads; do
 done
 
 echo
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (per measurement: the load1 column of $csv)"
 echo "median (min-max) over $rounds rounds; records=$records operations=$operations inserts=$inserts url=$url"
 echo "workload threads arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op"
 tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k5,5 | awk -F, '

@@ -4,14 +4,17 @@
 #   command     PointRead.command + runCommand + PointRead.ReplyCodec (what MongoDbClient.read sent before)
 #   driver      MongoCollection<Fields>.find(reused BsonDocument filter).first(), FieldsCodec as the decoder
 #   driver-raw  MongoCollection<RawBsonDocument>.find(...).first(), fields then read from the raw bytes
+#   update-command / update-driver  the update paths: CommandUpdates (the hand-built update command through
+#               runCommand, what MongoDbClient.update sends) / the driver's updateOne; reads as "command"
 # Workloads (10 fields x 100 bytes, zipfian over RECORDS loaded once by bin/ycsb load): read100 (reads only),
-# read95 (95% reads, 5% $set of one field through updateOne, the same in every arm).
+# read95 (95% reads, 5% $set of one field), update50 (50/50), update100 (updates only). Ratios are against the
+# first arm of ARMS.
 # Each workload and thread count runs JVMS fresh JVMs; in each, after WARMUP unmeasured operations (the arms in
 # turn), PAIRS rounds of one block of BLOCK operations (all threads together) for each arm, the order rotating. Per block:
 #   worker_us_per_op   CPU of the client threads themselves (ThreadMXBean) / operations: the path's own cost
 #   process_us_per_op  CPU of the whole JVM (JIT, GC and the driver's monitor threads included) / operations
 #   ops_s              operations / wall time of the block
-# Ratios are arm / command of the blocks of the same round (a few seconds apart, the same machine load).
+# Ratios are arm / first arm of the blocks of the same round (a few seconds apart, the same machine load).
 #
 # Usage: bench/point-read.sh    (env: JVMS=2 PAIRS=6 BLOCK=20000 WARMUP=120000 THREADS="4 16"
 #        WORKLOADS="read100 read95" RECORDS=20000 ARMS="command,driver" OUT=file.csv SERVER_URL=mongodb://h:p
@@ -53,7 +56,10 @@ fi
 csv="${OUT:-$work/results.csv}"
 echo "workload,threads,jvm,round,arm,ops,wall_ms,worker_cpu_ms,process_cpu_ms,jit_cpu_ms,worker_us_per_op,process_us_per_op,ops_s,load1" >"$csv"
 for workload in $workloads; do
-  proportion=1; [ "$workload" = read95 ] && proportion=0.95
+  case "$workload" in
+    read100) proportion=1 ;; read95) proportion=0.95 ;; update50) proportion=0.5 ;; update100) proportion=0 ;;
+    *) echo "bench/point-read.sh: unknown workload '$workload' (read100 read95 update50 update100)" >&2; exit 2 ;;
+  esac
   for threads in $threads_list; do
     for jvm in $(seq 1 "$jvms"); do
       java -cp "$cp" dev.ycsbpack.mongodb.PointReadPaths "$url" pointread "$arms" "$records" "$warmup" "$block" \
@@ -72,8 +78,9 @@ done
 
 echo
 echo "median (min-max) over $jvms JVMs x $pairs rounds; records=$records block=$block warmup=$warmup url=$url"
-echo "workload threads arm | worker_us_per_op | process_us_per_op | ops_s | worker cpu / command's | process cpu / command's | ops_s / command's"
-tail -n +2 "$csv" | awk -F, '
+first_arm="${arms%%,*}"
+echo "workload threads arm | worker_us_per_op | process_us_per_op | ops_s | worker cpu / $first_arm's | process cpu / $first_arm's | ops_s / $first_arm's"
+tail -n +2 "$csv" | awk -F, -v first="$first_arm" '
   function stats(s, fmt,   a, n, m, i, j, v) { n = split(s, a, " ")
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
     m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2; return sprintf(fmt " (" fmt "-" fmt ")", m, a[1], a[n]) }
@@ -81,7 +88,7 @@ tail -n +2 "$csv" | awk -F, '
     round = $1 " " $2 " " $3 " " $4; rw[round " " $5] = $11; rp[round " " $5] = $12; ro[round " " $5] = $13
     arm[k] = $5; wt[k] = $1 " " $2; rounds[$3 " " $4] = 1 }
   END { for (i = 1; i <= nk; i++) { k = order[i]; a = ""; b = ""; c = ""
-      for (r in rounds) { base = wt[k] " " r " command"; mine = wt[k] " " r " " arm[k]
+      for (r in rounds) { base = wt[k] " " r " " first; mine = wt[k] " " r " " arm[k]
         if ((base in rw) && (mine in rw)) { a = a " " rw[mine] / rw[base]; b = b " " rp[mine] / rp[base]
           c = c " " ro[mine] / ro[base] } }
       print k " | " stats(w[k], "%.1f") " | " stats(p[k], "%.1f") " | " stats(o[k], "%.0f") " | " \

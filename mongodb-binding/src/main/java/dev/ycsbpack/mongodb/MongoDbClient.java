@@ -2,7 +2,6 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
-import com.mongodb.MongoOperationTimeoutException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
@@ -74,6 +73,8 @@ public class MongoDbClient extends DB {
   private ReadRetries readRetries;
   /** The client's timeoutMS (null when unset): a read and its retries share one deadline. */
   private Long timeoutMs;
+  /** Acknowledged updates go as hand-built commands; null with w=0 (the driver's updateOne). */
+  private CommandUpdates updates;
   private InsertBuffer buffer;
   private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
@@ -152,11 +153,14 @@ public class MongoDbClient extends DB {
     MongoDatabase plain = lease.client.getDatabase(options.database());
     // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
     database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
-        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE, UpdateCommand.ReplyCodec.INSTANCE),
+        plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
     readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
+    updates = database.getWriteConcern().isAcknowledged()
+        ? new CommandUpdates(lease.client, database, lease.retryWrites, timeoutMs) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {
@@ -200,6 +204,10 @@ public class MongoDbClient extends DB {
       }
     } finally {
       // a server the driver no longer sees (killed, or its socket timed out) is not counted: nothing would answer
+      if (updates != null) {
+        updates.close();
+        updates = null;
+      }
       MongoClient client = lease.client;
       DocumentCounts.threadFinished(database, options, getProperties(), insertedHere,
           () -> client.getClusterDescription().hasReadableServer(ReadPreference.primary()));
@@ -273,15 +281,7 @@ public class MongoDbClient extends DB {
       if (pause == null) {
         throw failure;
       }
-      MongoDatabase db = database;
-      if (timeoutMs != null && timeoutMs > 0) {
-        long left = timeoutMs - (System.nanoTime() - start) / 1_000_000 - pause.toMillis();
-        if (left <= 0) {
-          throw new MongoOperationTimeoutException("timeoutMS (" + timeoutMs + " ms) expired before the read's retry",
-              failure);
-        }
-        db = database.withTimeout(left, TimeUnit.MILLISECONDS);
-      }
+      MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, pause.toMillis(), failure, "read");
       if (!pause.isZero()) {
         try {
           Thread.sleep(pause.toMillis());
@@ -290,7 +290,6 @@ public class MongoDbClient extends DB {
           throw failure;
         }
       }
-      MongoDatabase retryOn = db;
       try {
         return SteeredSelection.avoiding(PointRead.failedServer(failure),
             () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
@@ -358,6 +357,9 @@ public class MongoDbClient extends DB {
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
       BsonDocument set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
+      if (updates != null) {
+        return updates.update(table, key, set) == 0 ? Status.NOT_FOUND : Status.OK;
+      }
       UpdateResult r = collection(table).updateOne(idFilter(key), set);
       return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (Exception e) {

@@ -1,0 +1,369 @@
+package dev.ycsbpack.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.MongoConnectionPoolClearedException;
+import com.mongodb.MongoCredential;
+import com.mongodb.MongoException;
+import com.mongodb.MongoNotPrimaryException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoSocketReadException;
+import com.mongodb.MongoWriteConcernException;
+import com.mongodb.ServerAddress;
+import com.mongodb.connection.ServerId;
+import com.mongodb.connection.ClusterId;
+import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import dev.ycsbpack.testkit.WireDecision;
+import dev.ycsbpack.testkit.WireProxy;
+import dev.ycsbpack.testkit.WireRequest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The update command on the wire, through {@link WireProxy} in front of mongo-java-server whose {@code hello} replies
+ * the proxy turns into a mongos's with sessions, so the client does retryable writes as against a sharded cluster:
+ * the command and its write concern, {@code lsid} and {@code txnNumber}, one retry with the same transaction number
+ * on a retryable error, none with retryWrites=false, a write concern error counted as WRITE_CONCERN_FAILED and
+ * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes.
+ */
+class UpdateCommandTest {
+  private EmbeddedMongoServer server;
+  private WireProxy proxy;
+  /** Every update command the client sent, as it went on the wire. */
+  private final List<BsonDocument> updates = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() {
+    server = EmbeddedMongoServer.start();
+    proxy = WireProxy.start(server.port());
+    proxy.onReply((request, reply) -> request.isHello() ? WireDecision.reply(asMongos(reply)) : WireDecision.forward());
+  }
+
+  /** A hello reply as a mongos with sessions sends it, with the wire version of {@link #wireVersion} if set. */
+  private BsonDocument asMongos(BsonDocument hello) {
+    BsonDocument reply = hello.clone().append("msg", new BsonString("isdbgrid"))
+        .append("logicalSessionTimeoutMinutes", new BsonInt32(30));
+    if (wireVersion != 0) {
+      reply.put("maxWireVersion", new BsonInt32(wireVersion));
+    }
+    return reply;
+  }
+
+  /** 0: the wire version the server announces (mongo-java-server: below 9, so a server that labels no errors). */
+  private volatile int wireVersion;
+
+  @AfterEach
+  void stop() {
+    try {
+      proxy.close();
+    } finally {
+      server.close();
+    }
+  }
+
+  private BindingHarness harness(String... pairs) {
+    String url = proxy.connectionString() + "/?serverSelectionTimeoutMS=5000&connectTimeoutMS=5000";
+    return new BindingHarness(new Target("proxy", url, false, false), pairs);
+  }
+
+  /** Records update commands; {@code answer} may answer one itself (null: forward it). */
+  private void onUpdate(java.util.function.Function<Integer, BsonDocument> answer) {
+    AtomicInteger seen = new AtomicInteger();
+    proxy.onRequest(r -> {
+      if (!r.command().equals("update")) {
+        return WireDecision.forward();
+      }
+      updates.add(r.body());
+      BsonDocument reply = answer.apply(seen.incrementAndGet());
+      return reply == null ? WireDecision.forward() : WireDecision.reply(reply);
+    });
+  }
+
+  private static Map<String, ByteIterator> value(String v) {
+    return new HashMap<>(Map.of("field0", new StringByteIterator(v)));
+  }
+
+  private static String stored(BindingHarness h, String key) {
+    BsonDocument doc = h.collection().find(new BsonDocument("_id", new BsonString(key))).first();
+    return new String(((BsonBinary) doc.get("field0")).getData());
+  }
+
+  private static BsonDocument error(int code, String... labels) {
+    BsonArray list = new BsonArray();
+    for (String label : labels) {
+      list.add(new BsonString(label));
+    }
+    return new BsonDocument("ok", new BsonDouble(0)).append("code", new BsonInt32(code))
+        .append("errmsg", new BsonString("injected by the test")).append("errorLabels", list);
+  }
+
+  @Test
+  void anUpdateIsOneCommandWithItsWriteConcernSessionAndTransactionNumber() throws Exception {
+    onUpdate(n -> null);
+    try (BindingHarness h = harness("mongodb.w=majority")) {
+      MongoDbClient db = h.client();
+      assertEquals(Status.OK, db.insert(h.table, "a", value("x")));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
+      assertEquals(Status.OK, db.update(h.table, "a", value("z")));
+      assertEquals(Status.NOT_FOUND, db.update(h.table, "missing", value("y")));
+      assertEquals("z", stored(h, "a"));
+    }
+    assertEquals(3, updates.size(), "one command per update, no retry: " + updates);
+    BsonDocument first = updates.get(0);
+    assertEquals(List.of("update", "ordered", "writeConcern", "txnNumber", "updates"),
+        new ArrayList<>(first.keySet()).subList(0, 5), "the driver's fields, in its order");
+    assertTrue(first.getBoolean("ordered").getValue());
+    assertEquals(new BsonDocument("w", new BsonString("majority")), first.getDocument("writeConcern"));
+    BsonDocument statement = first.getArray("updates").get(0).asDocument();
+    assertEquals(new BsonDocument("_id", new BsonString("a")), statement.getDocument("q"));
+    assertEquals("field0", statement.getDocument("u").getDocument("$set").getFirstKey());
+    assertTrue(first.containsKey("lsid"), "retryable: the session on the command");
+    // one session per client thread, its transaction number advanced by each write
+    assertEquals(first.get("lsid"), updates.get(1).get("lsid"));
+    assertEquals(first.getInt64("txnNumber").getValue() + 1, updates.get(1).getInt64("txnNumber").getValue());
+    assertEquals(first.getInt64("txnNumber").getValue() + 2, updates.get(2).getInt64("txnNumber").getValue());
+  }
+
+  /** The same fields as the driver's own updateOne sends, in its order, and the same update statement. */
+  @Test
+  void theCommandIsTheDriversUpdateOne() throws Exception {
+    List<WireRequest> sent = new CopyOnWriteArrayList<>();
+    proxy.onRequest(r -> {
+      if (r.command().equals("update")) {
+        sent.add(r);
+      }
+      return WireDecision.forward();
+    });
+    BsonDocument set = new BsonDocument("$set", new BsonDocument("field0", new BsonBinary("y".getBytes())));
+    try (BindingHarness h = harness("mongodb.w=majority")) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      db.update(h.table, "a", value("y"));
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
+          h.properties.getProperty("mongodb.url") + "&w=majority")) {
+        driver.getDatabase(BindingHarness.TEST_DATABASE).getCollection(h.table, BsonDocument.class)
+            .updateOne(new BsonDocument("_id", new BsonString("a")), set);
+      }
+    }
+    assertEquals(2, sent.size());
+    BsonDocument ours = sent.get(0).body();
+    BsonDocument drivers = sent.get(1).body();
+    List<String> ourKeys = new ArrayList<>(ours.keySet());
+    ourKeys.remove("updates"); // the driver sends its statements as a document sequence, the command in the body
+    assertEquals(new ArrayList<>(drivers.keySet()), ourKeys);
+    assertEquals(drivers.getDocument("writeConcern"), ours.getDocument("writeConcern"));
+    assertTrue(drivers.containsKey("txnNumber"), "the driver's update is retryable here too: " + drivers);
+    BsonDocument driversStatement = sent.get(1).sequences().get("updates").get(0);
+    BsonDocument ourStatement = ours.getArray("updates").get(0).asDocument();
+    assertEquals(new ArrayList<>(driversStatement.keySet()), new ArrayList<>(ourStatement.keySet()));
+    assertEquals(driversStatement, ourStatement);
+  }
+
+  @Test
+  void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
+    onUpdate(n -> n == 2 ? error(91, UpdateCommand.RETRYABLE_WRITE_ERROR) : null);
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y"))); // the first update: answered
+      assertEquals(Status.OK, db.update(h.table, "a", value("z"))); // the second: refused once, then retried
+      assertEquals("z", stored(h, "a"));
+    }
+    assertEquals(3, updates.size(), updates::toString);
+    assertEquals(updates.get(1).get("txnNumber"), updates.get(2).get("txnNumber"), "the retry is the same write");
+    assertEquals(updates.get(1).get("lsid"), updates.get(2).get("lsid"));
+    assertNotEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+    assertFalse(updates.get(1).containsKey("writeConcern"), "the server's default write concern is not sent");
+  }
+
+  @Test
+  void aNetworkErrorIsRetriedOnANewConnectionWithTheSameTransactionNumber() throws Exception {
+    AtomicInteger seen = new AtomicInteger();
+    List<Integer> connections = new CopyOnWriteArrayList<>();
+    proxy.onRequest(r -> {
+      if (!r.command().equals("update")) {
+        return WireDecision.forward();
+      }
+      updates.add(r.body());
+      connections.add(r.connection());
+      return seen.incrementAndGet() == 1 ? WireDecision.reset() : WireDecision.forward();
+    });
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
+      assertEquals("y", stored(h, "a"));
+    }
+    assertEquals(2, updates.size(), updates::toString);
+    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+    assertNotEquals(connections.get(0), connections.get(1), "the retry selects again and connects anew");
+  }
+
+  @Test
+  void noRetryAndNoTransactionNumberWithRetryWritesOff() throws Exception {
+    onUpdate(n -> error(91, UpdateCommand.RETRYABLE_WRITE_ERROR));
+    try (BindingHarness h = harness("mongodb.retryWrites=false")) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      // code 91 is "shutdown in progress", which the driver reports as a node recovering
+      assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
+      assertEquals("x", stored(h, "a"));
+    }
+    assertEquals(1, updates.size(), updates::toString);
+    assertFalse(updates.get(0).containsKey("txnNumber"));
+  }
+
+  @Test
+  void anUnlabelledRetryableCodeFromAPre44ServerIsRetried() throws Exception {
+    wireVersion = 8; // MongoDB 4.2: the driver decides by the code
+    onUpdate(n -> n == 1 ? error(91) : null);
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
+    }
+    assertEquals(2, updates.size(), updates::toString);
+    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+  }
+
+  @Test
+  void anUnlabelledErrorFromAModernServerIsNotRetried() throws Exception {
+    wireVersion = 17; // MongoDB 6.0 labels what may be retried
+    onUpdate(n -> error(91));
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
+    }
+    assertEquals(1, updates.size(), "the server labels what may be retried: " + updates);
+  }
+
+  @Test
+  void aWriteConcernErrorIsWriteConcernFailed() throws Exception {
+    onUpdate(n -> null);
+    proxy.onReply((request, reply) -> {
+      if (request.isHello()) {
+        return WireDecision.reply(asMongos(reply));
+      }
+      return request.command().equals("update") ? WireDecision.reply(reply.clone().append("writeConcernError",
+          new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
+              .append("errmsg", new BsonString("waiting for replication timed out"))
+              .append("errInfo", new BsonDocument("wtimeout", org.bson.BsonBoolean.TRUE))))
+          : WireDecision.forward();
+    });
+    try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Failures.WRITE_CONCERN_FAILED, db.update(h.table, "a", value("y")));
+      assertEquals("y", stored(h, "a"), "applied on the primary all the same");
+    }
+    assertEquals(1, updates.size(), "an unlabelled write concern error is not retried: " + updates);
+  }
+
+  @Test
+  void aRetryableWriteConcernErrorIsRetried() throws Exception {
+    AtomicInteger replies = new AtomicInteger();
+    onUpdate(n -> null);
+    proxy.onReply((request, reply) -> {
+      if (request.isHello()) {
+        return WireDecision.reply(asMongos(reply));
+      }
+      if (request.command().equals("update") && replies.incrementAndGet() == 1) {
+        return WireDecision.reply(reply.clone()
+            .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
+                .append("errmsg", new BsonString("shutting down")))
+            .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
+      }
+      return WireDecision.forward();
+    });
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
+    }
+    assertEquals(2, updates.size(), updates::toString);
+    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+  }
+
+  @Test
+  void aWriteConcernErrorBecomesTheDriversException() {
+    UpdateCommand.Reply reply = new UpdateCommand.Reply(1, 1, null,
+        new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
+            .append("errmsg", new BsonString("timed out")), List.of("X"));
+    MongoException e = UpdateCommand.failure(reply, new ServerAddress("h", 1));
+    assertTrue(e instanceof MongoWriteConcernException, e::toString);
+    assertEquals(64, e.getCode());
+    assertTrue(e.hasErrorLabel("X"));
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
+  }
+
+  /**
+   * The binding's retry rule for writes is the driver's: CommandOperationHelper.addRetryableWriteErrorLabelIfNeeded
+   * (which labels what it retries) and SpecRetryPolicy's pool-cleared and authentication cases, called by reflection
+   * on every kind of failure and wire version, so a driver upgrade that changes the rule fails here.
+   */
+  @Test
+  void theRetryRuleIsTheDrivers() throws Exception {
+    Class<?> helper = Class.forName("com.mongodb.internal.operation.CommandOperationHelper");
+    java.lang.reflect.Method label = helper.getDeclaredMethod("addRetryableWriteErrorLabelIfNeeded",
+        MongoException.class, int.class);
+    label.setAccessible(true);
+    java.lang.reflect.Method security = Class.forName("com.mongodb.internal.operation.SpecRetryPolicy")
+        .getDeclaredMethod("isRetryableMongoSecurityException", MongoException.class);
+    security.setAccessible(true);
+    ServerAddress a = new ServerAddress("h", 1);
+    MongoCredential cred = MongoCredential.createCredential("u", "admin", "p".toCharArray());
+    List<Supplier<MongoException>> failures = new ArrayList<>();
+    for (int code : new int[] {6, 7, 11, 50, 64, 89, 91, 100, 134, 189, 262, 9001, 10107, 11000, 11600, 11602,
+        13435, 13436}) {
+      failures.add(() -> new com.mongodb.MongoCommandException(error(code), a));
+      failures.add(() -> new com.mongodb.MongoCommandException(error(code, UpdateCommand.RETRYABLE_WRITE_ERROR), a));
+    }
+    failures.add(() -> new MongoSocketReadException("reset", a));
+    failures.add(() -> new MongoNotPrimaryException(new BsonDocument(), a));
+    failures.add(() -> new MongoConnectionPoolClearedException(new ServerId(new ClusterId(), a), null));
+    failures.add(() -> new MongoSecurityException(cred, "auth", new MongoSocketReadException("x", a)));
+    failures.add(() -> new MongoSecurityException(cred, "bad password"));
+    failures.add(() -> new MongoException("plain"));
+    int checked = 0;
+    for (int wire : new int[] {7, 8, 9, 17, 25}) {
+      for (Supplier<MongoException> failure : failures) {
+        MongoException e = failure.get();
+        MongoException copy = failure.get();
+        boolean drivers = copy instanceof MongoConnectionPoolClearedException
+            || (copy instanceof MongoSecurityException && (boolean) security.invoke(null, copy));
+        if (!drivers) {
+          label.invoke(null, copy, wire);
+          drivers = copy.hasErrorLabel(UpdateCommand.RETRYABLE_WRITE_ERROR);
+        }
+        boolean expected = drivers;
+        int w = wire;
+        assertEquals(expected, UpdateCommand.isRetryable(e, wire), () -> "driver and binding differ on " + e
+            + " at wire version " + w);
+        checked++;
+      }
+    }
+    assertEquals(5 * failures.size(), checked);
+  }
+}
