@@ -46,7 +46,8 @@ final class ExperimentPage {
     b.append("<td class=\"v\">").append(x.status() == Status.COMPLETE ? esc(answers(m)) : "-").append("</td>");
     b.append("<td>").append(x.notMongo() == null ? "" : "<span class=\"badge\" title=\"" + esc(x.notMongo())
         + "\">NOT MongoDB</span><br>").append(esc(server(m))).append("</td>");
-    b.append("<td>").append(esc(workload(m.plan()))).append("</td>");
+    b.append("<td title=\"").append(esc(workload(m.plan()))).append("\">")
+        .append(esc(Site.shortWorkload(workload(m.plan())))).append("</td>");
     b.append("<td>").append(esc(hosts(m.plan()))).append("</td>");
     b.append("<td>").append(esc(writeConcerns(m))).append("</td>");
     b.append("<td>").append(esc(stepCount(x))).append("</td>");

@@ -263,7 +263,7 @@ final class Site {
   }
 
   /** {@code read95-update5 (CoreWorkload)}: the workload files' names and the class's simple name. */
-  private static String shortWorkload(String w) {
+  static String shortWorkload(String w) {
     return w.replaceAll("[^ ,()]*/", "").replaceAll("\\(([a-zA-Z0-9_]+\\.)+", "(");
   }
 
