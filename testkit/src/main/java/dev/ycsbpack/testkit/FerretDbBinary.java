@@ -47,11 +47,13 @@ public final class FerretDbBinary {
    */
   public static Path requireAuthenticating() {
     Path auth = require().resolveSibling(AUTH_NAME);
-    if (!Files.isExecutable(auth)) {
-      throw new MissingPrerequisiteException("FerretDB's own command " + auth + " not found beside the wrapper; "
-          + "run: bash testkit/ferretdb/build.sh (it builds both)");
-    }
-    return auth;
+    return locateAuthenticating().orElseThrow(() -> new MissingPrerequisiteException("FerretDB's own command " + auth
+        + " not found beside the wrapper; run: bash testkit/ferretdb/build.sh (it builds both)"));
+  }
+
+  /** {@link #requireAuthenticating()}'s binary, if built. */
+  public static Optional<Path> locateAuthenticating() {
+    return locate().map(wrapper -> wrapper.resolveSibling(AUTH_NAME)).filter(Files::isExecutable);
   }
 
   private static String describeMiss() {
