@@ -97,7 +97,7 @@ run() { # clients intervals
     touch "$in/.complete"
   fi
   local size i arm order
-  size="$(du -sm "$in" | cut -f1)"
+  size="$(du -smL "$in" | cut -f1)"
   walls=() cpus=() rss=()
   for i in $(seq "$repeat"); do
     order="$arms"
