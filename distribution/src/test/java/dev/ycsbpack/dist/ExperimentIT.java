@@ -131,19 +131,90 @@ class ExperimentIT {
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     List<String> names = new ArrayList<>();
+    List<Integer> orders = new ArrayList<>();
     m.get("steps").forEach(s -> names.add(s.get("name").asText()));
-    assertEquals(List.of("00-load", "01-threads-1-r1", "01-threads-1-r2", "02-threads-2-r1", "02-threads-2-r2"), names);
+    m.get("steps").forEach(s -> orders.add(s.get("order").asInt()));
+    // interleaved: round 1 of every value, then round 2, in the manifest's order as run
+    assertEquals(List.of("00-load", "01-threads-1-r1", "02-threads-2-r1", "01-threads-1-r2", "02-threads-2-r2"), names);
+    assertEquals(List.of(0, 1, 2, 3, 4), orders);
+    for (int i = 1; i < 4; i++) {
+      assertTrue(m.get("steps").get(i).get("endedAt").asText()
+          .compareTo(m.get("steps").get(i + 1).get("startedAt").asText()) <= 0, m::toPrettyString);
+    }
     JsonNode reps = m.get("repetitions");
     assertEquals(2, reps.size(), m::toPrettyString);
     for (int i = 0; i < 2; i++) {
       JsonNode tp = reps.get(i).get("throughput");
       assertEquals(2, tp.get("n").asInt(), m::toPrettyString);
-      double a = m.get("steps").get(1 + 2 * i).get("figures").get("throughput").asDouble();
-      double b = m.get("steps").get(2 + 2 * i).get("figures").get("throughput").asDouble();
+      double a = m.get("steps").get(1 + i).get("figures").get("throughput").asDouble();
+      double b = m.get("steps").get(3 + i).get("figures").get("throughput").asDouble();
       assertEquals((a + b) / 2, tp.get("median").asDouble(), 1e-6, m::toPrettyString);
       assertEquals(Math.min(a, b), tp.get("min").asDouble(), 1e-6);
     }
     assertTrue(c.stdout().contains("threads 1 over 2 repetitions: median "), c::describe);
+  }
+
+  @Test
+  void targetSharesRunTheUnthrottledProbeFirstAndAKilledExperimentResumesInItsOrderWithTheSameProbe() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("shares");
+    // low shares, so a machine shared with other builds keeps up with every target (under 80% ends the sweep)
+    List<String> args = sweep(target, table, "-target", "10%,20%", "-threads", "2", "--repeat", "2", "--load",
+        "-p", "operationcount=1500", "--out", dir.toString());
+    List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
+    same.addAll(List.of("--resume", dir.toString()));
+
+    // killed outright in round 2: the probe and round 1 are done
+    Coordinator first = Coordinator.start(work, List.of(), TOOL, args);
+    awaitStep(first, dir.resolve("steps/01-target-percent-10-r2"));
+    first.process.destroyForcibly();
+    first.await();
+    assertNoClientLeft(dir);
+    JsonNode killed = Coordinator.manifest(dir);
+    assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
+    double maximum = killed.get("maximum").get("throughput").asDouble();
+    assertTrue(maximum > 0, killed::toPrettyString);
+    assertEquals("00-unthrottled", killed.get("maximum").get("step").asText());
+
+    Coordinator resumed = run(same);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    for (String done : List.of("00-load", "00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1")) {
+      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("target-percent", m.get("plan").get("axis").asText());
+    // the probe as recorded is the one the resumed steps took their targets from
+    assertEquals(maximum, m.get("maximum").get("throughput").asDouble(), 0.0, m::toPrettyString);
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
+    assertEquals(List.of("00-load:COMPLETE", "00-unthrottled:COMPLETE", "01-target-percent-10-r1:COMPLETE",
+        "02-target-percent-20-r1:COMPLETE", "01-target-percent-10-r2.attempt-1:KILLED",
+        "01-target-percent-10-r2:COMPLETE", "02-target-percent-20-r2:COMPLETE"), names, m::toPrettyString);
+    JsonNode probe = m.get("steps").get(1);
+    assertEquals(0, probe.get("order").asInt(), "the probe is no sweep step");
+    assertFalse(probe.has("target"), probe::toPrettyString);
+    assertEquals(0, Coordinator.manifest(dir.resolve(probe.get("bundle").asText())).get("clients").get(0)
+        .get("target").asLong(), "the probe runs unthrottled");
+    for (int i = 2; i < names.size(); i++) {
+      JsonNode s = m.get("steps").get(i);
+      if (s.get("verdict").asText().equals("KILLED")) {
+        continue;
+      }
+      long wanted = Math.max(1, Math.round(s.get("x").asLong() / 100.0 * maximum));
+      assertEquals(wanted, s.get("target").asLong(), s::toPrettyString);
+      // the target each step's clients really ran at, from its own bundle
+      long sent = 0;
+      for (JsonNode client : Coordinator.manifest(dir.resolve(s.get("bundle").asText())).get("clients")) {
+        sent += client.get("target").asLong();
+      }
+      assertEquals(wanted, sent, s::toPrettyString);
+    }
+    assertEquals(2, m.get("answers").get("steps").asInt(), m::toPrettyString);
+    assertTrue(resumed.stdout().contains("unthrottled probe (step 00-unthrottled, not a sweep point)"),
+        resumed::describe);
+    assertEquals(300, Servers.countDocuments(target, table), "loaded once");
   }
 
   @Test
@@ -156,11 +227,14 @@ class ExperimentIT {
         List.of("-threads", "4,2", "--load"), List.of("--slo", "FETCH.p99<=1ms", "--load"),
         List.of("--slo", "READ.p42<=1ms", "--load"),
         List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--repeat", "0", "--load"),
-        List.of("--clients", "1,2,3", "--hosts", "local", "--load"),
+        List.of("--clients", "1,2,3", "--hosts", "local", "--load"), List.of("-target", "0%,50%", "--load"),
+        List.of("-target", "25%,1000", "--load"), List.of("-target", "50%,200%", "--load"),
+        List.of("-threads", "1,2", "-target", "50%", "--load"),
         // no --load and nothing loaded: the collection is empty
         List.of("-threads", "1,2"));
     List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo",
-        "more than one list", "--repeat 0", "3 clients over 2 hosts", "is empty");
+        "more than one list", "--repeat 0", "3 clients over 2 hosts", "0% is outside 1% to 150%",
+        "1000 is not a percentage", "200% is outside", "more than one list", "is empty");
     for (int i = 0; i < bad.size(); i++) {
       List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));
