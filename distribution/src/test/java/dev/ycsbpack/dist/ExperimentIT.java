@@ -218,6 +218,86 @@ class ExperimentIT {
   }
 
   @Test
+  void repeatGivesEveryHeadlineFigureItsSpreadResumesAfterAKillAndIsOneSideOfACompare() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path a = work.resolve("rep-a");
+    List<String> common = new ArrayList<>(sweep(target, table, "-threads", "2"));
+    common.set(0, "repeat");
+    List<String> argsA = new ArrayList<>(common);
+    argsA.addAll(List.of("--load", "--out", a.toString()));
+    Coordinator c = run(argsA);
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(a);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("repeat", m.get("plan").get("kind").asText());
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText()));
+    assertEquals(List.of("00-load", "01-run-r1", "02-run-r2", "03-run-r3"), names, "--repeat 3 by default");
+    JsonNode r = m.get("repetitions").get(0);
+    double[] tp = new double[3];
+    double[] p99 = new double[3];
+    for (int i = 0; i < 3; i++) {
+      JsonNode f = m.get("steps").get(1 + i).get("figures");
+      tp[i] = f.get("throughput").asDouble();
+      p99[i] = f.get("latencyUs").get("READ").get("99").asDouble();
+    }
+    java.util.Arrays.sort(tp);
+    java.util.Arrays.sort(p99);
+    assertEquals(3, r.get("throughput").get("n").asInt(), r::toPrettyString);
+    assertEquals(tp[1], r.get("throughput").get("median").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(tp[0], r.get("throughput").get("min").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(tp[2], r.get("throughput").get("max").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(p99[1], r.get("latencyUs").get("READ").get("p99").get("median").asDouble(), 1e-6);
+    for (String op : List.of("READ", "UPDATE")) {
+      for (String label : List.of("p50", "p95", "p99", "p99.9")) {
+        assertEquals(3, r.get("latencyUs").get(op).get(label).get("n").asInt(), r::toPrettyString);
+      }
+    }
+    assertEquals(3, r.get("errorRate").get("n").asInt(), r::toPrettyString);
+    assertTrue(r.has("noisyFigures"), r::toPrettyString);
+    assertFalse(m.has("answers"), "a repeated run has no sweep answers");
+    for (String line : List.of("throughput: median ", "error rate: median ", "READ p99.9: median ",
+        "compare with another set: bin/ycsb-aggregate compare --a ")) {
+      assertTrue(c.stdout().contains(line), line + "\n" + c.describe());
+    }
+
+    // side B on the same data, killed in its second repetition, then resumed
+    Path b = work.resolve("rep-b");
+    List<String> argsB = new ArrayList<>(common);
+    argsB.addAll(List.of("--repeat", "2", "-p", "operationcount=3000", "--out", b.toString()));
+    Coordinator first = Coordinator.start(work, List.of(), TOOL, argsB);
+    awaitStep(first, b.resolve("steps/02-run-r2"));
+    first.process.destroyForcibly();
+    first.await();
+    assertNoClientLeft(b);
+    List<String> sameB = new ArrayList<>(argsB.subList(0, argsB.size() - 2));
+    sameB.addAll(List.of("--resume", b.toString()));
+    Coordinator resumed = run(sameB);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    assertTrue(resumed.stdout().contains("step 01-run-r1: COMPLETE earlier, not run again"), resumed::describe);
+    JsonNode mb = Coordinator.manifest(b);
+    List<String> namesB = new ArrayList<>();
+    mb.get("steps").forEach(s -> namesB.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
+    assertEquals(List.of("01-run-r1:COMPLETE", "02-run-r2.attempt-1:KILLED", "02-run-r2:COMPLETE"), namesB);
+    assertEquals(2, mb.get("repetitions").get(0).get("throughput").get("n").asInt(), mb::toPrettyString);
+
+    // each side's repetitions are one side of a compare, as documented
+    List<String> compare = new ArrayList<>(List.of("compare", "--a"));
+    for (String s : List.of("01-run-r1", "02-run-r2", "03-run-r3")) {
+      compare.add(a.resolve("steps").resolve(s).resolve("merged").toString());
+    }
+    compare.add("--b");
+    for (String s : List.of("01-run-r1", "02-run-r2")) {
+      compare.add(b.resolve("steps").resolve(s).resolve("merged").toString());
+    }
+    YcsbRun cmp = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+        compare.toArray(String[]::new));
+    assertEquals(0, cmp.exitCode, cmp::describe);
+    assertTrue(cmp.stdout.contains("too few repetitions to tell"), cmp::describe);
+  }
+
+  @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();

@@ -220,7 +220,7 @@ public final class SweepRun {
       }
     }
     List<Point> points = points();
-    Answers answers = sweep() ? answers(points, stop) : null;
+    Answers answers = sweep() && !plan.kind().equals(REPEAT) ? answers(points, stop) : null;
     String status;
     String reason;
     if (interrupted != null) {
@@ -247,7 +247,7 @@ public final class SweepRun {
 
   /** With {@code --repeat} above 1, each value's spread over the runs it has. */
   private List<Repeated> repeated() {
-    if (plan.repeat() <= 1) {
+    if (plan.repeat() <= 1 && !plan.kind().equals(REPEAT)) {
       return null;
     }
     return runsByX.values().stream().map(Repeated::of).toList();
@@ -410,10 +410,41 @@ public final class SweepRun {
     return s;
   }
 
+  /** A repeated run's figures in words: each headline figure's spread, the noisy ones marked, how to compare. */
+  private List<String> spreadStatements() {
+    List<String> s = new ArrayList<>();
+    List<Repeated> all = repeated();
+    if (all.isEmpty()) {
+      s.add("no repetition finished: nothing to summarise yet");
+      return s;
+    }
+    Repeated r = all.get(0);
+    s.add(spread("throughput", r.throughput(), v -> String.format(Locale.ROOT, "%,.0f", v), " ops/s"));
+    s.add(spread("error rate", r.errorRate(), v -> String.format(Locale.ROOT, "%.3f%%", 100 * v), ""));
+    r.latencyUs().forEach((op, byLabel) -> byLabel.forEach((label, sp) -> s.add(spread(op + " " + label, sp,
+        v -> String.format(Locale.ROOT, "%.3f", v / 1000), " ms"))));
+    int n = r.throughput().n();
+    s.add(n < 2 ? "noise: unknown with one repetition"
+        : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
+        : "NOISY (range over 10% of the median): " + String.join(", ", r.noisyFigures()));
+    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir().resolve(ExperimentBundle.STEPS)
+        + "/*-run-r*/merged --b OTHER/" + ExperimentBundle.STEPS + "/*-run-r*/merged");
+    return s;
+  }
+
+  private static String spread(String figure, dev.ycsbpack.aggregate.stats.Spread sp,
+                               java.util.function.DoubleFunction<String> fmt, String unit) {
+    return figure + ": median " + fmt.apply(sp.median()) + unit + ", " + fmt.apply(sp.min()) + "-"
+        + fmt.apply(sp.max()) + unit + ", RSD " + (Double.isNaN(sp.relativeStdDev()) ? "-"
+        : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev())) + ", n=" + sp.n()
+        + (sp.noisy() ? ", NOISY" : "");
+  }
+
   private void write(String status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
       WcMatrix matrix = sweep() ? null : WcMatrix.of(plan, entries);
       List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
+          : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
           : answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
           status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
