@@ -78,7 +78,7 @@ class CompareExperimentsTest {
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", values,
         List.of("workloads/a"), Map.of(), List.of("localhost"), 1, 0, 0, List.of(), false, repeat, "rule", null);
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of(),
-        null, null, steps, null, null, List.of(), null);
+        null, null, steps, null, null, List.of(), null, null);
     Files.writeString(dir.resolve(ExperimentManifest.FILE), m.json());
     return dir;
   }

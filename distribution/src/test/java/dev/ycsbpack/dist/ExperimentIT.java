@@ -131,19 +131,177 @@ class ExperimentIT {
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     List<String> names = new ArrayList<>();
+    List<Integer> orders = new ArrayList<>();
     m.get("steps").forEach(s -> names.add(s.get("name").asText()));
-    assertEquals(List.of("00-load", "01-threads-1-r1", "01-threads-1-r2", "02-threads-2-r1", "02-threads-2-r2"), names);
+    m.get("steps").forEach(s -> orders.add(s.get("order").asInt()));
+    // interleaved: round 1 of every value, then round 2, in the manifest's order as run
+    assertEquals(List.of("00-load", "01-threads-1-r1", "02-threads-2-r1", "01-threads-1-r2", "02-threads-2-r2"), names);
+    assertEquals(List.of(0, 1, 2, 3, 4), orders);
+    for (int i = 1; i < 4; i++) {
+      assertTrue(m.get("steps").get(i).get("endedAt").asText()
+          .compareTo(m.get("steps").get(i + 1).get("startedAt").asText()) <= 0, m::toPrettyString);
+    }
     JsonNode reps = m.get("repetitions");
     assertEquals(2, reps.size(), m::toPrettyString);
     for (int i = 0; i < 2; i++) {
       JsonNode tp = reps.get(i).get("throughput");
       assertEquals(2, tp.get("n").asInt(), m::toPrettyString);
-      double a = m.get("steps").get(1 + 2 * i).get("figures").get("throughput").asDouble();
-      double b = m.get("steps").get(2 + 2 * i).get("figures").get("throughput").asDouble();
+      double a = m.get("steps").get(1 + i).get("figures").get("throughput").asDouble();
+      double b = m.get("steps").get(3 + i).get("figures").get("throughput").asDouble();
       assertEquals((a + b) / 2, tp.get("median").asDouble(), 1e-6, m::toPrettyString);
       assertEquals(Math.min(a, b), tp.get("min").asDouble(), 1e-6);
     }
     assertTrue(c.stdout().contains("threads 1 over 2 repetitions: median "), c::describe);
+  }
+
+  @Test
+  void targetSharesRunTheUnthrottledProbeFirstAndAKilledExperimentResumesInItsOrderWithTheSameProbe() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("shares");
+    // loaded apart: maxexecutiontime would cut the experiment's own --load short
+    List<String> load = new ArrayList<>(sweep(target, table));
+    load.set(0, "load");
+    load.addAll(List.of("--out", work.resolve("load").toString()));
+    Coordinator loaded = Coordinator.start(work, List.of(), "bin/ycsb-coordinator", load);
+    assertEquals(0, loaded.await(), loaded::describe);
+    // low shares, so the machine keeps up with every target (under 80% ends the sweep); 600 operations, at most 20 s,
+    // so a low share of a slow probe (a loaded machine) stays short yet long enough to measure its rate
+    List<String> args = sweep(target, table, "-target", "10%,20%", "-threads", "2", "--repeat", "2",
+        "-p", "operationcount=600", "-p", "maxexecutiontime=20", "--out", dir.toString());
+    List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
+    same.addAll(List.of("--resume", dir.toString()));
+
+    // killed outright in round 2: the probe and round 1 are done
+    Coordinator first = Coordinator.start(work, List.of(), TOOL, args);
+    awaitStep(first, dir.resolve("steps/01-target-percent-10-r2"));
+    first.process.destroyForcibly();
+    first.await();
+    assertNoClientLeft(dir);
+    JsonNode killed = Coordinator.manifest(dir);
+    assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
+    double maximum = killed.get("maximum").get("throughput").asDouble();
+    assertTrue(maximum > 0, killed::toPrettyString);
+    assertEquals("00-unthrottled", killed.get("maximum").get("step").asText());
+
+    Coordinator resumed = run(same);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    for (String done : List.of("00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1")) {
+      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("target-percent", m.get("plan").get("axis").asText());
+    // the probe as recorded is the one the resumed steps took their targets from
+    assertEquals(maximum, m.get("maximum").get("throughput").asDouble(), 0.0, m::toPrettyString);
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
+    assertEquals(List.of("00-unthrottled:COMPLETE", "01-target-percent-10-r1:COMPLETE",
+        "02-target-percent-20-r1:COMPLETE", "01-target-percent-10-r2.attempt-1:KILLED",
+        "01-target-percent-10-r2:COMPLETE", "02-target-percent-20-r2:COMPLETE"), names, m::toPrettyString);
+    JsonNode probe = m.get("steps").get(0);
+    assertEquals(0, probe.get("order").asInt(), "the probe is no sweep step");
+    assertFalse(probe.has("target"), probe::toPrettyString);
+    assertEquals(0, Coordinator.manifest(dir.resolve(probe.get("bundle").asText())).get("clients").get(0)
+        .get("target").asLong(), "the probe runs unthrottled");
+    for (int i = 1; i < names.size(); i++) {
+      JsonNode s = m.get("steps").get(i);
+      if (s.get("verdict").asText().equals("KILLED")) {
+        continue;
+      }
+      long wanted = Math.max(1, Math.round(s.get("x").asLong() / 100.0 * maximum));
+      assertEquals(wanted, s.get("target").asLong(), s::toPrettyString);
+      // the target each step's clients really ran at, from its own bundle
+      long sent = 0;
+      for (JsonNode client : Coordinator.manifest(dir.resolve(s.get("bundle").asText())).get("clients")) {
+        sent += client.get("target").asLong();
+      }
+      assertEquals(wanted, sent, s::toPrettyString);
+    }
+    assertEquals(2, m.get("answers").get("steps").asInt(), m::toPrettyString);
+    assertTrue(resumed.stdout().contains("unthrottled probe (step 00-unthrottled, not a sweep point)"),
+        resumed::describe);
+    assertEquals(300, Servers.countDocuments(target, table), "loaded once");
+  }
+
+  @Test
+  void repeatGivesEveryHeadlineFigureItsSpreadResumesAfterAKillAndIsOneSideOfACompare() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path a = work.resolve("rep-a");
+    List<String> common = new ArrayList<>(sweep(target, table, "-threads", "2"));
+    common.set(0, "repeat");
+    List<String> argsA = new ArrayList<>(common);
+    argsA.addAll(List.of("--load", "--out", a.toString()));
+    Coordinator c = run(argsA);
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(a);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("repeat", m.get("plan").get("kind").asText());
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(s -> names.add(s.get("name").asText()));
+    assertEquals(List.of("00-load", "01-run-r1", "02-run-r2", "03-run-r3"), names, "--repeat 3 by default");
+    JsonNode r = m.get("repetitions").get(0);
+    double[] tp = new double[3];
+    double[] p99 = new double[3];
+    for (int i = 0; i < 3; i++) {
+      JsonNode f = m.get("steps").get(1 + i).get("figures");
+      tp[i] = f.get("throughput").asDouble();
+      p99[i] = f.get("latencyUs").get("READ").get("99").asDouble();
+    }
+    java.util.Arrays.sort(tp);
+    java.util.Arrays.sort(p99);
+    assertEquals(3, r.get("throughput").get("n").asInt(), r::toPrettyString);
+    assertEquals(tp[1], r.get("throughput").get("median").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(tp[0], r.get("throughput").get("min").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(tp[2], r.get("throughput").get("max").asDouble(), 1e-6, r::toPrettyString);
+    assertEquals(p99[1], r.get("latencyUs").get("READ").get("p99").get("median").asDouble(), 1e-6);
+    for (String op : List.of("READ", "UPDATE")) {
+      for (String label : List.of("p50", "p95", "p99", "p99.9")) {
+        assertEquals(3, r.get("latencyUs").get(op).get(label).get("n").asInt(), r::toPrettyString);
+      }
+    }
+    assertEquals(3, r.get("errorRate").get("n").asInt(), r::toPrettyString);
+    assertTrue(r.has("noisyFigures"), r::toPrettyString);
+    assertFalse(m.has("answers"), "a repeated run has no sweep answers");
+    for (String line : List.of("throughput: median ", "error rate: median ", "READ p99.9: median ",
+        "compare with another set: bin/ycsb-aggregate compare --a ")) {
+      assertTrue(c.stdout().contains(line), line + "\n" + c.describe());
+    }
+
+    // side B on the same data, killed in its second repetition, then resumed
+    Path b = work.resolve("rep-b");
+    List<String> argsB = new ArrayList<>(common);
+    argsB.addAll(List.of("--repeat", "2", "-p", "operationcount=3000", "--out", b.toString()));
+    Coordinator first = Coordinator.start(work, List.of(), TOOL, argsB);
+    awaitStep(first, b.resolve("steps/02-run-r2"));
+    first.process.destroyForcibly();
+    first.await();
+    assertNoClientLeft(b);
+    List<String> sameB = new ArrayList<>(argsB.subList(0, argsB.size() - 2));
+    sameB.addAll(List.of("--resume", b.toString()));
+    Coordinator resumed = run(sameB);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    assertTrue(resumed.stdout().contains("step 01-run-r1: COMPLETE earlier, not run again"), resumed::describe);
+    JsonNode mb = Coordinator.manifest(b);
+    List<String> namesB = new ArrayList<>();
+    mb.get("steps").forEach(s -> namesB.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
+    assertEquals(List.of("01-run-r1:COMPLETE", "02-run-r2.attempt-1:KILLED", "02-run-r2:COMPLETE"), namesB);
+    assertEquals(2, mb.get("repetitions").get(0).get("throughput").get("n").asInt(), mb::toPrettyString);
+
+    // each side's repetitions are one side of a compare, as documented
+    List<String> compare = new ArrayList<>(List.of("compare", "--a"));
+    for (String s : List.of("01-run-r1", "02-run-r2", "03-run-r3")) {
+      compare.add(a.resolve("steps").resolve(s).resolve("merged").toString());
+    }
+    compare.add("--b");
+    for (String s : List.of("01-run-r1", "02-run-r2")) {
+      compare.add(b.resolve("steps").resolve(s).resolve("merged").toString());
+    }
+    YcsbRun cmp = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+        compare.toArray(String[]::new));
+    assertEquals(0, cmp.exitCode, cmp::describe);
+    assertTrue(cmp.stdout.contains("too few repetitions to tell"), cmp::describe);
   }
 
   @Test
@@ -156,11 +314,14 @@ class ExperimentIT {
         List.of("-threads", "4,2", "--load"), List.of("--slo", "FETCH.p99<=1ms", "--load"),
         List.of("--slo", "READ.p42<=1ms", "--load"),
         List.of("-threads", "1,2", "-target", "10,20", "--load"), List.of("--repeat", "0", "--load"),
-        List.of("--clients", "1,2,3", "--hosts", "local", "--load"),
+        List.of("--clients", "1,2,3", "--hosts", "local", "--load"), List.of("-target", "0%,50%", "--load"),
+        List.of("-target", "25%,1000", "--load"), List.of("-target", "50%,200%", "--load"),
+        List.of("-threads", "1,2", "-target", "50%", "--load"),
         // no --load and nothing loaded: the collection is empty
         List.of("-threads", "1,2"));
     List<String> expected = List.of("-threads", "-threads", "-threads", "-threads", "--slo", "--slo",
-        "more than one list", "--repeat 0", "3 clients over 2 hosts", "is empty");
+        "more than one list", "--repeat 0", "3 clients over 2 hosts", "0% is outside 1% to 150%",
+        "1000 is not a percentage", "200% is outside", "more than one list", "is empty");
     for (int i = 0; i < bad.size(); i++) {
       List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));

@@ -38,13 +38,15 @@ import java.util.Optional;
  * @param statements  the answers in words, as printed
  * @param matrix      a write-concern matrix's cells (figures over repetitions, ratios, not-run reasons) and its
  *                    rotation; null for a sweep
+ * @param maximum     a target-share sweep's unthrottled probe: its step and the throughput the targets are shares of;
+ *                    null for any other experiment (or before the probe ran)
  */
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentManifest(String schema, String status, String reason, Plan plan,
                                  Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
                                  Answers answers, List<Repeated> repetitions, List<String> statements,
-                                 WcMatrix matrix) {
+                                 WcMatrix matrix, Maximum maximum) {
   public static final String SCHEMA = "ycsb-experiment/v1";
   /** The manifest's file name in the experiment's folder. */
   public static final String FILE = "manifest.json";
@@ -73,6 +75,15 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The unthrottled probe of a target-share sweep ({@code -target 25%,50%}).
+   *
+   * @param step       its step's name (a step of order 0, not a sweep point)
+   * @param throughput its merged ops/s: each step's target is its share of this
+   */
+  public record Maximum(String step, double throughput) {
   }
 
   /**
@@ -128,7 +139,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   /**
    * One step.
    *
-   * @param order     1, 2, ... in the order run (the load, when the experiment loads, is 0)
+   * @param order     1, 2, ... in the order run (the load and a target-share sweep's unthrottled probe are 0)
    * @param name      its folder under {@code steps/}
    * @param x         the swept value
    * @param bundle    its bundle, relative to the experiment folder
@@ -139,10 +150,16 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param startedAt ISO-8601 UTC
    * @param endedAt   ISO-8601 UTC
    * @param figures   its headline figures, when it completed
+   * @param target    the total target (ops/s) the step ran at, null when unthrottled
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
-                     String startedAt, String endedAt, StepFigures figures) {
+                     String startedAt, String endedAt, StepFigures figures, Long target) {
+    public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
+                String startedAt, String endedAt, StepFigures figures) {
+      this(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, null);
+    }
+
     /**
      * Its bundle's folder in the experiment at {@code dir}; empty when it names none or one outside that folder (a
      * manifest is data: a path that leaves the experiment is never followed).

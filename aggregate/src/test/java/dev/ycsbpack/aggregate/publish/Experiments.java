@@ -105,7 +105,7 @@ final class Experiments {
     String reason = status.equals("COMPLETE") ? null : "step 03-majority failed: the server went away" + hostile;
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, env,
         Instant.ofEpochMilli(t0 - 5000).toString(), Instant.ofEpochMilli(t0 + 200_000).toString(), steps, answers,
-        null, statements, matrix);
+        null, statements, matrix, null);
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(ExperimentManifest.FILE), m.json() + "\n", StandardCharsets.UTF_8);
   }

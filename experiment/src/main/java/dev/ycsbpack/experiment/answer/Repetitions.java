@@ -1,18 +1,23 @@
 package dev.ycsbpack.experiment.answer;
 
+import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.stats.Spread;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * One swept value run several times ({@code --repeat}): the spread of each headline figure over the repetitions, and
- * the point the answers weigh, made of the medians (research {@code experiments.md} §4.2: per-repetition figures,
- * never one pooled histogram).
+ * One swept value run several times ({@code --repeat}), or a plain run repeated ({@code repeat}): the spread of each
+ * headline figure over the repetitions, and the point the answers weigh, made of the medians (research
+ * {@code experiments.md} §4.2: per-repetition figures, never one pooled histogram).
  */
 public final class Repetitions {
+  /** The percentiles every repetition's figures are summarised at. */
+  public static final List<Double> HEADLINE = List.of(50.0, 95.0, 99.0, 99.9);
+
   private Repetitions() {
   }
 
@@ -20,18 +25,38 @@ public final class Repetitions {
   public static Repeated of(List<Point> runs) {
     double x = runs.get(0).x();
     Spread tp = Spread.of(runs.stream().mapToDouble(Point::throughput).toArray());
+    Spread errors = Spread.of(runs.stream().mapToDouble(Point::errorRate).toArray());
+    List<String> noisyFigures = new ArrayList<>();
+    if (tp.noisy()) {
+      noisyFigures.add("throughput");
+    }
+    if (errors.noisy()) {
+      noisyFigures.add("errorRate");
+    }
     Map<String, Spread> p99 = new LinkedHashMap<>();
+    Map<String, Map<String, Spread>> latency = new LinkedHashMap<>();
     TreeSet<String> ops = new TreeSet<>();
     runs.forEach(r -> ops.addAll(r.percentilesUs().keySet()));
     for (String op : ops) {
-      double[] v = runs.stream().map(r -> r.valueUs(op, 99.0)).filter(d -> d != null).mapToDouble(Double::doubleValue)
-          .toArray();
-      if (v.length > 0) {
-        p99.put(op, Spread.of(v));
+      for (double pct : HEADLINE) {
+        double[] v = runs.stream().map(r -> r.valueUs(op, pct)).filter(d -> d != null)
+            .mapToDouble(Double::doubleValue).toArray();
+        if (v.length == 0) {
+          continue;
+        }
+        Spread s = Spread.of(v);
+        String label = "p" + Answers.num(pct);
+        latency.computeIfAbsent(op, k -> new LinkedHashMap<>()).put(label, s);
+        if (pct == 99.0) {
+          p99.put(op, s);
+        }
+        if (s.noisy()) {
+          noisyFigures.add(op + "." + label);
+        }
       }
     }
     boolean noisy = tp.noisy() || p99.values().stream().anyMatch(Spread::noisy);
-    return new Repeated(x, tp, p99, noisy);
+    return new Repeated(x, tp, p99, noisy, errors, latency, List.copyOf(noisyFigures));
   }
 
   /** The point of medians: a step is client-saturated if any repetition was; its error rate is the highest seen. */

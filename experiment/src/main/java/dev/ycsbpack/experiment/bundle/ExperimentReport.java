@@ -46,7 +46,8 @@ final class ExperimentReport {
       b.append("<li>").append(escapeHtml(s)).append("</li>\n");
     }
     b.append("</ul>\n");
-    List<ExperimentManifest.Step> done = m.steps().stream().filter(s -> s.figures() != null).toList();
+    // the load and a target-share sweep's unthrottled probe (order 0) are no points of the curves
+    List<ExperimentManifest.Step> done = m.steps().stream().filter(s -> s.figures() != null && s.order() > 0).toList();
     b.append("<h2>Charts</h2>\n");
     if (m.matrix() != null) {
       b.append(matrixChart(m.matrix()));

@@ -38,6 +38,9 @@ import picocli.CommandLine.Parameters;
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
 final class SweepCommand implements Callable<Integer> {
+  /** The step folder of a target-share sweep's unthrottled probe. */
+  static final String UNTHROTTLED = "00-unthrottled";
+
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
@@ -51,7 +54,9 @@ final class SweepCommand implements Callable<Integer> {
   long maxThreads;
 
   @Option(names = "-target", paramLabel = "OPS[,OPS...]", description = "a list: the total targets (ops/s) to sweep, "
-      + "ascending; one number: the total target of every step (default: unthrottled)")
+      + "ascending, or shares of a measured maximum (25%,50%,90%: an unthrottled probe step runs first and each step's"
+      + " target is its share of the probe's throughput); one number: the total target of every step (default: "
+      + "unthrottled)")
   String target;
 
   @Option(names = "--clients", paramLabel = "N,N,...", description = "the numbers of clients to sweep, ascending: up"
@@ -62,8 +67,8 @@ final class SweepCommand implements Callable<Integer> {
       + "repeatable: the answer is the highest throughput meeting all")
   List<String> slos = new ArrayList<>();
 
-  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "run each swept value R times in a"
-      + " row (steps NN-AXIS-X-rK); the answers weigh the medians, and each value's spread is reported, noisy when"
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "run each swept value R times, "
+      + "interleaved: round 1 of every value, then round 2, ... (steps NN-AXIS-X-rK); the answers weigh the medians, and each value's spread is reported, noisy when"
       + " a figure's range exceeds 10% of its median (default: ${DEFAULT-VALUE})")
   int repeat;
 
@@ -102,7 +107,7 @@ final class SweepCommand implements Callable<Integer> {
               + "100000");
         }
         boolean threadList = threads != null && threads.contains(",");
-        boolean targetList = target != null && target.contains(",");
+        boolean targetList = target != null && (target.contains(",") || SweepValues.isShares(target));
         if ((clients != null ? 1 : 0) + (threadList ? 1 : 0) + (targetList ? 1 : 0) > 1) {
           throw new IllegalArgumentException((clients != null ? "--clients " + Text.shown(clients) + ", " : "")
               + (threadList ? "-threads " + Text.shown(threads) + ", " : "")
@@ -112,6 +117,10 @@ final class SweepCommand implements Callable<Integer> {
         if (clients != null) {
           axis = Axis.CLIENTS;
           values = SweepValues.parse("--clients", clients);
+        } else if (SweepValues.isShares(target)) {
+          // shares of a measured maximum are always the swept list, one share or several
+          axis = Axis.TARGET_SHARE;
+          values = SweepValues.parseShares("-target", target);
         } else if (targetList) {
           axis = Axis.TARGET;
           values = SweepValues.parse("-target", target);
@@ -121,7 +130,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         fixedThreads = axis == Axis.THREADS || threads == null ? 0
             : dev.ycsbpack.common.FlagValues.wholeNumber("-threads", threads, 1);
-        fixedTarget = axis == Axis.TARGET || target == null ? 0
+        fixedTarget = axis == Axis.TARGET || axis == Axis.TARGET_SHARE || target == null ? 0
             : dev.ycsbpack.common.FlagValues.wholeNumber("-target", target, 0);
         for (String s : slos) {
           parsedSlos.add(Slo.parse(s));
@@ -148,30 +157,43 @@ final class SweepCommand implements Callable<Integer> {
         steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
             stepsDir));
       }
-      for (int i = 0; i < values.size(); i++) {
-        long v = values.get(i);
-        String name = String.format("%02d-%s-%d", i + 1, axis.label(), v);
-        List<Host> stepHosts = hosts;
-        int perHost = options.clientsPerHost;
-        long stepThreads = axis == Axis.THREADS ? v : fixedThreads;
-        if (axis == Axis.CLIENTS) {
-          if (v <= hosts.size()) {
-            stepHosts = hosts.subList(0, (int) v);
-            perHost = 1;
-          } else if (v % hosts.size() == 0) {
-            perHost = Math.toIntExact(v / hosts.size());
-          } else {
-            throw new UsageError("--clients " + Text.shown(clients) + ": " + v + " clients over " + hosts.size()
-                + " hosts: expected at most one per host, or a multiple of " + hosts.size());
+      if (axis == Axis.TARGET_SHARE) {
+        // the unthrottled probe: what the shares are shares of (a step of order 0, not a sweep point)
+        steps.add(new SweepRun.Planned(UNTHROTTLED, 0, StepRunner.plan(new RunRequest(Phase.RUN, binding,
+            runOptions.workloadFiles, overrides, Math.toIntExact(fixedThreads), 0, hosts, options.clientsPerHost,
+            stepsDir.resolve(UNTHROTTLED), runOptions.jvmArgs)), false, true, null, true, null));
+      }
+      // repetitions interleaved: round 1 of every value, then round 2, ... so drift over the experiment does not
+      // always fall on the same value (research experiments.md §4.3)
+      for (int r = 1; r <= repeat; r++) {
+        for (int i = 0; i < values.size(); i++) {
+          long v = values.get(i);
+          String stepName = String.format("%02d-%s-%d", i + 1, axis.label(), v) + (repeat == 1 ? "" : "-r" + r);
+          List<Host> stepHosts = hosts;
+          int perHost = options.clientsPerHost;
+          long stepThreads = axis == Axis.THREADS ? v : fixedThreads;
+          if (axis == Axis.CLIENTS) {
+            if (v <= hosts.size()) {
+              stepHosts = hosts.subList(0, (int) v);
+              perHost = 1;
+            } else if (v % hosts.size() == 0) {
+              perHost = Math.toIntExact(v / hosts.size());
+            } else {
+              throw new UsageError("--clients " + Text.shown(clients) + ": " + v + " clients over " + hosts.size()
+                  + " hosts: expected at most one per host, or a multiple of " + hosts.size());
+            }
+            // -threads is per client here: more clients add load, as more client machines would
+            stepThreads = Math.max(1, fixedThreads) * v;
           }
-          // -threads is per client here: more clients add load, as more client machines would
-          stepThreads = Math.max(1, fixedThreads) * v;
-        }
-        for (int r = 1; r <= repeat; r++) {
-          String stepName = repeat == 1 ? name : name + "-r" + r;
-          steps.add(new SweepRun.Planned(stepName, v, StepRunner.plan(new RunRequest(Phase.RUN, binding,
-              runOptions.workloadFiles, overrides, Math.toIntExact(stepThreads), axis == Axis.TARGET ? v : fixedTarget,
-              stepHosts, perHost, stepsDir.resolve(stepName), runOptions.jvmArgs)), false, r == repeat));
+          List<Host> h = stepHosts;
+          int k = perHost;
+          int t = Math.toIntExact(stepThreads);
+          Path out = stepsDir.resolve(stepName);
+          SweepRun.AtTarget atTarget = total -> StepRunner.plan(new RunRequest(Phase.RUN, binding,
+              runOptions.workloadFiles, overrides, t, total, h, k, out, runOptions.jvmArgs));
+          // a share's target is known once the probe has run: until then its plan is the unthrottled one
+          steps.add(new SweepRun.Planned(stepName, v, atTarget.plan(axis == Axis.TARGET ? v : fixedTarget), false,
+              r == repeat, null, false, axis == Axis.TARGET_SHARE ? new SweepRun.Share(v / 100.0, atTarget) : null));
         }
       }
       RunPlan first = steps.get(options.load ? 1 : 0).plan();

@@ -7,7 +7,12 @@ public enum Axis {
   /** Client processes, spread over the hosts ({@code --clients 1,2,4}). */
   CLIENTS("clients"),
   /** Total target ops/s ({@code -target 1000,2000}): latency at rising offered load. */
-  TARGET("target");
+  TARGET("target"),
+  /**
+   * Total target as a percentage of the throughput an unthrottled probe step measured first
+   * ({@code -target 25%,50%,90%}).
+   */
+  TARGET_SHARE("target-percent");
 
   private final String label;
 

@@ -45,17 +45,44 @@ public final class SweepRun {
   /**
    * One step to run.
    *
-   * @param name its folder under {@code steps/}
-   * @param x    its swept value (0 for the load)
-   * @param plan its coordinated run's plan (out = its bundle folder)
-   * @param load whether it is the experiment's load (not a sweep point)
-   * @param last  whether it is the last repetition of its x (then the x's point is complete)
-   * @param probe asked just before the step runs whether the deployment can run it; null: always runnable
+   * @param name    its folder under {@code steps/}
+   * @param x       its swept value (0 for the load and the unthrottled probe)
+   * @param plan    its coordinated run's plan (out = its bundle folder)
+   * @param load    whether it is the experiment's load (not a sweep point)
+   * @param last    whether it is the last repetition of its x (then the x's point is complete)
+   * @param probe   asked just before the step runs whether the deployment can run it; null: always runnable
+   * @param maximum whether it is the unthrottled probe that measures the maximum a target-share sweep takes its
+   *                targets from (recorded as the probe, not a sweep point)
+   * @param share   a target-share step's share of that maximum, with its plan at the target decided then; null
+   *                for any other step
    */
-  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe) {
-    public Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
-      this(name, x, plan, load, last, null);
+  public record Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe, boolean maximum,
+                        Share share) {
+    public Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe) {
+      this(name, x, plan, load, last, probe, false, null);
     }
+
+    public Planned(String name, long x, RunPlan plan, boolean load, boolean last) {
+      this(name, x, plan, load, last, null, false, null);
+    }
+  }
+
+  /**
+   * A step run at a share of the measured unthrottled maximum: its target is known only once the probe has run.
+   *
+   * @param fraction the share (0.25 for 25%)
+   * @param atTarget the step's plan at a total target (ops/s)
+   */
+  public record Share(double fraction, AtTarget atTarget) {
+    /** The target of this share of {@code maximum} ops/s: rounded, at least 1 (0 would mean unthrottled). */
+    public long target(double maximum) {
+      return Math.max(1, Math.round(fraction * maximum));
+    }
+  }
+
+  /** A step's plan at a total target. */
+  public interface AtTarget {
+    RunPlan plan(long target) throws dev.ycsbpack.coordinator.plan.PlanException;
   }
 
   /** Asked just before a step runs: whether the deployment can run it (a write-concern cell: one probe write). */
@@ -75,6 +102,9 @@ public final class SweepRun {
   /** A step the probe refused: recorded with the server's reason, never with figures, and the experiment goes on. */
   public static final String NOT_RUN = "NOT_RUN";
 
+  /** The plan kind of a plain coordinated run repeated ({@code bin/ycsb-experiment repeat}): no rule stops it. */
+  public static final String REPEAT = "repeat";
+
   private final ExperimentBundle bundle;
   private final ExperimentManifest.Plan plan;
   private final List<Planned> steps;
@@ -83,7 +113,9 @@ public final class SweepRun {
   private final Map<String, String> environment;
   private final PrintStream out;
   private final List<ExperimentManifest.Step> entries = new ArrayList<>();
-  private final List<Repeated> repeated = new ArrayList<>();
+  /** Per swept value (ascending), the points of its finished runs, in the order they ran. */
+  private final Map<Long, List<Point>> runsByX = new java.util.TreeMap<>();
+  private ExperimentManifest.Maximum maximum;
   private final CountDownLatch done = new CountDownLatch(1);
   private final Object lock = new Object();
   private volatile String interrupted;
@@ -132,13 +164,15 @@ public final class SweepRun {
           && !s.verdict().equals(NOT_RUN)).toList());
     }
     write("RUNNING", null, null);
-    List<Point> points = new ArrayList<>();
-    List<Point> group = new ArrayList<>();
     String stop = null;
+    Long stopX = null;
     String failed = null;
     for (Planned p : steps) {
       if (interrupted != null) {
         break;
+      }
+      if (stopX != null && !p.load() && !p.maximum() && p.x() > stopX) {
+        continue; // past the value where the sweep stopped: later rounds run only the values up to it
       }
       ExperimentManifest.Step finished = earlier == null ? null : completed(earlier, p);
       if (finished == null) {
@@ -160,27 +194,37 @@ public final class SweepRun {
         }
         break;
       }
+      if (p.maximum()) {
+        synchronized (lock) {
+          maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
+        }
+        write("RUNNING", null, null);
+        continue;
+      }
       if (p.load() || !sweep()) {
         continue;
       }
-      group.add(StepFiguresReader.point(finished.figures(), p.x(), p.plan().clients().stream()
-          .mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum()));
-      if (!p.last()) {
+      List<Point> runs;
+      synchronized (lock) {
+        runs = runsByX.computeIfAbsent(p.x(), k -> new ArrayList<>());
+        runs.add(StepFiguresReader.point(finished.figures(), p.x(), finished.target() == null ? 0 : finished.target()));
+      }
+      // weighed when a value is first reached (round 1 of interleaved repetitions) and when its last run is in;
+      // a plain repetition of one run (repeat) has no rule to stop by
+      if (stopX != null || plan.kind().equals(REPEAT) || (runs.size() > 1 && !p.last())) {
         continue;
       }
-      points.add(group.size() == 1 ? group.get(0) : Repetitions.median(group));
-      if (plan.repeat() > 1) {
-        repeated.add(Repetitions.of(group));
-      }
-      group.clear();
+      List<Point> points = points();
       stop = EarlyStop.after(points, slos).orElse(null);
       write("RUNNING", null, answers(points, stop));
       if (stop != null) {
-        out.println("ycsb-experiment: stopping early: " + stop);
-        break;
+        stopX = p.x();
+        out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
+            : "; the remaining rounds run the values up to " + Answers.num(p.x()) + " only"));
       }
     }
-    Answers answers = sweep() ? answers(points, stop) : null;
+    List<Point> points = points();
+    Answers answers = sweep() && !plan.kind().equals(REPEAT) ? answers(points, stop) : null;
     String status;
     String reason;
     if (interrupted != null) {
@@ -196,6 +240,21 @@ public final class SweepRun {
     }
     write(status, reason, answers);
     return status.equals("COMPLETE") ? 0 : 1;
+  }
+
+  /** Each swept value run so far, in ascending order: its one run, or the medians of its repetitions. */
+  private List<Point> points() {
+    synchronized (lock) {
+      return runsByX.values().stream().map(r -> r.size() == 1 ? r.get(0) : Repetitions.median(r)).toList();
+    }
+  }
+
+  /** With {@code --repeat} above 1, each value's spread over the runs it has. */
+  private List<Repeated> repeated() {
+    if (plan.repeat() <= 1 && !plan.kind().equals(REPEAT)) {
+      return null;
+    }
+    return runsByX.values().stream().map(Repetitions::of).toList();
   }
 
   /** The step as an earlier attempt of this experiment completed it (a load has no figures), or null. */
@@ -214,7 +273,7 @@ public final class SweepRun {
   }
 
   private int order(Planned p) {
-    return p.load() ? 0 : steps.stream().filter(s -> !s.load()).toList().indexOf(p) + 1;
+    return p.load() || p.maximum() ? 0 : steps.stream().filter(s -> !s.load() && !s.maximum()).toList().indexOf(p) + 1;
   }
 
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
@@ -245,23 +304,39 @@ public final class SweepRun {
           if (e.name().equals(p.name())) {
             entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
                 null, e.verdict().equals("RUNNING") ? "KILLED" : e.verdict(), e.reason(), e.startedAt(),
-                e.endedAt(), null));
+                e.endedAt(), null, e.target()));
           }
         }
       }
     }
     Files.createDirectories(dir.getParent());
     int order = order(p);
+    RunPlan stepPlan;
+    String what;
+    if (p.share() != null) {
+      // a share of the unthrottled probe's throughput, as the probe measured it (read back on resume)
+      long target = p.share().target(maximum.throughput());
+      try {
+        stepPlan = p.share().atTarget().plan(target);
+      } catch (dev.ycsbpack.coordinator.plan.PlanException e) {
+        throw new IOException("step " + p.name() + " at target " + target + ": " + e.getMessage(), e);
+      }
+      what = String.format(Locale.ROOT, "target %s%% of the probe's %,.0f ops/s = %,d ops/s", Answers.num(p.x()),
+          maximum.throughput(), target);
+    } else {
+      stepPlan = p.probe() == null ? p.plan() : p.probe().plan(p.plan());
+      what = p.load() ? "load" : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
+          : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1));
+    }
+    long target = stepPlan.clients().stream().mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum();
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
-        null, Instant.now().toString(), null, null);
+        null, Instant.now().toString(), null, null, target > 0 ? target : null);
     synchronized (lock) {
       entries.add(running);
     }
     write("RUNNING", null, null);
-    String what = p.load() ? "load" : plan.axis() + " " + (sweep() ? String.valueOf(p.x())
-        : plan.writeConcerns().get((int) p.x() - 1));
     out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
-    int status = runner.run(p.probe() == null ? p.plan() : p.probe().plan(p.plan()));
+    int status = runner.run(stepPlan);
     String verdict;
     String reason = null;
     StepFigures figures = null;
@@ -288,7 +363,7 @@ public final class SweepRun {
       reason = m.reason();
     }
     ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
-        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures);
+        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target());
     synchronized (lock) {
       entries.set(entries.indexOf(running), ended);
     }
@@ -311,6 +386,10 @@ public final class SweepRun {
       return s;
     }
     String axis = plan.axis();
+    if (maximum != null) {
+      s.add(String.format(Locale.ROOT, "unthrottled probe (step %s, not a sweep point): %,.0f ops/s; each step's "
+          + "target is its %s of it", maximum.step(), maximum.throughput(), axis));
+    }
     s.add(String.format(Locale.ROOT, "highest throughput: %,.0f ops/s at %s %s", a.bestThroughput(), axis,
         Answers.num(a.best())));
     s.add(a.knee() == null ? "knee: none found"
@@ -322,7 +401,7 @@ public final class SweepRun {
     if (a.slo() != null) {
       s.add("SLO: " + a.slo().statement());
     }
-    for (Repeated r : repeated) {
+    for (Repeated r : repeated() == null ? List.<Repeated>of() : repeated()) {
       s.add(String.format(Locale.ROOT, "%s %s over %d repetitions: median %,.0f ops/s, %,.0f-%,.0f, RSD %s%s", axis,
           Answers.num(r.x()), r.throughput().n(), r.throughput().median(), r.throughput().min(), r.throughput().max(),
           Double.isNaN(r.throughput().relativeStdDev()) ? "-"
@@ -335,14 +414,45 @@ public final class SweepRun {
     return s;
   }
 
+  /** A repeated run's figures in words: each headline figure's spread, the noisy ones marked, how to compare. */
+  private List<String> spreadStatements() {
+    List<String> s = new ArrayList<>();
+    List<Repeated> all = repeated();
+    if (all.isEmpty()) {
+      s.add("no repetition finished: nothing to summarise yet");
+      return s;
+    }
+    Repeated r = all.get(0);
+    s.add(spread("throughput", r.throughput(), v -> String.format(Locale.ROOT, "%,.0f", v), " ops/s"));
+    s.add(spread("error rate", r.errorRate(), v -> String.format(Locale.ROOT, "%.3f%%", 100 * v), ""));
+    r.latencyUs().forEach((op, byLabel) -> byLabel.forEach((label, sp) -> s.add(spread(op + " " + label, sp,
+        v -> String.format(Locale.ROOT, "%.3f", v / 1000), " ms"))));
+    int n = r.throughput().n();
+    s.add(n < 2 ? "noise: unknown with one repetition"
+        : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
+        : "NOISY (range over 10% of the median): " + String.join(", ", r.noisyFigures()));
+    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir().resolve(ExperimentBundle.STEPS)
+        + "/*-run-r*/merged --b OTHER/" + ExperimentBundle.STEPS + "/*-run-r*/merged");
+    return s;
+  }
+
+  private static String spread(String figure, dev.ycsbpack.aggregate.stats.Spread sp,
+                               java.util.function.DoubleFunction<String> fmt, String unit) {
+    return figure + ": median " + fmt.apply(sp.median()) + unit + ", " + fmt.apply(sp.min()) + "-"
+        + fmt.apply(sp.max()) + unit + ", RSD " + (Double.isNaN(sp.relativeStdDev()) ? "-"
+        : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev())) + ", n=" + sp.n()
+        + (sp.noisy() ? ", NOISY" : "");
+  }
+
   private void write(String status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
       WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries);
       List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
+          : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
           : answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
           status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
-          repeated.isEmpty() ? null : List.copyOf(repeated), statements, matrix));
+          repeated(), statements, matrix, maximum));
       if (!status.equals("RUNNING") && statements != null) {
         out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
         statements.forEach(l -> out.println("  " + l));

@@ -50,6 +50,53 @@ public final class SweepValues {
     return out;
   }
 
+  /** A share of the measured maximum above this is a typo, not a study (150% already overloads the server). */
+  public static final long MAX_PERCENT = 150;
+
+  /** Whether {@code value} is a list of shares of the measured maximum ({@code 25%,50%}): any part ends in {@code %}. */
+  public static boolean isShares(String value) {
+    return value != null && value.contains("%");
+  }
+
+  /**
+   * Parses a list of shares of the measured unthrottled maximum, {@code 25%,50%,90%}, strictly: every part a whole
+   * percentage from 1 to {@link #MAX_PERCENT}, ascending; absolute targets and shares are not mixed.
+   *
+   * @return the percentages
+   * @throws IllegalArgumentException one line naming the option, the value and what is accepted
+   */
+  public static List<Long> parseShares(String option, String value) {
+    String accepted = ": expected whole percentages of the measured unthrottled maximum from 1% to " + MAX_PERCENT
+        + "%, comma-separated and ascending, every one with its %, e.g. " + option + " 25%,50%,75%,90%";
+    List<Long> out = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      String p = part.strip();
+      String why = null;
+      if (p.isEmpty()) {
+        why = "an empty step";
+      } else if (!p.endsWith("%")) {
+        why = Text.shown(part) + " is not a percentage (absolute targets and shares of the maximum are not mixed)";
+      } else if (!p.matches("[0-9]{1,9}%")) {
+        why = Text.shown(part) + " is not a whole percentage";
+      } else {
+        long v = Long.parseLong(p.substring(0, p.length() - 1));
+        if (v < 1 || v > MAX_PERCENT) {
+          why = v + "% is outside 1% to " + MAX_PERCENT + "%";
+        } else if (!out.isEmpty() && v <= out.get(out.size() - 1)) {
+          why = v + "% does not follow " + out.get(out.size() - 1) + "%";
+        }
+        out.add(v);
+      }
+      if (why != null) {
+        throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + why + accepted);
+      }
+    }
+    if (out.size() > MAX_STEPS) {
+      throw new IllegalArgumentException(option + " " + Text.shown(value) + ": " + out.size() + " steps" + accepted);
+    }
+    return out;
+  }
+
   /** 1, 2, 4, ... up to {@code max} (the default thread sweep). */
   public static List<Long> doubling(long max) {
     List<Long> out = new ArrayList<>();

@@ -35,4 +35,29 @@ class RepeatedTest {
     assertFalse(r.noisy());
     assertFalse(r.throughput().noiseKnown());
   }
+
+  @Test
+  void everyHeadlineFigureGetsItsSpreadAndTheNoisyOnesAreNamed() {
+    List<Point> runs = new java.util.ArrayList<>();
+    double[][] read = {{100, 200, 300, 400}, {101, 260, 302, 404}, {99, 190, 298, 800}};
+    double[] errors = {0, 0.01, 0};
+    for (int i = 0; i < 3; i++) {
+      runs.add(new Point(1, 1000 + i, Map.of("READ", Map.of(50.0, read[i][0], 95.0, read[i][1], 99.0, read[i][2],
+          99.9, read[i][3]), "UPDATE", Map.of(99.0, 500.0)), errors[i], false, 0));
+    }
+    Repeated r = Repetitions.of(runs);
+    assertEquals(Map.of("READ", List.of("p50", "p95", "p99", "p99.9"), "UPDATE", List.of("p99")),
+        Map.of("READ", List.copyOf(r.latencyUs().get("READ").keySet()),
+            "UPDATE", List.copyOf(r.latencyUs().get("UPDATE").keySet())));
+    assertEquals(100, r.latencyUs().get("READ").get("p50").median());
+    assertEquals(190, r.latencyUs().get("READ").get("p95").min());
+    assertEquals(800, r.latencyUs().get("READ").get("p99.9").max());
+    assertEquals(3, r.latencyUs().get("READ").get("p99.9").n());
+    assertEquals(0, r.errorRate().median());
+    assertEquals(0.01, r.errorRate().max());
+    // p95: (260 - 190) / 200 = 35%, p99.9 (800 - 400) / 404, error rate 0.01 over a median of 0: noisy;
+    // throughput (1002 - 1000) / 1001, READ p50 and p99 within 2%: not
+    assertEquals(List.of("errorRate", "READ.p95", "READ.p99.9"), r.noisyFigures());
+    assertFalse(r.noisy(), "the answers' flag weighs throughput and p99 only");
+  }
 }
