@@ -275,7 +275,7 @@ public final class SweepRun {
         m.server().forEach(environment::putIfAbsent);
       }
       if (!p.load()) {
-        figures = StepFigures.read(dir);
+        figures = StepFigures.read(dir).withServer(runner.lastServer());
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {

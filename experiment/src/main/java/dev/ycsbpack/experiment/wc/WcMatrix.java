@@ -25,6 +25,7 @@ import java.util.function.Function;
 public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> cells) {
   /** The operations a write concern applies to. */
   public static final List<String> OPERATIONS = List.of("INSERT", "UPDATE");
+  private static final Map<String, String> BASELINE_PROPERTIES = Map.of("mongodb.w", "1");
 
   /**
    * One cell.
@@ -38,9 +39,12 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param throughputRatio the median over the baseline's median
    * @param operations      INSERT and UPDATE (those the workload ran)
    * @param noisy           whether a figure's range is over 10% of its median
+   * @param means           for a cell named by a Java driver constant ({@link DriverConstant}), what that constant
+   *                        means (w/j/fsync, an alias of which) and what was sent for it; else null
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
-                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy) {
+                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
+                     String means) {
   }
 
   /**
@@ -71,15 +75,17 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
           .map(ExperimentManifest.Step::reason).reduce((a, b) -> b).orElse(null) : null;
       raw.add(cell(given.get(i), done, notRun));
     }
-    Cell base = raw.stream().filter(c -> c.writeConcern().equals(WriteConcernCell.BASELINE) && c.runs() > 0)
+    // the baseline is the first measured cell that sends w=1 alone: "w=1", or a constant meaning it (ACKNOWLEDGED)
+    Cell base = raw.stream().filter(c -> c.properties().equals(BASELINE_PROPERTIES) && c.runs() > 0)
         .findFirst().orElse(null);
     List<Cell> cells = raw.stream().map(c -> base == null ? c : withRatios(c, base)).toList();
     return new WcMatrix(base == null ? null : base.writeConcern(), rotation, cells);
   }
 
   private static Cell cell(WriteConcernCell wc, List<StepFigures> done, String notRun) {
+    String means = DriverConstant.named(wc.label()).map(DriverConstant::means).orElse(null);
     if (done.isEmpty()) {
-      return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false);
+      return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false, means);
     }
     Set<String> sent = new LinkedHashSet<>();
     done.forEach(f -> sent.add(f.writeConcern() == null ? "not recorded by the clients" : f.writeConcern()));
@@ -97,7 +103,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
     }
     boolean noisy = tp.noisy() || ops.values().stream().anyMatch(o -> o.avgUs().noisy() || o.p99Us() != null
         && o.p99Us().noisy());
-    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy);
+    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy, means);
   }
 
   private static Double percentile(StepFigures f, String op, String label) {
@@ -121,7 +127,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
           b == null ? null : ratio(o.avgUs(), b.avgUs()), b == null ? null : ratio(o.p99Us(), b.p99Us())));
     });
     return new Cell(c.writeConcern(), c.properties(), c.sent(), null, c.runs(), c.throughput(),
-        ratio(c.throughput(), base.throughput()), ops, c.noisy());
+        ratio(c.throughput(), base.throughput()), ops, c.noisy(), c.means());
   }
 
   private static Double ratio(Spread a, Spread b) {
@@ -132,11 +138,12 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
   public List<String> statements() {
     List<String> s = new ArrayList<>();
     for (Cell c : cells) {
+      String name = c.means() == null ? c.writeConcern() : c.writeConcern() + " (" + c.means() + ")";
       if (c.runs() == 0) {
-        s.add(c.writeConcern() + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
+        s.add(name + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
         continue;
       }
-      StringBuilder b = new StringBuilder(c.writeConcern()).append(": ");
+      StringBuilder b = new StringBuilder(name).append(": ");
       b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
       c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
           o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",
@@ -150,7 +157,8 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
       s.add(b.toString());
     }
     if (baseline == null) {
-      s.add("no ratios: the matrix has no measured " + WriteConcernCell.BASELINE + " cell to compare with");
+      s.add("no ratios: the matrix has no measured " + WriteConcernCell.BASELINE + " cell (or ACKNOWLEDGED) to compare "
+          + "with");
     }
     return s;
   }
