@@ -96,6 +96,15 @@ final class ExperimentLaunch {
         stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true);
   }
 
+  /** The pack's folder (bin/, lib/, workloads/, experiments/), or why this is no installed pack. */
+  static Path home() throws UsageError {
+    try {
+      return CoordinatorMain.packHome();
+    } catch (IllegalStateException e) {
+      throw new UsageError(e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+    }
+  }
+
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
     List<SweepRun.Planned> steps = l.steps();
@@ -107,9 +116,9 @@ final class ExperimentLaunch {
     Path dir = l.dir();
     Path home;
     try {
-      home = CoordinatorMain.packHome();
-    } catch (IllegalStateException e) {
-      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+      home = home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
       return ExperimentMain.USAGE;
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps

@@ -2,7 +2,6 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.experiment.recipe.ByteSize;
 import dev.ycsbpack.experiment.recipe.Recipe;
@@ -53,17 +52,12 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
-    Path home;
-    try {
-      home = CoordinatorMain.packHome();
-    } catch (IllegalStateException e) {
-      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
-      return ExperimentMain.USAGE;
-    }
     Recipe r;
     List<ExperimentLaunch.Launch> launches = new ArrayList<>();
     Path dir;
+    Path home;
     try {
+      home = ExperimentLaunch.home();
       Path file = locate(home, recipe);
       try {
         r = Recipe.read(file);
