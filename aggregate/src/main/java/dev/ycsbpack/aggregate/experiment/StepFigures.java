@@ -18,11 +18,27 @@ import java.util.Map;
  * @param rangeUs         per operation, the mean, min and max of the same latency as {@code latencyUs}
  * @param writeConcern    the write concern the step's clients sent, as they recorded it (the binding's effective
  *                        concern, {@code server.writeConcern} of the step's bundle); null when none recorded it
+ * @param server          the server's memory and cache figures around the step ({@code serverStatus}); null when the
+ *                        binding has no server (basic)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
                           Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
-                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern) {
+                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern,
+                          ServerMemory server) {
+
+  /** Figures without the server's memory figures. */
+  public StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
+                     Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu, boolean clientSaturated,
+                     Map<String, Range> rangeUs, String writeConcern) {
+    this(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs, writeConcern, null);
+  }
+
+  /** These figures with the server's memory and cache figures around the step. */
+  public StepFigures withServer(ServerMemory memory) {
+    return new StepFigures(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs,
+        writeConcern, memory);
+  }
 
   /** One operation's mean, min and max latency (microseconds). */
   public record Range(Double avg, long min, long max) {

@@ -33,9 +33,12 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param throughputRatio the median over the baseline's median
    * @param operations      INSERT and UPDATE (those the workload ran)
    * @param noisy           whether a figure's range is over 10% of its median
+   * @param means           for a cell named by a Java driver constant, what that constant means (w/j/fsync, an alias
+   *                        of which) and what was sent for it; else null
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
-                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy) {
+                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
+                     String means) {
   }
 
   /**
@@ -52,11 +55,12 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
   public List<String> statements() {
     List<String> s = new ArrayList<>();
     for (Cell c : cells) {
+      String name = c.means() == null ? c.writeConcern() : c.writeConcern() + " (" + c.means() + ")";
       if (c.runs() == 0) {
-        s.add(c.writeConcern() + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
+        s.add(name + ": " + (c.notRun() != null ? "NOT RUN: " + c.notRun() : "no run finished"));
         continue;
       }
-      StringBuilder b = new StringBuilder(c.writeConcern()).append(": ");
+      StringBuilder b = new StringBuilder(name).append(": ");
       b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
       c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
           o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",
@@ -70,7 +74,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
       s.add(b.toString());
     }
     if (baseline == null) {
-      s.add("no ratios: the matrix has no measured " + BASELINE + " cell to compare with");
+      s.add("no ratios: the matrix has no measured " + BASELINE + " cell (or ACKNOWLEDGED) to compare with");
     }
     return s;
   }

@@ -61,11 +61,11 @@ final class Experiments {
         + hostile : null, t0 + 120_000, 1500));
     Spread one = Spread.of(2000);
     WcMatrix matrix = new WcMatrix("w=1", List.of(List.of("w=1", "w=3", "majority")), List.of(
-        new WcMatrix.Cell("w=1", Map.of("mongodb.w", "1"), List.of("w=1"), null, 1, one, 1.0, Map.of(), false),
+        new WcMatrix.Cell("w=1", Map.of("mongodb.w", "1"), List.of("w=1"), null, 1, one, 1.0, Map.of(), false, null),
         new WcMatrix.Cell("w=3", Map.of("mongodb.w", "3"), List.of(), UNSATISFIABLE + hostile, 0, null, null,
-            Map.of(), false),
+            Map.of(), false, null),
         new WcMatrix.Cell("majority", Map.of("mongodb.w", "majority"), List.of("w=majority"), null, 1,
-            Spread.of(1500), 0.75, Map.of(), false)));
+            Spread.of(1500), 0.75, Map.of(), false, null)));
     write(dir, status, plan("wc-matrix", null, null, List.of("w=1", "w=3", "majority"), hostile), product, t0, steps,
         null, matrix.statements(), matrix, hostile);
     return dir;

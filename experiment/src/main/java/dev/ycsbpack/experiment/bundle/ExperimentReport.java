@@ -97,7 +97,10 @@ final class ExperimentReport {
     for (String op : ops) {
       b.append("<th>").append(escapeHtml(op)).append(" p50 / p95 / p99 / p99.9 (ms)</th>");
     }
-    b.append("<th class=\"l\">client CPU</th><th class=\"l\">report</th></tr>\n");
+    // the server's memory and cache figures, when the steps asked for them (the mongodb binding)
+    boolean memory = steps.stream().anyMatch(s -> s.figures() != null && s.figures().server() != null);
+    b.append("<th class=\"l\">client CPU</th>").append(memory ? "<th class=\"l\">server memory (serverStatus)</th>"
+        : "").append("<th class=\"l\">report</th></tr>\n");
     for (ExperimentManifest.Step s : steps) {
       StepFigures f = s.figures();
       b.append("<tr><td>").append(s.order()).append("</td><td>").append(s.x()).append("</td><td class=\"l")
@@ -119,7 +122,12 @@ final class ExperimentReport {
           .stream().map(e -> e.getKey() + " " + Math.round(100 * e.getValue()) + "%").toList())
           + (f.clientSaturated() ? " SATURATED" : "");
       b.append("<td class=\"l").append(f != null && f.clientSaturated() ? " bad" : "").append("\">")
-          .append(escapeHtml(cpu)).append("</td><td class=\"l\">");
+          .append(escapeHtml(cpu)).append("</td>");
+      if (memory) {
+        b.append("<td class=\"l\">").append(f == null || f.server() == null ? "" : escapeHtml(f.server().describe()))
+            .append("</td>");
+      }
+      b.append("<td class=\"l\">");
       if (s.report() != null) {
         b.append("<a href=\"").append(escapeHtml(s.report())).append("\">").append(escapeHtml(s.name()))
             .append("</a>");

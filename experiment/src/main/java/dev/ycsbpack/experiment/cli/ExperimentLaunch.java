@@ -41,10 +41,28 @@ final class ExperimentLaunch {
   private ExperimentLaunch() {
   }
 
-  /** An accepted plan, ready to run. */
+  /**
+   * An accepted plan, ready to run.
+   *
+   * @param facts added to the manifest's environment (a recipe's name and digest)
+   */
   record Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
                 ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
-                List<Host> hosts, int parallel, String binding) {
+                List<Host> hosts, int parallel, String binding, Map<String, String> facts) {
+    Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
+           ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
+           List<Host> hosts, int parallel, String binding) {
+      this(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel, binding,
+          Map.of());
+    }
+
+    /** This launch with {@code more} facts in its environment. */
+    Launch withFacts(Map<String, String> more) {
+      Map<String, String> f = new TreeMap<>(facts);
+      f.putAll(more);
+      return new Launch(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel,
+          binding, f);
+    }
   }
 
   /**
@@ -78,6 +96,15 @@ final class ExperimentLaunch {
         stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true);
   }
 
+  /** The pack's folder (bin/, lib/, workloads/, experiments/), or why this is no installed pack. */
+  static Path home() throws UsageError {
+    try {
+      return CoordinatorMain.packHome();
+    } catch (IllegalStateException e) {
+      throw new UsageError(e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+    }
+  }
+
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
     List<SweepRun.Planned> steps = l.steps();
@@ -89,14 +116,15 @@ final class ExperimentLaunch {
     Path dir = l.dir();
     Path home;
     try {
-      home = CoordinatorMain.packHome();
-    } catch (IllegalStateException e) {
-      err.println("ycsb-experiment: error: " + e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+      home = home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
       return ExperimentMain.USAGE;
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
-    for (RunPlan p : List.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan())) {
+    for (RunPlan p : java.util.stream.Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
+        .toList()) {
       ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
       if (!check.passed()) {
         boolean refused = check.exitStatus() == ExperimentMain.USAGE;
@@ -121,6 +149,7 @@ final class ExperimentLaunch {
     environment.put("pack.version", v == null ? "development build" : v);
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
+    environment.putAll(l.facts());
     environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
         .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
         .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
     versionProvider = ExperimentMain.Version.class,
     description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
         "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
-    subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, RunCommand.class,
+        CommandLine.HelpCommand.class},
     footer = {"", "Examples:",
         "  # threads 1,2,4,...,64 over an already loaded collection, READ p99 objective",
         "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 -p recordcount=1000000 \\",
@@ -39,6 +40,9 @@ import picocli.CommandLine.Command;
         "  bin/ycsb-experiment wc-matrix mongodb -P workloads/insert-latency \\",
         "      -p mongodb.url=mongodb://db1:27017/ycsb \\",
         "      --write-concerns 'w=1,j=true,w=2,majority,w=majority+j=true' --load --hosts local --out results/wc-1",
+        "  # a ready study of experiments/: the 6:1 query/update mix with clients 1 -> 128",
+        "  bin/ycsb-experiment run experiments/clients-6to1 --hosts client1,client2 \\",
+        "      -p mongodb.url=mongodb://db1:27017/ycsb --out results/6to1",
         "  # continue after Ctrl-C or a crash, without running finished steps again",
         "  bin/ycsb-experiment sweep mongodb -P workloads/read95-update5 ... --resume results/sweep-1",
         "",
@@ -53,7 +57,7 @@ public final class ExperimentMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep or wc-matrix");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix or run");
   }
 
   public static void main(String[] args) {

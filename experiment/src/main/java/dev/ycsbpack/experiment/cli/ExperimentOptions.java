@@ -20,6 +20,21 @@ final class ExperimentOptions {
       + "--resume instead of --out): finished steps are not run again; a different plan is refused")
   Path resume;
 
+  /**
+   * Not an option: set by {@code run}, which prepares every experiment of a recipe before it runs any (so a refusal
+   * of the last leaves nothing written); the command then hands its accepted launch here instead of running it.
+   */
+  java.util.function.Consumer<ExperimentLaunch.Launch> preparing;
+
+  /** Runs the accepted launch, or with {@link #preparing} set, hands it over; the exit status. */
+  int launch(ExperimentLaunch.Launch launch, java.io.PrintStream err) throws java.io.IOException {
+    if (preparing != null) {
+      preparing.accept(launch);
+      return 0;
+    }
+    return ExperimentLaunch.execute(launch, err);
+  }
+
   /** The experiment's folder: {@code --out}, or the one resumed. */
   Path dir() {
     return out != null ? out : resume;

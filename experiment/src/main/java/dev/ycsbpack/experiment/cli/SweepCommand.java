@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
         "with its own bundle under DIR/steps/), on the same loaded data, stops early by the documented rule, and",
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
-final class SweepCommand implements Callable<Integer> {
+final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   /** The step folder of a target-share sweep's unthrottled probe. */
   static final String UNTHROTTLED = "00-unthrottled";
 
@@ -80,6 +80,16 @@ final class SweepCommand implements Callable<Integer> {
 
   @Mixin
   ExperimentOptions options;
+
+  @Override
+  public ExperimentOptions options() {
+    return options;
+  }
+
+  @Override
+  public RunOptions runOptions() {
+    return runOptions;
+  }
 
   @Override
   public Integer call() throws IOException {
@@ -212,7 +222,7 @@ final class SweepCommand implements Callable<Integer> {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, options.load, earlier,
+    return options.launch(new ExperimentLaunch.Launch(dir, plan, steps, parsedSlos, options.load, earlier,
         redactor, runOptions, hostOptions, hosts, parallel, binding), err);
   }
 }

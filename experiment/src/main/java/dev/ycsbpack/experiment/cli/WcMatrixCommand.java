@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
         "throughput, the ratio to w=1, the spread over the repetitions, and the write",
         "concern the clients recorded sending."})
-final class WcMatrixCommand implements Callable<Integer> {
+final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
   String binding;
 
@@ -72,6 +72,16 @@ final class WcMatrixCommand implements Callable<Integer> {
 
   @Mixin
   ExperimentOptions options;
+
+  @Override
+  public ExperimentOptions options() {
+    return options;
+  }
+
+  @Override
+  public RunOptions runOptions() {
+    return runOptions;
+  }
 
   @Override
   public Integer call() throws IOException {
@@ -168,7 +178,7 @@ final class WcMatrixCommand implements Callable<Integer> {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
+    return options.launch(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
         redactor, runOptions, hostOptions, hosts, parallel, binding), err);
   }
 

@@ -15,6 +15,7 @@ import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import java.util.Map;
 
 /**
@@ -31,6 +32,7 @@ public final class StepRunner {
   private final PrintStream log;
   private final boolean quiet;
   private volatile CoordinatedRun current;
+  private volatile ServerMemory lastServer;
   private volatile String interrupted;
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
@@ -54,7 +56,11 @@ public final class StepRunner {
    * ({@link CoordinatedRun#COMPLETE} or {@link CoordinatedRun#FAILED}).
    */
   public int run(RunPlan plan) throws IOException {
+    lastServer = null;
     Bundle bundle = Bundle.create(plan.out());
+    // serverStatus before and after: the pages read into the cache are a counter, so the step's are the difference
+    boolean mongodb = plan.binding().equals("mongodb");
+    ServerMemory.Snapshot before = mongodb ? snapshot(plan) : null;
     CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor, command, log,
         total -> quiet ? new Progress.Silent() : Progress.forConsole(log, total), System.currentTimeMillis());
     current = run;
@@ -62,9 +68,27 @@ public final class StepRunner {
       if (interrupted != null) {
         run.interrupt(interrupted);
       }
-      return run.run(bundle);
+      int status = run.run(bundle);
+      if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
+        lastServer = ServerMemory.between(before, snapshot(plan));
+      }
+      return status;
     } finally {
       current = null;
+    }
+  }
+
+  /** The server's memory and cache figures around the last step run; null for a binding with no server. */
+  public ServerMemory lastServer() {
+    return lastServer;
+  }
+
+  private ServerMemory.Snapshot snapshot(RunPlan plan) {
+    try (com.mongodb.client.MongoClient client = RecordCount.client(plan.properties())) {
+      ServerMemory.Snapshot s = ServerStatus.read(client);
+      return s.reason() == null ? s : ServerMemory.Snapshot.unknown(redactor.redact(s.reason()));
+    } catch (RuntimeException e) {
+      return ServerMemory.Snapshot.unknown(redactor.redact("serverStatus failed: " + e.getMessage()));
     }
   }
 

@@ -354,7 +354,7 @@ public final class SweepRun {
         m.server().forEach(environment::putIfAbsent);
       }
       if (!p.load()) {
-        figures = StepFiguresReader.read(dir);
+        figures = StepFiguresReader.read(dir).withServer(runner.lastServer());
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {

@@ -16,6 +16,9 @@ import java.util.function.Function;
 
 /** Builds a write-concern matrix's {@link WcMatrix} from the plan and the steps recorded so far. */
 public final class WcMatrixBuilder {
+  /** The properties of a cell that sends w=1 alone: the baseline ("w=1", or a constant meaning it, ACKNOWLEDGED). */
+  private static final Map<String, String> BASELINE_PROPERTIES = Map.of("mongodb.w", "1");
+
   private WcMatrixBuilder() {
   }
 
@@ -37,15 +40,17 @@ public final class WcMatrixBuilder {
           .map(ExperimentManifest.Step::reason).reduce((a, b) -> b).orElse(null) : null;
       raw.add(cell(given.get(i), done, notRun));
     }
-    Cell base = raw.stream().filter(c -> c.writeConcern().equals(WriteConcernCell.BASELINE) && c.runs() > 0)
+    // the baseline is the first measured cell that sends w=1 alone: "w=1", or a constant meaning it (ACKNOWLEDGED)
+    Cell base = raw.stream().filter(c -> c.properties().equals(BASELINE_PROPERTIES) && c.runs() > 0)
         .findFirst().orElse(null);
     List<Cell> cells = raw.stream().map(c -> base == null ? c : withRatios(c, base)).toList();
     return new WcMatrix(base == null ? null : base.writeConcern(), rotation, cells);
   }
 
   private static Cell cell(WriteConcernCell wc, List<StepFigures> done, String notRun) {
+    String means = DriverConstant.named(wc.label()).map(DriverConstant::means).orElse(null);
     if (done.isEmpty()) {
-      return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false);
+      return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false, means);
     }
     Set<String> sent = new LinkedHashSet<>();
     done.forEach(f -> sent.add(f.writeConcern() == null ? "not recorded by the clients" : f.writeConcern()));
@@ -63,7 +68,7 @@ public final class WcMatrixBuilder {
     }
     boolean noisy = tp.noisy() || ops.values().stream().anyMatch(o -> o.avgUs().noisy() || o.p99Us() != null
         && o.p99Us().noisy());
-    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy);
+    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy, means);
   }
 
   private static Double percentile(StepFigures f, String op, String label) {
@@ -87,7 +92,7 @@ public final class WcMatrixBuilder {
           b == null ? null : ratio(o.avgUs(), b.avgUs()), b == null ? null : ratio(o.p99Us(), b.p99Us())));
     });
     return new Cell(c.writeConcern(), c.properties(), c.sent(), null, c.runs(), c.throughput(),
-        ratio(c.throughput(), base.throughput()), ops, c.noisy());
+        ratio(c.throughput(), base.throughput()), ops, c.noisy(), c.means());
   }
 
   private static Double ratio(Spread a, Spread b) {

@@ -27,8 +27,8 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
   /** The cell every other one is compared with. */
   public static final String BASELINE = dev.ycsbpack.aggregate.experiment.WcMatrix.BASELINE;
   private static final String ACCEPTED = "expected cells joined by commas, each settings joined by +: w=0, w=1, w=N,"
-      + " w=majority (or majority), w=tag:NAME, j=true|false, wtimeout=MS; e.g. --write-concerns "
-      + "w=1,w=majority+j=true";
+      + " w=majority (or majority), w=tag:NAME, j=true|false, wtimeout=MS; or a Java driver constant's name (SAFE, "
+      + "JOURNALED, ...: docs/experiments.md); e.g. --write-concerns w=1,w=majority+j=true";
   private static final int MAX_CELLS = 32;
 
   /** The binding's properties for this cell (only the settings it names: the rest stay the binding's defaults). */
@@ -97,6 +97,12 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
   private static WriteConcernCell parse(String head, String cell) {
     if (cell.isEmpty()) {
       throw new IllegalArgumentException(head + "an empty cell; " + ACCEPTED);
+    }
+    java.util.Optional<DriverConstant> constant = DriverConstant.named(cell);
+    if (constant.isPresent()) {
+      // labelled by the constant's name, sent as what it means
+      WriteConcernCell c = parse(head, constant.get().settings());
+      return new WriteConcernCell(constant.get().name(), c.w(), c.j(), c.wtimeout());
     }
     String w = null;
     Boolean j = null;

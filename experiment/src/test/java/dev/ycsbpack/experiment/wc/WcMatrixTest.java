@@ -49,4 +49,20 @@ class WcMatrixTest {
     assertTrue(m.statements().get(2).equals("w=3: NOT RUN: code 100 UnsatisfiableWriteConcern: x"),
         m.statements().toString());
   }
+
+  @Test
+  void aMatrixOfDriverConstantsSaysWhatEachMeansAndComparesWithAcknowledged() {
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", "mongodb", "write concern",
+        List.of(1L, 2L), List.of(), Map.of(), List.of("local"), 1, 1, 0, List.of(), false, 1, "none",
+        List.of("JOURNAL_SAFE", "ACKNOWLEDGED"));
+    WcMatrix m = WcMatrixBuilder.of(plan, List.of(step(1, 100, 3000, 9000, "w=1, j=true"), step(2, 1000, 300, 900, "w=1")));
+    assertEquals("ACKNOWLEDGED", m.baseline(), "a constant meaning w=1 is the baseline");
+    WcMatrix.Cell journal = m.cells().get(0);
+    assertEquals("JOURNAL_SAFE", journal.writeConcern());
+    assertEquals(DriverConstant.JOURNAL_SAFE.means(), journal.means());
+    assertEquals(0.1, journal.throughputRatio(), 1e-9);
+    assertTrue(m.statements().get(0).startsWith("JOURNAL_SAFE (w=1, j=true; deprecated alias of JOURNALED): 100 "
+        + "ops/s"), m.statements().toString());
+    assertNull(WcMatrixBuilder.of(PLAN, List.of()).cells().get(0).means(), "an ordinary cell means what it says");
+  }
 }

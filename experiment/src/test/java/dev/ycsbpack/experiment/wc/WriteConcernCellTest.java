@@ -57,4 +57,26 @@ class WriteConcernCellTest {
         () -> WriteConcernCell.parseList("--write-concerns", "w=1,w=0+j=true"));
     assertTrue(e.getMessage().contains("w=0 cannot be combined with j=true"), e.getMessage());
   }
+
+  @Test
+  void aDriverConstantIsACellLabelledByItsNameSendingWhatItMeans() {
+    List<WriteConcernCell> cells = WriteConcernCell.parseList("--write-concerns",
+        "SAFE,ACKNOWLEDGED,JOURNAL_SAFE,FSYNCED,REPLICAS_SAFE,MAJORITY,NORMAL,ERRORS_IGNORED,W3");
+    assertEquals(List.of("SAFE", "ACKNOWLEDGED", "JOURNAL_SAFE", "FSYNCED", "REPLICAS_SAFE", "MAJORITY", "NORMAL",
+        "ERRORS_IGNORED", "W3"), cells.stream().map(WriteConcernCell::label).toList());
+    assertEquals(Map.of("mongodb.w", "1"), cells.get(0).properties());
+    assertEquals(cells.get(0).properties(), cells.get(1).properties(), "an alias sends the same");
+    assertEquals(Map.of("mongodb.w", "1", "mongodb.j", "true"), cells.get(2).properties());
+    assertEquals(Map.of("mongodb.w", "1", "mongodb.j", "true"), cells.get(3).properties(), "fsync: j on a journal");
+    assertEquals(WriteConcern.W2, cells.get(4).writeConcern());
+    assertEquals(WriteConcern.MAJORITY, cells.get(5).writeConcern());
+    assertFalse(cells.get(6).acknowledged());
+    assertFalse(cells.get(7).acknowledged(), "w=-1 is sent as w=0");
+    assertEquals(WriteConcern.W3, cells.get(8).writeConcern());
+    assertTrue(DriverConstant.SAFE.means().contains("deprecated alias of ACKNOWLEDGED"));
+    assertTrue(DriverConstant.NONE.means().contains("deprecated alias of ERRORS_IGNORED"));
+    assertFalse(DriverConstant.ACKNOWLEDGED.means().contains("deprecated"));
+    // the driver's names, exactly: a lower-case name is no constant, and no write-concern setting either
+    assertThrows(IllegalArgumentException.class, () -> WriteConcernCell.parseList("--write-concerns", "safe"));
+  }
 }

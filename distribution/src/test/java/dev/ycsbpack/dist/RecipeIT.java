@@ -1,0 +1,259 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.WireDecision;
+import dev.ycsbpack.testkit.WireProxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/ycsb-experiment run: every recipe of experiments/ end to end at a small scale, with a local host against
+ * mongo-java-server (a fresh one per test, so the recipes' own table names cannot meet another test's), the
+ * serverStatus memory figures where a server reports them (WireProxy adds known WiredTiger figures to
+ * mongo-java-server's answer) and where it does not, and bad input.
+ */
+class RecipeIT {
+  private static final String TOOL = "bin/ycsb-experiment";
+  private static final long RESIDENT_MIB = 1234;
+  private static final long CACHE_IN_USE = 5_000_000;
+  private static final long CACHE_MAX = 8_000_000;
+
+  @TempDir
+  Path work;
+
+  private Coordinator run(String... args) throws Exception {
+    Coordinator c = Coordinator.start(work, List.of(), TOOL, List.of(args));
+    c.await();
+    return c;
+  }
+
+  private static String[] args(String recipe, String url, Path out, String... more) {
+    List<String> a = new ArrayList<>(List.of("run", "experiments/" + recipe, "--hosts", "local", "--quiet",
+        "-p", "mongodb.url=" + url));
+    a.addAll(List.of(more));
+    a.addAll(List.of("--out", out.toString()));
+    return a.toArray(String[]::new);
+  }
+
+  private static String sha256(Path f) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+  }
+
+  /** The experiment folder's manifest, checked to come from the recipe (name and digest) and to be COMPLETE. */
+  private static JsonNode experiment(Path dir, String recipe, String name) throws Exception {
+    JsonNode m = Coordinator.manifest(dir.resolve(name));
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    JsonNode env = m.get("environment");
+    assertEquals(recipe, env.get("recipe.name").asText());
+    assertEquals(name, env.get("recipe.experiment").asText());
+    assertEquals(sha256(YcsbRun.home().resolve("experiments").resolve(recipe)), env.get("recipe.sha256").asText());
+    assertEquals(Files.readString(YcsbRun.home().resolve("experiments").resolve(recipe)),
+        Files.readString(dir.resolve("recipe.properties")), "the recipe kept as run");
+    return m;
+  }
+
+  @Test
+  void writeConcernRecipesMeasureTheCellsAndReportTheOnesTheDeploymentRefuses() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
+         WireProxy proxy = WireProxy.start(server.port())) {
+      proxy.onRequest(r -> {
+        BsonDocument refused = WcMatrixIT.refusal(r);
+        return refused == null ? WireDecision.forward() : WireDecision.reply(refused);
+      });
+      String url = proxy.connectionString() + "/recipes";
+      Path latency = work.resolve("latency");
+      // small: two cells, one repetition, 30 measured inserts after 5 warm-up ones (the recipe: 6 cells, 3, 200, 200)
+      Coordinator c = run(args("wc-insert-latency", url, latency, "--write-concerns", "w=1,w=3", "--repeat", "1",
+          "-p", "operationcount=30", "-p", "mongodb.warmup=5", "-p", "recordcount=20"));
+      assertEquals(0, c.exitCode(), c::describe);
+      JsonNode m = experiment(latency, "wc-insert-latency", "matrix");
+      assertEquals("30", m.get("plan").get("properties").get("operationcount").asText(), "the user's -p wins");
+      assertEquals("1", m.get("plan").get("properties").get("threadcount").asText(), m::toPrettyString);
+      JsonNode cells = m.get("matrix").get("cells");
+      assertEquals(1, cells.get(0).get("runs").asInt(), cells::toPrettyString);
+      JsonNode merged = new com.fasterxml.jackson.databind.ObjectMapper().readTree(latency.resolve("matrix")
+          .resolve(m.get("steps").get(1).get("bundle").asText()).resolve("merged/merged.json").toFile());
+      merged.get("operations").forEach(o -> {
+        if (o.get("name").asText().equals("INSERT")) {
+          assertEquals(30, o.get("latencyUs").get("count").asLong(), "the measured inserts only: " + o);
+        }
+      });
+      JsonNode insert = cells.get(0).get("operations").get("INSERT");
+      assertTrue(insert.get("maxUs").get("median").asDouble() >= insert.get("minUs").get("median").asDouble(),
+          insert::toPrettyString);
+      assertTrue(cells.get(1).get("notRun").asText().contains("code 100 UnsatisfiableWriteConcern"),
+          cells::toPrettyString);
+      assertTrue(c.stdout().contains("recipe wc-insert-latency: COMPLETE"), c::describe);
+
+      Path names = work.resolve("names");
+      Coordinator d = run(args("wc-driver-constants", url, names, "--write-concerns", "JOURNAL_SAFE,W3", "--repeat",
+          "1", "-p", "operationcount=20", "-p", "mongodb.warmup=5", "-p", "recordcount=20", "-p", "table=names"));
+      assertEquals(0, d.exitCode(), d::describe);
+      JsonNode n = experiment(names, "wc-driver-constants", "constants");
+      JsonNode journal = n.get("matrix").get("cells").get(0);
+      assertEquals("JOURNAL_SAFE", journal.get("writeConcern").asText());
+      assertEquals("w=1, j=true; deprecated alias of JOURNALED", journal.get("means").asText());
+      assertEquals("{\"mongodb.w\":\"1\",\"mongodb.j\":\"true\"}", journal.get("properties").toString());
+      assertEquals("w=1, j=true", journal.get("sent").get(0).asText(), "what the clients recorded sending");
+      JsonNode w3 = n.get("matrix").get("cells").get(1);
+      assertEquals("W3", w3.get("writeConcern").asText());
+      assertTrue(w3.get("notRun").asText().contains("code 100"), w3::toPrettyString);
+      assertTrue(d.stdout().contains("JOURNAL_SAFE (w=1, j=true; deprecated alias of JOURNALED): "), d::describe);
+    }
+  }
+
+  @Test
+  void sweepRecipesRunEveryExperimentAndSayWhenTheServerReportsNoMemoryFigures() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start()) {
+      String url = server.connectionString() + "/recipes";
+      Path study = work.resolve("study");
+      Coordinator c = run(args("mongodb-26-vs-30", url, study, "-threads", "1,2", "-p", "recordcount=200",
+          "-p", "operationcount=200"));
+      assertEquals(0, c.exitCode(), c::describe);
+      for (String mix : List.of("read95", "read50")) {
+        JsonNode m = experiment(study, "mongodb-26-vs-30", mix);
+        JsonNode props = m.get("plan").get("properties");
+        assertEquals("1", props.get("fieldcount").asText());
+        assertEquals("100", props.get("fieldlength").asText());
+        assertEquals("zipfian", props.get("requestdistribution").asText());
+        assertEquals(mix.equals("read95") ? "0.95" : "0.5", props.get("readproportion").asText());
+        assertEquals("[1,2]", m.get("plan").get("values").toString());
+        assertEquals(mix.equals("read95"), m.get("plan").get("load").asBoolean(), "loaded once, by the first");
+        JsonNode last = m.get("steps").get(m.get("steps").size() - 1);
+        assertTrue(last.get("figures").get("latencyUs").get("UPDATE").has("99"), last::toPrettyString);
+      }
+      Path clients = work.resolve("clients");
+      Coordinator d = run(args("clients-6to1", url, clients, "--clients", "1,2", "-p", "table=clients",
+          "-p", "recordcount=40", "-p", "fieldlength=1000", "-p", "operationcount=140"));
+      assertEquals(0, d.exitCode(), d::describe);
+      JsonNode m = experiment(clients, "clients-6to1", "clients");
+      assertEquals("clients", m.get("plan").get("axis").asText());
+      assertEquals("6", m.get("plan").get("properties").get("readproportion").asText());
+      JsonNode step = m.get("steps").get(2);
+      assertEquals(2, step.get("x").asInt());
+      // mongo-java-server reports no memory or cache figures: each is said so, never 0
+      JsonNode memory = step.get("figures").get("server").get("figures");
+      assertEquals(4, memory.size(), memory::toPrettyString);
+      memory.forEach(v -> assertEquals("not reported by this server", v.asText(), memory::toPrettyString));
+      assertTrue(Files.readString(clients.resolve("clients/report.html")).contains("resident not reported by this "
+          + "server; cache in use not reported by this server"), "the report says so too");
+    }
+  }
+
+  @Test
+  void largerThanRamSizesTheDataFromTheRamAndRecordsTheServersMemoryFiguresPerStep() throws Exception {
+    AtomicLong pages = new AtomicLong(1000);
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
+         WireProxy proxy = WireProxy.start(server.port())) {
+      // a server that reports them: mongo-java-server's own serverStatus with WiredTiger's figures added, the
+      // pages-read counter growing by 500 at every call
+      proxy.onReply((request, reply) -> request.command().equals("serverStatus")
+          ? WireDecision.reply(reply.clone().append("mem", new BsonDocument("resident", new BsonInt32((int)
+              RESIDENT_MIB))).append("wiredTiger", new BsonDocument("cache", new BsonDocument(
+                  "bytes currently in the cache", new BsonInt64(CACHE_IN_USE))
+              .append("maximum bytes configured", new BsonInt64(CACHE_MAX))
+              .append("pages read into cache", new BsonInt64(pages.addAndGet(500))))))
+          : WireDecision.forward());
+      String url = proxy.connectionString() + "/recipes";
+      Path ram = work.resolve("ram");
+      // 64 KiB of "RAM" and 100-byte documents: 328 records fit in half of it, 1,311 are twice it
+      Coordinator c = run(args("larger-than-ram", url, ram, "--ram", "64KiB", "-p", "fieldcount=1",
+          "-p", "fieldlength=100", "-p", "operationcount=100"));
+      assertEquals(0, c.exitCode(), c::describe);
+      try (MongoClient client = MongoClients.create(server.connectionString())) {
+        assertEquals(328, client.getDatabase("recipes").getCollection("ram_half").countDocuments());
+        assertEquals(1311, client.getDatabase("recipes").getCollection("ram_twice").countDocuments());
+      }
+      List<String> focus = List.of("uniform", "uniform", "hotspot", "hotspot");
+      List<String> names = List.of("fits", "exceeds", "focus-10", "focus-1");
+      for (int i = 0; i < names.size(); i++) {
+        JsonNode m = experiment(ram, "larger-than-ram", names.get(i));
+        JsonNode props = m.get("plan").get("properties");
+        assertEquals(i == 0 ? "328" : "1311", props.get("recordcount").asText(), names.get(i));
+        assertEquals(focus.get(i), props.get("requestdistribution").asText());
+        if (i >= 2) {
+          assertEquals(i == 2 ? "0.1" : "0.01", props.get("hotspotdatafraction").asText());
+        }
+        JsonNode step = m.get("steps").get(m.get("steps").size() - 1);
+        JsonNode reported = step.get("figures").get("server");
+        assertNull(reported.get("reason"), reported::toPrettyString);
+        JsonNode f = reported.get("figures");
+        assertEquals(RESIDENT_MIB * 1024 * 1024, f.get("residentBytes").asLong(), f::toPrettyString);
+        assertEquals(CACHE_IN_USE, f.get("cacheBytesInUse").asLong());
+        assertEquals(CACHE_MAX, f.get("cacheMaximumBytes").asLong());
+        // what the step read: the counter's growth between the snapshots before and after it, not the counter
+        // itself (500 per serverStatus answer; the step's client asks once too, so the growth is 1000, not 0)
+        long read = f.get("pagesReadIntoCache").asLong();
+        assertTrue(read >= 500 && read % 500 == 0 && read < pages.get() - 1000, f::toPrettyString);
+        assertTrue(Files.readString(ram.resolve(names.get(i)).resolve("report.html")).contains("resident 1.2 GiB; "
+            + "cache in use 4.8 MiB; cache maximum 7.6 MiB; pages read into cache "), names.get(i));
+      }
+    }
+  }
+
+  @Test
+  void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start()) {
+      String url = server.connectionString() + "/recipes";
+      Path out = work.resolve("refused");
+      Path unknownKey = Files.writeString(work.resolve("my-recipe"), Files.readString(YcsbRun.home()
+          .resolve("experiments/clients-6to1")) + "experiment.clients.threads = 4\n");
+      List<List<String>> bad = List.of(
+          List.of("run", "experiments/no-such-recipe"),
+          List.of("run", unknownKey.toString()),
+          List.of("run", "experiments/larger-than-ram"),
+          List.of("run", "experiments/clients-6to1", "--ram", "16GiB"),
+          List.of("run", "experiments/larger-than-ram", "--ram", "lots"),
+          List.of("run", "experiments/clients-6to1", "--load"),
+          List.of("run", "experiments/larger-than-ram", "--ram", "1GiB", "-p", "table=mine"),
+          List.of("run", "experiments/larger-than-ram", "--ram", "1GiB", "-p", "recordcount=5"),
+          List.of("run", "experiments/clients-6to1", "--clients", "1,,2"),
+          List.of("run", "experiments/clients-6to1", "--bogus"));
+      List<String> expected = List.of("RECIPE experiments/no-such-recipe: no such recipe; expected a file, or one of"
+              + " the pack's experiments/: clients-6to1, larger-than-ram, mongodb-26-vs-30, wc-driver-constants, "
+              + "wc-insert-latency",
+          "unknown key experiment.clients.threads;", "--ram: recipe larger-than-ram sizes its data",
+          "--ram 16GiB: recipe clients-6to1 does not size", "--ram lots: expected a size",
+          "--load: recipe clients-6to1 loads its records itself", "-p table: recipe larger-than-ram's experiment fits"
+              + " sets it itself", "-p recordcount: recipe larger-than-ram's experiment fits sets it itself from "
+              + "--ram", "--clients", "Unknown option: '--bogus'");
+      for (int i = 0; i < bad.size(); i++) {
+        List<String> a = new ArrayList<>(bad.get(i));
+        a.addAll(List.of("--hosts", "local", "-p", "mongodb.url=" + url, "--out", out.toString()));
+        Coordinator c = run(a.toArray(String[]::new));
+        assertEquals(2, c.exitCode(), c::describe);
+        String err = c.stderr().strip();
+        assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+        assertEquals(1, err.lines().filter(l -> !l.startsWith("run bin/ycsb-experiment")).count(), c::describe);
+        assertFalse(Files.exists(out), "nothing written: " + bad.get(i));
+      }
+      Files.createDirectories(work.resolve("not-a-recipe-run"));
+      Coordinator r = run("run", "experiments/clients-6to1", "--hosts", "local", "--resume",
+          work.resolve("not-a-recipe-run").toString());
+      assertEquals(2, r.exitCode(), r::describe);
+      assertTrue(r.stderr().contains("--resume") && r.stderr().contains("not a recipe's experiment folder"),
+          r::describe);
+      try (MongoClient client = MongoClients.create(server.connectionString())) {
+        assertFalse(client.getDatabase("recipes").listCollectionNames().iterator().hasNext(), "nothing loaded");
+      }
+    }
+  }
+}

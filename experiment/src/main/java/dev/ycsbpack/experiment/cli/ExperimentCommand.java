@@ -1,0 +1,11 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.coordinator.cli.RunOptions;
+
+/** What {@code run} reads of the command a recipe runs: the options it shares with the user's command line. */
+sealed interface ExperimentCommand extends java.util.concurrent.Callable<Integer>
+    permits SweepCommand, WcMatrixCommand {
+  ExperimentOptions options();
+
+  RunOptions runOptions();
+}
