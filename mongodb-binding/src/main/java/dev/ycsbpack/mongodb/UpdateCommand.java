@@ -33,7 +33,8 @@ import org.bson.codecs.EncoderContext;
  *
  * <p>Why: the driver's updateOne goes through its bulk-write machinery (a {@code BulkWriteBatch} per update, the
  * write-request encoder, a {@code BulkWriteResult} built from the reply); the same command through runCommand cost
- * about a sixth less client CPU per update in one JVM taking turns (docs/PERFORMANCE.md, issue 19).
+ * the client threads 12-31% less CPU per update (medians) with both paths taking turns in one JVM
+ * (bench/point-read.sh, docs/PERFORMANCE.md, issue 19).
  *
  * <p>What runCommand does not do for a write, the caller adds from here, as the driver's retryable writes do: the
  * session's transaction number on the command, one retry on {@link #isRetryable the driver's rule} with the same

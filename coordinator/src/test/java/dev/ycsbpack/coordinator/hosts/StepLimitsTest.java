@@ -24,7 +24,7 @@ class StepLimitsTest {
 
   @Test
   void theDefaultsGiveA20MbPackMinutesAtAFloorOf64KibPerSecond() {
-    // the installed pack is about 20 MB before compression
+    // 20 MB before compression (this pack stages about 10 MB)
     assertEquals(Duration.ofSeconds(120 + 20_000_000 / 65_536 + 1), StepLimits.defaults().stage(20_000_000));
   }
 
