@@ -88,11 +88,17 @@ final class ExperimentLaunch {
     return null;
   }
 
-  /** The experiment's own load ({@code --load}): steps/00-load, a coordinated load before the first run. */
+  /**
+   * The experiment's own load ({@code --load}): steps/00-load, a coordinated load before the first run. It loads every
+   * record whatever {@code maxexecutiontime} the steps are given: a load cut by a time limit leaves a short collection
+   * that every step after it would read as NOT_FOUND.
+   */
   static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
                                    List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
+    Map<String, String> untimed = new java.util.LinkedHashMap<>(overrides);
+    untimed.put("maxexecutiontime", "0"); // YCSB's "no limit", also over a -P file's value
     return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
-        runOptions.workloadFiles, overrides, Math.toIntExact(threads), 0, hosts, clientsPerHost,
+        runOptions.workloadFiles, untimed, Math.toIntExact(threads), 0, hosts, clientsPerHost,
         stepsDir.resolve("00-load"), runOptions.jvmArgs)), true, true);
   }
 
