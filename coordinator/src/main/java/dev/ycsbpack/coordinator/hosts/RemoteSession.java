@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -115,9 +117,15 @@ public final class RemoteSession implements HostSession {
         problems.add(host + ": java is '" + javaLine + "'; the pack needs Java 17 or newer");
       }
     }
-    double[] clock = clockOffset();
+    double[] clock = null;
+    String clockProblem = "cannot measure its clock offset (needs GNU date with %N)";
+    try {
+      clock = clockOffset();
+    } catch (ClockTimeout e) {
+      clockProblem = "cannot measure its clock offset: no answer within " + limits.check().toSeconds() + " s";
+    }
     if (clock == null) {
-      problems.add(host + ": cannot measure its clock offset (needs GNU date with %N)");
+      problems.add(host + ": " + clockProblem);
     }
     return new Probe(javaLine, major, staged, clock == null ? 0 : clock[0], clock == null ? -1 : clock[1], problems);
   }
@@ -126,7 +134,7 @@ public final class RemoteSession implements HostSession {
    * Cristian's algorithm over one open session: send a line, read the host's time, and keep the sample with the
    * shortest round trip. Returns {offset ms, error bound ms}, or null.
    */
-  private double[] clockOffset() {
+  private double[] clockOffset() throws ClockTimeout {
     String loop = "i=0; while [ $i -lt " + CLOCK_SAMPLES + " ]; do read x || exit 0; date +%s%N; i=$((i+1)); done";
     Process p;
     try {
@@ -135,6 +143,28 @@ public final class RemoteSession implements HostSession {
     } catch (IOException e) {
       return null;
     }
+    // a host that hangs after connecting would block readLine for ever: the check's limit ends the probe
+    AtomicBoolean timedOut = new AtomicBoolean();
+    Process probe = p;
+    CompletableFuture.delayedExecutor(limits.check().toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+      if (probe.isAlive()) {
+        timedOut.set(true);
+        probe.destroyForcibly();
+      }
+    });
+    double[] result = clockSamples(p);
+    if (timedOut.get()) {
+      throw new ClockTimeout();
+    }
+    return result;
+  }
+
+  /** The clock probe ran past the check's limit. */
+  private static final class ClockTimeout extends Exception {
+    private static final long serialVersionUID = 1L;
+  }
+
+  private double[] clockSamples(Process p) {
     double best = Double.MAX_VALUE;
     double offset = 0;
     long baseMillis = System.currentTimeMillis();

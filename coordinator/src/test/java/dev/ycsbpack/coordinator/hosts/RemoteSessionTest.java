@@ -77,6 +77,30 @@ class RemoteSessionTest {
   }
 
   @Test
+  void aHostThatStopsAnsweringTheClockProbeIsNamedWithinTheCheckLimit() throws IOException {
+    FakeHost fake = FakeHost.withJava(home());
+    // connects, then never answers the clock loop (a host that hangs after the first script)
+    RemoteShell hangsOnClock = new RemoteShell() {
+      @Override
+      public String transport() {
+        return fake.transport();
+      }
+
+      @Override
+      public Process start(String script) throws IOException {
+        return script.contains("date +%s%N") ? new ProcessBuilder("sleep", "60").start() : fake.start(script);
+      }
+    };
+    StepLimits limits = new StepLimits(Duration.ofSeconds(2), Duration.ofSeconds(120), 64 * 1024,
+        Duration.ofMinutes(10), Duration.ofSeconds(30));
+    long t0 = System.nanoTime();
+    HostSession.Probe probe = new RemoteSession(HOST, hangsOnClock, ".ycsb-pack", limits).probe(pack());
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+    assertEquals(List.of("pod/fake1: cannot measure its clock offset: no answer within 2 s"), probe.problems());
+    assertTrue(seconds < 15, "the probe waited " + seconds + " s");
+  }
+
+  @Test
   void aClientsSecretsTravelAsOwnerOnlyFilesNeverInAScriptAndItsFolderComesBack() throws Exception {
     PackArchive pack = pack();
     FakeHost fake = FakeHost.withJava(home());
