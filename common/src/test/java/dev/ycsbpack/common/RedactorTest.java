@@ -129,7 +129,10 @@ class RedactorTest {
     assertFalse(once.contains("w0rd"), once);
   }
 
-  /** A huge value (a pasted file, a runaway -p) must not stall whoever shows it: redaction is linear. */
+  /**
+   * A huge value (a pasted file, a runaway -p) must not stall whoever shows it: redaction is linear. The bound is far
+   * above a linear pass on a machine loaded 100-fold (11.6 s was seen) and far below a quadratic one (minutes).
+   */
   @Test
   void aMegabyteValueIsRedactedQuickly() {
     Redactor r = Redactor.of(Map.of("mongodb.url", "mongodb://u:pw1@h/db"));
@@ -138,7 +141,7 @@ class RedactorTest {
       long t0 = System.nanoTime();
       String shown = r.redact(big);
       long ms = (System.nanoTime() - t0) / 1_000_000;
-      assertTrue(ms < 10_000, unit + ": " + ms + " ms (quadratic would take minutes)");
+      assertTrue(ms < 60_000, unit + ": " + ms + " ms (quadratic would take minutes)");
       assertTrue(shown.endsWith(" token=" + Redactor.MASK + " mongodb://u:" + Redactor.MASK + "@h/db"),
           () -> shown.substring(Math.max(0, shown.length() - 60)));
     }
