@@ -48,7 +48,13 @@ class EmbeddedMongoServerTest {
       assertTrue(Files.exists(urlFile), "no url file; output: " + read(out));
       String url = Files.readString(urlFile).strip();
       assertTrue(url.matches("mongodb://127\\.0\\.0\\.1:\\d+"), url);
-      assertTrue(read(out).contains("embedded mongo-java-server ready at " + url), read(out));
+      // the file is written just before the line is printed: wait (bounded) for the line too
+      String ready = "embedded mongo-java-server ready at " + url;
+      long lineDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!read(out).contains(ready) && System.nanoTime() < lineDeadline) {
+        Thread.sleep(50);
+      }
+      assertTrue(read(out).contains(ready), read(out));
       int port = Integer.parseInt(url.replaceAll(".*:", ""));
       assertTrue(FreePorts.isListening(port));
 
