@@ -30,7 +30,7 @@ needs_build() {
 
 if needs_build; then
   echo "quickstart: building the distribution (the first build downloads Maven and the dependencies)..." >&2
-  "$root/mvnw" -q -B -DskipTests package
+  "$root/mvnw" -q -B -DskipTests -Dpack.build="$("$root/scripts/build-id.sh")" package
   touch "$stamp"
 fi
 dist="$(dist_home)"

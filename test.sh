@@ -11,4 +11,4 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 "$root/scripts/install-test-prereqs.sh"
 # The FerretDB legs must run, never skip, when this script runs the suite.
 export REQUIRE_FERRETDB=true
-exec "$root/mvnw" -B -ntp -f "$root/pom.xml" verify "$@"
+exec "$root/mvnw" -B -ntp -f "$root/pom.xml" -Dpack.build="$("$root/scripts/build-id.sh")" verify "$@"

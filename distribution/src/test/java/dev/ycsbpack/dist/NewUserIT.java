@@ -66,6 +66,8 @@ class NewUserIT {
       YcsbRun version = YcsbRun.exec(empty, home.resolve(tool).toString(), "--version");
       assertEquals(0, version.exitCode, version::describe);
       assertTrue(version.stdout.matches("(?s)\\S+ \\d+\\.\\d+\\.\\d+.*"), version::describe);
+      // the build beside the version: the commit scripts/build-id.sh gave the build, or "unknown", never a guess
+      assertTrue(version.stdout.matches("(?s).* \\(build ([0-9a-f]{12}(-modified)?|unknown)\\).*"), version::describe);
     }
     YcsbRun serverHelp = YcsbRun.exec(empty, home.resolve("bin/embedded-mongo").toString(), "--help");
     assertEquals(0, serverHelp.exitCode, serverHelp::describe);

@@ -1,13 +1,12 @@
 package dev.ycsbpack.launcher;
 
-/** The pack's version, from the jar manifest the build writes. */
+/** The pack's version and build ({@link dev.ycsbpack.common.PackVersion}), and the driver's. */
 final class Version {
   private Version() {
   }
 
   static String of() {
-    String v = Version.class.getPackage().getImplementationVersion();
-    return v == null ? "development build" : v;
+    return dev.ycsbpack.common.PackVersion.current().shown();
   }
 
   /** The MongoDB driver the binding runs on. */

@@ -33,12 +33,11 @@ public final class AggregateMain implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge, compare or publish");
   }
 
-  /** {@code --version} from the jar manifest the build writes. */
+  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = AggregateMain.class.getPackage().getImplementationVersion();
-      return new String[] {"ycsb-aggregate " + (v == null ? "development build" : v)};
+      return new String[] {"ycsb-aggregate " + dev.ycsbpack.common.PackVersion.current().shown()};
     }
   }
 

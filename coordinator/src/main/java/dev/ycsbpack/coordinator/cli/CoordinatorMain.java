@@ -75,12 +75,11 @@ public final class CoordinatorMain implements Runnable {
     return Path.of(home);
   }
 
-  /** {@code --version} from the jar manifest. */
+  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = CoordinatorMain.class.getPackage().getImplementationVersion();
-      return new String[] {"ycsb-coordinator " + (v == null ? "development build" : v)};
+      return new String[] {"ycsb-coordinator " + dev.ycsbpack.common.PackVersion.current().shown()};
     }
   }
 

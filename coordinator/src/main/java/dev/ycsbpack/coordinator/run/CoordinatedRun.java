@@ -495,8 +495,7 @@ public final class CoordinatedRun {
   }
 
   private static String version() {
-    String v = CoordinatedRun.class.getPackage().getImplementationVersion();
-    return v == null ? "development build" : v;
+    return dev.ycsbpack.common.PackVersion.current().shown();
   }
 
   private static double round(double v) {

@@ -151,8 +151,7 @@ final class ExperimentLaunch {
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
-    String v = ExperimentLaunch.class.getPackage().getImplementationVersion();
-    environment.put("pack.version", v == null ? "development build" : v);
+    environment.put("pack.version", dev.ycsbpack.common.PackVersion.current().shown());
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
     environment.putAll(l.facts());

@@ -70,12 +70,11 @@ public final class ExperimentMain implements Runnable {
     return commandLine;
   }
 
-  /** {@code --version} from the jar manifest. */
+  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = ExperimentMain.class.getPackage().getImplementationVersion();
-      return new String[] {"ycsb-experiment " + (v == null ? "development build" : v)};
+      return new String[] {"ycsb-experiment " + dev.ycsbpack.common.PackVersion.current().shown()};
     }
   }
 }
