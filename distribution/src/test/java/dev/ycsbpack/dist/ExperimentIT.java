@@ -79,6 +79,11 @@ class ExperimentIT {
       assertTrue(html.contains("href=\"" + steps.get(i).get("report").asText() + "\""), "links step " + i);
     }
     assertTrue(html.contains("<svg"), "charts");
+    // the report opens with what was run (plan, command, environment, pack version and build), then the figures
+    int whatWasRun = html.indexOf("<h2>What was run</h2>");
+    assertTrue(whatWasRun > 0 && whatWasRun < html.indexOf("<h2>Answers</h2>"), "What was run comes first");
+    assertTrue(html.indexOf("experiment.command") > whatWasRun && html.indexOf("(build ") > whatWasRun
+        && html.indexOf("(build ") < html.indexOf("<h2>Answers</h2>"), "the command and the pack's build up front");
     assertFalse(html.contains("src=\"http") || html.contains("href=\"http"), "no external request");
   }
 

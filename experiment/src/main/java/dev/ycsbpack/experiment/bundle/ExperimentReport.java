@@ -41,6 +41,21 @@ final class ExperimentReport {
     if (note != null) {
       b.append("<p class=\"bad\"><b>").append(escapeHtml(note)).append("</b></p>\n");
     }
+    // what was run comes first: a reader of a published number sees the plan and the environment before any figure
+    b.append("<h2>What was run</h2>\n<table>\n");
+    row(b, "binding", m.plan().binding());
+    row(b, "swept", m.plan().axis() + " " + (m.plan().writeConcerns() != null ? m.plan().writeConcerns()
+        : m.plan().values()));
+    row(b, "hosts", String.join(", ", m.plan().hosts()) + " (" + m.plan().clientsPerHost() + " client(s) each)");
+    row(b, "-P", String.join(" ", m.plan().workloadFiles()));
+    row(b, "early stop", m.plan().earlyStop());
+    row(b, "SLOs", String.join(", ", m.plan().slos()));
+    m.plan().properties().forEach((k, v) -> row(b, k, v));
+    b.append("</table>\n<h3>Environment</h3>\n<table>\n");
+    if (m.environment() != null) {
+      m.environment().forEach((k, v) -> row(b, k, v));
+    }
+    b.append("</table>\n");
     b.append("<h2>Answers</h2>\n<ul>\n");
     for (String s : m.statements() == null ? List.<String>of() : m.statements()) {
       b.append("<li>").append(escapeHtml(s)).append("</li>\n");
@@ -57,20 +72,7 @@ final class ExperimentReport {
       b.append(latencyChart(done));
     }
     b.append("<h2>Steps</h2>\n").append(stepTable(m.steps()));
-    b.append("<h2>Plan</h2>\n<table>\n");
-    row(b, "binding", m.plan().binding());
-    row(b, "swept", m.plan().axis() + " " + (m.plan().writeConcerns() != null ? m.plan().writeConcerns()
-        : m.plan().values()));
-    row(b, "hosts", String.join(", ", m.plan().hosts()) + " (" + m.plan().clientsPerHost() + " client(s) each)");
-    row(b, "-P", String.join(" ", m.plan().workloadFiles()));
-    row(b, "early stop", m.plan().earlyStop());
-    row(b, "SLOs", String.join(", ", m.plan().slos()));
-    m.plan().properties().forEach((k, v) -> row(b, k, v));
-    b.append("</table>\n<h2>Environment</h2>\n<table>\n");
-    if (m.environment() != null) {
-      m.environment().forEach((k, v) -> row(b, k, v));
-    }
-    b.append("</table>\n<p>Started ").append(escapeHtml(String.valueOf(m.startedAt()))).append(", ended ")
+    b.append("<p>Started ").append(escapeHtml(String.valueOf(m.startedAt()))).append(", ended ")
         .append(escapeHtml(String.valueOf(m.endedAt()))).append(".</p>\n</body></html>\n");
     return b.toString();
   }
