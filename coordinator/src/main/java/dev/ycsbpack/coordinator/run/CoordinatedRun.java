@@ -80,6 +80,15 @@ public final class CoordinatedRun {
     this.commandStartMs = commandStartMs;
   }
 
+  /**
+   * Ctrl-C that came before {@link #run} began: {@code run} stops every client the coordinator's way as soon as it
+   * has them, and writes the bundle as FAILED. Returns at once: the caller is the thread that will call {@code run},
+   * and {@link #interrupt} would wait for a run that cannot start until it returns.
+   */
+  public void interruptBeforeRun(String reason) {
+    interrupted = reason;
+  }
+
   /** Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded). */
   public void interrupt(String reason) {
     interrupted = reason;

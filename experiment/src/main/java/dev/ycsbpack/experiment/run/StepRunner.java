@@ -66,7 +66,8 @@ public final class StepRunner {
     current = run;
     try {
       if (interrupted != null) {
-        run.interrupt(interrupted);
+        // Ctrl-C before this step began (during the serverStatus snapshot, say): never the waiting interrupt here
+        run.interruptBeforeRun(interrupted);
       }
       int status = run.run(bundle);
       if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
