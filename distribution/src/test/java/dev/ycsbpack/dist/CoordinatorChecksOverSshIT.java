@@ -156,6 +156,7 @@ class CoordinatorChecksOverSshIT {
    * any host or in any file of the bundle.
    */
   @Test
+  @SuppressWarnings("try") // the server is only held open (and stopped) by the try; the clients reach it by address
   void aNonAsciiPasswordAuthenticatesEveryClientOnEveryHost() throws Exception {
     String user = "ycsb\u00fcser";
     String password = Passwords.awkward("p\u00e4ssw\u00f6rd", AwkwardStrings.HOSTILE);
