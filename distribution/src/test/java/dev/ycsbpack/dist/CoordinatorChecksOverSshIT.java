@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.ClientShare;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,9 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 17's checks of a coordinated run where several processes on several hosts matter, through the network
  * namespace SSH hosts (one client process per host, each reaching the server over its own link) rather than local
- * child processes: refusal before any host is touched, warm-up that cannot collide, the time-limited window, one
- * key space for every client, the not-found lead line, and a non-ASCII password through the staged properties
- * files. One lab for the class; needs root (CI runs it).
+ * child processes: refusal before any host is touched, a never-loaded collection, a load into a full collection (the
+ * duplicate-key cause and the count check), re-merging a bundle, a client whose init fails, warm-up that cannot
+ * collide, the time-limited window, one key space for every client, the not-found lead line, and a non-ASCII password
+ * through the staged properties files. One lab for the class; needs root (CI runs it).
  */
 class CoordinatorChecksOverSshIT {
   /** FerretDB's port in the server namespace, beside the lab's embedded server. */
@@ -147,6 +150,133 @@ class CoordinatorChecksOverSshIT {
     assertTrue(lead.startsWith("NOT FOUND: ") && lead.contains(" of 600 READ ("), failed::toPrettyString);
     assertTrue(failed.get("reason").asText().contains("READ operations returned NOT_FOUND"), failed::toPrettyString);
     assertTrue(p.stderr().contains("ycsb-coordinator: " + lead + "\nycsb-coordinator: FAILED: "), p::describe);
+  }
+
+  /** {@code bin/ycsb} run in the coordinator's namespace (where the lab's server is reachable): its stderr. */
+  private String singleRunStderr(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(YcsbRun.home().resolve("bin/ycsb").toString()));
+    command.addAll(List.of(args));
+    Process p = rig.coordinator().processBuilder(command.toArray(new String[0]))
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "bin/ycsb did not end");
+    assertEquals(1, p.exitValue(), err);
+    return err;
+  }
+
+  /**
+   * A coordinated run over two SSH hosts on a collection that was never loaded fails, naming it with the very
+   * sentence {@code bin/ycsb} stops with (the multi-client workload keeps the binding's empty-collection check), and
+   * nothing is written to the collection.
+   */
+  @Test
+  void aRunOnANeverLoadedCollectionFailsOnEveryHostAsBinYcsbDoes() throws Exception {
+    String table = Servers.newTable();
+    String single = singleRunStderr("run", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+        .toString(), "-p", "mongodb.url=" + lab.url(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "operationcount=200", "-threads", "2");
+    String sentence = single.lines().filter(l -> l.contains(" is empty (never loaded)")).findFirst()
+        .map(l -> l.substring(l.indexOf("mongodb binding: "))).orElseThrow(() -> new AssertionError(single));
+    assertTrue(sentence.contains(Servers.DATABASE + "." + table + " is empty (never loaded)"), sentence);
+
+    Path bundle = work.resolve("empty");
+    Coordinator c = coordinate(args("run", "read95-update5", table, bundle, "-p", "operationcount=200",
+        "-threads", "2"));
+    assertEquals(1, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains(sentence), () -> sentence + "\n" + m.toPrettyString());
+    for (String client : List.of("01-h1", "02-h2")) {
+      String stderr = Files.readString(bundle.resolve("clients").resolve(client).resolve("stderr.txt"));
+      assertTrue(stderr.contains(sentence), client + ": " + stderr);
+    }
+    assertEquals(0, lab.count(table), "nothing written");
+  }
+
+  /**
+   * A load over two SSH hosts into a collection that already holds its keys: the run fails, its summary and manifest
+   * name the duplicate-key cause from the remote clients, and the count check says what the server acknowledged;
+   * {@code mongodb.dropOnLoad=true} then loads it from empty. The first load's bundle merges again as
+   * docs/coordinator.md says ({@code merge DIR/clients --window common}), and merging the bundle folder itself points
+   * at its clients/ and merged/.
+   */
+  @Test
+  void aLoadIntoAFullCollectionNamesTheDuplicateKeysAndTheBundleMergesAgain() throws Exception {
+    String table = Servers.newTable();
+    String[] load = {"-p", "recordcount=400", "-p", "mongodb.batchsize=50", "-p", "fieldcount=2", "-threads", "2"};
+    String[] dropFirst = Stream.concat(Stream.of("-p", "mongodb.dropOnLoad=true"), Stream.of(load))
+        .toArray(String[]::new);
+    Path first = work.resolve("first");
+    Coordinator f = coordinate(args("load", "read95-update5", table, first, load));
+    assertEquals(0, f.exitCode(), f::describe);
+    assertEquals(400, lab.count(table));
+
+    YcsbRun again = aggregate("merge", first.resolve("clients").toString(), "-o",
+        first.resolve("merged-common").toString(), "--window", "common");
+    assertEquals(0, again.exitCode, again::describe);
+    JsonNode remerged = new ObjectMapper().readTree(first.resolve("merged-common/merged.json").toFile());
+    assertEquals(2, remerged.get("clients").size(), remerged::toPrettyString);
+    YcsbRun whole = aggregate("merge", first.toString(), "-o", work.resolve("never").toString());
+    assertEquals(2, whole.exitCode, whole::describe);
+    assertEquals("ycsb-aggregate merge: " + first + " is a coordinator bundle: merge " + first.resolve("clients")
+        + ", or compare " + first.resolve("merged") + "\n", whole.stderr);
+    assertFalse(Files.exists(work.resolve("never")));
+
+    Path full = work.resolve("full");
+    Coordinator d = coordinate(args("load", "read95-update5", table, full, load));
+    assertEquals(1, d.exitCode(), d::describe);
+    String failed = d.stderr().lines().filter(l -> l.startsWith("ycsb-coordinator: FAILED: ")).findFirst()
+        .orElseThrow(() -> new AssertionError(d.describe()));
+    assertTrue(failed.contains("the first errors: ") && failed.contains("Return=DUPLICATE_KEY")
+        && failed.contains("duplicate key"), failed);
+    JsonNode m = Coordinator.manifest(full);
+    assertTrue(m.get("reason").asText().contains("Return=DUPLICATE_KEY"), m::toPrettyString);
+    JsonNode count = m.get("count");
+    // what the server acknowledged: none of this load's inserts, the 400 keys there before
+    assertEquals(400, count.get("before").asLong(), count::toPrettyString);
+    assertEquals(0, count.get("stored").asLong(), count::toPrettyString);
+    assertEquals(400, count.get("counted").asLong(), count::toPrettyString);
+    String counted = "0 loaded, 400 counted in " + Servers.DATABASE + "." + table + " (400 there before)";
+    assertEquals(counted, count.get("text").asText(), count::toPrettyString);
+    assertTrue(failed.matches(".*: only 0 of \\d+ buffered inserts were acknowledged by the server .*"), failed);
+    assertEquals(400, lab.count(table), "the refused inserts left the collection as it was");
+
+    Path fresh = work.resolve("fresh");
+    Coordinator e = coordinate(args("load", "read95-update5", table, fresh, dropFirst));
+    assertEquals(0, e.exitCode(), e::describe);
+    assertTrue(e.stdout().contains("400 loaded, 400 counted in " + Servers.DATABASE + "." + table + "\n"),
+        e::describe);
+  }
+
+  /**
+   * A client whose binding fails init() on a remote host (a warm-up document larger than any server takes) fails the
+   * run at once, not at the ready timeout, and the summary and manifest name the host's client and the cause.
+   */
+  @Test
+  void aClientWhoseInitFailsOnARemoteHostIsReportedWithItsCause() throws Exception {
+    String table = Servers.newTable();
+    Coordinator l = coordinate(args("load", "read95-update5", table, work.resolve("load"), "-p", "recordcount=200",
+        "-p", "fieldcount=1", "-threads", "2"));
+    assertEquals(0, l.exitCode(), l::describe);
+    Path bundle = work.resolve("init-failed");
+    long t0 = System.nanoTime();
+    Coordinator r = coordinate(args("run", "read95-update5", table, bundle, "-threads", "4", "-p", "recordcount=200",
+        "-p", "operationcount=400", "-p", "mongodb.warmup=1", "-p", "fieldcount=1", "-p", "fieldlength=17000000",
+        "--ready-timeout", "200"));
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+    assertEquals(1, r.exitCode(), r::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    String reason = m.get("reason").asText();
+    assertTrue(reason.matches("client 0[12]-h[12] on h[12] exited with status 1: a client thread's binding failed"
+        + " to start \\(mongodb binding: a warm-up insert into " + table + "_warmup_\\w+ failed \\(Payload document size"
+        + " is larger than maximum of 16777216\\.\\);.*"), reason);
+    assertTrue(r.stderr().contains("ycsb-coordinator: FAILED: " + reason), r::describe);
+    assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
+  }
+
+  private static YcsbRun aggregate(String... args) {
+    return YcsbRun.exec(YcsbRun.home(), YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), args);
   }
 
   /**
