@@ -157,7 +157,8 @@ public class MongoDbClient extends DB {
         plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
-    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries);
+    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
+        lease.overloadRetargeting);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
     updates = database.getWriteConcern().isAcknowledged()
         ? new CommandUpdates(lease.client, database, lease.retryWrites, timeoutMs) : null;
@@ -247,10 +248,11 @@ public class MongoDbClient extends DB {
       BsonDocument command = PointRead.command(table, key, projection(fields), readConcern);
       long start = timeoutMs != null ? System.nanoTime() : 0;
       PointRead.Reply reply;
+      long checkouts = AttemptCount.started();
       try {
         reply = database.runCommand(command, readPreference, PointRead.Reply.class);
       } catch (MongoException e) {
-        reply = retry(command, e, start);
+        reply = retry(command, e, (int) (AttemptCount.started() - checkouts), start);
       }
       if (!reply.wellFormed) {
         throw new IllegalStateException("the server's reply to find has no cursor.firstBatch");
@@ -269,15 +271,16 @@ public class MongoDbClient extends DB {
   }
 
   /**
-   * The driver's retries of a read after its first attempt failed with {@code failure} ({@link ReadRetries}): each on
-   * a sharded cluster on another mongos than the one that failed, after the driver's backoff when the server said it
-   * is overloaded, and under timeoutMS within what is left of the read's own deadline (all attempts share it, as the
-   * driver's do).
+   * The driver's retries of a read whose first runCommand made {@code attempts} attempts and failed with
+   * {@code failure} ({@link ReadRetries}): each avoiding the servers that failed as the driver's do, after the driver's
+   * backoff when the server said it is overloaded, making no attempt the driver's find would not (runCommand's own
+   * overload retries included), and under timeoutMS within what is left of the read's own deadline (all attempts
+   * share it, as the driver's do).
    */
-  private PointRead.Reply retry(BsonDocument command, MongoException failure, long start) {
-    ReadRetries.Attempts attempts = readRetries.start();
+  private PointRead.Reply retry(BsonDocument command, MongoException failure, int attempts, long start) {
+    ReadRetries.Attempts read = readRetries.start();
     while (true) {
-      Duration pause = attempts.next(failure);
+      Duration pause = read.next(failure, attempts);
       if (pause == null) {
         throw failure;
       }
@@ -290,12 +293,16 @@ public class MongoDbClient extends DB {
           throw failure;
         }
       }
+      long checkouts = AttemptCount.started();
       try {
-        return SteeredSelection.avoiding(PointRead.failedServer(failure),
+        return SteeredSelection.retrying(read.avoidOnShards(), read.avoidEverywhere(), read.nextCallAttempts(),
             () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
       } catch (MongoException e) {
         failure = e;
+      } catch (SteeredSelection.AttemptsSpent e) {
+        throw failure; // not expected: runCommand fails with its last attempt's error when selection refuses
       }
+      attempts = (int) (AttemptCount.started() - checkouts);
     }
   }
 

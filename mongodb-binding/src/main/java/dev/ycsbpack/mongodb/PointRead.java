@@ -36,9 +36,10 @@ import org.bson.codecs.EncoderContext;
  *
  * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: the find's retries
  * ({@link ReadRetries}: one after an error on the driver's own rule {@link #isRetryable}, checked against the
- * driver's classes by PointReadTest, and the overload attempts and backoff runCommand skips with retryWrites=false)
- * unless retryReads is off, each on another mongos of a sharded cluster ({@link SteeredSelection}) and all within the
- * same timeoutMS deadline; and a cursor the server left open ({@link Reply#cursorId}) is killed.
+ * driver's classes by PointReadTest, the overload attempts and backoff, and no attempt more than the find would make
+ * whatever runCommand retries by itself) unless retryReads is off, each avoiding the servers that failed as the
+ * driver's do ({@link SteeredSelection}) and all within the same timeoutMS deadline; and a cursor the server left
+ * open ({@link Reply#cursorId}) is killed.
  */
 final class PointRead {
   private static final BsonInt32 ONE = new BsonInt32(1);

@@ -2,8 +2,11 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import com.mongodb.ServerAddress;
 import com.mongodb.internal.time.ExponentialBackoff;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -13,15 +16,21 @@ import org.bson.BsonValue;
  * <ul>
  *   <li>an error on the driver's retryable-read rule ({@link PointRead#isRetryable}) gets one retry: two attempts;
  *   <li>an error labelled {@code SystemOverloadedError} raises the attempts to {@code maxAdaptiveRetries + 1} (3 by
- *       default), and one labelled both {@code SystemOverloadedError} and {@code RetryableError} is retried;
+ *       default) for the rest of the read, and one labelled both {@code SystemOverloadedError} and
+ *       {@code RetryableError} is retried;
  *   <li>the pause before a retry after an overload error is the driver's own exponential backoff with jitter
  *       ({@link ExponentialBackoff#calculateOverloadBackoff}: 100 ms, or the server's {@code baseBackoffMS}, doubling,
- *       at most 10 s); after any other error none.
+ *       at most 10 s); after any other error none;
+ *   <li>each retry deprioritises the servers earlier attempts failed on ({@link SteeredSelection}): on a sharded
+ *       cluster every one, elsewhere those that answered SystemOverloadedError when {@code enableOverloadRetargeting}
+ *       is on.
  * </ul>
  * The point read runs through {@code runCommand}, whose own retry policy is the overload one alone and is on only
- * with retryReads <em>and</em> retryWrites (driver 5.14 {@code CommandReadOperation}): then an overload error the
- * read sees has already had its attempts inside runCommand, and the read adds none. With retryWrites=false runCommand
- * makes one attempt, and this rule makes the rest, as the driver's find would.
+ * with retryReads <em>and</em> retryWrites (driver 5.14 {@code CommandReadOperation}): then one runCommand can make
+ * several attempts. They are counted ({@link AttemptCount}) and each later runCommand may make only the attempts the
+ * driver's find has left ({@link Attempts#nextCallAttempts()}), so a read makes exactly the find's attempts for any
+ * sequence of errors. What differs: the backoff inside one runCommand counts its own attempts from one, and the
+ * servers failed inside it, other than the last, are not deprioritised by the read's later runCommands.
  */
 final class ReadRetries {
   /** The driver's {@code CommandOperationHelper.DEFAULT_MAX_ADAPTIVE_RETRIES} (PointReadTest checks it). */
@@ -32,16 +41,20 @@ final class ReadRetries {
   private final boolean retryReads;
   private final boolean runCommandRetriesOverload;
   private final int maxAdaptiveRetries;
+  private final boolean overloadRetargeting;
 
   /**
-   * @param retryReads the client's effective retryReads
-   * @param retryWrites the client's effective retryWrites (with retryReads, runCommand retries overload itself)
-   * @param maxAdaptiveRetries the client's {@code maxAdaptiveRetries}, null for the driver's default
+   * @param retryReads          the client's effective retryReads
+   * @param retryWrites         the client's effective retryWrites (with retryReads, runCommand retries overload
+   *                            itself)
+   * @param maxAdaptiveRetries  the client's {@code maxAdaptiveRetries}, null for the driver's default
+   * @param overloadRetargeting the client's {@code enableOverloadRetargeting}
    */
-  ReadRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries) {
+  ReadRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries, boolean overloadRetargeting) {
     this.retryReads = retryReads;
     this.runCommandRetriesOverload = retryReads && retryWrites;
     this.maxAdaptiveRetries = maxAdaptiveRetries == null ? DEFAULT_MAX_ADAPTIVE_RETRIES : maxAdaptiveRetries;
+    this.overloadRetargeting = overloadRetargeting;
   }
 
   /** A new read's count of attempts. */
@@ -49,34 +62,60 @@ final class ReadRetries {
     return new Attempts();
   }
 
-  /** One read's attempts so far: each failure decides whether, and after what pause, there is another. */
+  /** One read's attempts so far: each failure decides whether, after what pause and where, there is another. */
   final class Attempts {
-    private int failed;
-    private int maxAttempts = READ_ATTEMPTS;
+    private int made;
+    private boolean overloaded;
+    /** Servers an attempt failed on: a retry on a sharded cluster avoids them. */
+    private final Set<ServerAddress> failed = new LinkedHashSet<>(2);
+    /** Servers that answered SystemOverloadedError, when retargeting is on: a retry avoids them on any topology. */
+    private final Set<ServerAddress> overloadedServers = new LinkedHashSet<>(2);
 
     private Attempts() {
     }
 
-    /** The pause before the next attempt after {@code failure}, or null when the read fails with it. */
-    Duration next(MongoException failure) {
-      int attempt = failed++;
+    /**
+     * The pause before the next attempt after a runCommand that made {@code attempts} attempts (0 when it failed
+     * before checking a connection out: still one attempt) and failed with {@code failure}, or null when the read
+     * fails with it.
+     */
+    Duration next(MongoException failure, int attempts) {
+      made += Math.max(1, attempts);
       if (!retryReads) {
         return null;
       }
       boolean overload = failure.hasErrorLabel(MongoException.SYSTEM_OVERLOADED_ERROR_LABEL);
-      boolean retryableOverload = overload && failure.hasErrorLabel(MongoException.RETRYABLE_ERROR_LABEL);
-      if (runCommandRetriesOverload && retryableOverload) {
-        return null; // runCommand made the overload attempts itself
+      // runCommand retries only after an error labelled overloaded, which raised the driver's attempts
+      overloaded |= overload || attempts > 1;
+      ServerAddress server = PointRead.failedServer(failure);
+      if (server != null) {
+        failed.add(server);
+        if (overload && overloadRetargeting) {
+          overloadedServers.add(server);
+        }
       }
-      if (overload) {
-        maxAttempts = maxAdaptiveRetries + 1;
-      }
-      boolean retryable = PointRead.isRetryable(failure) || retryableOverload;
-      if (!retryable || attempt >= maxAttempts - 1) {
+      int maxAttempts = overloaded ? maxAdaptiveRetries + 1 : READ_ATTEMPTS;
+      boolean retryable = PointRead.isRetryable(failure)
+          || (overload && failure.hasErrorLabel(MongoException.RETRYABLE_ERROR_LABEL));
+      if (!retryable || made >= maxAttempts) {
         return null;
       }
-      return overload ? ExponentialBackoff.calculateOverloadBackoff(attempt + 1, baseBackoffMs(failure))
-          : Duration.ZERO;
+      return overload ? ExponentialBackoff.calculateOverloadBackoff(made, baseBackoffMs(failure)) : Duration.ZERO;
+    }
+
+    /** How many attempts the next runCommand may make: those the driver's find has left, at least the one. */
+    int nextCallAttempts() {
+      return runCommandRetriesOverload ? Math.max(1, maxAdaptiveRetries + 1 - made) : 1;
+    }
+
+    /** The servers the next attempt avoids on a sharded cluster. */
+    Set<ServerAddress> avoidOnShards() {
+      return failed;
+    }
+
+    /** The servers the next attempt avoids on any topology. */
+    Set<ServerAddress> avoidEverywhere() {
+      return overloadedServers;
     }
   }
 

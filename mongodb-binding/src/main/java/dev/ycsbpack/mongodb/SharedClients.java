@@ -51,6 +51,7 @@ final class SharedClients {
     boolean retryReads;
     boolean retryWrites;
     Integer maxAdaptiveRetries;
+    boolean overloadRetargeting;
     EffectiveConcerns concerns;
     DBException failure;
     int users;
@@ -66,6 +67,8 @@ final class SharedClients {
     final boolean retryWrites;
     /** The client's maxAdaptiveRetries, null for the driver's default. */
     final Integer maxAdaptiveRetries;
+    /** The client's enableOverloadRetargeting: a read's retry avoids an overloaded server on any topology. */
+    final boolean overloadRetargeting;
     /** The concerns in force, with the server's defaults as it reported them when the client connected. */
     final EffectiveConcerns concerns;
     private boolean closed;
@@ -76,6 +79,7 @@ final class SharedClients {
       this.retryReads = e.retryReads;
       this.retryWrites = e.retryWrites;
       this.maxAdaptiveRetries = e.maxAdaptiveRetries;
+      this.overloadRetargeting = e.overloadRetargeting;
       this.concerns = e.concerns;
     }
 
@@ -110,6 +114,8 @@ final class SharedClients {
     // SteeredSelection: a point read's retry avoids the mongos that failed, as the driver's retryable reads do
     settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact)
         .serverSelector(SteeredSelection.INSTANCE));
+    // AttemptCount: how many attempts runCommand's own overload retries made for a point read
+    settings.applyToConnectionPoolSettings(pool -> pool.addConnectionPoolListener(AttemptCount.INSTANCE));
     if (key.customizer != null) {
       key.customizer.accept(settings);
     }
@@ -126,6 +132,7 @@ final class SharedClients {
     e.retryReads = built.getRetryReads();
     e.retryWrites = built.getRetryWrites();
     e.maxAdaptiveRetries = built.getMaxAdaptiveRetries();
+    e.overloadRetargeting = built.getEnableOverloadRetargeting();
     e.concerns = EffectiveConcerns.of(key.options, client);
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));

@@ -8,6 +8,8 @@ import io.netty.channel.Channel;
 import java.util.ArrayList;
 import java.time.Instant;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -35,6 +37,12 @@ final class FakeTopology implements AutoCloseable {
     volatile List<String> failLabels = List.of();
     /** How many finds fail (with failFindsWith set) before they answer again. */
     final AtomicInteger failuresLeft = new AtomicInteger(Integer.MAX_VALUE);
+    /**
+     * Each find takes the next step, before failFindsWith applies: "91" fails with code 91, "91+overload" with code 91
+     * labelled SystemOverloadedError and RetryableError, "2+overload-only" labelled SystemOverloadedError alone, "ok"
+     * answers. When the script runs out, finds answer.
+     */
+    final Queue<String> script = new ConcurrentLinkedQueue<>();
     /** Every find waits this long before it answers or fails. */
     volatile long delayFindsMs;
     /** Non-zero: every find's reply says this cursor is still open. */
@@ -48,6 +56,25 @@ final class FakeTopology implements AutoCloseable {
   }
 
   final List<Member> members = new ArrayList<>();
+
+  /** One step of {@link Member#script}: an error reply, or {@code answer}'s. */
+  private static Document scripted(String step, java.util.function.Supplier<Document> answer) {
+    if (step.equals("ok")) {
+      return answer.get();
+    }
+    String[] parts = step.split("\\+", 2);
+    int code = Integer.parseInt(parts[0]);
+    if (parts.length == 1) {
+      throw new MongoServerError(code, "injected by the test");
+    }
+    List<String> labels = switch (parts[1]) {
+      case "overload" -> List.of("SystemOverloadedError", "RetryableError");
+      case "overload-only" -> List.of("SystemOverloadedError");
+      default -> throw new IllegalArgumentException("unknown step " + step);
+    };
+    return new Document("ok", 0.0).append("code", code).append("errmsg", "injected by the test")
+        .append("errorLabels", labels);
+  }
 
   private FakeTopology(int size) {
     for (int i = 0; i < size; i++) {
@@ -71,6 +98,10 @@ final class FakeTopology implements AutoCloseable {
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }
+            }
+            String step = m.script.poll();
+            if (step != null) {
+              return scripted(step, () -> super.handleCommand(channel, database, command, query));
             }
             int code = m.failFindsWith != 0 && m.failuresLeft.getAndDecrement() > 0 ? m.failFindsWith : 0;
             if (code != 0 && m.failLabels.isEmpty()) {

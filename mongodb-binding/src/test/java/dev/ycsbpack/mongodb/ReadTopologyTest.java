@@ -216,6 +216,60 @@ class ReadTopologyTest {
   }
 
   /**
+   * A sequence of errors, one per find, against one server: the read makes exactly the attempts the driver's own
+   * find makes for the same sequence and URL, counted by the server. The cases mix the driver's retryable-read errors
+   * (91, no label) with overload-labelled ones (SystemOverloadedError, with or without RetryableError), where runCommand
+   * retries overload by itself (retryReads and retryWrites on) and where it does not (retryWrites=false).
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "91 91+overload 91+overload 91+overload 91+overload|",
+      "91 2+overload 2+overload 2+overload 2+overload|",
+      "91 2+overload 2+overload 2+overload 2+overload|retryWrites=false",
+      "91 2+overload 2+overload 2+overload 2+overload 2+overload|maxAdaptiveRetries=4",
+      "91 2+overload 2+overload|maxAdaptiveRetries=0",
+      "2+overload 91 2+overload 2+overload|",
+      "2+overload 91 2+overload 2+overload|retryWrites=false",
+      "2+overload 2+overload 91 91|",
+      "2+overload-only 91 91|",
+      "91+overload-only 91 91|",
+      "91 91 91|",
+      "91 ok|",
+      "2+overload 2+overload ok|",
+      "91 2+overload ok|"})
+  void aSequenceOfErrorsGetsTheDriversAttemptsAndNoMore(String steps, String options) throws Exception {
+    try (FakeTopology topology = FakeTopology.start(1)) {
+      seed(topology);
+      FakeTopology.Member server = topology.members.get(0);
+      String url = "mongodb://" + server.address + "/" + DATABASE + (options == null ? "" : "?" + options);
+      boolean driverRead;
+      int drivers;
+      try (MongoClient driver = MongoClients.create(url)) {
+        topology.resetCounts();
+        server.script.addAll(List.of(steps.split(" ")));
+        try {
+          driverRead = driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
+              .find(new BsonDocument("_id", new BsonString("k0"))).first() != null;
+        } catch (com.mongodb.MongoException refused) {
+          driverRead = false;
+        }
+        drivers = server.finds.get();
+      }
+      MongoDbClient db = client(url);
+      try {
+        topology.resetCounts();
+        server.script.clear();
+        server.script.addAll(List.of(steps.split(" ")));
+        Status status = db.read(TABLE, "k0", null, new HashMap<>());
+        assertEquals(driverRead, status.isOk(), status.getName());
+        assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's, for " + steps);
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
    * The overload retries share the read's timeoutMS as the driver's do: each find answers an overload error after
    * 700 ms; with timeoutMS=1000 and retryWrites=false (the binding's own retries) the second attempt gets what is
    * left, and no third attempt starts.
@@ -296,6 +350,54 @@ class ReadTopologyTest {
         } finally {
           db.cleanup();
         }
+      }
+    }
+  }
+
+  /**
+   * enableOverloadRetargeting on a replica set: one of two secondaries answers every find with an overload error
+   * (SystemOverloadedError, RetryableError). The driver's find then retries on the other secondary, and so must the
+   * binding's read: no read makes a second attempt on the overloaded secondary, and every read succeeds there.
+   * Without the setting a retry picks the overloaded secondary again half the time: a read sends it two finds with
+   * probability 1/4, so over 20 reads none does by chance with probability below 0.4%. With retryWrites on,
+   * runCommand makes the overload retries itself (and retargets them); with retryWrites=false the binding does.
+   */
+  @ParameterizedTest
+  @CsvSource({"retryWrites=true", "retryWrites=false"})
+  void enableOverloadRetargetingMovesAReadsRetryOffAnOverloadedSecondaryAsTheDriverDoes(String retryWrites)
+      throws Exception {
+    try (FakeTopology topology = FakeTopology.start(3)) {
+      seed(topology);
+      topology.asReplicaSet(new Document[] {null, null, null}, new long[] {0, 0, 0});
+      FakeTopology.Member overloaded = topology.members.get(1);
+      FakeTopology.Member healthy = topology.members.get(2);
+      String url = "mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs&serverSelectionTimeoutMS=5000"
+          + "&readPreference=secondary&localThresholdMS=10000&enableOverloadRetargeting=true&" + retryWrites;
+      overloaded.failFindsWith = 2;
+      overloaded.failLabels = List.of("SystemOverloadedError", "RetryableError");
+      try (MongoClient driver = MongoClients.create(url)) {
+        topology.resetCounts();
+        for (int i = 0; i < READS; i++) {
+          int before = overloaded.finds.get();
+          driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
+              .find(new BsonDocument("_id", new BsonString("k" + i))).first();
+          assertTrue(overloaded.finds.get() - before <= 1, "the driver's find: one attempt on the overloaded one");
+        }
+        assertEquals(READS, healthy.finds.get(), "the driver's find: every read ended on the healthy secondary");
+      }
+      MongoDbClient db = client(url);
+      try {
+        topology.resetCounts();
+        for (int i = 0; i < READS; i++) {
+          int before = overloaded.finds.get();
+          Status status = db.read(TABLE, "k" + i, null, new HashMap<>());
+          assertEquals(Status.OK, status, "k" + i);
+          assertTrue(overloaded.finds.get() - before <= 1, "k" + i + ": a retry went to the overloaded secondary");
+        }
+        assertEquals(READS, healthy.finds.get(), "every read ended on the healthy secondary");
+        assertTrue(overloaded.finds.get() > 0, "some first attempts went to the overloaded secondary");
+      } finally {
+        db.cleanup();
       }
     }
   }
