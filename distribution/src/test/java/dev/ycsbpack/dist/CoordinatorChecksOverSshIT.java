@@ -12,26 +12,33 @@ import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.testkit.FerretDbServer;
 import dev.ycsbpack.testkit.NetnsHosts;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.Utils;
+import site.ycsb.generator.ScrambledZipfianGenerator;
 
 /**
  * Issue 17's checks of a coordinated run where several processes on several hosts matter, through the network
  * namespace SSH hosts (one client process per host, each reaching the server over its own link) rather than local
  * child processes: refusal before any host is touched, a never-loaded collection, a load into a full collection (the
  * duplicate-key cause and the count check), re-merging a bundle, a client whose init fails, warm-up that cannot
- * collide, the time-limited window, one key space for every client, the not-found lead line, and a non-ASCII password
+ * collide, the time-limited window, one zipfian hot set for every client (the keys each read, counted on its own
+ * host), the not-found lead line, and a non-ASCII password
  * through the staged properties files. One lab for the class; needs root (CI runs it).
  */
 class CoordinatorChecksOverSshIT {
@@ -273,6 +280,83 @@ class CoordinatorChecksOverSshIT {
         + " is larger than maximum of 16777216\\.\\);.*"), reason);
     assertTrue(r.stderr().contains("ycsb-coordinator: FAILED: " + reason), r::describe);
     assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
+  }
+
+  /**
+   * Zipfian with inserts over two SSH hosts: every client reads the loaded keys with the hot set one client running
+   * the whole run would have (docs/coordinator.md), seen in the keys each client actually read, counted by a server
+   * on its own host's loopback (so each count is one client's). Sized so that a client sizing its key space from its
+   * own share would have another hottest key (checked first, with YCSB's own generator).
+   */
+  @Test
+  void zipfianClientsWithInsertsShareTheHotSetOfOneClientRunningTheWholeRun() throws Exception {
+    int records = 2000;
+    int operations = 10000;
+    double inserts = 0.1;
+    long expected = hottestLoadedKey(records, operations, inserts);
+    assertFalse(expected == hottestLoadedKey(records, operations / 2, inserts), "the test tells the hot sets apart");
+    int port = NetnsLab.PORT + 2;
+    List<Process> tallies = new ArrayList<>();
+    List<Path> outs = new ArrayList<>();
+    try {
+      for (String host : List.of("h1", "h2")) {
+        Path out = work.resolve("tally-" + host);
+        Process p = rig.host(host).namespace().processBuilder("java", "-cp", YcsbRun.home().resolve("lib") + "/*:"
+                + YcsbRun.home().resolve("lib/embedded") + "/*", "dev.ycsbpack.testkit.FindTally",
+            Integer.toString(port), out.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        tallies.add(p);
+        outs.add(out);
+        BufferedReader ready = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("ready", CompletableFuture.supplyAsync(() -> {
+          try {
+            return ready.readLine();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }).get(60, TimeUnit.SECONDS), host);
+      }
+      Path bundle = work.resolve("zipfian");
+      // each host's own empty server: nothing to find (allowed), and upserts leave out the count check, whose counts
+      // would be of two servers
+      Coordinator c = coordinate(argsWithoutUrl("run", "read95-update5", Servers.newTable(), bundle,
+          "-p", "mongodb.url=mongodb://127.0.0.1:" + port, "-p", "recordcount=" + records,
+          "-p", "operationcount=" + operations, "-p", "readproportion=" + (1 - inserts), "-p", "updateproportion=0",
+          "-p", "insertproportion=" + inserts, "-p", "requestdistribution=zipfian", "-p", "mongodb.allowEmpty=true",
+          "-p", "ycsbpack.maxnotfoundrate=100", "-p", "mongodb.upsert=true", "-threads", "4"));
+      assertEquals(0, c.exitCode(), c::describe);
+    } finally {
+      for (Process p : tallies) {
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the tally ends when its input closes");
+      }
+    }
+    Map<String, Long> loaded = new java.util.HashMap<>();
+    for (long k = 0; k < records; k++) {
+      loaded.put("user" + Utils.hash(k), k);
+    }
+    for (Path out : outs) {
+      long hottest = Files.readAllLines(out).stream().map(l -> l.split(" "))
+          .filter(f -> loaded.containsKey(f[0]))
+          .max(java.util.Comparator.comparingLong(f -> Long.parseLong(f[1])))
+          .map(f -> loaded.get(f[0])).orElseThrow(() -> new AssertionError("no loaded key read: " + out));
+      assertEquals(expected, hottest, out + ": the hottest loaded key this client read");
+    }
+  }
+
+  /**
+   * The loaded key number YCSB's zipfian chooser picks most often when the run has {@code operations} operations:
+   * CoreWorkload's own generator, sized as CoreWorkload sizes it (recordcount plus twice the expected inserts).
+   */
+  private static long hottestLoadedKey(int records, int operations, double inserts) {
+    ScrambledZipfianGenerator chooser = new ScrambledZipfianGenerator(0, records + (long) (operations * inserts * 2.0));
+    Map<Long, Integer> drawn = new java.util.HashMap<>();
+    for (int i = 0; i < 200_000; i++) {
+      long k = chooser.nextValue();
+      if (k < records) {
+        drawn.merge(k, 1, Integer::sum);
+      }
+    }
+    return drawn.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
   }
 
   private static YcsbRun aggregate(String... args) {

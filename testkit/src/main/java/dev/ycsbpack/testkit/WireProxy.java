@@ -74,11 +74,16 @@ public final class WireProxy implements AutoCloseable {
    *                                  traffic stays on this machine
    */
   public static WireProxy start(InetSocketAddress backend) {
+    return start(0, backend);
+  }
+
+  /** As {@link #start(InetSocketAddress)} on 127.0.0.1:{@code port} (0: a free one). */
+  public static WireProxy start(int port, InetSocketAddress backend) {
     if (backend.getAddress() == null || !backend.getAddress().isLoopbackAddress()) {
       throw new IllegalArgumentException("WireProxy forwards to loopback only, not " + backend);
     }
     try {
-      WireProxy proxy = new WireProxy(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()), backend);
+      WireProxy proxy = new WireProxy(new ServerSocket(port, 50, InetAddress.getLoopbackAddress()), backend);
       proxy.acceptor.start();
       return proxy;
     } catch (IOException e) {
