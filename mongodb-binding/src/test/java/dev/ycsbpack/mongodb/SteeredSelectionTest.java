@@ -1,6 +1,7 @@
 package dev.ycsbpack.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ClusterConnectionMode;
@@ -10,6 +11,7 @@ import com.mongodb.connection.ServerConnectionState;
 import com.mongodb.connection.ServerDescription;
 import com.mongodb.connection.ServerType;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +50,31 @@ class SteeredSelectionTest {
   void onAReplicaSetARetryIsSelectedAsUsualAsTheDriversIs() {
     assertEquals(List.of(A, B), SteeredSelection.avoiding(A,
         () -> chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_SECONDARY, A, B))));
+  }
+
+  /**
+   * A point read's retry: every failed server avoided on a sharded cluster, only the overloaded ones elsewhere (the
+   * driver's enableOverloadRetargeting), and no selection once the attempts the driver's find allows are started.
+   */
+  @Test
+  void aPointReadsRetryAvoidsAsTheDriverDoesAndStartsNoAttemptPastItsLimit() {
+    ServerAddress c = new ServerAddress("c", 3);
+    Set<ServerAddress> failed = Set.of(A, B);
+    Set<ServerAddress> overloaded = Set.of(B);
+    assertEquals(List.of(c), SteeredSelection.retrying(failed, overloaded, 1,
+        () -> chosen(cluster(ClusterType.SHARDED, ServerType.SHARD_ROUTER, A, B, c))));
+    assertEquals(List.of(A, c), SteeredSelection.retrying(failed, overloaded, 1,
+        () -> chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_SECONDARY, A, B, c))));
+    assertEquals(List.of(A, B, c), SteeredSelection.retrying(failed, Set.of(), 1,
+        () -> chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_SECONDARY, A, B, c))));
+    // the limit counts checkouts on this thread: one attempt allowed, one started, the next selection is refused
+    assertThrows(SteeredSelection.AttemptsSpent.class, () -> SteeredSelection.retrying(Set.of(), Set.of(), 1, () -> {
+      chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A));
+      AttemptCount.INSTANCE.connectionCheckOutStarted(null);
+      return chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A));
+    }));
+    assertEquals(List.of(A), chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A)),
+        "the limit ends with the command");
   }
 
   @Test
