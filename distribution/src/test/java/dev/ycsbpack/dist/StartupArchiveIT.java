@@ -57,11 +57,20 @@ class StartupArchiveIT {
   }
 
   @Test
-  void anArchiveTheJvmCannotUseIsIgnoredWithoutAWordAndTurningItOffMakesNone() throws IOException {
+  void runsWithTheirOwnJvmOptionsOrAnArchiveTheJvmCannotUseRunAsAskedWithoutAWord() throws IOException {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
+      // JVM options of the run's own are kept whole: the archiving JVM would record no JFR, so none is made
+      Path recording = work.resolve("load.jfr");
+      YcsbRun recorded = YcsbRun.runWith(work, on(cache), Servers.concat(args("load", target, table), "-jvm-args",
+          "-XX:StartFlightRecording=filename=" + recording));
+      assertEquals(0, recorded.exitCode, recorded::describe);
+      assertTrue(Files.size(recording) > 0, "the JFR recording asked for is written");
+      assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a run with -jvm-args archives nothing");
+      Servers.drop(target, table);
+
       YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
       Path archive = files(cache).get(0);
