@@ -2,6 +2,8 @@
 # Client CPU per operation and throughput, side by side in one interleaved run, against one server:
 #   binding  bin/ycsb run|load mongodb (this build: binding + YCSB harness, mongodb-driver-sync 5.x)
 #   before   the same from another build, if BEFORE_DIST names its distribution folder (for before/after)
+#   binding-nocds  bin/ycsb with YCSB_CDS=off: no class-data sharing archive (the binding arm's archive is made by
+#            its unrecorded warm-up run into this run's temporary folder)
 #   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
 #            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
@@ -36,7 +38,7 @@
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
 #        RECORDS=20000 OPERATIONS=300000 INSERTS=100000 SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
-#        OUT=file.csv ARMS="binding driver5 driver3")
+#        OUT=file.csv ARMS="binding driver5 driver3" DIST=<a distribution folder: measured as it is, no build>)
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
 
@@ -48,13 +50,19 @@ operations="${OPERATIONS:-300000}"   # issue 19's runs; 100000 shows mostly star
 inserts="${INSERTS:-100000}"
 small="${SMALL:-1000}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/mvnw" -q -B -ntp -DskipTests package
-dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
+if [ -n "${DIST:-}" ]; then
+  dist="$(cd "$DIST" && pwd)"   # a distribution copied aside, so rebuilding this tree cannot change it mid-run
+else
+  "$root/mvnw" -q -B -ntp -DskipTests package
+  dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
+fi
 arms="${ARMS:-binding${BEFORE_DIST:+ before} client driver5 driver3}"
 
 work="$(mktemp -d)"
 server_pid=""
 trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
+# bin/ycsb's class-data sharing archive: made afresh by the binding arm's unrecorded warm-up run, used after it
+export YCSB_CDS_DIR="$work/cds"
 
 (cd "$work" && "$root/mvnw" -q -B -ntp dependency:copy -Dartifact=org.mongodb:mongo-java-driver:3.8.0 \
   -DoutputDirectory="$work/legacy")
@@ -124,6 +132,9 @@ measure() {
     binding|before)
       local d="$dist"; [ "$arm" = before ] && d="$BEFORE_DIST"
       ycsb_command "$d" "$workload" "$threads" ;;
+    binding-nocds)
+      ycsb_command "$dist" "$workload" "$threads"
+      cmd=(env YCSB_CDS=off "${cmd[@]}") ;;
     client)
       # the same command line, run by YCSB's own main class as upstream's bin/ycsb does
       ycsb_command "$dist" "$workload" "$threads"
@@ -141,7 +152,8 @@ measure() {
   rm -f "$work/pid"; echo 0 >"$work/jit"
   jit_watch & watcher=$!
   start=$(date +%s%N)
-  # bin/ycsb execs its JVM, so the pid of the command is the JVM's for every arm
+  # bin/ycsb (and env) exec the JVM, so the pid of the command is the JVM's; not in the binding arm's warm-up run,
+  # which makes the class-data sharing archive with Java as its child (unrecorded)
   stat=$( { "${cmd[@]}" >"$work/out" 2>"$work/err" & echo $! >"$work/pid"; wait $! || echo FAILED >"$work/failed"; }
           cat "/proc/$BASHPID/stat" )
   end=$(date +%s%N)

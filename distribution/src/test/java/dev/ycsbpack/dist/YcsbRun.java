@@ -74,8 +74,17 @@ public final class YcsbRun {
     return exec(workDir, home().resolve("bin/ycsb").toString(), args);
   }
 
+  /** Runs {@code bin/ycsb args...} with these environment variables added to this JVM's. */
+  public static YcsbRun runWith(Path workDir, Map<String, String> environment, String... args) {
+    return exec(workDir, environment, home().resolve("bin/ycsb").toString(), args);
+  }
+
   /** Runs another script of the distribution's bin/ folder. */
   public static YcsbRun exec(Path workDir, String program, String... args) {
+    return exec(workDir, Map.of(), program, args);
+  }
+
+  private static YcsbRun exec(Path workDir, Map<String, String> environment, String program, String... args) {
     List<String> command = new ArrayList<>();
     command.add(program);
     command.addAll(List.of(args));
@@ -83,8 +92,10 @@ public final class YcsbRun {
       Files.createDirectories(workDir);
       Path out = Files.createTempFile(workDir, "stdout", ".txt");
       Path err = Files.createTempFile(workDir, "stderr", ".txt");
-      Process p = new ProcessBuilder(command).directory(workDir.toFile())
-          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+          .redirectOutput(out.toFile()).redirectError(err.toFile());
+      builder.environment().putAll(environment);
+      Process p = builder.start();
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         fail("bin/ycsb did not finish in " + TIMEOUT_SECONDS + " s: " + command);

@@ -378,7 +378,7 @@ public class MongoDbClient extends DB {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
       if (buffer == null) {
-        BsonDocument doc = Documents.toDocument(key, values);
+        BsonDocument doc = Documents.encoded(key, values);
         if (options.upsert()) {
           collection(table).replaceOne(idFilter(key), doc, UPSERT);
         } else {
@@ -394,7 +394,7 @@ public class MongoDbClient extends DB {
           return flushed.batch(); // the other table's documents wait to be sent again
         }
       }
-      BsonDocument doc = retried != null ? retried : Documents.toDocument(key, values);
+      BsonDocument doc = retried != null ? retried : Documents.encoded(key, values);
       if (!buffer.add(table, doc)) {
         documents.counted(); // YCSB counts this insert as done: the server must acknowledge its document
         return Status.BATCHED_OK;

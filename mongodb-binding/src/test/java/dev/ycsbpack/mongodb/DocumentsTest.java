@@ -1,0 +1,70 @@
+package dev.ycsbpack.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ycsbpack.common.AwkwardStrings;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonBinaryWriter;
+import org.bson.BsonDocument;
+import org.bson.BsonSerializationException;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.EncoderContext;
+import org.bson.io.BasicOutputBuffer;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+
+/** {@link Documents#encoded}: byte for byte the document the driver's codec writes for {@link Documents#toDocument}. */
+class DocumentsTest {
+  @Test
+  void encodedIsTheCodecsBytesForAwkwardKeysNamesAndValues() {
+    List<String> keys = List.of("user6284781860667377211", "", AwkwardStrings.HOSTILE, "é中\uD83D\uDE00");
+    for (String key : keys) {
+      for (int fields : new int[] {0, 1, 10}) {
+        Map<String, ByteIterator> forEncoded = values(fields, key);
+        Map<String, ByteIterator> forCodec = values(fields, key);
+        RawBsonDocument raw = Documents.encoded(key, forEncoded);
+        byte[] expected = codecBytes(Documents.toDocument(key, forCodec));
+        byte[] actual = Arrays.copyOfRange(raw.getByteBuffer().array(), 0, raw.getByteBuffer().limit());
+        assertArrayEquals(expected, actual, "key '" + key + "', " + fields + " fields");
+        assertEquals(Documents.toDocument(key, values(fields, key)), raw, "the same document when compared");
+      }
+    }
+  }
+
+  @Test
+  void aFieldNameWithANulByteIsRefusedAsTheDriverRefusesIt() {
+    Map<String, ByteIterator> values = new LinkedHashMap<>();
+    values.put("bad\0name", new ByteArrayByteIterator(new byte[] {1}));
+    BsonSerializationException e = assertThrows(BsonSerializationException.class,
+        () -> Documents.encoded("user1", values));
+    assertThrows(BsonSerializationException.class, () -> codecBytes(Documents.toDocument("user1", values(0, ""))
+        .append("bad\0name", new org.bson.BsonBinary(new byte[] {1}))), "the codec refuses it too");
+    assertEquals(true, e.getMessage().contains("null"), e.getMessage());
+  }
+
+  /** Field names and values derived from the key, every byte value present, a fresh single-use iterator each. */
+  private static Map<String, ByteIterator> values(int fields, String key) {
+    Map<String, ByteIterator> values = new LinkedHashMap<>();
+    for (int f = 0; f < fields; f++) {
+      byte[] bytes = new byte[256 + f];
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] = (byte) (i + key.length());
+      }
+      values.put(f == 1 ? AwkwardStrings.HOSTILE : "field" + f, new ByteArrayByteIterator(bytes));
+    }
+    return values;
+  }
+
+  private static byte[] codecBytes(BsonDocument doc) {
+    BasicOutputBuffer out = new BasicOutputBuffer();
+    new BsonDocumentCodec().encode(new BsonBinaryWriter(out), doc, EncoderContext.builder().build());
+    return out.toByteArray();
+  }
+}
