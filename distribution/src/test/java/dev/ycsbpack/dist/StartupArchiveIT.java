@@ -37,6 +37,14 @@ class StartupArchiveIT {
       YcsbRun check = YcsbRun.runWith(work, on(cache), Servers.concat(args("load", target, table), "--check"));
       assertEquals(0, check.exitCode, check::describe);
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a check archives nothing");
+      // nor does a coordinated client: the archiving run keeps bin/ycsb as Java's parent, and the coordinator stops
+      // a client by the pid it recorded, which must be the JVM's
+      YcsbRun coordinated = YcsbRun.execWith(work, on(cache), YcsbRun.home().resolve("bin/ycsb-coordinator")
+          .toString(), Servers.concat(args("load", target, table), "--hosts", "local,local", "--quiet", "--out",
+          work.resolve("coordinated").toString()));
+      assertEquals(0, coordinated.exitCode, coordinated::describe);
+      assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a coordinated client archives nothing");
+      Servers.drop(target, table);
 
       YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);

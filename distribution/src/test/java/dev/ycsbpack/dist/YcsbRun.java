@@ -79,6 +79,11 @@ public final class YcsbRun {
     return exec(workDir, environment, home().resolve("bin/ycsb").toString(), args);
   }
 
+  /** Runs another script of the distribution's bin/ folder with these environment variables added to this JVM's. */
+  public static YcsbRun execWith(Path workDir, Map<String, String> environment, String program, String... args) {
+    return exec(workDir, environment, program, args);
+  }
+
   /** Runs another script of the distribution's bin/ folder. */
   public static YcsbRun exec(Path workDir, String program, String... args) {
     return exec(workDir, Map.of(), program, args);
