@@ -54,30 +54,33 @@ final class CommandUpdates implements AutoCloseable {
         on != null ? on.getServerSession().advanceTransactionNumber() : null);
     long start = timeoutMs != null ? System.nanoTime() : 0;
     MongoException first;
+    boolean writeError = false;
     try {
       UpdateCommand.Reply reply = send(database, on, command);
       if (reply.clean()) {
-        return reply.matched();
+        return UpdateCommand.matched(reply);
       }
       first = UpdateCommand.failure(reply, replyServer(cluster));
+      // the driver's updateOne decides a retry from the reply's own code and labels only, never its writeErrors
+      writeError = reply.writeError() != null;
     } catch (MongoException e) {
       first = e;
     }
-    if (on == null || !UpdateCommand.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
+    if (on == null || writeError
+        || !UpdateCommand.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
       throw first;
     }
     MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, first, "update");
-    MongoException failure = first;
     UpdateCommand.Reply reply;
     try {
       reply = SteeredSelection.avoiding(PointRead.failedServer(first), () -> send(retryOn, on, command));
     } catch (MongoException e) {
-      throw UpdateCommand.reported(failure, e);
+      throw UpdateCommand.reported(first, e);
     }
     if (!reply.clean()) {
       throw UpdateCommand.failure(reply, replyServer(client.getClusterDescription()));
     }
-    return reply.matched();
+    return UpdateCommand.matched(reply);
   }
 
   private static UpdateCommand.Reply send(MongoDatabase db, ClientSession session, BsonDocument command) {
@@ -116,8 +119,15 @@ final class CommandUpdates implements AutoCloseable {
     return primary.isEmpty() ? Integer.MAX_VALUE : primary.get(0).getMaxWireVersion();
   }
 
-  /** Where an {@code ok: 1} reply came from, for its exception's message: the primary (a mongos when sharded). */
+  /**
+   * Where an {@code ok: 1} reply came from: the server of this thread's last attempt, as the driver selected it (on a
+   * sharded cluster any mongos, which a retry must then avoid); the primary only if no attempt was seen.
+   */
   private static ServerAddress replyServer(ClusterDescription cluster) {
+    ServerAddress answered = AttemptCount.lastServer();
+    if (answered != null) {
+      return answered;
+    }
     List<ServerDescription> primary = ReadPreference.primary().choose(cluster);
     return primary.isEmpty() ? null : primary.get(0).getAddress();
   }

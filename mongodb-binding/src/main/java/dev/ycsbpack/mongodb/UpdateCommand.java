@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import com.mongodb.MongoClientException;
 import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoSecurityException;
@@ -12,7 +13,9 @@ import com.mongodb.WriteConcernResult;
 import com.mongodb.WriteError;
 import com.mongodb.bulk.WriteConcernError;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -22,6 +25,7 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
 import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
@@ -75,8 +79,23 @@ final class UpdateCommand {
     return writeConcern.isServerDefault() ? null : writeConcern.asDocument();
   }
 
+  /** {@link Reply#matched()} of a reply that carried no {@code n}. */
+  static final int NO_COUNT = -1;
+
   /**
-   * What an {@code ok: 1} reply to an update said: how many documents matched, the first write error (null: none),
+   * How many documents a clean reply says matched. An {@code ok: 1} reply without {@code n} is not "none matched"
+   * (which would be counted NOT_FOUND): it is a reply this binding cannot read, an error.
+   */
+  static int matched(Reply reply) {
+    if (reply.matched() == NO_COUNT) {
+      throw new MongoClientException("the server's reply to an update carries no count of matched documents (n)");
+    }
+    return reply.matched();
+  }
+
+  /**
+   * What an {@code ok: 1} reply to an update said: how many documents matched ({@link #NO_COUNT} when it did not
+   * say), the first write error (null: none),
    * the write concern error (null: none) and the reply's error labels.
    */
   record Reply(int matched, int modified, BsonDocument writeError, BsonDocument writeConcernError,
@@ -91,13 +110,17 @@ final class UpdateCommand {
   static final class ReplyCodec implements Codec<Reply> {
     static final ReplyCodec INSTANCE = new ReplyCodec();
     private static final BsonDocumentCodec DOCUMENTS = new BsonDocumentCodec();
+    private static final BsonValueCodec DOCUMENTS_VALUE = new BsonValueCodec();
+    /** A count may come as any BSON number (a mongos or a proxy may widen it); each is read as what it says. */
+    private static final Set<BsonType> NUMBERS = EnumSet.of(BsonType.INT32, BsonType.INT64, BsonType.DOUBLE,
+        BsonType.DECIMAL128);
 
     private ReplyCodec() {
     }
 
     @Override
     public Reply decode(BsonReader reader, DecoderContext decoderContext) {
-      int matched = 0;
+      int matched = NO_COUNT;
       int modified = 0;
       BsonDocument writeError = null;
       BsonDocument writeConcernError = null;
@@ -106,10 +129,10 @@ final class UpdateCommand {
       while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
         String name = reader.readName();
         BsonType type = reader.getCurrentBsonType();
-        if (name.equals("n") && type == BsonType.INT32) {
-          matched = reader.readInt32();
-        } else if (name.equals("nModified") && type == BsonType.INT32) {
-          modified = reader.readInt32();
+        if (name.equals("n") && NUMBERS.contains(type)) {
+          matched = DOCUMENTS_VALUE.decode(reader, decoderContext).asNumber().intValue();
+        } else if (name.equals("nModified") && NUMBERS.contains(type)) {
+          modified = DOCUMENTS_VALUE.decode(reader, decoderContext).asNumber().intValue();
         } else if (name.equals("writeConcernError") && type == BsonType.DOCUMENT) {
           writeConcernError = DOCUMENTS.decode(reader, decoderContext);
         } else if (name.equals("writeErrors") && type == BsonType.ARRAY) {
@@ -170,7 +193,7 @@ final class UpdateCommand {
       e.getArray("errorLabels").forEach(l -> labels.add(l.isString() ? l.asString().getValue() : String.valueOf(l)));
     }
     return new MongoWriteConcernException(error,
-        WriteConcernResult.acknowledged(reply.matched(), reply.modified() > 0, null), server, labels);
+        WriteConcernResult.acknowledged(Math.max(0, reply.matched()), reply.modified() > 0, null), server, labels);
   }
 
   private static int code(BsonDocument error) {

@@ -48,6 +48,9 @@ final class FakeTopology implements AutoCloseable {
     /** Non-zero: every find's reply says this cursor is still open. */
     volatile long openCursorId;
     volatile Document hello;
+    final AtomicInteger updates = new AtomicInteger();
+    /** Non-null: every update's reply (ok: 1, applied) also carries these fields (a writeConcernError, labels). */
+    volatile Document updateReplyExtra;
 
     Member(MongoServer server) {
       this.server = server;
@@ -115,6 +118,16 @@ final class FakeTopology implements AutoCloseable {
             long open = m.openCursorId;
             if (open != 0) {
               ((Document) reply.get("cursor")).put("id", open);
+            }
+            return reply;
+          }
+          if (command.equals("update")) {
+            m.updates.incrementAndGet();
+            Document extra = m.updateReplyExtra;
+            Document reply = super.handleCommand(channel, database, command, query);
+            if (extra != null) {
+              reply = new Document(reply);
+              reply.putAll(extra);
             }
             return reply;
           }

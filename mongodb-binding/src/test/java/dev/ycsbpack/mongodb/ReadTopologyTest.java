@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
+import site.ycsb.StringByteIterator;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 
@@ -104,6 +105,44 @@ class ReadTopologyTest {
         assertEquals(READS, healthy.finds.get(), "every read ended on the healthy mongos");
         assertTrue(failing.finds.get() > 0, "some first attempts went to the failing mongos");
         assertEquals(READS + failing.finds.get(), topology.totalFinds(), "one retry per failed attempt");
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  /**
+   * One of two mongos applies every update but answers it with a retryable write concern error. The retry must avoid
+   * the mongos that answered, which only the driver's selection knows (the cluster description names either): each
+   * update whose first attempt went there ends OK on the other, with one retry, never a second try on the same one.
+   */
+  @Test
+  void anUpdatesRetryAfterAWriteConcernErrorGoesToTheOtherMongos() throws Exception {
+    try (FakeTopology topology = routers()) {
+      for (FakeTopology.Member m : topology.members) {
+        m.hello = new Document("msg", "isdbgrid").append("logicalSessionTimeoutMinutes", 30);
+      }
+      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE
+          + "?localThresholdMS=10000&retryWrites=true");
+      try {
+        // each mongos fails in turn: a retry steered by a guess (one fixed mongos) is wrong for one of them
+        for (int turn = 0; turn < 2; turn++) {
+          FakeTopology.Member failing = topology.members.get(turn);
+          FakeTopology.Member healthy = topology.members.get(1 - turn);
+          topology.members.forEach(m -> {
+            m.updates.set(0);
+            m.updateReplyExtra = null;
+          });
+          failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 91)
+              .append("errmsg", "shutting down")).append("errorLabels", List.of(UpdateCommand.RETRYABLE_WRITE_ERROR));
+          Map<String, ByteIterator> value = new HashMap<>(Map.of("field0", new StringByteIterator("v")));
+          for (int i = 0; i < READS; i++) {
+            assertEquals(Status.OK, db.update(TABLE, "k" + i, value), "update " + i + " with mongos " + turn
+                + " failing");
+          }
+          assertTrue(failing.updates.get() > 0, "some first attempts went to the failing mongos");
+          assertEquals(READS, healthy.updates.get(), "every update ended on the healthy mongos");
+        }
       } finally {
         db.cleanup();
       }

@@ -1,5 +1,8 @@
 package dev.ycsbpack.mongodb;
 
+import com.mongodb.connection.ClusterId;
+import com.mongodb.connection.ServerId;
+import com.mongodb.event.ConnectionCheckOutStartedEvent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -70,7 +73,8 @@ class SteeredSelectionTest {
     // the limit counts checkouts on this thread: one attempt allowed, one started, the next selection is refused
     assertThrows(SteeredSelection.AttemptsSpent.class, () -> SteeredSelection.retrying(Set.of(), Set.of(), 1, () -> {
       chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A));
-      AttemptCount.INSTANCE.connectionCheckOutStarted(null);
+      AttemptCount.INSTANCE.connectionCheckOutStarted(new ConnectionCheckOutStartedEvent(
+          new ServerId(new ClusterId(), A), 1));
       return chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A));
     }));
     assertEquals(List.of(A), chosen(cluster(ClusterType.REPLICA_SET, ServerType.REPLICA_SET_PRIMARY, A)),

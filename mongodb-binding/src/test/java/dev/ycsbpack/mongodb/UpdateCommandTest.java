@@ -1,6 +1,7 @@
 package dev.ycsbpack.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -257,6 +258,55 @@ class UpdateCommandTest {
       assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
     }
     assertEquals(1, updates.size(), "the server labels what may be retried: " + updates);
+  }
+
+  /**
+   * A write error in an ok: 1 reply is never retried, whatever its code: the driver's updateOne decides a retry from
+   * the reply's own code and labels only. Against a pre-4.4 server the binding once retried it by its code.
+   */
+  @Test
+  void aWriteErrorIsNotRetriedEvenWithARetryableCodeAsTheDriversUpdateOneDoesNot() throws Exception {
+    wireVersion = 8; // MongoDB 4.2: the driver decides a command error by its code
+    onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
+        .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(0))
+            .append("code", new BsonInt32(91)).append("errmsg", new BsonString("injected by the test"))))));
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
+      int byBinding = updates.size();
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(proxy.connectionString()
+          + "/?serverSelectionTimeoutMS=5000")) {
+        assertThrows(com.mongodb.MongoWriteException.class, () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
+            .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
+                new org.bson.Document("$set", new org.bson.Document("f", 1))));
+      }
+      assertEquals(1, byBinding, "the binding's attempts: " + updates);
+      assertEquals(2, updates.size(), "the driver's updateOne made one attempt too: " + updates);
+    }
+  }
+
+  /** An ok: 1 reply without n is a reply the binding cannot read: an error, never NOT_FOUND. */
+  @Test
+  void aReplyWithoutACountIsAnErrorNotNotFound() throws Exception {
+    onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)));
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
+    }
+  }
+
+  /** A count the server sends as a 64-bit number is read as the number it is. */
+  @Test
+  void aCountSentAsALongIsRead() throws Exception {
+    onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new org.bson.BsonInt64(1))
+        .append("nModified", new org.bson.BsonInt64(1)));
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
+    }
   }
 
   @Test
