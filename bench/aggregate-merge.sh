@@ -125,7 +125,7 @@ run() { # clients intervals
   walls=() cpus=() rss=()
   for i in $(seq "$repeat"); do
     order="$arms"
-    if [ $((i % 2)) -eq 0 ]; then order="$(printf '%s' "$arms" | tr ' ' '\n' | tac | paste -sd' ')"; fi
+    if [ $((i % 2)) -eq 0 ]; then order="$(printf '%s\n' "$arms" | tr ' ' '\n' | tac | paste -sd' ')"; fi
     for arm in $order; do
       merge_once "$arm" "$n" "$k"
     done
