@@ -8,6 +8,10 @@
 #   (LONG= skips the memory row).
 #   BEFORE=<git revision>: also builds that revision's merge (from `git archive`, offline, in WORKDIR) and runs the two
 #   side by side, interleaved (before/after, then after/before, ...), checking that every output file is identical.
+#   SIDECARS=1 (default; 0 skips): a third arm, "sidecars": this checkout's merge of the same clients with each log's
+#   counts sidecar beside it (<OP>.hdr.counts, written by SyntheticClients through bin/ycsb's own writer), so nothing
+#   is inflated; its outputs must equal the other arms'. The generator prints the client-side cost (ms per client
+#   for all its logs) and the bench the sidecars' extra bytes per client.
 # Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client-hour (measured);
 # they are generated once (SyntheticClients, seeded: the same arguments give the same bytes) and kept in WORKDIR.
 #
@@ -27,6 +31,7 @@ heap="${HEAP:-256m}"
 formats="${FORMATS:-txt,json,csv,md,html}"
 repeat="${REPEAT:-3}"
 before="${BEFORE:-}"
+sidecars="${SIDECARS:-1}"
 
 if [ ! -x /usr/bin/time ]; then
   echo "bench: /usr/bin/time is missing; install it (Debian: apt-get install time)" >&2
@@ -57,6 +62,9 @@ if [ -n "$before" ]; then
   cp "$work/before-src/common/target/common-"*[0-9T].jar "$work/classes-before/common.jar"
   arms="before after"
 fi
+if [ "$sidecars" = 1 ]; then
+  arms="$arms sidecars"
+fi
 
 arm_cp() { # arm
   if [ "$1" = before ]; then
@@ -76,8 +84,13 @@ spread() { # values on stdin -> "median (min-max)"
 
 declare -A walls cpus rss
 
+input_dir() { # arm clients intervals
+  if [ "$1" = sidecars ]; then echo "$work/in-$2x$3-sidecars"; else echo "$work/in-$2x$3"; fi
+}
+
 merge_once() { # arm clients intervals
-  local arm="$1" n="$2" k="$3" in="$work/in-$2x$3" out="$work/out-$1-$2x$3" t="$work/time-$1-$2-$3.txt"
+  local arm="$1" n="$2" k="$3" in out="$work/out-$1-$2x$3" t="$work/time-$1-$2-$3.txt"
+  in="$(input_dir "$1" "$2" "$3")"
   rm -rf "$out"
   /usr/bin/time -v -o "$t" java -Xmx"$heap" -cp "$(arm_cp "$arm")" dev.ycsbpack.aggregate.cli.AggregateMain merge \
     "$in" -o "$out" --format "$formats" >/dev/null 2>"$work/stderr-$arm-$n-$k.txt"
@@ -96,29 +109,37 @@ run() { # clients intervals
     java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in" "$n" "$k"
     touch "$in/.complete"
   fi
+  if [ "$sidecars" = 1 ] && [ ! -f "$in-sidecars/.complete" ]; then
+    rm -rf "$in-sidecars"
+    java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in-sidecars" "$n" "$k" sidecars \
+      2>"$work/sidecars-$n-$k.txt"
+    touch "$in-sidecars/.complete"
+  fi
+  if [ "$sidecars" = 1 ]; then
+    echo "clients: $n x $k intervals: $(cat "$work/sidecars-$n-$k.txt"); sidecar bytes per client:" \
+      "$(find "$in-sidecars" -name '*.hdr.counts' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')," \
+      "logs per client: $(find "$in" -name '*.hdr' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')" >&2
+  fi
   local size i arm order
   size="$(du -smL "$in" | cut -f1)"
   walls=() cpus=() rss=()
   for i in $(seq "$repeat"); do
     order="$arms"
-    if [ $((i % 2)) -eq 0 ] && [ -n "$before" ]; then order="after before"; fi
+    if [ $((i % 2)) -eq 0 ]; then order="$(printf '%s\n' "$arms" | tr ' ' '\n' | tac | paste -sd' ')"; fi
     for arm in $order; do
       merge_once "$arm" "$n" "$k"
     done
   done
-  if [ -n "$before" ]; then
-    if ! diff -r "$work/out-before-${n}x$k" "$work/out-after-${n}x$k" >/dev/null; then
-      echo "bench: the outputs of the two builds differ for $n clients x $k intervals" >&2
+  for arm in $arms; do
+    # the input folder's path is in the outputs: compared with it written as @IN@
+    if [ "$arm" != after ] && ! diff <(cd "$work/out-$arm-${n}x$k" && grep -r . | sed "s#$(input_dir "$arm" "$n" "$k")#@IN@#g") \
+        <(cd "$work/out-after-${n}x$k" && grep -r . | sed "s#$(input_dir after "$n" "$k")#@IN@#g") >/dev/null; then
+      echo "bench: the outputs of arms $arm and after differ for $n clients x $k intervals" >&2
       exit 1
     fi
-    printf '| %d | %d | %d | %d | %s | %s | %s | %s | %d / %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
-      "$(printf '%s' "${cpus[before]}" | spread)" "$(printf '%s' "${cpus[after]}" | spread)" \
-      "$(printf '%s' "${walls[before]}" | spread)" "$(printf '%s' "${walls[after]}" | spread)" \
-      "$((rss[before] / 1024))" "$((rss[after] / 1024))"
-  else
-    printf '| %d | %d | %d | %d | %s | %.2f | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" \
-      "$(printf '%s' "${walls[after]}" | spread)" "$(printf '%s' "${cpus[after]}" | median)" "$((rss[after] / 1024))"
-  fi
+    printf '| %d | %d | %d | %d | %s | %s | %s | %d |\n' "$n" "$k" "$((n * k * 5))" "$size" "$arm" \
+      "$(printf '%s' "${cpus[$arm]}" | spread)" "$(printf '%s' "${walls[$arm]}" | spread)" "$((rss[$arm] / 1024))"
+  done
 }
 
 echo "java: $(java -version 2>&1 | head -1); cpus: $(nproc); heap limit: $heap; formats: $formats; runs each: $repeat"
@@ -129,13 +150,8 @@ if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
 fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-if [ -n "$before" ]; then
-  echo "| Clients | Intervals | Interval histograms | Input (MB) | CPU before (s) | CPU after (s) | Wall before (s) | Wall after (s) | Peak RSS before / after (MB) |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-else
-  echo "| Clients | Intervals | Interval histograms | Input (MB) | Wall time (s), median (min–max) | CPU time (s) | Peak RSS (MB) |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|"
-fi
+echo "| Clients | Intervals | Interval histograms | Input (MB) | Arm | CPU (s), median (min–max) | Wall (s), median (min–max) | Peak RSS (MB) |"
+echo "|---:|---:|---:|---:|---|---:|---:|---:|"
 for n in $clients_list; do
   run "$n" "$intervals"
 done

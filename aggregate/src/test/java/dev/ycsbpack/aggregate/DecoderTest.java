@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.aggregate.hdr.HistogramDecoder;
-import dev.ycsbpack.aggregate.hdr.IntervalCounts;
+import dev.ycsbpack.aggregate.hdr.HdrHistogramBridge;
+import dev.ycsbpack.common.hdr.HistogramDecoder;
+import dev.ycsbpack.common.hdr.IntervalCounts;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class DecoderTest {
     }
     assertEquals(expected.getMaxValue(), got.max(), what + " max");
     Histogram back = new Histogram(3);
-    got.drainInto(back);
+    HdrHistogramBridge.drainInto(got, back);
     assertEquals(expected.getTotalCount(), back.getTotalCount());
     assertEquals(expected.getMean(), back.getMean(), 1e-9 * Math.max(1, expected.getMean()), what + " mean");
     assertEquals(0, got.totalCount(), "drained");
@@ -50,7 +51,7 @@ class DecoderTest {
   @Test
   void randomHistogramsDecodeExactly() throws Exception {
     Random rnd = new Random(11);
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     for (int round = 0; round < 300; round++) {
       Histogram h = new Histogram(3);
       int n = round % 10 == 0 ? 0 : 1 + rnd.nextInt(3000);
@@ -73,7 +74,7 @@ class DecoderTest {
   @Test
   void manyIntervalsAddIntoOneTargetExactlyAsHdrHistogramAddsThem() throws Exception {
     Random rnd = new Random(23);
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     for (int round = 0; round < 12; round++) {
       Histogram expected = new Histogram(3);
       IntervalCounts c = new IntervalCounts();
@@ -104,7 +105,7 @@ class DecoderTest {
       assertEquals(expected.getTotalCount(), c.totalCount(), "round " + round + " total");
       assertEquals(expected.getMaxValue(), c.max(), "round " + round + " max");
       Histogram back = new Histogram(3);
-      c.drainInto(back);
+      HdrHistogramBridge.drainInto(c, back);
       assertEquals(expected.getTotalCount(), back.getTotalCount(), "round " + round);
       for (HistogramIterationValue v : expected.recordedValues()) {
         assertEquals(v.getCountAtValueIteratedTo(), back.getCountAtValue(v.getValueIteratedTo()),
@@ -116,7 +117,7 @@ class DecoderTest {
   /** Runs of zeros and counts that no histogram can hold are refused, not wrapped round or silently skipped. */
   @Test
   void countsPastAnyHistogramAreRefused() throws Exception {
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     // a V2 payload by hand: a run of 2^24 zeros then a run of 2 zeros then a count of 1 (index 2^24 + 2)
     byte[] counts = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x03, 0x02};
     assertEquals("counts go past the largest possible value",
@@ -150,7 +151,7 @@ class DecoderTest {
 
   @Test
   void otherPrecisionsAreMappedOntoThreeDigits() throws Exception {
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     Random rnd = new Random(5);
     for (int digits : new int[] {2, 3, 4}) {
       for (long lowest : new long[] {1, 1000}) {
@@ -172,7 +173,7 @@ class DecoderTest {
 
   @Test
   void everyLineOfRealYcsbLogsDecodesAsHdrHistogramDecodesIt() throws Exception {
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     int lines = 0;
     for (Path run : RealYcsb.runs().values()) {
       List<Path> logs;
@@ -185,7 +186,7 @@ class DecoderTest {
             continue;
           }
           String payload = line.substring(line.lastIndexOf(',') + 1);
-          Histogram h = HistogramDecoder.decodeWithHdrHistogram(payload);
+          Histogram h = HdrHistogramBridge.decodeWithHdrHistogram(payload);
           IntervalCounts c = new IntervalCounts();
           assertSame(h, c, d.decodeInto(payload, c), log + ": " + line);
           lines++;
@@ -197,7 +198,7 @@ class DecoderTest {
 
   @Test
   void garbageIsRejected() {
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     IntervalCounts c = new IntervalCounts();
     assertThrows(IllegalArgumentException.class, () -> d.decodeInto("HI!T", c));
     Histogram h = new Histogram(3);
@@ -213,7 +214,7 @@ class DecoderTest {
    */
   @Test
   void base64ReadInPlaceEqualsTheJdksDecoder() throws Exception {
-    HistogramDecoder d = new HistogramDecoder();
+    HistogramDecoder d = HdrHistogramBridge.decoder();
     Random rnd = new Random(5);
     for (int n = 1; n <= 40; n++) {
       Histogram h = new Histogram(3);

@@ -21,6 +21,9 @@ import java.util.Optional;
  *                           collection's document counts around the phase (CollectionCount)
  *   verdict.properties      COMPLETE or FAILED with the reason: the decision behind the exit status
  *   &lt;OP&gt;.hdr                 HdrHistogram interval logs, one per operation (READ.hdr, UPDATE.hdr, ...)
+ *   &lt;OP&gt;.hdr.counts          optional, written before the verdict: the log's intervals already decoded, with the
+ *                           log's length and CRC32C ({@link dev.ycsbpack.common.hdr.CountsSidecar}); a merge uses it
+ *                           only while it matches the log, which stays the record
  * </pre>
  *
  * @param dir the folder

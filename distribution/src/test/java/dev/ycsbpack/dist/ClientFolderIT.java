@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.hdr.CountsSidecar;
 import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.nio.file.Files;
@@ -56,9 +57,19 @@ class ClientFolderIT {
       assertTrue(command.contains("mytoken=*****") && !command.contains("Hunter2"), "run.command: " + command);
       assertEquals("500", PropertiesFiles.read(c1.resolve("client.properties")).get("operationcount"));
       assertTrue(Files.readString(c1.resolve("output.json")).contains("\"metric\":\"OVERALL\""));
+      // each log's counts sidecar, matching its log, written before the verdict (which stays the last file)
+      for (String op : List.of("READ", "UPDATE")) {
+        Path log = c1.resolve(op + ".hdr");
+        assertEquals(CountsSidecar.Match.State.MATCHES, CountsSidecar.check(log).state(), op + ": "
+            + CountsSidecar.check(log).why());
+        assertTrue(Files.getLastModifiedTime(CountsSidecar.of(log)).compareTo(
+            Files.getLastModifiedTime(c1.resolve("verdict.properties"))) <= 0, op + ".hdr.counts after the verdict");
+      }
       YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",
           c1.toString(), "-o", work.resolve("merged").toString());
       assertEquals(0, merge.exitCode, merge::describe);
+      // the merge took the sidecars: a sidecar it passed over would be named in the notes
+      assertFalse(Files.readString(work.resolve("merged/merged.txt")).contains("does not match"));
     } finally {
       Servers.drop(target, table);
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.common.hdr.CountsSidecar;
 import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
@@ -93,6 +94,14 @@ class CoordinatorIT {
         operations += Long.parseLong(PropertiesFiles.read(folder.resolve("verdict.properties"))
             .get("operations.completed"));
         assertTrue(Files.readString(folder.resolve("environment.properties")).contains("server.version="));
+        // the collection brought each log's counts sidecar along, still matching its log
+        try (Stream<Path> logs = Files.list(folder)) {
+          List<Path> hdr = logs.filter(f -> f.getFileName().toString().endsWith(".hdr")).toList();
+          assertFalse(hdr.isEmpty(), "logs in " + folder);
+          for (Path log : hdr) {
+            assertEquals(CountsSidecar.Match.State.MATCHES, CountsSidecar.check(log).state(), log::toString);
+          }
+        }
       }
       assertEquals(3000, operations);
       // released together and merged over the union window: every measured operation is in the merged figures
@@ -122,6 +131,7 @@ class CoordinatorIT {
       assertTrue(inserted > 400, "inserted " + inserted);
       assertEquals(1000 + inserted, Servers.countDocuments(target, table), "every run-phase insert a new key");
       assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
+      assertFalse(Files.readString(run.resolve("merged/merged.txt")).contains("does not match"), "sidecars used");
       assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
       // the report says what was run: the coordinator's command and its count check (issue 17)
       String report = Files.readString(run.resolve("merged/report.html"));

@@ -9,6 +9,7 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.hdr.CountsSidecar;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -166,8 +167,9 @@ final class ClientFolderWriter {
 
   /**
    * Closes the outputs, writes {@code output.json}, adds what the binding learnt during the run ({@code afterRun},
-   * e.g. the collection's count) to the environment record, then writes the verdict. Called once, from the shutdown
-   * hook.
+   * e.g. the collection's count) to the environment record, writes each log's counts sidecar (YCSB has closed its
+   * logs by now; see {@link CountsSidecar}: a merge then adds counts instead of inflating), then writes the verdict.
+   * Called once, from the shutdown hook.
    */
   synchronized void finish(Verdict verdict, Map<String, String> afterRun) throws IOException {
     if (finished) {
@@ -182,6 +184,7 @@ final class ClientFolderWriter {
     env.putAll(afterRun);
     env.putAll(ProcessCpu.now());
     folder.writeEnvironment(env, redactor);
+    CountsSidecar.writeAll(folder.dir()); // never fails the run: a log without one is merged from the log
     folder.writeVerdict(verdict);
   }
 

@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.input;
 
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.hdr.LogFault;
 import java.nio.file.Path;
 
 /**
@@ -30,6 +31,14 @@ public class InputException extends Exception {
   public InputException(Path file, long line, String problem, String fix, Throwable cause) {
     this(file, line, problem, fix);
     initCause(cause);
+  }
+
+  /** The same fault, as the merge reports it (its cause, when it has one, kept). */
+  public InputException(LogFault fault) {
+    this(fault.file(), fault.line(), fault.problem(), fault.fix());
+    if (fault.getCause() != null) {
+      initCause(fault.getCause());
+    }
   }
 
   private static String format(Path file, long line, String problem, String fix) {

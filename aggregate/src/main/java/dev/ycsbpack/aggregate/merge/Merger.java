@@ -44,6 +44,7 @@ public final class Merger {
       }
       List<LogScan> scanned = parallel.runAll(scans);
       WindowPlan window = WindowPlan.of(ok, scanned, o);
+      Set<Path> sidecars = LogScan.sidecars(scanned);
       double[] pcts = o.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
       // each operation in as many time parts as there are threads, so no core waits for the last operation
       int parts = Math.min(o.threads(), window.buckets());
@@ -52,7 +53,7 @@ public final class Merger {
         for (int p = 0; p < parts; p++) {
           int from = (int) ((long) window.buckets() * p / parts);
           int to = (int) ((long) window.buckets() * (p + 1) / parts);
-          tasks.add(() -> OpMerge.part(op, ok, window, pcts, from, to));
+          tasks.add(() -> OpMerge.part(op, ok, window, pcts, from, to, sidecars));
         }
       }
       List<OpMerge.Part> done = parallel.runAll(tasks);

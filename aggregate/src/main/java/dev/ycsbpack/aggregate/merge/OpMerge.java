@@ -1,14 +1,16 @@
 package dev.ycsbpack.aggregate.merge;
 
-import dev.ycsbpack.aggregate.hdr.HdrIntervalLog;
-import dev.ycsbpack.aggregate.hdr.HistogramDecoder;
-import dev.ycsbpack.aggregate.hdr.IntervalCounts;
+import dev.ycsbpack.aggregate.hdr.HdrHistogramBridge;
 import dev.ycsbpack.aggregate.input.ClientInput;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.result.TimeSeries;
+import dev.ycsbpack.common.hdr.HistogramDecoder;
+import dev.ycsbpack.common.hdr.IntervalCounts;
+import dev.ycsbpack.common.hdr.Intervals;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -37,13 +39,13 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
   /** One open log. */
   private static final class Cursor {
     final int client;
-    final HdrIntervalLog log;
+    final Intervals log;
     boolean pending;
 
-    Cursor(int client, HdrIntervalLog log) throws InputException {
+    Cursor(int client, Intervals log) throws InputException {
       this.client = client;
       this.log = log;
-      this.pending = log.next();
+      this.pending = LogSource.next(log);
     }
   }
 
@@ -58,11 +60,11 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
               long[] includedCount, long[] includedMs, long[] allCount) {
   }
 
-  static Part part(String op, List<ClientInput> ok, WindowPlan w, double[] pcts, int fromBucket, int toBucket)
-      throws InputException {
+  static Part part(String op, List<ClientInput> ok, WindowPlan w, double[] pcts, int fromBucket, int toBucket,
+                   Set<Path> sidecars) throws InputException {
     int buckets = w.buckets();
     List<Cursor> cursors = new ArrayList<>();
-    HistogramDecoder decoder = new HistogramDecoder();
+    HistogramDecoder decoder = HdrHistogramBridge.decoder();
     long[] included = new long[ok.size()];
     long[] includedMs = new long[ok.size()];
     long[] allCount = new long[ok.size()];
@@ -76,14 +78,14 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
       for (int i = 0; i < ok.size(); i++) {
         Path p = ok.get(i).logs().get(op);
         if (p != null) {
-          cursors.add(new Cursor(i, HdrIntervalLog.open(p)));
+          cursors.add(new Cursor(i, LogSource.open(p, sidecars.contains(p), decoder)));
         }
       }
       if (fromBucket > 0) {
         long skipBelow = w.startMs() + fromBucket * w.bucketMs(); // an earlier part's intervals
         for (Cursor c : cursors) {
           while (c.pending && c.log.midMs() < skipBelow) {
-            c.pending = c.log.next();
+            c.pending = LogSource.next(c.log);
           }
         }
       }
@@ -93,16 +95,16 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
           while (c.pending && c.log.midMs() < bucketEnd) {
             long mid = c.log.midMs();
             if (mid >= w.startMs() && mid < w.endMs()) {
-              long n = c.log.decodeInto(decoder, bucket);
+              long n = LogSource.addTo(c.log, bucket);
               apportion(counts, n, c.log.startMs(), c.log.endMs(), w, k);
               allCount[c.client] += n;
               included[c.client] += n;
               includedMs[c.client] += c.log.endMs() - c.log.startMs();
             } else {
-              allCount[c.client] += c.log.decodeInto(decoder, outside); // counted for the check, not merged
+              allCount[c.client] += LogSource.addTo(c.log, outside); // counted for the check, not merged
               outside.clear();
             }
-            c.pending = c.log.next();
+            c.pending = LogSource.next(c.log);
           }
         }
         long[] v = bucket.valuesAt(pcts);
@@ -146,7 +148,7 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
     }
     // one Histogram at the end: the window's counts are summed as flat arrays, bucket by bucket
     Histogram total = new Histogram(IntervalCounts.DIGITS);
-    window.drainInto(total);
+    HdrHistogramBridge.drainInto(window, total);
     return new OpMerge(first.op(), total, new TimeSeries.OpSeries(counts, pv, max), included, includedMs, allCount);
   }
 

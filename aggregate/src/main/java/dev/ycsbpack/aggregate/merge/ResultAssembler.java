@@ -85,7 +85,8 @@ final class ResultAssembler {
     return new MergeResult(clients, admission.failed(), window.mode(), options.window(), window.startMs(),
         window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
         reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
-        findings.warnings(), concat(budgetNotes, notes(MergeResult.togetherMs(clients), insertDocuments)),
+        findings.warnings(),
+        concat(concat(budgetNotes, notes(MergeResult.togetherMs(clients), insertDocuments)), LogScan.notes(scans)),
         insertDocuments, outcomes, budgetFailure);
   }
 

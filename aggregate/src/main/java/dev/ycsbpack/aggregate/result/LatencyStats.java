@@ -1,6 +1,6 @@
 package dev.ycsbpack.aggregate.result;
 
-import dev.ycsbpack.aggregate.hdr.IntervalCounts;
+import dev.ycsbpack.common.hdr.IntervalCounts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

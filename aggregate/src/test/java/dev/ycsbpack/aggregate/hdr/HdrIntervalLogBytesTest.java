@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.hdr.HdrIntervalLog;
+import dev.ycsbpack.common.hdr.HistogramDecoder;
+import dev.ycsbpack.common.hdr.IntervalCounts;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,16 +1,15 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
 import java.util.Arrays;
-import org.HdrHistogram.Histogram;
 
 /**
  * A flat counts array with HdrHistogram's layout (3 significant digits, as YCSB records), into which interval
  * histograms are added straight from their encoded form. Reading percentiles from it gives the same values as
- * {@link Histogram#getValueAtPercentile(double)} on the equivalent histogram. Reusable: {@link #drainInto} empties it.
+ * HdrHistogram's {@code getValueAtPercentile} on the equivalent histogram. Reusable: {@link #drainInto} empties it.
  */
 public final class IntervalCounts {
   public static final int DIGITS = 3;
-  static final Layout LAYOUT = new Layout(DIGITS, 1);
+  public static final Layout LAYOUT = new Layout(DIGITS, 1);
 
   private long[] counts = new long[4096];
   private int maxIndex = -1;
@@ -123,12 +122,18 @@ public final class IntervalCounts {
     total = 0;
   }
 
-  /** Adds everything into {@code h} and empties this. */
-  public void drainInto(Histogram h) {
+  /** Receives a non-zero count at a counts-array index of {@link #LAYOUT}. */
+  @FunctionalInterface
+  public interface IndexSink {
+    void accept(int index, long count);
+  }
+
+  /** Hands every non-zero count, in index order, to {@code sink} and empties this. */
+  public void drainTo(IndexSink sink) {
     for (int i = 0; i <= maxIndex; i++) {
       long c = counts[i];
       if (c != 0) {
-        h.recordValueWithCount(LAYOUT.valueFromIndex(i), c);
+        sink.accept(i, c);
         counts[i] = 0;
       }
     }

@@ -1,6 +1,5 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
-import dev.ycsbpack.aggregate.input.InputException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +25,7 @@ import java.util.zip.DataFormatException;
  * million lines read twice (the scan and the merge), so no String is made for a line unless it is quoted in a
  * refusal.
  */
-public final class HdrIntervalLog implements Closeable {
+public final class HdrIntervalLog implements Intervals {
   private static final double YEAR_SECONDS = 365 * 24 * 3600.0;
   private static final byte[] LEGEND = "\"StartTimestamp\"".getBytes(StandardCharsets.ISO_8859_1);
   private static final byte[] TAG = "Tag=".getBytes(StandardCharsets.ISO_8859_1);
@@ -39,6 +38,7 @@ public final class HdrIntervalLog implements Closeable {
 
   private final Path file;
   private final Lines lines;
+  private final HistogramDecoder decoder;
   private final boolean lastLineTruncated;
   private final long totalLines;
   private long lineNo;
@@ -56,15 +56,22 @@ public final class HdrIntervalLog implements Closeable {
   private long previousStartMs = Long.MIN_VALUE;
   private long previousLine;
 
-  private HdrIntervalLog(Path file, Lines lines, boolean lastLineTruncated, long totalLines) {
+  private HdrIntervalLog(Path file, Lines lines, boolean lastLineTruncated, long totalLines,
+                         HistogramDecoder decoder) {
     this.file = file;
+    this.decoder = decoder;
     this.lines = lines;
     this.lastLineTruncated = lastLineTruncated;
     this.totalLines = totalLines;
   }
 
-  /** Opens a log. Nothing is read until {@link #next()}. */
-  public static HdrIntervalLog open(Path file) throws InputException {
+  /** Opens a log whose histograms {@link #addTo} decodes with a V2-only decoder. */
+  public static HdrIntervalLog open(Path file) throws LogFault {
+    return open(file, new HistogramDecoder());
+  }
+
+  /** Opens a log whose histograms {@link #addTo} decodes with {@code decoder}. Nothing is read until {@link #next()}. */
+  public static HdrIntervalLog open(Path file, HistogramDecoder decoder) throws LogFault {
     try {
       boolean truncated = false;
       long count = 0;
@@ -84,9 +91,10 @@ public final class HdrIntervalLog implements Closeable {
           }
         }
       }
-      return new HdrIntervalLog(file, new Lines(FileChannel.open(file, StandardOpenOption.READ)), truncated, count);
+      return new HdrIntervalLog(file, new Lines(FileChannel.open(file, StandardOpenOption.READ)), truncated, count,
+          decoder);
     } catch (IOException e) {
-      throw new InputException(file, 0, "cannot read the HdrHistogram log (" + e + ").",
+      throw new LogFault(file, 0, "cannot read the HdrHistogram log (" + e + ").",
           "check that the file exists and is readable.", e);
     }
   }
@@ -100,7 +108,8 @@ public final class HdrIntervalLog implements Closeable {
    *
    * @return false at the end of the log
    */
-  public boolean next() throws InputException {
+  @Override
+  public boolean next() throws LogFault {
     hasCurrent = false;
     try {
       while (lines.next()) {
@@ -128,12 +137,12 @@ public final class HdrIntervalLog implements Closeable {
       }
       return false;
     } catch (IOException e) {
-      throw new InputException(file, lineNo, "cannot read the HdrHistogram log (" + e + ").",
+      throw new LogFault(file, lineNo, "cannot read the HdrHistogram log (" + e + ").",
           "check the file.", e);
     }
   }
 
-  private void header(byte[] b, int from, int to) throws InputException {
+  private void header(byte[] b, int from, int to) throws LogFault {
     if (startsWith(b, from, to, START_TIME)) {
       startTimeSec = headerSeconds(b, from, to, START_TIME.length);
     } else if (startsWith(b, from, to, BASE_TIME)) {
@@ -141,7 +150,7 @@ public final class HdrIntervalLog implements Closeable {
     }
   }
 
-  private double headerSeconds(byte[] b, int from, int to, int skip) throws InputException {
+  private double headerSeconds(byte[] b, int from, int to, int skip) throws LogFault {
     int start = from + skip;
     int end = start;
     while (end < to && b[end] != ' ' && b[end] != ']') {
@@ -155,7 +164,7 @@ public final class HdrIntervalLog implements Closeable {
     }
   }
 
-  private void interval(byte[] b, int from, int to) throws InputException {
+  private void interval(byte[] b, int from, int to) throws LogFault {
     if (startsWith(b, from, to, TAG)) {
       throw error("tagged interval lines are not part of the client-folder contract (YCSB writes one untagged log "
           + "per operation).", "give each operation its own untagged <prefix><OP>.hdr file, as YCSB does.");
@@ -220,7 +229,7 @@ public final class HdrIntervalLog implements Closeable {
    * ({@code 1234.567}) are read here without a String; anything else goes to parseDouble, which also decides what is
    * not a number.
    */
-  static double number(byte[] b, int from, int to) {
+  public static double number(byte[] b, int from, int to) {
     long digits = 0;
     int count = 0;
     int point = -1;
@@ -255,21 +264,28 @@ public final class HdrIntervalLog implements Closeable {
   }
 
   /** Absolute start of the current interval, milliseconds since the epoch. */
+  @Override
   public long startMs() {
     requireCurrent();
     return startMs;
   }
 
   /** Absolute end of the current interval, milliseconds since the epoch. */
+  @Override
   public long endMs() {
     requireCurrent();
     return endMs;
   }
 
-  /** Midpoint of the current interval; the merge places an interval in a window or bucket by its midpoint. */
+  @Override
   public long midMs() {
     requireCurrent();
     return startMs + (endMs - startMs) / 2;
+  }
+
+  @Override
+  public long addTo(IntervalCounts target) throws LogFault {
+    return decodeInto(decoder, target);
   }
 
   public long line() {
@@ -281,15 +297,15 @@ public final class HdrIntervalLog implements Closeable {
    *
    * @return the number of values it held
    */
-  public long decodeInto(HistogramDecoder decoder, IntervalCounts target) throws InputException {
+  public long decodeInto(HistogramDecoder decoder, IntervalCounts target) throws LogFault {
     requireCurrent();
     try {
       return decoder.decodeInto(lines.buf, payloadFrom, payloadTo, target);
     } catch (IllegalArgumentException e) {
-      throw new InputException(file, currentLine, "the compressed histogram is not Base64 text (" + e.getMessage()
+      throw new LogFault(file, currentLine, "the compressed histogram is not Base64 text (" + e.getMessage()
           + ").", "the log is corrupt: take the complete log from the client, or re-run it.", e);
     } catch (DataFormatException | RuntimeException e) {
-      throw new InputException(file, currentLine, "the compressed histogram cannot be decoded (" + e.getMessage()
+      throw new LogFault(file, currentLine, "the compressed histogram cannot be decoded (" + e.getMessage()
           + ").", "the log is corrupt: take the complete log from the client, or re-run it.", e);
     }
   }
@@ -300,8 +316,8 @@ public final class HdrIntervalLog implements Closeable {
     }
   }
 
-  private InputException error(String problem, String fix) {
-    return new InputException(file, lineNo, problem, fix);
+  private LogFault error(String problem, String fix) {
+    return new LogFault(file, lineNo, problem, fix);
   }
 
   private static String abbreviate(byte[] b, int from, int to) {

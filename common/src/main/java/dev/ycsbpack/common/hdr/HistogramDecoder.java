@@ -1,24 +1,46 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Turns the Base64 text of one interval line back into counts. The common case (HdrHistogram's V2 compressed
  * encoding, as every HdrHistogram 2.1.x writes) is decoded straight into an {@link IntervalCounts}: no Histogram
- * object per line, one reused Inflater. Anything else goes through HdrHistogram's own decoder. Not thread-safe.
+ * object per line, one reused Inflater. Anything else goes to the {@link Fallback} (the merge passes HdrHistogram's own
+ * decoder; this package is JDK-only, so by default anything else is refused). Not thread-safe.
  */
 public final class HistogramDecoder {
+  /** Decodes what the fast path does not take: the whole binary encoding, added to {@code target}. */
+  @FunctionalInterface
+  public interface Fallback {
+    /** @return the number of values it held */
+    long decodeInto(byte[] encoding, IntervalCounts target) throws DataFormatException;
+  }
+
+  /** Refuses every encoding but the V2 compressed one (a client writing its counts sidecar needs no more). */
+  public static final Fallback V2_ONLY = (encoding, target) -> {
+    throw new DataFormatException("not HdrHistogram's V2 compressed encoding");
+  };
+
+  private final Fallback fallback;
+
+  /** Only HdrHistogram's V2 compressed encoding. */
+  public HistogramDecoder() {
+    this(V2_ONLY);
+  }
+
+  public HistogramDecoder(Fallback fallback) {
+    this.fallback = fallback;
+  }
+
   private static final int V2_ENCODING_COOKIE_BASE = 0x1c849303;
   private static final int V2_COMPRESSED_ENCODING_COOKIE_BASE = 0x1c849304;
   private static final int HEADER = 40;
   /** More than the counts array of any 64-bit histogram with up to 5 significant digits. */
-  private static final int MAX_INDEX = 1 << 24;
+  static final int MAX_INDEX = 1 << 24;
 
   private final Base64.Decoder base64 = Base64.getDecoder();
   private final Inflater inflater = new Inflater();
@@ -116,7 +138,7 @@ public final class HistogramDecoder {
   private long decodeBinary(byte[] bytes, int size, IntervalCounts target) throws DataFormatException {
     ByteBuffer in = ByteBuffer.wrap(bytes, 0, size);
     if (size < 8 || cookieBase(in.getInt(0)) != V2_COMPRESSED_ENCODING_COOKIE_BASE) {
-      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
+      return fallback.decodeInto(java.util.Arrays.copyOf(bytes, size), target);
     }
     int length = in.getInt(4);
     if (length < 0 || length > size - 8) {
@@ -141,14 +163,14 @@ public final class HistogramDecoder {
     }
     ByteBuffer b = ByteBuffer.wrap(plain, 0, n);
     if (n < HEADER || cookieBase(b.getInt(0)) != V2_ENCODING_COOKIE_BASE) {
-      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
+      return fallback.decodeInto(java.util.Arrays.copyOf(bytes, size), target);
     }
     int payloadLength = b.getInt(4);
     int normalizingIndexOffset = b.getInt(8);
     int digits = b.getInt(12);
     long lowest = b.getLong(16);
     if (normalizingIndexOffset != 0 || payloadLength < 0 || HEADER + payloadLength > n) {
-      return viaHdrHistogram(java.util.Arrays.copyOf(bytes, size), target);
+      return fallback.decodeInto(java.util.Arrays.copyOf(bytes, size), target);
     }
     Layout source = target.layout().sameAs(digits, lowest) ? null : new Layout(digits, lowest);
     return addCounts(plain, HEADER, HEADER + payloadLength, source, target);
@@ -220,24 +242,5 @@ public final class HistogramDecoder {
       target.added(total, top);
     }
     return total;
-  }
-
-  private static long viaHdrHistogram(byte[] bytes, IntervalCounts target) throws DataFormatException {
-    Histogram h;
-    try {
-      h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-    } catch (RuntimeException e) {
-      // only Base64 problems are reported as IllegalArgumentException by decodeInto
-      throw (DataFormatException) new DataFormatException(String.valueOf(e.getMessage())).initCause(e);
-    }
-    for (HistogramIterationValue v : h.recordedValues()) {
-      target.recordValueWithCount(v.getValueIteratedTo(), v.getCountAtValueIteratedTo());
-    }
-    return h.getTotalCount();
-  }
-
-  /** The histogram as HdrHistogram decodes it (tests compare the fast path with it). */
-  public static Histogram decodeWithHdrHistogram(String payload) throws DataFormatException {
-    return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(payload)), 0);
   }
 }

@@ -1,4 +1,4 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
 /**
  * HdrHistogram's mapping between values and counts-array indexes for a given precision (numberOfSignificantValueDigits)

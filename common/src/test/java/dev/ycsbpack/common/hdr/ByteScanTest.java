@@ -1,4 +1,4 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

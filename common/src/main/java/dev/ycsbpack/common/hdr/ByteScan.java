@@ -1,4 +1,4 @@
-package dev.ycsbpack.aggregate.hdr;
+package dev.ycsbpack.common.hdr;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
