@@ -190,7 +190,9 @@ public final class CoordinatedRun {
     Map<String, String> server = serverFacts(environments);
     Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged, count);
-    m = finished(m, merged != null ? coverage.outcomes() : summed(verdicts), ClientOverview.of(clients,
+    // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
+    m = finished(m, merged != null ? coverage.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null),
+        ClientOverview.of(clients,
         rates(merged != null, verdicts)));
     bundle.write(m);
     bundle.removeStaging();
@@ -231,10 +233,10 @@ public final class CoordinatedRun {
   }
 
   /** The manifest with what only the end knows: the lead line and the clients by host. */
-  private static Manifest finished(Manifest m, Outcomes outcomes, List<Manifest.HostGroup> byHost) {
+  private static Manifest finished(Manifest m, String lead, List<Manifest.HostGroup> byHost) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count(), byHost);
+        m.notes(), lead, m.count(), byHost);
   }
 
   /**
