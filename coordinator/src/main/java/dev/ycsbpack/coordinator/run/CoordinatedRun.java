@@ -9,6 +9,7 @@ import dev.ycsbpack.aggregate.merge.PartialResultException;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
@@ -188,7 +189,7 @@ public final class CoordinatedRun {
       }
     }
     Map<String, String> server = serverFacts(environments);
-    Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
+    Manifest m = manifest(note(environments), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged, count);
     // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
     m = finished(m, merged != null ? coverage.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null),
@@ -415,13 +416,10 @@ public final class CoordinatedRun {
     return Map.of();
   }
 
-  /** The manifest's first line when the numbers are not MongoDB's. */
-  static String note(Map<String, String> server) {
-    String product = server.get("server.product");
-    if (product == null || product.equals("MongoDB")) {
-      return null;
-    }
-    return "NOT MONGODB: the server was " + product + "; these numbers measure it, not MongoDB";
+  /** The manifest's first line when the numbers are not MongoDB's: the rule every output uses, over every client. */
+  private static String note(List<Map<String, String>> environments) {
+    return EnvironmentFacts.notMongoDb(environments.stream().map(e -> e.get(EnvironmentFacts.SERVER_PRODUCT))
+        .filter(Objects::nonNull).toList()).orElse(null);
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,

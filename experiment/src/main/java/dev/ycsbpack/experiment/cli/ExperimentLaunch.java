@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -151,7 +152,7 @@ final class ExperimentLaunch {
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
-    environment.put("pack.version", dev.ycsbpack.common.PackVersion.current().shown());
+    environment.put(EnvironmentFacts.PACK_VERSION, dev.ycsbpack.common.PackVersion.current().shown());
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
     environment.putAll(l.facts());
