@@ -11,6 +11,7 @@ import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -49,8 +50,8 @@ import java.util.function.Function;
  * verdict says so and the merge succeeded.
  */
 public final class CoordinatedRun {
-  public static final int COMPLETE = 0;
-  public static final int FAILED = 1;
+  public static final int COMPLETE = ExitCodes.COMPLETE;
+  public static final int FAILED = ExitCodes.FAILED;
 
   private final RunPlan plan;
   private final Map<Host, HostSession> sessions;

@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -206,7 +207,7 @@ final class ExperimentLaunch {
     } catch (RuntimeException e) {
       err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
           + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
-      return 1;
+      return ExitCodes.FAILED;
     }
     if (r.documents() == 0 || r.documents() < wanted) {
       err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
