@@ -249,7 +249,7 @@ public final class CoordinatedRun {
   private static String inTheClientsWords(String failure, Supervisor.Outcome outcome, Map<String, Verdict> verdicts) {
     for (Supervisor.ClientOutcome c : outcome.clients()) {
       Verdict v = verdicts.get(c.plan().name());
-      if (c.problem() != null && c.problem().startsWith(Supervisor.EXITED) && c.exitStatus() > 0 && v != null
+      if (c.problem() != null && c.problem().kind() == ClientProblem.Kind.EXITED && c.exitStatus() > 0 && v != null
           && !v.complete() && !v.reason().isEmpty()) {
         return "client " + c.plan().name() + " on " + c.plan().host() + " exited with status " + c.exitStatus()
             + ": " + v.reason();
@@ -476,7 +476,8 @@ public final class CoordinatedRun {
       ClientPlan c = plan.clients().get(i);
       Supervisor.ClientOutcome co = o == null ? null : o.clients().get(i);
       Verdict v = verdicts.get(c.name());
-      String reason = co != null && co.problem() != null ? co.problem() : v != null && !v.complete() ? v.reason() : null;
+      String reason = co != null && co.problem() != null ? co.problem().words()
+          : v != null && !v.complete() ? v.reason() : null;
       Double firstMs = co == null ? null : firstOperation(co, verdicts, probes);
       Long first = firstMs == null ? null : Math.round(firstMs);
       out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
