@@ -128,16 +128,19 @@ public final class CoordinatedRun {
     String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
     bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null, null));
 
+    PhaseTimes times = new PhaseTimes();
     Map<Host, HostSession.Probe> probes = probeAll();
+    times.end("check");
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {
       return failBeforeStart(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems),
-          hostEntries);
+          hostEntries, times);
     }
     String stageFailure = stageAll(probes);
+    times.end("stage");
     if (stageFailure != null) {
-      return failBeforeStart(bundle, runId, startedAt, stageFailure, hostEntries);
+      return failBeforeStart(bundle, runId, startedAt, stageFailure, hostEntries, times);
     }
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
     Map<Host, Double> offsets = new LinkedHashMap<>();
@@ -148,8 +151,9 @@ public final class CoordinatedRun {
       supervisor.abort(interrupted);
     }
     Supervisor.Outcome outcome = supervisor.run();
+    times.end("start", outcome.releaseAfterMs(), "run");
     String failure = outcome.complete() ? null : outcome.reason();
-    List<String> fetchProblems = fetchAndClean(runId, bundle);
+    List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     if (failure == null && !fetchProblems.isEmpty()) {
       failure = String.join("; ", fetchProblems);
     }
@@ -180,6 +184,7 @@ public final class CoordinatedRun {
     Manifest.Merged merged = null;
     if (failure == null) {
       String mergeFailure = merge(bundle, count, clients);
+      times.end("merge");
       if (mergeFailure != null) {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
@@ -195,7 +200,7 @@ public final class CoordinatedRun {
     // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
     m = finished(m, merged != null ? coverage.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null),
         ClientOverview.of(clients,
-        rates(merged != null, verdicts)));
+        rates(merged != null, verdicts)), times.asMap());
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
@@ -235,10 +240,11 @@ public final class CoordinatedRun {
   }
 
   /** The manifest with what only the end knows: the lead line and the clients by host. */
-  private static Manifest finished(Manifest m, String lead, List<Manifest.HostGroup> byHost) {
+  private static Manifest finished(Manifest m, String lead, List<Manifest.HostGroup> byHost,
+                                   Map<String, Long> phasesMs) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), lead, m.count(), byHost);
+        m.notes(), lead, m.count(), byHost, phasesMs);
   }
 
   /**
@@ -260,9 +266,10 @@ public final class CoordinatedRun {
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   private int failBeforeStart(Bundle bundle, String runId, String startedAt, String failure,
-                              List<Manifest.HostEntry> hosts) throws IOException {
-    bundle.write(manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
-        clientEntries(null, Map.of(), Map.of()), null, null));
+                              List<Manifest.HostEntry> hosts, PhaseTimes times) throws IOException {
+    Manifest m = manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
+        clientEntries(null, Map.of(), Map.of()), null, null);
+    bundle.write(finished(m, null, null, times.asMap()));
     bundle.removeStaging();
     return FAILED;
   }
@@ -292,7 +299,7 @@ public final class CoordinatedRun {
   }
 
   /** Brings every remote client folder back (even after a failure: its stderr says what happened), then cleans up. */
-  private List<String> fetchAndClean(String runId, Bundle bundle) throws InterruptedException {
+  private List<String> fetchAndClean(String runId, Bundle bundle, PhaseTimes times) throws InterruptedException {
     List<String> problems = Fanout.map(plan.clients(), settings.parallel(), "collect", c -> {
       try {
         sessions.get(c.host()).fetch(c, runId, bundle.clients());
@@ -301,6 +308,7 @@ public final class CoordinatedRun {
         return redactor.redact(e.getMessage());
       }
     }).stream().filter(Objects::nonNull).toList();
+    times.end("collect");
     Fanout.map(plan.hosts(), settings.parallel(), "clean", h -> {
       try {
         sessions.get(h).cleanup(runId);
@@ -309,6 +317,7 @@ public final class CoordinatedRun {
       }
       return null;
     });
+    times.end("clean");
     return problems;
   }
 
@@ -502,7 +511,7 @@ public final class CoordinatedRun {
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
         runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count,
-        null);
+        null, null);
   }
 
   private static String version() {
