@@ -84,15 +84,15 @@ import json,sys
 r=json.load(open(sys.argv[1])).get('release') or {}
 print(r.get('startSpreadMs',''), r.get('afterCommandStartMs',''))" "$work/$phase/manifest.json")
     # the steps the manifest timed, in seconds, empty for a step the run did not reach
-    split=$(python3 -c "
+    steps_s=$(python3 -c "
 import json,sys
 p=json.load(open(sys.argv[1])).get('phasesMs') or {}
 print(','.join('' if p.get(s) is None else '%.1f' % (p[s] / 1000) for s in sys.argv[2:]))" "$work/$phase/manifest.json" "${steps[@]}")
     awk -v tr="$transport" -v n="$n" -v k="$clients" -v ph="$phase" -v st="$status" -v wall="$(( (end - start) / 1000000 ))" \
-        -v ticks="$ticks" -v rel="$release" -v split="$split" '
+        -v ticks="$ticks" -v rel="$release" -v steps_s="$steps_s" '
       { if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r) r = $3; cpu = $4 }
       END { split(rel, x, " "); printf "%s,%d,%d,%s,%s,%.1f,%.1f,%d,%d,%.0f,%s,%s,%s\n", tr, n, k, ph, st, wall / 1000,
-            cpu / ticks, t, f, r / 1024, x[1], x[2], split }' "$work/samples"
+            cpu / ticks, t, f, r / 1024, x[1], x[2], steps_s }' "$work/samples"
     [ "$status" = COMPLETE ] || { echo "coordinator-scale: $phase at $n hosts: $status; see $work/$phase" >&2; keep=1; }
   done
   kill "$server_pid" 2>/dev/null || true
