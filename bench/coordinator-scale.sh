@@ -7,12 +7,17 @@
 # While each phase runs, the coordinator JVM's threads, open descriptors, peak resident memory (VmHWM) and CPU time
 # (utime + stime) are sampled from /proc every 0.2 s (the CPU time of its last 0.2 s is missed). Each phase must end
 # COMPLETE; a phase that does not keeps its folder and says where.
+# Each line also splits the coordinator's wall time by step, from the manifest's phasesMs (its own clock): check,
+# stage, start (launch to release: JVMs, connections, warm-up), run (release to the last client's end), collect,
+# clean, merge. The load stages a new pack into a fresh remote folder; the run then finds it staged (nothing to
+# send). The lab's hosts share this machine's file system, so a new pack is sent by whichever hosts probe before the
+# first copy is complete: the load's stage time is an upper bound on a real new-pack staging only per host.
 #
-# Usage: SIZES="8 32 64" TRANSPORT=ssh|netns CLIENTS_PER_HOST=1 bench/coordinator-scale.sh
+# Usage: SIZES="1 8 32 64" TRANSPORT=ssh|netns CLIENTS_PER_HOST=1 bench/coordinator-scale.sh
 #        (prints one CSV line per size and phase)
 set -euo pipefail
 
-sizes="${SIZES:-8 32 64}"
+sizes="${SIZES:-1 8 32 64}"
 transport="${TRANSPORT:-ssh}"
 per_host="${CLIENTS_PER_HOST:-1}"
 case "$transport" in ssh|netns) ;; *) echo "coordinator-scale: TRANSPORT=$transport: expected ssh or netns" >&2; exit 2 ;; esac
@@ -25,7 +30,8 @@ fi
 [ -n "${SKIP_BUILD:-}" ] || "$root/mvnw" -q -B -DskipTests package
 dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
 
-echo "transport,hosts,clients,phase,status,wall_s,coordinator_cpu_s,peak_threads,peak_fds,peak_rss_mb,start_spread_ms,release_after_start_ms"
+steps=(check stage start run collect clean merge)
+echo "transport,hosts,clients,phase,status,wall_s,coordinator_cpu_s,peak_threads,peak_fds,peak_rss_mb,start_spread_ms,release_after_start_ms,$(printf '%s_s,' "${steps[@]}" | sed 's/,$//')"
 for n in $sizes; do
   work="$(mktemp -d)"
   coproc RIG { java -cp "$dist/lib/*:$dist/lib/embedded/*" dev.ycsbpack.testkit.NetnsRigMain "$n"; }
@@ -77,11 +83,16 @@ for n in $sizes; do
 import json,sys
 r=json.load(open(sys.argv[1])).get('release') or {}
 print(r.get('startSpreadMs',''), r.get('afterCommandStartMs',''))" "$work/$phase/manifest.json")
+    # the steps the manifest timed, in seconds, empty for a step the run did not reach
+    steps_s=$(python3 -c "
+import json,sys
+p=json.load(open(sys.argv[1])).get('phasesMs') or {}
+print(','.join('' if p.get(s) is None else '%.1f' % (p[s] / 1000) for s in sys.argv[2:]))" "$work/$phase/manifest.json" "${steps[@]}")
     awk -v tr="$transport" -v n="$n" -v k="$clients" -v ph="$phase" -v st="$status" -v wall="$(( (end - start) / 1000000 ))" \
-        -v ticks="$ticks" -v rel="$release" '
+        -v ticks="$ticks" -v rel="$release" -v steps_s="$steps_s" '
       { if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r) r = $3; cpu = $4 }
-      END { split(rel, x, " "); printf "%s,%d,%d,%s,%s,%.1f,%.1f,%d,%d,%.0f,%s,%s\n", tr, n, k, ph, st, wall / 1000, cpu / ticks,
-            t, f, r / 1024, x[1], x[2] }' "$work/samples"
+      END { split(rel, x, " "); printf "%s,%d,%d,%s,%s,%.1f,%.1f,%d,%d,%.0f,%s,%s,%s\n", tr, n, k, ph, st, wall / 1000,
+            cpu / ticks, t, f, r / 1024, x[1], x[2], steps_s }' "$work/samples"
     [ "$status" = COMPLETE ] || { echo "coordinator-scale: $phase at $n hosts: $status; see $work/$phase" >&2; keep=1; }
   done
   kill "$server_pid" 2>/dev/null || true

@@ -5,8 +5,10 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -24,8 +26,27 @@ public final class EnvironmentFacts {
   public static final String READ_CONCERN = "server.readConcern";
   /** The read preference the run's reads were sent with (mode, tag sets, maximum staleness). */
   public static final String READ_PREFERENCE = "server.readPreference";
+  /** Which server answered, as the binding recognised it (MongoDB, FerretDB, mongo-java-server, ...). */
+  public static final String SERVER_PRODUCT = "server.product";
+  /** The server's version as it reported it. */
+  public static final String SERVER_VERSION = "server.version";
+  /** What {@link #SERVER_PRODUCT} holds for a real MongoDB. */
+  public static final String MONGODB = "MongoDB";
+  /** The pack version that ran the client ({@link PackVersion#shown}). */
+  public static final String PACK_VERSION = "pack.version";
 
   private EnvironmentFacts() {
+  }
+
+  /**
+   * The not-MongoDB rule, one for every output (merged results, published pages, the coordinator's manifest): the
+   * warning for clients that measured a server other than MongoDB (FerretDB, mongo-java-server), from their
+   * {@link #SERVER_PRODUCT} values; empty when every client measured MongoDB or none recorded it.
+   */
+  public static Optional<String> notMongoDb(Collection<String> products) {
+    List<String> others = products.stream().filter(p -> !MONGODB.equals(p)).distinct().toList();
+    return others.isEmpty() ? Optional.empty() : Optional.of("NOT MongoDB: the clients measured "
+        + String.join(" / ", others) + ". These numbers describe that server, not MongoDB.");
   }
 
   /** Host name, CPUs, memory, OS, kernel, JVM: what this JVM can see without running anything. */

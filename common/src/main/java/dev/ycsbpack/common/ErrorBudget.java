@@ -71,6 +71,15 @@ public record ErrorBudget(double maxErrorPercent, double maxNotFoundPercent) {
   }
 
   /**
+   * What a merged result leads with: {@code FAILED: } and the {@link #breach} when the counts exceed this budget, else
+   * the {@link #lead} line; empty when every operation succeeded.
+   */
+  public Optional<String> headline(Outcomes o) {
+    Optional<String> breach = breach(o);
+    return breach.isPresent() ? breach.map(b -> "FAILED: " + b) : lead(o);
+  }
+
+  /**
    * The line every output leads with when any operation failed or found nothing, e.g. {@code ERRORS: 12 of 4,000
    * operations failed (0.30%: SERVICE_UNAVAILABLE 12); NOT FOUND: 40 of 3,800 READ (1.05%); 3,964 successful ops/s of
    * 3,976 attempted}; empty when every operation succeeded. Independent of the budget: a run within it leads with the

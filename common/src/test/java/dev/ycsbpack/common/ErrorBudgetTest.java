@@ -91,6 +91,16 @@ class ErrorBudgetTest {
   }
 
   @Test
+  void aMergedResultLeadsWithTheBreachWhenThereIsOneElseWithTheLeadLine() {
+    Outcomes within = of("[READ], Return=OK, 990", "[READ], Return=ERROR, 10");
+    assertEquals(ErrorBudget.lead(within), ErrorBudget.defaults().headline(within), "within the budget: the lead line");
+    Outcomes over = of("[READ], Return=OK, 980", "[READ], Return=ERROR, 20");
+    assertEquals("FAILED: 20 of 1,000 operations failed (2.00%: ERROR 20), over ycsbpack.maxerrorrate=1%",
+        ErrorBudget.defaults().headline(over).orElseThrow());
+    assertTrue(ErrorBudget.defaults().headline(of("[READ], Return=OK, 5")).isEmpty(), "nothing when all succeeded");
+  }
+
+  @Test
   void moreThanThreeStatusesAreCounted() {
     Outcomes o = of("[READ], Return=ERROR, 4", "[READ], Return=FORBIDDEN, 3", "[READ], Return=DUPLICATE_KEY, 2",
         "[READ], Return=WRITE_CONCERN_FAILED, 1");

@@ -118,7 +118,7 @@ final class ClientFolderWriter {
     folder.writeProperties(PropertiesFiles.toMap(effective), redactor);
     Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());
     env.putAll(serverFacts);
-    env.put("pack.version", Version.of());
+    env.put(EnvironmentFacts.PACK_VERSION, Version.of());
     env.put(COMMAND, command); // what was run, for the report; the redactor masks its secrets
     folder.writeEnvironment(env, redactor);
     return new ClientFolderWriter(folder, env, redactor);
@@ -135,7 +135,7 @@ final class ClientFolderWriter {
     ClientFolder folder = new ClientFolder(dir);
     folder.writeProperties(PropertiesFiles.toMap(effective), redactor);
     Map<String, String> env = new TreeMap<>(EnvironmentFacts.local());
-    env.put("pack.version", Version.of());
+    env.put(EnvironmentFacts.PACK_VERSION, Version.of());
     folder.writeEnvironment(env, redactor);
     StringBuilder text = new StringBuilder();
     for (String line : stderr) {

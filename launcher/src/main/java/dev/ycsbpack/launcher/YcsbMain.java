@@ -2,6 +2,7 @@ package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
 import java.io.FileDescriptor;
@@ -27,8 +28,8 @@ import site.ycsb.DBException;
  * failures), 2 for a command line that could not be run.
  */
 public final class YcsbMain {
-  static final int FAILED = 1;
-  static final int USAGE = 2;
+  static final int FAILED = ExitCodes.FAILED;
+  static final int USAGE = ExitCodes.USAGE;
 
   /** Why a controlled client was told to stop, or null: the verdict then names it. */
   private static volatile String stopReason;

@@ -4,6 +4,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
 import com.mongodb.client.MongoDatabase;
+import dev.ycsbpack.common.EnvironmentFacts;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.Document;
@@ -14,8 +15,6 @@ import org.bson.Document;
  * so; every command is optional, because stand-ins and restricted users refuse some of them.
  */
 final class ServerFacts {
-  /** What {@code server.product} holds for a real MongoDB. */
-  static final String MONGODB = "MongoDB";
 
   private ServerFacts() {
   }
@@ -29,8 +28,8 @@ final class ServerFacts {
     Document build = run(admin, "buildInfo");
     Document status = run(admin, "serverStatus");
     if (build != null) {
-      m.put("server.version", String.valueOf(build.get("version")));
-      m.put("server.product", product(build, status));
+      m.put(EnvironmentFacts.SERVER_VERSION, String.valueOf(build.get("version")));
+      m.put(EnvironmentFacts.SERVER_PRODUCT, product(build, status));
     }
     // the driver already knows the topology from its handshake: no command needed (and none for a stand-in to refuse)
     ClusterDescription cluster = client.getClusterDescription();
@@ -74,7 +73,7 @@ final class ServerFacts {
       return "mongo-java-server (an in-memory fake)";
     }
     if ("mongod".equals(process) || "mongos".equals(process) || build.get("gitVersion") != null) {
-      return MONGODB;
+      return EnvironmentFacts.MONGODB;
     }
     return "an unknown MongoDB-compatible server";
   }

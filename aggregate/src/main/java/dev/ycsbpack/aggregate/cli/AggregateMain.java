@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.cli;
 
+import dev.ycsbpack.common.ExitCodes;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -17,9 +18,9 @@ import picocli.CommandLine;
         + "HdrHistograms, never averaged.",
     subcommands = {MergeCommand.class, CompareCommand.class, PublishCommand.class, CommandLine.HelpCommand.class})
 public final class AggregateMain implements Runnable {
-  public static final int OK = 0;
-  public static final int REFUSED = 1;
-  public static final int USAGE = 2;
+  public static final int OK = ExitCodes.COMPLETE;
+  public static final int REFUSED = ExitCodes.FAILED;
+  public static final int USAGE = ExitCodes.USAGE;
   public static final int INCOMPLETE = 3;
   public static final int WRITE_FAILED = 4;
   /** Merged and written, but the summed Return= counts fail the clients' error budget (every output says so first). */

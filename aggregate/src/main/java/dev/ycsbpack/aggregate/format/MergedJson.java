@@ -9,7 +9,6 @@ import dev.ycsbpack.aggregate.result.LatencyStats;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.result.TimeSeries;
-import dev.ycsbpack.common.ErrorBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,7 +130,7 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
         new Overall(r.clients().size(), merged, r.totalCount(), r.reportedCount(), num(r.coverage()),
             r.coverageStatement(), num(r.totalThroughput()), r.insertDocuments(), r.outcomes().failed(),
             r.outcomes().notFound(), r.outcomes().attempted() == 0 ? null : num(r.outcomes().errorRate()),
-            num(r.outcomes().successfulOpsPerSec()), ErrorBudget.lead(r.outcomes()).orElse(null), r.budgetFailure()),
+            num(r.outcomes().successfulOpsPerSec()), r.lead(), r.budgetFailure()),
         ops, clients, settings(r.config()), r.forced(), settings(r.environment()), r.notes(),
         new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series));
   }

@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.format;
 
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.Settings;
+import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.CollectionCount;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,7 +74,7 @@ public record RunFacts(Map<String, String> facts) {
     String target = number(cfg, "target", clients.size(), "0");
     put(f, "Target", target.equals("0") ? "none (as fast as possible)" : target + " ops/s");
     put(f, "Records", joined(cfg.values("recordcount")));
-    String total = joined(cfg.values("ycsbpack.client.operationcount.total"));
+    String total = joined(cfg.values(ClientShare.TOTAL_OPERATIONS));
     put(f, "Operations asked", load
         ? (cfg.values("insertcount").isEmpty() ? joined(cfg.values("recordcount")) : number(cfg, "insertcount",
             clients.size(), "0"))

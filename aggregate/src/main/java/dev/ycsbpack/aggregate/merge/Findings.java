@@ -20,8 +20,6 @@ import java.util.Set;
  * @param warnings statements every output shows first
  */
 public record Findings(String server, List<String> warnings) {
-  /** What the binding writes as {@code server.product} for a real MongoDB. */
-  static final String MONGODB = "MongoDB";
   /** A bucket counts as behind when its intended median is this many times its service median ... */
   static final double BEHIND_FACTOR = 2.0;
   /** ... and at least this much (µs) larger: a client sleeping a few µs late is not behind. */
@@ -40,10 +38,10 @@ public record Findings(String server, List<String> warnings) {
     if (outcome != null) {
       warnings.add(outcome);
     }
-    Set<String> products = environment.values("server.product");
+    Set<String> products = environment.values(EnvironmentFacts.SERVER_PRODUCT);
     String server;
     if (!products.isEmpty()) {
-      String version = String.join(" / ", environment.values("server.version"));
+      String version = String.join(" / ", environment.values(EnvironmentFacts.SERVER_VERSION));
       String topology = String.join(" / ", environment.values("server.topology"));
       server = String.join(" / ", products) + (version.isEmpty() ? "" : " " + version)
           + (topology.isEmpty() ? "" : " (" + topology + ")") + concerns(environment);
@@ -63,14 +61,9 @@ public record Findings(String server, List<String> warnings) {
     return new Findings(server, warnings);
   }
 
-  /**
-   * The warning for clients that measured a server other than MongoDB (FerretDB, mongo-java-server), from their
-   * {@code server.product}; empty when every client measured MongoDB or none recorded it.
-   */
+  /** The not-MongoDB warning ({@link EnvironmentFacts#notMongoDb}) for these clients' environments. */
   public static java.util.Optional<String> notMongoDb(Settings environment) {
-    List<String> others = environment.values("server.product").stream().filter(p -> !MONGODB.equals(p)).toList();
-    return others.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("NOT MongoDB: the clients measured "
-        + String.join(" / ", others) + ". These numbers describe that server, not MongoDB.");
+    return EnvironmentFacts.notMongoDb(environment.values(EnvironmentFacts.SERVER_PRODUCT));
   }
 
   /**

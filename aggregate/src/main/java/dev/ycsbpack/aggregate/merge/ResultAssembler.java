@@ -79,7 +79,7 @@ final class ResultAssembler {
     ErrorBudget budget = budget(config, budgetNotes);
     String budgetFailure = budget.breach(outcomes).orElse(null);
     Findings findings = Findings.of(config, environment, ops, ts, options.percentiles(), insertDocuments,
-        budgetFailure != null ? "FAILED: " + budgetFailure : ErrorBudget.lead(outcomes).orElse(null),
+        budget.headline(outcomes).orElse(null),
         admission.ok().size(), totalThroughput);
     List<ClientResult> clients = clients(scans);
     return new MergeResult(clients, admission.failed(), window.mode(), options.window(), window.startMs(),

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.result;
 
+import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.Outcomes;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -67,6 +68,14 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     return new MergeResult(listed, failedClients, mode, window, windowStartMs, windowEndMs, warmupSeconds,
         cooldownSeconds, percentiles, operations, totalCount, reportedCount, totalThroughput, config, forced,
         environment, timeSeries, server, warnings, notes, insertDocuments, outcomes, budgetFailure);
+  }
+
+  /**
+   * The line the merged result leads with when any operation failed or found nothing ({@link ErrorBudget#lead} of the
+   * summed counts), or null: one place for every output of a merge and for the coordinator's manifest.
+   */
+  public String lead() {
+    return ErrorBudget.lead(outcomes).orElse(null);
   }
 
   public boolean complete() {

@@ -31,6 +31,9 @@ import java.util.Map;
  *                   when every operation succeeded
  * @param count      the server's document count checked against what the clients stored; null when not checked
  * @param byHost     the clients grouped by host, failed and slowest first ({@link ClientOverview}); empty while running
+ * @param phasesMs   how long each step took on the coordinator's clock, in order: {@code check}, {@code stage},
+ *                   {@code start} (launch to release: JVMs, connections, warm-up), {@code run} (release to the last
+ *                   client's end), {@code collect}, {@code clean}, {@code merge}; the steps a failed run reached only
  */
 @JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,7 +41,7 @@ public record Manifest(String note, String status, String reason, String command
                        String packVersion, String startedAt, String endedAt, Map<String, String> server,
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
                        Map<String, String> properties, List<String> notes, String lead, Count count,
-                       List<HostGroup> byHost) {
+                       List<HostGroup> byHost, Map<String, Long> phasesMs) {
   /**
    * One host's clients, one line each, failed and slowest first.
    *

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import picocli.CommandLine;
 
@@ -11,9 +12,9 @@ import picocli.CommandLine;
  */
 public final class ToolCommandLine {
   /** Exit status of a command line that cannot be run. */
-  public static final int USAGE = 2;
+  public static final int USAGE = ExitCodes.USAGE;
   /** Exit status of a failed run. */
-  public static final int FAILED = 1;
+  public static final int FAILED = ExitCodes.FAILED;
 
   private ToolCommandLine() {
   }

@@ -123,9 +123,15 @@ public final class ClientProcess {
     return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - lastProgressNanos);
   }
 
-  /** Starts the progress clock: at the release, before which no operation can succeed. */
+  /**
+   * Starts the progress and silence clocks at the release: before it no operation can succeed, and a ready client
+   * waits silently at the start gate for as long as the other clients take to launch (minutes at 64 hosts), which is
+   * not a client that stopped reporting.
+   */
   public void resetProgressClock() {
-    lastProgressNanos = System.nanoTime();
+    long now = System.nanoTime();
+    lastProgressNanos = now;
+    lastReportNanos = now;
   }
 
   public long operations() {

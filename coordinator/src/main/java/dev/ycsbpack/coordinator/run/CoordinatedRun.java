@@ -9,7 +9,9 @@ import dev.ycsbpack.aggregate.merge.PartialResultException;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -48,8 +50,8 @@ import java.util.function.Function;
  * verdict says so and the merge succeeded.
  */
 public final class CoordinatedRun {
-  public static final int COMPLETE = 0;
-  public static final int FAILED = 1;
+  public static final int COMPLETE = ExitCodes.COMPLETE;
+  public static final int FAILED = ExitCodes.FAILED;
 
   private final RunPlan plan;
   private final Map<Host, HostSession> sessions;
@@ -126,16 +128,19 @@ public final class CoordinatedRun {
     String startedAt = Instant.ofEpochMilli(commandStartMs).toString();
     bundle.write(manifest(null, "RUNNING", null, runId, startedAt, null, Map.of(), null, List.of(), List.of(), null, null));
 
+    PhaseTimes times = new PhaseTimes();
     Map<Host, HostSession.Probe> probes = probeAll();
+    times.end("check");
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {
       return failBeforeStart(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems),
-          hostEntries);
+          hostEntries, times);
     }
     String stageFailure = stageAll(probes);
+    times.end("stage");
     if (stageFailure != null) {
-      return failBeforeStart(bundle, runId, startedAt, stageFailure, hostEntries);
+      return failBeforeStart(bundle, runId, startedAt, stageFailure, hostEntries, times);
     }
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
     Map<Host, Double> offsets = new LinkedHashMap<>();
@@ -146,8 +151,9 @@ public final class CoordinatedRun {
       supervisor.abort(interrupted);
     }
     Supervisor.Outcome outcome = supervisor.run();
+    times.end("start", outcome.releaseAfterMs(), "run");
     String failure = outcome.complete() ? null : outcome.reason();
-    List<String> fetchProblems = fetchAndClean(runId, bundle);
+    List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     if (failure == null && !fetchProblems.isEmpty()) {
       failure = String.join("; ", fetchProblems);
     }
@@ -178,6 +184,7 @@ public final class CoordinatedRun {
     Manifest.Merged merged = null;
     if (failure == null) {
       String mergeFailure = merge(bundle, count, clients);
+      times.end("merge");
       if (mergeFailure != null) {
         failure = "the merge of the client folders failed: " + mergeFailure;
       } else {
@@ -188,10 +195,12 @@ public final class CoordinatedRun {
       }
     }
     Map<String, String> server = serverFacts(environments);
-    Manifest m = manifest(note(server), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
+    Manifest m = manifest(note(environments), failure == null ? "COMPLETE" : "FAILED", failure, runId, startedAt,
         Instant.now().toString(), server, release, hostEntries, clients, merged, count);
-    m = finished(m, merged != null ? coverage.outcomes() : summed(verdicts), ClientOverview.of(clients,
-        rates(merged != null, verdicts)));
+    // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
+    m = finished(m, merged != null ? coverage.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null),
+        ClientOverview.of(clients,
+        rates(merged != null, verdicts)), times.asMap());
     bundle.write(m);
     bundle.removeStaging();
     return failure == null ? COMPLETE : FAILED;
@@ -231,10 +240,11 @@ public final class CoordinatedRun {
   }
 
   /** The manifest with what only the end knows: the lead line and the clients by host. */
-  private static Manifest finished(Manifest m, Outcomes outcomes, List<Manifest.HostGroup> byHost) {
+  private static Manifest finished(Manifest m, String lead, List<Manifest.HostGroup> byHost,
+                                   Map<String, Long> phasesMs) {
     return new Manifest(m.note(), m.status(), m.reason(), m.command(), m.phase(), m.runId(), m.packVersion(),
         m.startedAt(), m.endedAt(), m.server(), m.release(), m.hosts(), m.clients(), m.merged(), m.properties(),
-        m.notes(), ErrorBudget.lead(outcomes).orElse(null), m.count(), byHost);
+        m.notes(), lead, m.count(), byHost, phasesMs);
   }
 
   /**
@@ -245,7 +255,7 @@ public final class CoordinatedRun {
   private static String inTheClientsWords(String failure, Supervisor.Outcome outcome, Map<String, Verdict> verdicts) {
     for (Supervisor.ClientOutcome c : outcome.clients()) {
       Verdict v = verdicts.get(c.plan().name());
-      if (c.problem() != null && c.problem().startsWith(Supervisor.EXITED) && c.exitStatus() > 0 && v != null
+      if (c.problem() != null && c.problem().kind() == ClientProblem.Kind.EXITED && c.exitStatus() > 0 && v != null
           && !v.complete() && !v.reason().isEmpty()) {
         return "client " + c.plan().name() + " on " + c.plan().host() + " exited with status " + c.exitStatus()
             + ": " + v.reason();
@@ -256,9 +266,10 @@ public final class CoordinatedRun {
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   private int failBeforeStart(Bundle bundle, String runId, String startedAt, String failure,
-                              List<Manifest.HostEntry> hosts) throws IOException {
-    bundle.write(manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
-        clientEntries(null, Map.of(), Map.of()), null, null));
+                              List<Manifest.HostEntry> hosts, PhaseTimes times) throws IOException {
+    Manifest m = manifest(null, "FAILED", failure, runId, startedAt, Instant.now().toString(), Map.of(), null, hosts,
+        clientEntries(null, Map.of(), Map.of()), null, null);
+    bundle.write(finished(m, null, null, times.asMap()));
     bundle.removeStaging();
     return FAILED;
   }
@@ -288,7 +299,7 @@ public final class CoordinatedRun {
   }
 
   /** Brings every remote client folder back (even after a failure: its stderr says what happened), then cleans up. */
-  private List<String> fetchAndClean(String runId, Bundle bundle) throws InterruptedException {
+  private List<String> fetchAndClean(String runId, Bundle bundle, PhaseTimes times) throws InterruptedException {
     List<String> problems = Fanout.map(plan.clients(), settings.parallel(), "collect", c -> {
       try {
         sessions.get(c.host()).fetch(c, runId, bundle.clients());
@@ -297,6 +308,7 @@ public final class CoordinatedRun {
         return redactor.redact(e.getMessage());
       }
     }).stream().filter(Objects::nonNull).toList();
+    times.end("collect");
     Fanout.map(plan.hosts(), settings.parallel(), "clean", h -> {
       try {
         sessions.get(h).cleanup(runId);
@@ -305,6 +317,7 @@ public final class CoordinatedRun {
       }
       return null;
     });
+    times.end("clean");
     return problems;
   }
 
@@ -413,13 +426,10 @@ public final class CoordinatedRun {
     return Map.of();
   }
 
-  /** The manifest's first line when the numbers are not MongoDB's. */
-  static String note(Map<String, String> server) {
-    String product = server.get("server.product");
-    if (product == null || product.equals("MongoDB")) {
-      return null;
-    }
-    return "NOT MONGODB: the server was " + product + "; these numbers measure it, not MongoDB";
+  /** The manifest's first line when the numbers are not MongoDB's: the rule every output uses, over every client. */
+  private static String note(List<Map<String, String>> environments) {
+    return EnvironmentFacts.notMongoDb(environments.stream().map(e -> e.get(EnvironmentFacts.SERVER_PRODUCT))
+        .filter(Objects::nonNull).toList()).orElse(null);
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
@@ -475,7 +485,8 @@ public final class CoordinatedRun {
       ClientPlan c = plan.clients().get(i);
       Supervisor.ClientOutcome co = o == null ? null : o.clients().get(i);
       Verdict v = verdicts.get(c.name());
-      String reason = co != null && co.problem() != null ? co.problem() : v != null && !v.complete() ? v.reason() : null;
+      String reason = co != null && co.problem() != null ? co.problem().words()
+          : v != null && !v.complete() ? v.reason() : null;
       Double firstMs = co == null ? null : firstOperation(co, verdicts, probes);
       Long first = firstMs == null ? null : Math.round(firstMs);
       out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
@@ -500,7 +511,7 @@ public final class CoordinatedRun {
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
         runId, version(), startedAt, endedAt, server, release, hosts, clients, merged, props, plan.notes(), null, count,
-        null);
+        null, null);
   }
 
   private static String version() {

@@ -1,10 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
-import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.ClientControl;
-import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -12,7 +9,6 @@ import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +34,6 @@ public final class Supervisor {
    * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
    */
   public static final int DEFAULT_STALL_SECONDS = 120;
-  /** How the problem of a client that ended by itself begins (its own verdict then says more). */
-  public static final String EXITED = "exited";
 
   /**
    * Limits of a coordinated run.
@@ -75,7 +69,7 @@ public final class Supervisor {
    * @param readyAfterMs   from starting its process to its READY (JVM start, connect, warm-up, JIT settling), -1
    *                       if never
    */
-  public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, String problem,
+  public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, ClientProblem problem,
                               long readyAfterMs) {
   }
 
@@ -96,21 +90,19 @@ public final class Supervisor {
   private final Map<Host, HostSession> sessions;
   private final PackArchive pack;
   private final Path clientsDir;
-  private final Path stagingDir;
   private final String runId;
   private final Redactor redactor;
   private final Settings settings;
   private final Progress progress;
-  private final PrintStream log;
   /** Each host's clock minus the coordinator's, ms. */
   private final Map<Host, Double> clockOffsets;
   /** The clients launched so far: the heartbeat reaches each from its launch on, while others are still launched. */
   private final List<ClientProcess> running = new CopyOnWriteArrayList<>();
-  private final Map<String, String> problems = Collections.synchronizedMap(new LinkedHashMap<>());
+  private final Map<String, ClientProblem> problems = Collections.synchronizedMap(new LinkedHashMap<>());
   /** Set when a launch failed: the launches not begun yet are skipped, the run fails anyway. */
   private volatile boolean launchFailed;
-  /** The TLS files copied for the clients, removed with their properties. */
-  private final List<Path> stagedFiles = Collections.synchronizedList(new ArrayList<>());
+  /** Each client's properties and TLS files on this machine, removed when the run ends. */
+  private final StagedClientFiles stagedFiles;
   private volatile String abortReason;
   /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
   private final LineReader output = new LineReader("coordinator-client-output");
@@ -122,12 +114,11 @@ public final class Supervisor {
     this.sessions = sessions;
     this.pack = pack;
     this.clientsDir = clientsDir;
-    this.stagingDir = stagingDir;
+    this.stagedFiles = new StagedClientFiles(stagingDir, runId, log);
     this.runId = runId;
     this.redactor = redactor;
     this.settings = settings;
     this.progress = progress;
-    this.log = log;
     this.clockOffsets = clockOffsets;
   }
 
@@ -169,7 +160,7 @@ public final class Supervisor {
       }
       heartbeat.shutdownNow();
       progress.close();
-      deleteStaged();
+      stagedFiles.deleteAll();
     }
     List<ClientOutcome> outcomes = collect();
     output.close();
@@ -177,7 +168,7 @@ public final class Supervisor {
   }
 
   /**
-   * Writes each client's staged properties (0600) and launches the clients, {@code parallel} at once (ssh start-up is
+   * Stages each client's files ({@link StagedClientFiles}) and launches the clients, {@code parallel} at once (ssh start-up is
    * slow); each client joins {@link #running}, and so the heartbeat, as soon as its process exists.
    */
   private String startAll() throws InterruptedException {
@@ -189,18 +180,16 @@ public final class Supervisor {
       }
       try {
         HostSession session = sessions.get(c.host());
-        Map<String, String> properties = new LinkedHashMap<>(c.properties());
-        List<Path> files = stageTlsFiles(c, session, properties);
-        Path staged = stagingDir.resolve(c.name() + ".properties");
-        PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
-            AtomicFiles.Mode.PRIVATE);
+        StagedClientFiles.Staged staged = stagedFiles.stage(c, session);
         // its files' upload is part of its launch: bounded by the ready timeout, counted from here (this client's own
         // launch), not from the phase's start, so a client queued behind --parallel keeps its whole limit
-        Process p = session.start(c, runId, staged, files, args, clientsDir, pack, settings.readyTimeout());
+        Process p = session.start(c, runId, staged.properties(), staged.files(), args, clientsDir, pack,
+            settings.readyTimeout());
         running.add(new ClientProcess(c, p, redactor.forLines(), output));
       } catch (IOException | RuntimeException e) {
         launchFailed = true;
-        String why = "could not be started: " + redactor.redact(String.valueOf(e.getMessage()));
+        ClientProblem why = new ClientProblem(ClientProblem.Kind.NOT_STARTED,
+            "could not be started: " + redactor.redact(String.valueOf(e.getMessage())));
         problems.put(c.name(), why);
         return describe(c, why);
       }
@@ -222,29 +211,6 @@ public final class Supervisor {
     }
   }
 
-  /**
-   * Copies the TLS files the client's properties name into owner-only files of the staging folder and points the
-   * properties at where the host will have them: a client host needs the CA and its key, and they must not lie
-   * around readable (nor travel on a command line, nor in JAVA_TOOL_OPTIONS, whose values the JVM prints).
-   */
-  private List<Path> stageTlsFiles(ClientPlan c, HostSession session, Map<String, String> properties)
-      throws IOException {
-    List<Path> files = new ArrayList<>();
-    for (String name : TlsFiles.FILE_PROPERTIES) {
-      String source = properties.get(name);
-      if (source == null) {
-        continue;
-      }
-      Path copy = stagingDir.resolve(c.name() + "." + name.substring(name.lastIndexOf('.') + 1));
-      stagedFiles.add(copy);
-      AtomicFiles.create(copy, AtomicFiles.Mode.PRIVATE);
-      Files.write(copy, Files.readAllBytes(Path.of(source.trim())));
-      files.add(copy);
-      properties.put(name, session.stagedPath(c, runId, copy));
-    }
-    return files;
-  }
-
   private String awaitReady() throws InterruptedException {
     while (true) {
       if (abortReason != null) {
@@ -253,7 +219,8 @@ public final class Supervisor {
       boolean all = true;
       for (ClientProcess c : running) {
         if (!c.alive()) {
-          return fail(c, EXITED + " (status " + c.exitStatus() + ") before it was ready: " + c.lastError());
+          return fail(c, new ClientProblem(ClientProblem.Kind.EXITED, "exited (status " + c.exitStatus()
+              + ") before it was ready: " + c.lastError()));
         }
         all &= c.ready();
       }
@@ -262,8 +229,9 @@ public final class Supervisor {
       }
       for (ClientProcess c : running) {
         if (!c.ready() && c.sinceLaunch().compareTo(settings.readyTimeout()) > 0) {
-          return fail(c, "not ready " + settings.readyTimeout().toSeconds() + " s after its launch (starting the JVM,"
-              + " connecting or warming up): " + c.lastError());
+          return fail(c, new ClientProblem(ClientProblem.Kind.NOT_READY, "not ready "
+              + settings.readyTimeout().toSeconds() + " s after its launch (starting the JVM, connecting or warming"
+              + " up): " + c.lastError()));
         }
       }
       Thread.sleep(20);
@@ -292,10 +260,11 @@ public final class Supervisor {
           long silent = c.secondsSinceLastReport();
           if (silent > limit || c.secondsWithoutProgress() > limit) {
             // silence for three status intervals is the more specific cause: a frozen client also makes no progress
-            return fail(c, silent >= 3 * interval ? "stopped reporting: no output for " + silent + " s"
+            return fail(c, new ClientProblem(ClientProblem.Kind.STALLED, silent >= 3 * interval
+                ? "stopped reporting: no output for " + silent + " s"
                 : "made no progress: no operation succeeded for " + c.secondsWithoutProgress() + " s (--stall-timeout "
                 + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
-                + " operations so far, " + c.errors() + " failed): " + c.lastError());
+                + " operations so far, " + c.errors() + " failed): " + c.lastError()));
           }
         } else if (c.exitStatus() != 0) {
           return fail(c, exitReason(c));
@@ -327,28 +296,31 @@ public final class Supervisor {
    * 255 for itself); through a {@code --rsh} template it may be the program's failure or the client's status, and
    * the words say so rather than blaming ssh; on a local host it is the client's own status.
    */
-  private String exitReason(ClientProcess c) {
+  private ClientProblem exitReason(ClientProcess c) {
     if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
       Host host = c.plan().host();
       if (host instanceof Host.Ssh) {
-        return "its ssh connection was lost (ssh exit status 255): " + c.lastError();
+        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "its ssh connection was lost (ssh exit status"
+            + " 255): " + c.lastError());
       }
       if (host instanceof Host.Rsh) {
         String program = sessions.get(host).transport();
-        return "ended with status 255 before it finished, through " + program + " (" + program + " failing, such as"
-            + " a lost connection, or the client's own status): " + c.lastError();
+        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "ended with status 255 before it finished,"
+            + " through " + program + " (" + program + " failing, such as a lost connection, or the client's own"
+            + " status): " + c.lastError());
       }
     }
-    return EXITED + " with status " + c.exitStatus() + ": " + c.lastError();
+    return new ClientProblem(ClientProblem.Kind.EXITED, "exited with status " + c.exitStatus() + ": "
+        + c.lastError());
   }
 
-  private String fail(ClientProcess c, String what) {
+  private String fail(ClientProcess c, ClientProblem what) {
     problems.put(c.plan().name(), what);
     return describe(c.plan(), what);
   }
 
-  private static String describe(ClientPlan c, String what) {
-    return "client " + c.name() + " on " + c.host() + " " + what;
+  private static String describe(ClientPlan c, ClientProblem what) {
+    return "client " + c.name() + " on " + c.host() + " " + what.words();
   }
 
   private void beat() {
@@ -392,25 +364,6 @@ public final class Supervisor {
       }
     }
     return left;
-  }
-
-  private void deleteStaged() {
-    for (Path f : stagedFiles) {
-      try {
-        Files.deleteIfExists(f);
-      } catch (IOException e) {
-        log.println("ycsb-coordinator: warning: cannot delete " + f + " (a TLS file staged for a client): "
-            + e.getMessage());
-      }
-    }
-    for (ClientPlan c : plan.clients()) {
-      try {
-        Files.deleteIfExists(stagingDir.resolve(c.name() + ".properties"));
-      } catch (IOException e) {
-        log.println("ycsb-coordinator: warning: cannot delete " + stagingDir.resolve(c.name() + ".properties")
-            + " (it holds the run's properties, secrets included): " + e.getMessage());
-      }
-    }
   }
 
   private List<ClientOutcome> collect() {

@@ -26,7 +26,7 @@ class SummaryTest {
         new Manifest.HostEntry("h2", "17", 0, 0, List.of()));
     return new Manifest(null, "COMPLETE", null, "run mongodb", "run", "id", "dev", "t0", "t1",
         Map.of(EnvironmentFacts.WRITE_CONCERN, "w=1"), null, hosts, clients, null, Map.of(), List.of(), lead, null,
-        List.of());
+        List.of(), null);
   }
 
   private static MergedJson.Operation op(String name, Map<String, Long> service, Map<String, Long> intended) {

@@ -103,8 +103,11 @@ public final class FakeHost implements RemoteShell {
    * A pack whose {@code bin/ycsb} is a client as the coordinator sees one: it records its arguments and its staged
    * properties' mode in its folder, reports {@code READY} on stderr, waits for {@code GO} on stdin (end of input or
    * {@code STOP} end it with status 1) and for the moment it names (as a real client does), reports
-   * {@code STARTED}, writes a verdict and {@code FINISHED 0}. The
-   * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code deaf} ignores its input
+   * {@code STARTED}, writes a verdict and {@code FINISHED 0}. Before {@code GO} it ends as a real client does when
+   * no heartbeat (or other line) came for its {@code --control-timeout}. The
+   * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code long} keeps running for a
+   * minute after {@code STARTED}, a status line with ten more operations at each heartbeat (listening for
+   * {@code STOP}, ending when its input does); {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
    * {@code GO}, as a transport whose connection was cut.
    */
@@ -116,11 +119,12 @@ public final class FakeHost implements RemoteShell {
     Files.writeString(dir.resolve("workloads/w"), "recordcount=10\n");
     Path ycsb = dir.resolve("bin/ycsb");
     Files.writeString(ycsb, """
-        #!/bin/sh
+        #!/bin/bash
         args="$*"
-        out=""; props=""
+        out=""; props=""; control=15
         while [ $# -gt 0 ]; do
-          case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; *) shift ;; esac
+          case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; --control-timeout) control="$2"; shift 2 ;;
+            *) shift ;; esac
         done
         mkdir -p "$out"
         printf '%s\\n' "$args" > "$out/args.txt"
@@ -129,10 +133,10 @@ public final class FakeHost implements RemoteShell {
         if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
         echo "@ycsbpack READY" >&2
         if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
-        while read -r line; do
+        while read -r -t "$control" line; do
           case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
         done
-        [ -n "$line" ] || { echo "fake client: lost the coordinator" >&2; exit 1; }
+        [ -n "$line" ] || { echo "fake client: lost the coordinator: no heartbeat for $control s" >&2; exit 1; }
         if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
         at=${line#GO}; at=${at# }
         if [ -n "$at" ]; then
@@ -140,6 +144,18 @@ public final class FakeHost implements RemoteShell {
           sleep "$wait"
         fi
         echo "@ycsbpack STARTED $(date +%s%3N)" >&2
+        touch "$out/started"
+        if [ "$mode" = long ]; then
+          ops=0
+          while [ $SECONDS -lt 60 ]; do
+            if read -r -t "$control" line; then
+              [ "$line" = STOP ] && { echo "fake client: stopped by the coordinator" >&2; exit 1; }
+              ops=$((ops + 10)); echo "$SECONDS sec: $ops operations; 10 current ops/sec;" >&2
+            else
+              echo "fake client: lost the coordinator" >&2; exit 1
+            fi
+          done
+        fi
         echo "status=COMPLETE" > "$out/verdict.properties"
         echo "@ycsbpack FINISHED 0" >&2
         """);

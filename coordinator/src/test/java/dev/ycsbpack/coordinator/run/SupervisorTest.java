@@ -23,6 +23,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -73,13 +77,18 @@ class SupervisorTest {
   }
 
   private Supervisor.Outcome supervise(RunPlan plan, Duration readyTimeout, int parallel) throws IOException {
+    return supervisor(plan, readyTimeout, parallel, 5).run();
+  }
+
+  private Supervisor supervisor(RunPlan plan, Duration readyTimeout, int parallel, int controlTimeout)
+      throws IOException {
     Path bundle = Files.createDirectories(dir.resolve("bundle/clients"));
     Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
     // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill
-    Supervisor.Settings settings = new Supervisor.Settings(readyTimeout, Duration.ofSeconds(1), 5,
+    Supervisor.Settings settings = new Supervisor.Settings(readyTimeout, Duration.ofSeconds(1), controlTimeout,
         Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100), parallel, Duration.ZERO);
     return new Supervisor(plan, sessions, pack, bundle, staging, RUN, Redactor.of(Map.of()), settings,
-        new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of()).run();
+        new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of());
   }
 
   private Path work(int i, String client) {
@@ -112,6 +121,8 @@ class SupervisorTest {
     assertEquals("client 02-fake2 on fake2 exited (status 1) before it was ready: fake client: cannot connect to the"
         + " server", o.reason());
     assertEquals(-1, o.releaseEpochMs(), "nobody was released");
+    assertEquals(ClientProblem.Kind.EXITED, o.clients().get(1).problem().kind());
+    assertNull(o.clients().get(0).problem(), "the good client was stopped, not at fault");
     // the good client heard STOP (or its input close) and ended: its wrapper removed its pid and staged files
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")));
     assertFalse(Files.exists(work(0, "01-fake1").resolve("staged.properties")));
@@ -123,6 +134,7 @@ class SupervisorTest {
     Supervisor.Outcome o = supervise(plan);
     assertFalse(o.complete());
     assertTrue(o.reason().startsWith("client 02-fake2 on fake2 "), o::reason);
+    assertEquals(ClientProblem.Kind.STALLED, o.clients().get(1).problem().kind());
     long pid = Long.parseLong(Files.readString(work(1, "02-fake2").resolve("client.pid")).strip());
     assertTrue(FakeHost.alive(pid), "deaf: it ignored STOP and TERM");
     assertTrue(FakeHost.killedBy(() -> sessions.get(plan.hosts().get(1)).cleanup(RUN), pid), "nothing left running");
@@ -147,6 +159,7 @@ class SupervisorTest {
     assertFalse(o.complete());
     assertEquals("client 02-fake2 on fake2 could not be started: fake2: cannot upload staged.properties of 02-fake2:"
         + " timed out after 1 s", o.reason());
+    assertEquals(ClientProblem.Kind.NOT_STARTED, o.clients().get(1).problem().kind());
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")), "the first client was stopped");
   }
 
@@ -156,6 +169,7 @@ class SupervisorTest {
     assertFalse(o.complete());
     assertEquals("client 02-fake2 on fake2 ended with status 255 before it finished, through fake (fake failing, such"
         + " as a lost connection, or the client's own status): fake: connection to the host lost", o.reason());
+    assertEquals(ClientProblem.Kind.TRANSPORT_LOST, o.clients().get(1).problem().kind());
   }
 
   @Test
@@ -164,5 +178,48 @@ class SupervisorTest {
     assertFalse(o.complete());
     assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255): fake: connection to the"
         + " host lost", o.reason());
+  }
+
+  @Test
+  void heartbeatsReachEachClientFromItsLaunchSoEarlyClientsOutliveSlowLaunches() throws Exception {
+    // one launch at a time, each upload 1.5 s: the last client is launched about 4.5 s after the first, past the
+    // 3 s each client waits for a heartbeat; a heartbeat that began only after every launch would lose the first
+    RunPlan plan = plan("", "", "", "");
+    fakes.forEach(f -> f.slowUploads(1.5));
+    Supervisor.Outcome o = supervisor(plan, Duration.ofSeconds(30), 1, 3).run();
+    assertTrue(o.complete(), o::reason);
+    assertTrue(o.releaseAfterMs() > 3_000, () -> "the launches took " + o.releaseAfterMs() + " ms, queued");
+  }
+
+  @Test
+  void anAbortStopsRunningClientsAtOnceAndFailsTheRunWithItsReason() throws Exception {
+    RunPlan plan = plan("long", "long");
+    Supervisor s = supervisor(plan, Duration.ofSeconds(30), Fanout.DEFAULT_PARALLEL, 5);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Supervisor.Outcome> running = pool.submit(s::run);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!(Files.exists(work(0, "01-fake1").resolve("out/started"))
+          && Files.exists(work(1, "02-fake2").resolve("out/started"))) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertTrue(Files.exists(work(0, "01-fake1").resolve("out/started"))
+          && Files.exists(work(1, "02-fake2").resolve("out/started")), "both clients started");
+      long aborted = System.nanoTime();
+      s.abort("the coordinator was interrupted (Ctrl-C)");
+      Supervisor.Outcome o = running.get(60, TimeUnit.SECONDS);
+      long stoppedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - aborted);
+      assertFalse(o.complete());
+      assertEquals("the coordinator was interrupted (Ctrl-C)", o.reason());
+      // each would run a minute: both heard STOP and ended within the stop grace, their wrappers gone with them
+      assertTrue(stoppedMs < 20_000, () -> "stopping took " + stoppedMs + " ms");
+      for (int i = 0; i < 2; i++) {
+        assertFalse(Files.exists(work(i, String.format("%02d-fake%d", i + 1, i + 1)).resolve("client.pid")),
+            "client " + (i + 1) + " is not running");
+        assertNull(o.clients().get(i).problem(), "an aborted run blames no client");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

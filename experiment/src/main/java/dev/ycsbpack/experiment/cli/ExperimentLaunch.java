@@ -1,6 +1,8 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -151,7 +153,7 @@ final class ExperimentLaunch {
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
-    environment.put("pack.version", dev.ycsbpack.common.PackVersion.current().shown());
+    environment.put(EnvironmentFacts.PACK_VERSION, dev.ycsbpack.common.PackVersion.current().shown());
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
     environment.putAll(l.facts());
@@ -205,7 +207,7 @@ final class ExperimentLaunch {
     } catch (RuntimeException e) {
       err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
           + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
-      return 1;
+      return ExitCodes.FAILED;
     }
     if (r.documents() == 0 || r.documents() < wanted) {
       err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
