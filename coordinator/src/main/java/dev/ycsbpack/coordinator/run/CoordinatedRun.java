@@ -132,6 +132,10 @@ public final class CoordinatedRun {
     Map<Host, HostSession.Probe> probes = probeAll();
     times.end("check");
     List<Manifest.HostEntry> hostEntries = hostEntries(probes);
+    if (interrupted != null) {
+      // Ctrl-C during the check: staging every host (minutes for a new pack) would outlast interrupt()'s wait
+      return failBeforeStart(bundle, runId, startedAt, interrupted, hostEntries, times);
+    }
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {
       return failBeforeStart(bundle, runId, startedAt, "host check failed: " + String.join("; ", hostProblems),
