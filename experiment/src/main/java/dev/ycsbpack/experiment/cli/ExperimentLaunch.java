@@ -113,13 +113,19 @@ final class ExperimentLaunch {
 
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
+    Integer refused = check(l, true, err);
+    return refused != null ? refused : runChecked(l, err);
+  }
+
+  /**
+   * What can refuse the launch before anything is written: bin/ycsb's check of the clients' command and, when
+   * {@code countRecords}, the loaded collection's count; null when it passes, else the exit status (it said why).
+   * A recipe checks every experiment this way before its first runs.
+   */
+  static Integer check(Launch l, boolean countRecords, PrintStream err) throws IOException {
     List<SweepRun.Planned> steps = l.steps();
     RunOptions runOptions = l.runOptions();
     Redactor redactor = l.redactor();
-    ExperimentManifest earlier = l.earlier();
-    boolean load = l.load();
-    String binding = l.binding();
-    Path dir = l.dir();
     Path home;
     try {
       home = home();
@@ -139,14 +145,34 @@ final class ExperimentLaunch {
         return refused ? ExperimentMain.USAGE : 1;
       }
     }
+    return countRecords ? checkCount(l, err) : null;
+  }
+
+  /** The loaded collection's count, when the launch does not load it itself: null when it holds enough. */
+  static Integer checkCount(Launch l, PrintStream err) {
+    ExperimentManifest earlier = l.earlier();
+    boolean load = l.load();
     boolean loadDone = earlier != null && earlier.steps().stream()
         .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
-    if (!load || loadDone) {
-      Integer refused = binding.equals("mongodb")
-          ? checkLoaded(steps.get(load ? 1 : 0).plan().properties(), redactor, err) : null;
-      if (refused != null) {
-        return refused;
-      }
+    if ((!load || loadDone) && l.binding().equals("mongodb")) {
+      return checkLoaded(l.steps().get(load ? 1 : 0).plan().properties(), l.redactor(), err);
+    }
+    return null;
+  }
+
+  /** Runs a launch whose {@link #check} passed; the exit status. */
+  static int runChecked(Launch l, PrintStream err) throws IOException {
+    List<SweepRun.Planned> steps = l.steps();
+    RunOptions runOptions = l.runOptions();
+    Redactor redactor = l.redactor();
+    ExperimentManifest earlier = l.earlier();
+    Path dir = l.dir();
+    Path home;
+    try {
+      home = home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
+      return ExperimentMain.USAGE;
     }
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
