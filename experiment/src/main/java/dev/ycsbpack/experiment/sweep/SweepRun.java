@@ -203,6 +203,11 @@ public final class SweepRun {
         break;
       }
       if (p.maximum()) {
+        Optional<String> unusable = unusableProbe(p.name(), finished.figures());
+        if (unusable.isPresent()) {
+          failed = unusable.get();
+          break;
+        }
         synchronized (lock) {
           maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
         }
@@ -253,6 +258,19 @@ public final class SweepRun {
     }
     write(status, reason, answers);
     return status.equals("COMPLETE") ? 0 : 1;
+  }
+
+  /**
+   * Why an unthrottled probe's figures cannot set the target shares (no throughput: every target would be 1 ops/s),
+   * or empty when they can.
+   */
+  static Optional<String> unusableProbe(String step, StepFigures figures) {
+    if (figures != null && figures.throughput() > 0 && Double.isFinite(figures.throughput())) {
+      return Optional.empty();
+    }
+    return Optional.of("step " + step + " (the unthrottled probe) measured " + (figures == null ? "no figures"
+        : String.format(Locale.ROOT, "a throughput of %s ops/s", Answers.num(figures.throughput())))
+        + ": the target shares of it cannot be set");
   }
 
   /** Each swept value run so far, in ascending order: its one run, or the medians of its repetitions. */
