@@ -1,7 +1,9 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.OutputFolder;
+import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
@@ -26,9 +28,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What every experiment command does once its own options have become a plan of steps: the {@code --out} or
@@ -95,7 +101,7 @@ final class ExperimentLaunch {
    */
   static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
                                    List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
-    Map<String, String> untimed = new java.util.LinkedHashMap<>(overrides);
+    Map<String, String> untimed = new LinkedHashMap<>(overrides);
     untimed.put("maxexecutiontime", "0"); // YCSB's "no limit", also over a -P file's value
     return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
         runOptions.workloadFiles, untimed, Math.toIntExact(threads), 0, hosts, clientsPerHost,
@@ -135,7 +141,7 @@ final class ExperimentLaunch {
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
-    for (RunPlan p : java.util.stream.Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
+    for (RunPlan p : Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
         .toList()) {
       ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
       if (!check.passed()) {
@@ -177,13 +183,13 @@ final class ExperimentLaunch {
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
-    environment.put("pack.version", dev.ycsbpack.common.PackVersion.current().shown());
+    environment.put("pack.version", PackVersion.current().shown());
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
     environment.putAll(l.facts());
-    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
+    environment.putAll(EnvironmentFacts.local().entrySet().stream()
         .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
-        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
+        .collect(Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
     // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
     int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
         / s.plan().hosts().size()).max().orElse(1);
@@ -286,7 +292,7 @@ final class ExperimentLaunch {
     if (a.repeat() != b.repeat()) {
       d.add("--repeat");
     }
-    if (!java.util.Objects.equals(a.writeConcerns(), b.writeConcerns())) {
+    if (!Objects.equals(a.writeConcerns(), b.writeConcerns())) {
       d.add("--write-concerns");
     }
     if (a.load() != b.load()) {

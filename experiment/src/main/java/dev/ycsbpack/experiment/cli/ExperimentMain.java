@@ -57,7 +57,7 @@ public final class ExperimentMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix or run");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix, repeat or run");
   }
 
   public static void main(String[] args) {
