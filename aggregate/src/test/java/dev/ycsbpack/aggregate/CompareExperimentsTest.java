@@ -31,6 +31,9 @@ class CompareExperimentsTest {
 
   String stdout;
   String stderr;
+  /** The experiments' kind and axis ({@code repeat}: one value, axis {@code run}). */
+  String kind = "sweep";
+  String axis = "threads";
 
   int run(String... args) {
     ByteArrayOutputStream o = new ByteArrayOutputStream();
@@ -96,7 +99,7 @@ class CompareExperimentsTest {
             Instant.ofEpochMilli(t0).toString(), Instant.ofEpochMilli(t0 + 10_000).toString(), null));
       }
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", values,
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan(kind, "mongodb", axis, values,
         List.of("workloads/a"), Map.of(), List.of("localhost"), 1, 0, 0, List.of(), false, repeat, "rule", null);
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of(),
         null, null, steps, null, null, List.of(), null, null);
@@ -183,5 +186,17 @@ class CompareExperimentsTest {
     Path c = sweep("c", List.of(1L, 2L), 2, STEADY, false, true);
     assertEquals(0, run("compare", "--a", a.toString(), "--b", c.toString()), stderr);
     assertFalse(stdout.contains("threads 0"), stdout);
+  }
+
+  @Test
+  void twoRepeatFoldersCompareTheirCompleteRuns() throws Exception {
+    kind = "repeat";
+    axis = "run";
+    Path a = sweep("a", List.of(1L), 4, STEADY, false);
+    Path b = sweep("b", List.of(1L), 4, (x, r) -> 2 * STEADY.applyAsLong(x, r), false);
+    assertEquals(0, run("compare", "--a", a.toString(), "--b", b.toString()), stderr);
+    String s = section("run 1");
+    assertTrue(s.contains("- A (4 repetitions): "), s);
+    assertTrue(s.matches("(?s).*\\| READ \\| p99 \\(us\\) \\|[^\\n]*: worse, beyond run-to-run noise.*"), s);
   }
 }

@@ -5,6 +5,7 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
+import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -468,9 +469,20 @@ public final class SweepRun {
     s.add(n < 2 ? "noise: unknown with one repetition"
         : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
         : "NOISY (range over 10% of the median): " + String.join(", ", r.noisyFigures()));
-    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir().resolve(ExperimentBundle.STEPS)
-        + "/*-run-r*/merged --b OTHER/" + ExperimentBundle.STEPS + "/*-run-r*/merged");
+    List<Path> runs;
+    synchronized (lock) {
+      runs = completeRuns(bundle.dir(), entries);
+    }
+    // the COMPLETE runs by name: a glob would also take the set-aside attempts (02-run-r2.attempt-1)
+    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir() + " --b OTHER (its complete runs: "
+        + String.join(" ", runs.stream().map(Path::toString).toList()) + ")");
     return s;
+  }
+
+  /** The merged results of the COMPLETE swept steps, in order (never the load, a probe or a set-aside attempt). */
+  static List<Path> completeRuns(Path dir, List<ExperimentManifest.Step> steps) {
+    return steps.stream().filter(s -> s.order() != 0 && s.verdict().equals("COMPLETE"))
+        .map(s -> s.bundleIn(dir)).flatMap(Optional::stream).map(b -> b.resolve(BundleLayout.MERGED)).toList();
   }
 
   private static String spread(String figure, Spread sp,
