@@ -31,6 +31,9 @@ class CompareExperimentsTest {
 
   String stdout;
   String stderr;
+  /** The experiments' kind and axis ({@code repeat}: one value, axis {@code run}). */
+  String kind = "sweep";
+  String axis = "threads";
 
   int run(String... args) {
     ByteArrayOutputStream o = new ByteArrayOutputStream();
@@ -48,8 +51,29 @@ class CompareExperimentsTest {
    */
   Path sweep(String name, List<Long> values, int repeat, LongBinaryOperator latency, boolean lastNotRun)
       throws Exception {
+    return sweep(name, values, repeat, latency, lastNotRun, false);
+  }
+
+  /** As above; when {@code loaded}, first a load step and an unthrottled probe (order 0, x 0), both COMPLETE. */
+  Path sweep(String name, List<Long> values, int repeat, LongBinaryOperator latency, boolean lastNotRun,
+             boolean loaded) throws Exception {
     Path dir = tmp.resolve(name);
     List<ExperimentManifest.Step> steps = new ArrayList<>();
+    if (loaded) {
+      for (String step : List.of("00-load", "00-unthrottled")) {
+        long t0 = 1_780_000_000_000L + steps.size() * 60_000L;
+        Path clients = tmp.resolve(name + "-clients-" + step);
+        SyntheticClients.writeClient(clients.resolve("c0"), t0, 1000, 10, List.of("INSERT"), (o, k) -> {
+          Histogram h = new Histogram(3);
+          h.recordValueWithCount(500, 1000);
+          return h;
+        }, SyntheticClients.baseProperties());
+        assertEquals(0, run("merge", clients.toString(), "-o", dir.resolve("steps/" + step + "/merged").toString()),
+            stderr);
+        steps.add(new ExperimentManifest.Step(0, step, 0, "steps/" + step, null, "COMPLETE", null,
+            Instant.ofEpochMilli(t0).toString(), Instant.ofEpochMilli(t0 + 10_000).toString(), null));
+      }
+    }
     int order = 0;
     for (long x : values) {
       for (int r = 0; r < repeat; r++) {
@@ -75,7 +99,7 @@ class CompareExperimentsTest {
             Instant.ofEpochMilli(t0).toString(), Instant.ofEpochMilli(t0 + 10_000).toString(), null));
       }
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", values,
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan(kind, "mongodb", axis, values,
         List.of("workloads/a"), Map.of(), List.of("localhost"), 1, 0, 0, List.of(), false, repeat, "rule", null);
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of(),
         null, null, steps, null, null, List.of(), null, null);
@@ -148,5 +172,31 @@ class CompareExperimentsTest {
         stderr);
     assertEquals(2, run("compare", "--a", a.toString(), "--b", a.toString(), "--format", "csv"));
     assertTrue(stderr.contains("--format csv: two experiments are compared in Markdown only (md)"), stderr);
+  }
+
+  @Test
+  void aLoadStepAndAnUnthrottledProbeAreNotSweptValues() throws Exception {
+    Path a = sweep("a", List.of(1L, 2L), 2, STEADY, false, true);
+    Path b = sweep("b", List.of(1L, 2L), 2, STEADY, false, false);
+    assertEquals(0, run("compare", "--a", a.toString(), "--b", b.toString()), stderr);
+    assertFalse(stdout.contains("threads 0"), stdout);
+    assertFalse(stdout.contains("never ran it"), stdout);
+    assertTrue(section("threads 2").contains("- B (2 repetitions): "), stdout);
+    // both loaded: the load and the probe are not pooled into one "step 0" (their workloads differ)
+    Path c = sweep("c", List.of(1L, 2L), 2, STEADY, false, true);
+    assertEquals(0, run("compare", "--a", a.toString(), "--b", c.toString()), stderr);
+    assertFalse(stdout.contains("threads 0"), stdout);
+  }
+
+  @Test
+  void twoRepeatFoldersCompareTheirCompleteRuns() throws Exception {
+    kind = "repeat";
+    axis = "run";
+    Path a = sweep("a", List.of(1L), 4, STEADY, false);
+    Path b = sweep("b", List.of(1L), 4, (x, r) -> 2 * STEADY.applyAsLong(x, r), false);
+    assertEquals(0, run("compare", "--a", a.toString(), "--b", b.toString()), stderr);
+    String s = section("run 1");
+    assertTrue(s.contains("- A (4 repetitions): "), s);
+    assertTrue(s.matches("(?s).*\\| READ \\| p99 \\(us\\) \\|[^\\n]*: worse, beyond run-to-run noise.*"), s);
   }
 }

@@ -226,7 +226,9 @@ class RecipeIT {
           List.of("run", "experiments/larger-than-ram", "--ram", "1GiB", "-p", "table=mine"),
           List.of("run", "experiments/larger-than-ram", "--ram", "1GiB", "-p", "recordcount=5"),
           List.of("run", "experiments/clients-6to1", "--clients", "1,,2"),
-          List.of("run", "experiments/clients-6to1", "--bogus"));
+          List.of("run", "experiments/clients-6to1", "--bogus"),
+          // refused by bin/ycsb's own check of the clients' command, which runs before the recipe's folder is made
+          List.of("run", "experiments/mongodb-26-vs-30", "-p", "mongodb.wtimeout=99999999999"));
       List<String> expected = List.of("RECIPE experiments/no-such-recipe: no such recipe; expected a file, or one of"
               + " the pack's experiments/: clients-6to1, larger-than-ram, mongodb-26-vs-30, wc-driver-constants, "
               + "wc-insert-latency",
@@ -234,7 +236,7 @@ class RecipeIT {
           "--ram 16GiB: recipe clients-6to1 does not size", "--ram lots: expected a size",
           "--load: recipe clients-6to1 loads its records itself", "-p table: recipe larger-than-ram's experiment fits"
               + " sets it itself", "-p recordcount: recipe larger-than-ram's experiment fits sets it itself from "
-              + "--ram", "--clients", "Unknown option: '--bogus'");
+              + "--ram", "--clients", "Unknown option: '--bogus'", "invalid mongodb.wtimeout=99999999999");
       for (int i = 0; i < bad.size(); i++) {
         List<String> a = new ArrayList<>(bad.get(i));
         a.addAll(List.of("--hosts", "local", "-p", "mongodb.url=" + url, "--out", out.toString()));

@@ -115,8 +115,9 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
     return said.isEmpty() ? "never ran it" : "has no complete run of it (" + String.join("; ", said) + ")";
   }
 
+  /** The swept steps: order 0 (the load, an unthrottled probe) measures no swept value and is not compared. */
   private static List<ExperimentManifest.Step> steps(ExperimentManifest m) {
-    return m.steps() == null ? List.of() : m.steps();
+    return m.steps() == null ? List.of() : m.steps().stream().filter(s -> s.order() != 0).toList();
   }
 
   /** The comparison as Markdown: per step, {@code compare}'s own table and wording. */

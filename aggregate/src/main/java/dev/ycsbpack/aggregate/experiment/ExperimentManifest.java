@@ -89,9 +89,10 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   /**
    * The plan: two experiments with equal plans measure the same thing; {@code --resume} refuses another.
    *
-   * @param kind           {@code sweep}
+   * @param kind           {@code sweep}, {@code wc-matrix} or {@code repeat}
    * @param binding        the binding
-   * @param axis           what is swept: {@code threads}, {@code clients} or {@code target}
+   * @param axis           what is swept: {@code threads}, {@code clients}, {@code target} or {@code target-percent}
+   *                       (a sweep), {@code write concern} (a wc-matrix) or {@code run} (a repeat)
    * @param values         the swept values, in order
    * @param workloadFiles  the {@code -P} files as given
    * @param properties     the merged properties every step starts from (files and {@code -p}), secrets masked

@@ -4,6 +4,7 @@ import static dev.ycsbpack.aggregate.publish.Html.esc;
 
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.result.MergeResult;
@@ -91,6 +92,14 @@ final class ExperimentPage {
       return String.join("; ", parts);
     }
     Answers a = m.answers();
+    if (a == null && m.repetitions() != null && !m.repetitions().isEmpty()) {
+      // a repeat has no sweep answers: its answer is the spread of its runs
+      Repeated r = m.repetitions().get(0);
+      return "throughput median " + ops(r.throughput().median()) + " ops/s (" + ops(r.throughput().min()) + "-"
+          + ops(r.throughput().max()) + ", n=" + r.throughput().n() + "); " + (r.throughput().n() < 2
+          ? "noise unknown with one run" : r.noisyFigures().isEmpty() ? "no figure's range over 10% of its median"
+          : "NOISY: " + String.join(", ", r.noisyFigures()));
+    }
     if (a == null) {
       return "no answers recorded";
     }

@@ -62,8 +62,21 @@ public final class Repetitions {
   /** The point of medians: a step is client-saturated if any repetition was; its error rate is the highest seen. */
   public static Point median(List<Point> runs) {
     Repeated r = of(runs);
+    // every percentile the runs carry, so an SLO on any of them (not only p99) is weighed on its median
     Map<String, Map<Double, Double>> p = new LinkedHashMap<>();
-    r.p99Us().forEach((op, s) -> p.put(op, Map.of(99.0, s.median())));
+    TreeSet<String> ops = new TreeSet<>();
+    runs.forEach(run -> ops.addAll(run.percentilesUs().keySet()));
+    for (String op : ops) {
+      TreeSet<Double> pcts = new TreeSet<>();
+      runs.forEach(run -> pcts.addAll(run.percentilesUs().getOrDefault(op, Map.of()).keySet()));
+      Map<Double, Double> medians = new LinkedHashMap<>();
+      for (double pct : pcts) {
+        double[] v = runs.stream().map(run -> run.valueUs(op, pct)).filter(d -> d != null)
+            .mapToDouble(Double::doubleValue).toArray();
+        medians.put(pct, Spread.of(v).median());
+      }
+      p.put(op, medians);
+    }
     return new Point(r.x(), r.throughput().median(), p,
         runs.stream().mapToDouble(Point::errorRate).max().orElse(0),
         runs.stream().anyMatch(Point::clientSaturated), runs.get(0).target());

@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.OutputFolder;
+import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
@@ -28,9 +29,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What every experiment command does once its own options have become a plan of steps: the {@code --out} or
@@ -97,7 +102,7 @@ final class ExperimentLaunch {
    */
   static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
                                    List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
-    Map<String, String> untimed = new java.util.LinkedHashMap<>(overrides);
+    Map<String, String> untimed = new LinkedHashMap<>(overrides);
     untimed.put("maxexecutiontime", "0"); // YCSB's "no limit", also over a -P file's value
     return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
         runOptions.workloadFiles, untimed, Math.toIntExact(threads), 0, hosts, clientsPerHost,
@@ -115,13 +120,19 @@ final class ExperimentLaunch {
 
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
+    Integer refused = check(l, true, err);
+    return refused != null ? refused : runChecked(l, err);
+  }
+
+  /**
+   * What can refuse the launch before anything is written: bin/ycsb's check of the clients' command and, when
+   * {@code countRecords}, the loaded collection's count; null when it passes, else the exit status (it said why).
+   * A recipe checks every experiment this way before its first runs.
+   */
+  static Integer check(Launch l, boolean countRecords, PrintStream err) throws IOException {
     List<SweepRun.Planned> steps = l.steps();
     RunOptions runOptions = l.runOptions();
     Redactor redactor = l.redactor();
-    ExperimentManifest earlier = l.earlier();
-    boolean load = l.load();
-    String binding = l.binding();
-    Path dir = l.dir();
     Path home;
     try {
       home = home();
@@ -131,7 +142,7 @@ final class ExperimentLaunch {
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
-    for (RunPlan p : java.util.stream.Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
+    for (RunPlan p : Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
         .toList()) {
       ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
       if (!check.passed()) {
@@ -141,25 +152,45 @@ final class ExperimentLaunch {
         return refused ? ExperimentMain.USAGE : 1;
       }
     }
+    return countRecords ? checkCount(l, err) : null;
+  }
+
+  /** The loaded collection's count, when the launch does not load it itself: null when it holds enough. */
+  static Integer checkCount(Launch l, PrintStream err) {
+    ExperimentManifest earlier = l.earlier();
+    boolean load = l.load();
     boolean loadDone = earlier != null && earlier.steps().stream()
         .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
-    if (!load || loadDone) {
-      Integer refused = binding.equals("mongodb")
-          ? checkLoaded(steps.get(load ? 1 : 0).plan().properties(), redactor, err) : null;
-      if (refused != null) {
-        return refused;
-      }
+    if ((!load || loadDone) && l.binding().equals("mongodb")) {
+      return checkLoaded(l.steps().get(load ? 1 : 0).plan().properties(), l.redactor(), err);
+    }
+    return null;
+  }
+
+  /** Runs a launch whose {@link #check} passed; the exit status. */
+  static int runChecked(Launch l, PrintStream err) throws IOException {
+    List<SweepRun.Planned> steps = l.steps();
+    RunOptions runOptions = l.runOptions();
+    Redactor redactor = l.redactor();
+    ExperimentManifest earlier = l.earlier();
+    Path dir = l.dir();
+    Path home;
+    try {
+      home = home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
+      return ExperimentMain.USAGE;
     }
     Files.createDirectories(dir);
     String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
     Map<String, String> environment = new TreeMap<>();
-    environment.put(EnvironmentFacts.PACK_VERSION, dev.ycsbpack.common.PackVersion.current().shown());
+    environment.put(EnvironmentFacts.PACK_VERSION, PackVersion.current().shown());
     environment.put("experiment.command", command);
     environment.put("experiment.java", System.getProperty("java.version", ""));
     environment.putAll(l.facts());
-    environment.putAll(dev.ycsbpack.common.EnvironmentFacts.local().entrySet().stream()
+    environment.putAll(EnvironmentFacts.local().entrySet().stream()
         .filter(e -> e.getKey().startsWith("host.") || e.getKey().startsWith("cpu."))
-        .collect(java.util.stream.Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
+        .collect(Collectors.toMap(e -> "experiment." + e.getKey(), Map.Entry::getValue)));
     // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
     int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
         / s.plan().hosts().size()).max().orElse(1);
@@ -262,7 +293,7 @@ final class ExperimentLaunch {
     if (a.repeat() != b.repeat()) {
       d.add("--repeat");
     }
-    if (!java.util.Objects.equals(a.writeConcerns(), b.writeConcerns())) {
+    if (!Objects.equals(a.writeConcerns(), b.writeConcerns())) {
       d.add("--write-concerns");
     }
     if (a.load() != b.load()) {

@@ -35,7 +35,7 @@ import picocli.CommandLine.Command;
         "  # one coordinated run 5 times: every figure's median, range and RSD; compare two such folders",
         "  bin/ycsb-experiment repeat mongodb -P workloads/read95-update5 -p mongodb.url=mongodb://db1:27017/ycsb \\",
         "      -threads 16 --repeat 5 --hosts client1,client2 --out results/rep-a",
-        "  bin/ycsb-aggregate compare --a results/rep-a/steps/*-run-r*/merged --b results/rep-b/steps/*-run-r*/merged",
+        "  bin/ycsb-aggregate compare --a results/rep-a --b results/rep-b",
         "  # each write concern 3 times in rotating order; cells the deployment cannot satisfy are not run",
         "  bin/ycsb-experiment wc-matrix mongodb -P workloads/insert-latency \\",
         "      -p mongodb.url=mongodb://db1:27017/ycsb \\",
@@ -57,7 +57,7 @@ public final class ExperimentMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix or run");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix, repeat or run");
   }
 
   public static void main(String[] args) {

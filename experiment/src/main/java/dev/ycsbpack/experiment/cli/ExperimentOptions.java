@@ -1,6 +1,9 @@
 package dev.ycsbpack.experiment.cli;
 
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** The options every experiment command takes the same way: the load, clients per host, the folder (new or resumed). */
@@ -24,10 +27,10 @@ final class ExperimentOptions {
    * Not an option: set by {@code run}, which prepares every experiment of a recipe before it runs any (so a refusal
    * of the last leaves nothing written); the command then hands its accepted launch here instead of running it.
    */
-  java.util.function.Consumer<ExperimentLaunch.Launch> preparing;
+  Consumer<ExperimentLaunch.Launch> preparing;
 
   /** Runs the accepted launch, or with {@link #preparing} set, hands it over; the exit status. */
-  int launch(ExperimentLaunch.Launch launch, java.io.PrintStream err) throws java.io.IOException {
+  int launch(ExperimentLaunch.Launch launch, PrintStream err) throws IOException {
     if (preparing != null) {
       preparing.accept(launch);
       return 0;

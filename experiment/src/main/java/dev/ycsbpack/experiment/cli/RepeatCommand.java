@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
     description = {"Runs the same coordinated run R times (each a normal bundle under DIR/steps/), on the same loaded",
         "data, and gives every headline figure (throughput, error rate, each operation's p50/p95/p99/p99.9) as its",
         "median, min-max, relative standard deviation and n, marking the noisy ones. Compare two such folders with",
-        "bin/ycsb-aggregate compare --a DIR_A/steps/*-run-r*/merged --b DIR_B/steps/*-run-r*/merged."})
+        "bin/ycsb-aggregate compare --a DIR_A --b DIR_B (each side: its COMPLETE runs)."})
 final class RepeatCommand implements Callable<Integer> {
   /** Every repetition's swept value: there is one configuration, run R times. */
   private static final long X = 1;

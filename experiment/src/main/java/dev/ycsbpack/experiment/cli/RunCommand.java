@@ -102,6 +102,14 @@ final class RunCommand implements Callable<Integer> {
       err.println("ycsb-experiment: error: " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
+    // every experiment's checks before the first runs (nothing written on a refusal); an experiment after one that
+    // loads counts its records just before it runs, when they are there
+    for (int i = 0; i < launches.size(); i++) {
+      Integer refused = ExperimentLaunch.check(launches.get(i), !loadsBefore(launches, i), err);
+      if (refused != null) {
+        return refused;
+      }
+    }
     Files.createDirectories(dir);
     if (!Files.exists(dir.resolve(COPY))) {
       Files.writeString(dir.resolve(COPY), r.text());
@@ -113,7 +121,8 @@ final class RunCommand implements Callable<Integer> {
       Recipe.Experiment e = experiments.get(i);
       System.out.println("ycsb-experiment: recipe " + r.name() + ": experiment " + (i + 1) + " of "
           + experiments.size() + ": " + e.name() + ": " + e.about());
-      int status = ExperimentLaunch.execute(launches.get(i), err);
+      Integer counted = loadsBefore(launches, i) ? ExperimentLaunch.checkCount(launches.get(i), err) : null;
+      int status = counted != null ? counted : ExperimentLaunch.runChecked(launches.get(i), err);
       if (status != 0) {
         err.println("ycsb-experiment: recipe " + r.name() + " stopped at experiment " + e.name() + " (see "
             + dir.resolve(e.name()).resolve("manifest.json") + "); continue with --resume " + dir);
@@ -123,6 +132,11 @@ final class RunCommand implements Callable<Integer> {
     System.out.println("ycsb-experiment: recipe " + r.name() + ": COMPLETE: " + String.join(", ",
         experiments.stream().map(e -> dir.resolve(e.name()).toString()).toList()));
     return 0;
+  }
+
+  /** Whether an experiment before the {@code i}th loads records (so the {@code i}th's count waits for it). */
+  private static boolean loadsBefore(List<ExperimentLaunch.Launch> launches, int i) {
+    return launches.subList(0, i).stream().anyMatch(ExperimentLaunch.Launch::load);
   }
 
   /** The recipe file: a path as given, else a name in the pack's experiments/ folder. */

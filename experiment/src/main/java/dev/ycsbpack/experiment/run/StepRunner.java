@@ -1,5 +1,7 @@
 package dev.ycsbpack.experiment.run;
 
+import com.mongodb.client.MongoClient;
+import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.hosts.HostSession;
@@ -15,7 +17,6 @@ import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import java.util.Map;
 
 /**
@@ -85,7 +86,7 @@ public final class StepRunner {
   }
 
   private ServerMemory.Snapshot snapshot(RunPlan plan) {
-    try (com.mongodb.client.MongoClient client = RecordCount.client(plan.properties())) {
+    try (MongoClient client = RecordCount.client(plan.properties())) {
       ServerMemory.Snapshot s = ServerStatus.read(client);
       return s.reason() == null ? s : ServerMemory.Snapshot.unknown(redactor.redact(s.reason()));
     } catch (RuntimeException e) {

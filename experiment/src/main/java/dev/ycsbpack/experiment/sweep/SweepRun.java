@@ -5,8 +5,12 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
+import dev.ycsbpack.aggregate.input.BundleLayout;
+import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
+import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.experiment.answer.AnswerRules;
@@ -24,11 +28,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleFunction;
 
 /**
  * Runs a sweep's steps in order, each a coordinated run with its own bundle under {@code steps/}, writes the
@@ -82,13 +91,13 @@ public final class SweepRun {
 
   /** A step's plan at a total target. */
   public interface AtTarget {
-    RunPlan plan(long target) throws dev.ycsbpack.coordinator.plan.PlanException;
+    RunPlan plan(long target) throws PlanException;
   }
 
   /** Asked just before a step runs: whether the deployment can run it (a write-concern cell: one probe write). */
   public interface Probe {
     /** Why the step cannot run, in the server's own words; empty when it can. */
-    java.util.Optional<String> notRun();
+    Optional<String> notRun();
 
     /**
      * The plan to run, decided when the step starts, when the server's state moves it (a matrix run's new keys start
@@ -114,7 +123,7 @@ public final class SweepRun {
   private final PrintStream out;
   private final List<ExperimentManifest.Step> entries = new ArrayList<>();
   /** Per swept value (ascending), the points of its finished runs, in the order they ran. */
-  private final Map<Long, List<Point>> runsByX = new java.util.TreeMap<>();
+  private final NavigableMap<Long, List<Point>> runsByX = new TreeMap<>();
   private ExperimentManifest.Maximum maximum;
   private final CountDownLatch done = new CountDownLatch(1);
   private final Object lock = new Object();
@@ -128,7 +137,7 @@ public final class SweepRun {
     this.steps = steps;
     this.slos = slos;
     this.runner = runner;
-    this.environment = new java.util.TreeMap<>(environment);
+    this.environment = new TreeMap<>(environment);
     this.out = out;
   }
 
@@ -181,7 +190,7 @@ public final class SweepRun {
       } else {
         synchronized (lock) {
           entries.add(finished);
-          entries.sort(java.util.Comparator.comparing(ExperimentManifest.Step::startedAt));
+          entries.sort(Comparator.comparing(ExperimentManifest.Step::startedAt));
         }
         out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
       }
@@ -195,6 +204,11 @@ public final class SweepRun {
         break;
       }
       if (p.maximum()) {
+        Optional<String> unusable = unusableProbe(p.name(), finished.figures());
+        if (unusable.isPresent()) {
+          failed = unusable.get();
+          break;
+        }
         synchronized (lock) {
           maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
         }
@@ -214,9 +228,14 @@ public final class SweepRun {
       if (stopX != null || plan.kind().equals(REPEAT) || (runs.size() > 1 && !p.last())) {
         continue;
       }
-      List<Point> points = points();
-      stop = EarlyStop.after(points, slos).orElse(null);
-      write("RUNNING", null, answers(points, stop));
+      // only the values up to this one: in a later round the higher values' points are already in, and the rule
+      // judges the last point it is given
+      List<Point> weighed;
+      synchronized (lock) {
+        weighed = upTo(runsByX, p.x());
+      }
+      stop = EarlyStop.after(weighed, slos).orElse(null);
+      write("RUNNING", null, answers(points(), stop));
       if (stop != null) {
         stopX = p.x();
         out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
@@ -242,11 +261,30 @@ public final class SweepRun {
     return status.equals("COMPLETE") ? 0 : 1;
   }
 
+  /**
+   * Why an unthrottled probe's figures cannot set the target shares (no throughput: every target would be 1 ops/s),
+   * or empty when they can.
+   */
+  static Optional<String> unusableProbe(String step, StepFigures figures) {
+    if (figures != null && figures.throughput() > 0 && Double.isFinite(figures.throughput())) {
+      return Optional.empty();
+    }
+    return Optional.of("step " + step + " (the unthrottled probe) measured " + (figures == null ? "no figures"
+        : String.format(Locale.ROOT, "a throughput of %s ops/s", Answers.num(figures.throughput())))
+        + ": the target shares of it cannot be set");
+  }
+
   /** Each swept value run so far, in ascending order: its one run, or the medians of its repetitions. */
   private List<Point> points() {
     synchronized (lock) {
-      return runsByX.values().stream().map(r -> r.size() == 1 ? r.get(0) : Repetitions.median(r)).toList();
+      return upTo(runsByX, Long.MAX_VALUE);
     }
+  }
+
+  /** The values up to {@code x} in ascending order: each one's run, or the medians of its repetitions. */
+  static List<Point> upTo(NavigableMap<Long, List<Point>> runsByX, long x) {
+    return runsByX.headMap(x, true).values().stream()
+        .map(r -> r.size() == 1 ? r.get(0) : Repetitions.median(r)).toList();
   }
 
   /** With {@code --repeat} above 1, each value's spread over the runs it has. */
@@ -318,7 +356,7 @@ public final class SweepRun {
       long target = p.share().target(maximum.throughput());
       try {
         stepPlan = p.share().atTarget().plan(target);
-      } catch (dev.ycsbpack.coordinator.plan.PlanException e) {
+      } catch (PlanException e) {
         throw new IOException("step " + p.name() + " at target " + target + ": " + e.getMessage(), e);
       }
       what = String.format(Locale.ROOT, "target %s%% of the probe's %,.0f ops/s = %,d ops/s", Answers.num(p.x()),
@@ -328,7 +366,7 @@ public final class SweepRun {
       what = p.load() ? "load" : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
           : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1));
     }
-    long target = stepPlan.clients().stream().mapToLong(dev.ycsbpack.coordinator.plan.ClientPlan::target).sum();
+    long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
         null, Instant.now().toString(), null, null, target > 0 ? target : null);
     synchronized (lock) {
@@ -431,13 +469,24 @@ public final class SweepRun {
     s.add(n < 2 ? "noise: unknown with one repetition"
         : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
         : "NOISY (range over 10% of the median): " + String.join(", ", r.noisyFigures()));
-    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir().resolve(ExperimentBundle.STEPS)
-        + "/*-run-r*/merged --b OTHER/" + ExperimentBundle.STEPS + "/*-run-r*/merged");
+    List<Path> runs;
+    synchronized (lock) {
+      runs = completeRuns(bundle.dir(), entries);
+    }
+    // the COMPLETE runs by name: a glob would also take the set-aside attempts (02-run-r2.attempt-1)
+    s.add("compare with another set: bin/ycsb-aggregate compare --a " + bundle.dir() + " --b OTHER (its complete runs: "
+        + String.join(" ", runs.stream().map(Path::toString).toList()) + ")");
     return s;
   }
 
-  private static String spread(String figure, dev.ycsbpack.aggregate.stats.Spread sp,
-                               java.util.function.DoubleFunction<String> fmt, String unit) {
+  /** The merged results of the COMPLETE swept steps, in order (never the load, a probe or a set-aside attempt). */
+  static List<Path> completeRuns(Path dir, List<ExperimentManifest.Step> steps) {
+    return steps.stream().filter(s -> s.order() != 0 && s.verdict().equals("COMPLETE"))
+        .map(s -> s.bundleIn(dir)).flatMap(Optional::stream).map(b -> b.resolve(BundleLayout.MERGED)).toList();
+  }
+
+  private static String spread(String figure, Spread sp,
+                               DoubleFunction<String> fmt, String unit) {
     return figure + ": median " + fmt.apply(sp.median()) + unit + ", " + fmt.apply(sp.min()) + "-"
         + fmt.apply(sp.max()) + unit + ", RSD " + (Double.isNaN(sp.relativeStdDev()) ? "-"
         : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev())) + ", n=" + sp.n()

@@ -1,12 +1,15 @@
 package dev.ycsbpack.experiment.wc;
 
 import com.mongodb.WriteConcern;
+import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.common.Text;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -25,7 +28,7 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
   /** The study's classic list (issue 23, research experiments.md §1.1). */
   public static final String DEFAULT = "w=0,w=1,j=true,w=2,w=3,majority";
   /** The cell every other one is compared with. */
-  public static final String BASELINE = dev.ycsbpack.aggregate.experiment.WcMatrix.BASELINE;
+  public static final String BASELINE = WcMatrix.BASELINE;
   private static final String ACCEPTED = "expected cells joined by commas, each settings joined by +: w=0, w=1, w=N,"
       + " w=majority (or majority), w=tag:NAME, j=true|false, wtimeout=MS; or a Java driver constant's name (SAFE, "
       + "JOURNALED, ...: docs/experiments.md); e.g. --write-concerns w=1,w=majority+j=true";
@@ -98,7 +101,7 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
     if (cell.isEmpty()) {
       throw new IllegalArgumentException(head + "an empty cell; " + ACCEPTED);
     }
-    java.util.Optional<DriverConstant> constant = DriverConstant.named(cell);
+    Optional<DriverConstant> constant = DriverConstant.named(cell);
     if (constant.isPresent()) {
       // labelled by the constant's name, sent as what it means
       WriteConcernCell c = parse(head, constant.get().settings());
@@ -140,7 +143,7 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
           if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
             throw new IllegalArgumentException(bad + "j=" + Text.shown(v) + " is not true or false; " + ACCEPTED);
           }
-          j = Boolean.parseBoolean(v.toLowerCase(java.util.Locale.ROOT));
+          j = Boolean.parseBoolean(v.toLowerCase(Locale.ROOT));
         }
         case "wtimeout" -> {
           if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {

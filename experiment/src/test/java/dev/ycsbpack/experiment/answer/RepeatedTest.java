@@ -60,4 +60,15 @@ class RepeatedTest {
     assertEquals(List.of("errorRate", "READ.p95", "READ.p99.9"), r.noisyFigures());
     assertFalse(r.noisy(), "the answers' flag weighs throughput and p99 only");
   }
+
+  @Test
+  void theMedianPointCarriesEveryPercentileSoAnSloOnP50IsWeighed() {
+    List<Point> runs = List.of(
+        new Point(8, 1000, Map.of("READ", Map.of(50.0, 100.0, 90.0, 150.0, 99.0, 300.0, 99.99, 900.0)), 0, false, 0),
+        new Point(8, 1010, Map.of("READ", Map.of(50.0, 120.0, 90.0, 170.0, 99.0, 320.0, 99.99, 700.0)), 0, false, 0));
+    Point m = Repetitions.median(runs);
+    assertEquals(Map.of(50.0, 110.0, 90.0, 160.0, 99.0, 310.0, 99.99, 800.0), m.percentilesUs().get("READ"));
+    Slo p50 = Slo.parse("READ.p50<=1ms");
+    assertEquals(110.0, p50.valueUs(m));
+  }
 }
