@@ -3,7 +3,7 @@
 #   binding  bin/ycsb run|load mongodb (this build: binding + YCSB harness, mongodb-driver-sync 5.x)
 #   before   the same from another build, if BEFORE_DIST names its distribution folder (for before/after)
 #   binding-nocds  bin/ycsb with YCSB_CDS=off: no class-data sharing archive (the binding arm's archive is made by
-#            its unrecorded warm-up run into this run's temporary folder)
+#            the records' load and adopted by its unrecorded warm-up run, in this run's temporary folder)
 #   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
 #            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
@@ -61,7 +61,8 @@ arms="${ARMS:-binding${BEFORE_DIST:+ before} client driver5 driver3}"
 work="$(mktemp -d)"
 server_pid=""
 trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
-# bin/ycsb's class-data sharing archive: made afresh by the binding arm's unrecorded warm-up run, used after it
+# bin/ycsb's class-data sharing archive: made afresh by the load of the records below (left pending), adopted by the
+# binding arm's unrecorded warm-up run, used by every recorded one
 export YCSB_CDS_DIR="$work/cds"
 
 (cd "$work" && "$root/mvnw" -q -B -ntp dependency:copy -Dartifact=org.mongodb:mongo-java-driver:3.8.0 \
@@ -152,8 +153,7 @@ measure() {
   rm -f "$work/pid"; echo 0 >"$work/jit"
   jit_watch & watcher=$!
   start=$(date +%s%N)
-  # bin/ycsb (and env) exec the JVM, so the pid of the command is the JVM's; not in the binding arm's warm-up run,
-  # which makes the class-data sharing archive with Java as its child (unrecorded)
+  # bin/ycsb (and env) exec the JVM, so the pid of the command is the JVM's
   stat=$( { "${cmd[@]}" >"$work/out" 2>"$work/err" & echo $! >"$work/pid"; wait $! || echo FAILED >"$work/failed"; }
           cat "/proc/$BASHPID/stat" )
   end=$(date +%s%N)

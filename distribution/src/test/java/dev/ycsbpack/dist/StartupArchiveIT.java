@@ -8,10 +8,13 @@ import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,8 +40,7 @@ class StartupArchiveIT {
       YcsbRun check = YcsbRun.runWith(work, on(cache), Servers.concat(args("load", target, table), "--check"));
       assertEquals(0, check.exitCode, check::describe);
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a check archives nothing");
-      // nor does a coordinated client: the archiving run keeps bin/ycsb as Java's parent, and the coordinator stops
-      // a client by the pid it recorded, which must be the JVM's
+      // nor does a coordinated client: a fleet of them on a shared home folder would each write one at once
       YcsbRun coordinated = YcsbRun.execWith(work, on(cache), YcsbRun.home().resolve("bin/ycsb-coordinator")
           .toString(), Servers.concat(args("load", target, table), "--hosts", "local,local", "--quiet", "--out",
           work.resolve("coordinated").toString()));
@@ -46,18 +48,27 @@ class StartupArchiveIT {
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a coordinated client archives nothing");
       Servers.drop(target, table);
 
+      // the first run leaves what it archived pending, with its "completed" marker
       YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
       assertNoJvmWarning(load);
-      List<Path> archives = files(cache);
-      assertEquals(1, archives.size(), () -> "one archive, no leftovers: " + archives);
-      assertTrue(archives.get(0).getFileName().toString().endsWith(".jsa"), archives::toString);
+      List<String> pending = names(cache);
+      assertEquals(2, pending.size(), () -> "a pending archive and its marker: " + pending);
+      assertTrue(pending.get(0).endsWith(".pending") && pending.get(1).equals(pending.get(0) + ".ok"),
+          pending::toString);
 
+      // the next run checks it, makes it the archive and maps it at once
       Path classes = work.resolve("classes.log");
       YcsbRun run = YcsbRun.runWith(work, withClassLog(on(cache), classes), args("run", target, table));
       assertEquals(0, run.exitCode, run::describe);
       assertNoJvmWarning(run);
       assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the binding's classes come from the archive");
+      List<Path> archives = files(cache);
+      assertEquals(1, archives.size(), () -> "one archive, no leftovers: " + archives);
+      assertTrue(archives.get(0).getFileName().toString().endsWith(".jsa"), archives::toString);
+
+      YcsbRun again = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, again.exitCode, again::describe);
       assertEquals(archives, files(cache), "the archive is used, not made again");
     } finally {
       Servers.drop(target, table);
@@ -81,7 +92,10 @@ class StartupArchiveIT {
 
       YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
+      YcsbRun adopting = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, adopting.exitCode, adopting::describe);
       Path archive = files(cache).get(0);
+      assertTrue(archive.getFileName().toString().endsWith(".jsa"), archive::toString);
       // what a JDK or build it does not match looks like to the JVM: a file whose header it refuses
       byte[] garbage = new byte[200_000];
       new Random(19).nextBytes(garbage);
@@ -98,6 +112,65 @@ class StartupArchiveIT {
           args("run", target, table));
       assertEquals(0, off.exitCode, off::describe);
       assertFalse(Files.exists(offCache), "YCSB_CDS=off writes no archive");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void anArchivingRunIsTheJvmItselfAndWhatAKilledOrCutOneLeftIsNeverUsed() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      assertEquals(0, loaded.exitCode, loaded::describe);
+      // an archiving run held at a low target rate: bin/ycsb's own process is the JVM (no child to orphan), so
+      // SIGKILL to the pid a coordinator or a shell recorded ends the run
+      ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {YcsbRun.home().resolve("bin/ycsb")
+          .toString()}, Servers.concat(args("run", target, table), "-p", "operationcount=100000",
+          "-p", "maxexecutiontime=120", "-target", "2")));
+      pb.environment().putAll(on(cache));
+      Path err = work.resolve("archiving.err");
+      pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+      Process archiving = pb.start();
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!archiving.info().command().orElse("").endsWith("/java") && archiving.isAlive()
+            && System.nanoTime() < deadline) {
+          Thread.sleep(100); // until the script has exec'd Java
+        }
+        Thread.sleep(2_000); // into the run, which lasts a minute at this rate
+        assertTrue(archiving.isAlive(), () -> "still running at 2 operations a second: " + read(err));
+        assertTrue(archiving.info().command().orElse("").endsWith("/java"),
+            () -> "bin/ycsb's pid runs " + archiving.info().command());
+        assertEquals(0, archiving.descendants().count(), "no child process");
+      } finally {
+        archiving.destroyForcibly();
+        assertTrue(archiving.waitFor(30, TimeUnit.SECONDS));
+      }
+      List<String> left = names(cache);
+      assertFalse(left.stream().anyMatch(n -> n.endsWith(".ok")), () -> "a killed run never says it completed: " + left);
+
+      // the next run drops what the killed one left, archives anew; a cut archive with a marker is dropped too
+      YcsbRun next = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, next.exitCode, next::describe);
+      List<Path> pending = files(cache);
+      assertEquals(2, pending.size(), () -> "only the new run's pending archive and marker: " + pending);
+      Path cut = pending.get(0);
+      assertTrue(cut.getFileName().toString().endsWith(".pending"), pending::toString);
+      cut.toFile().setWritable(true);
+      try (FileChannel ch = FileChannel.open(cut, StandardOpenOption.WRITE)) {
+        ch.truncate(ch.size() / 2); // as if the JVM was killed while archiving, after the marker
+      }
+      Path classes = work.resolve("classes.log");
+      YcsbRun afterCut = YcsbRun.runWith(work, withClassLog(on(cache), classes), args("run", target, table));
+      assertEquals(0, afterCut.exitCode, afterCut::describe);
+      assertNoJvmWarning(afterCut);
+      assertFalse(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "nothing mapped from a cut archive");
+      assertEquals(List.of(), files(cache), "the cut archive and its marker are gone, nothing adopted");
+      assertFalse(Files.list(work).anyMatch(f -> f.getFileName().toString().startsWith("hs_err")),
+          "the check leaves no crash report");
     } finally {
       Servers.drop(target, table);
     }
@@ -126,7 +199,22 @@ class StartupArchiveIT {
     }
   }
 
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+
+  private static List<String> names(Path dir) throws IOException {
+    return files(dir).stream().map(p -> p.getFileName().toString()).toList();
+  }
+
   private static List<Path> files(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return List.of();
+    }
     try (Stream<Path> s = Files.list(dir)) {
       return s.sorted().toList();
     }

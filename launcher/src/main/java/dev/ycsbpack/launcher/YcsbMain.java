@@ -198,6 +198,7 @@ public final class YcsbMain {
       if (status != 0) {
         Runtime.getRuntime().halt(status);
       }
+      StartupArchive.runCompleted();
     }, "ycsb-run-verdict"));
     Client.main(launch.clientArgs.toArray(new String[0]));
   }
