@@ -56,6 +56,10 @@ public final class EnvironmentFacts {
   public static final String CPU_COUNT = "cpu.count";
   /** The client JVM's {@code java.version}. */
   public static final String JAVA_VERSION = "java.version";
+  /** The heap the client JVM was given ({@code Runtime.maxMemory}): what {@code -jvm-args -Xmx...} sets. */
+  public static final String JVM_MAX_HEAP = "jvm.max.heap.bytes";
+  /** The client JVM's own arguments, as it saw them. */
+  public static final String JVM_ARGUMENTS = "jvm.arguments";
 
   private EnvironmentFacts() {
   }
@@ -86,14 +90,14 @@ public final class EnvironmentFacts {
     m.put(CPU_COUNT, Integer.toString(Runtime.getRuntime().availableProcessors()));
     cpuModel().ifPresent(v -> m.put("cpu.model", v));
     totalMemory().ifPresent(v -> m.put("memory.total.bytes", v));
-    m.put("jvm.max.heap.bytes", Long.toString(Runtime.getRuntime().maxMemory()));
+    m.put(JVM_MAX_HEAP, Long.toString(Runtime.getRuntime().maxMemory()));
     m.put("os.name", System.getProperty("os.name", ""));
     m.put("os.version", System.getProperty("os.version", ""));
     m.put("os.arch", System.getProperty("os.arch", ""));
     m.put(JAVA_VERSION, System.getProperty("java.version", ""));
     m.put("java.vendor", System.getProperty("java.vendor", ""));
     m.put("java.vm.name", System.getProperty("java.vm.name", ""));
-    m.put("jvm.arguments", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    m.put(JVM_ARGUMENTS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
     return m;
   }
 
