@@ -17,6 +17,11 @@ import java.util.Optional;
  * operation begins, {@code FINISHED <exitStatus>} just before it exits.
  */
 public final class ClientControl {
+  /**
+   * Seconds a controlled client waits for a line from its coordinator before it stops itself: the default of both
+   * {@code bin/ycsb --control-timeout} and the coordinator's own {@code --control-timeout}, which it passes on.
+   */
+  public static final int DEFAULT_TIMEOUT_SECONDS = 15;
   public static final String GO = "GO";
   public static final String HEARTBEAT = "HB";
   public static final String STOP = "STOP";

@@ -34,6 +34,32 @@ public final class EnvironmentFacts {
   public static final String MONGODB = "MongoDB";
   /** The pack version that ran the client ({@link PackVersion#shown}). */
   public static final String PACK_VERSION = "pack.version";
+  /** Every fact the binding learned from the server (and the write/read settings in force) starts with this. */
+  public static final String SERVER_PREFIX = "server.";
+  /** Every fact about the driver the binding ran starts with this. */
+  public static final String DRIVER_PREFIX = "driver.";
+  /** How the driver saw the deployment: {@code standalone}, {@code replica set}, {@code sharded (mongos)}, ... */
+  public static final String TOPOLOGY = SERVER_PREFIX + "topology";
+  /** The replica set's name, when the server is in one. */
+  public static final String REPLICA_SET = SERVER_PREFIX + "replicaSet";
+  /** The highest wire version of the first server the driver described. */
+  public static final String MAX_WIRE_VERSION = SERVER_PREFIX + "maxWireVersion";
+  /** The server's storage engine, when its {@code serverStatus} says. */
+  public static final String STORAGE_ENGINE = SERVER_PREFIX + "storageEngine";
+  /** The driver's artifact name. */
+  public static final String DRIVER_NAME = DRIVER_PREFIX + "name";
+  /** The driver's version. */
+  public static final String DRIVER_VERSION = DRIVER_PREFIX + "version";
+  /** The client machine's name: clients with one name ran on one machine. */
+  public static final String HOST_NAME = "host.name";
+  /** The CPUs the client's JVM could use. */
+  public static final String CPU_COUNT = "cpu.count";
+  /** The client JVM's {@code java.version}. */
+  public static final String JAVA_VERSION = "java.version";
+  /** The heap the client JVM was given ({@code Runtime.maxMemory}): what {@code -jvm-args -Xmx...} sets. */
+  public static final String JVM_MAX_HEAP = "jvm.max.heap.bytes";
+  /** The client JVM's own arguments, as it saw them. */
+  public static final String JVM_ARGUMENTS = "jvm.arguments";
 
   private EnvironmentFacts() {
   }
@@ -49,21 +75,29 @@ public final class EnvironmentFacts {
         + String.join(" / ", others) + ". These numbers describe that server, not MongoDB.");
   }
 
+  /**
+   * Whether {@code key} is one of what answered the clients ({@link #SERVER_PREFIX} or {@link #DRIVER_PREFIX}): the
+   * facts a run's summary (the coordinator's manifest, a comparison) quotes about the server and the driver.
+   */
+  public static boolean isServerFact(String key) {
+    return key.startsWith(SERVER_PREFIX) || key.startsWith(DRIVER_PREFIX);
+  }
+
   /** Host name, CPUs, memory, OS, kernel, JVM: what this JVM can see without running anything. */
   public static Map<String, String> local() {
     Map<String, String> m = new TreeMap<>();
-    m.put("host.name", hostName());
-    m.put("cpu.count", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    m.put(HOST_NAME, hostName());
+    m.put(CPU_COUNT, Integer.toString(Runtime.getRuntime().availableProcessors()));
     cpuModel().ifPresent(v -> m.put("cpu.model", v));
     totalMemory().ifPresent(v -> m.put("memory.total.bytes", v));
-    m.put("jvm.max.heap.bytes", Long.toString(Runtime.getRuntime().maxMemory()));
+    m.put(JVM_MAX_HEAP, Long.toString(Runtime.getRuntime().maxMemory()));
     m.put("os.name", System.getProperty("os.name", ""));
     m.put("os.version", System.getProperty("os.version", ""));
     m.put("os.arch", System.getProperty("os.arch", ""));
-    m.put("java.version", System.getProperty("java.version", ""));
+    m.put(JAVA_VERSION, System.getProperty("java.version", ""));
     m.put("java.vendor", System.getProperty("java.vendor", ""));
     m.put("java.vm.name", System.getProperty("java.vm.name", ""));
-    m.put("jvm.arguments", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    m.put(JVM_ARGUMENTS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
     return m;
   }
 

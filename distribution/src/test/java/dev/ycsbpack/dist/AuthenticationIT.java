@@ -1,7 +1,6 @@
 package dev.ycsbpack.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,11 +13,8 @@ import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
-import dev.ycsbpack.common.Text;
 import dev.ycsbpack.testkit.FerretDbServer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,38 +92,9 @@ class AuthenticationIT {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb"));
     a.addAll(args);
     Coordinator c = Coordinator.start(work, List.of(), a);
-    while (c.process.isAlive()) {
-      leaks.addAll(commandLinesHolding(password));
-      Thread.sleep(50);
-    }
+    leaks.addAll(Passwords.onCommandLinesWhile(c.process, password));
     c.await();
     return c;
-  }
-
-  private static List<String> commandLinesHolding(String password) {
-    return ProcessTable.all().stream().map(ProcessTable.Entry::commandLine)
-        .filter(line -> Passwords.forms(password).stream().anyMatch(line::contains)).toList();
-  }
-
-  private static void assertNowhere(String password, List<String> texts, String where) {
-    for (String text : texts) {
-      for (String form : Passwords.forms(password)) {
-        assertFalse(text.contains(form), () -> "the password (" + Text.shown(form) + ") in " + where + ": "
-            + text.lines().findFirst().orElse(""));
-      }
-    }
-  }
-
-  private static List<String> filesUnder(Path dir) throws IOException {
-    List<String> texts = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        byte[] raw = Files.readAllBytes(f);
-        texts.add(f + "\n" + new String(raw, StandardCharsets.UTF_8) + "\n" + new String(raw,
-            StandardCharsets.ISO_8859_1));
-      }
-    }
-    return texts;
   }
 
   @Test
@@ -163,9 +130,9 @@ class AuthenticationIT {
     assertEquals(List.of(), leaks, "the password on a command line");
     List<String> texts = new ArrayList<>(List.of(load.stdout, load.stderr, c.stdout(), c.stderr(), r.stdout(),
         r.stderr()));
-    texts.addAll(filesUnder(loadBundle));
-    texts.addAll(filesUnder(runBundle));
-    assertNowhere(PASSWORD, texts, "an output or a bundle file");
+    texts.addAll(Passwords.filesUnder(loadBundle));
+    texts.addAll(Passwords.filesUnder(runBundle));
+    Passwords.assertNowhere(PASSWORD, texts, "an output or a bundle file");
   }
 
   @Test
@@ -190,7 +157,7 @@ class AuthenticationIT {
 
     assertEquals(List.of(), leaks, "the password on a command line");
     List<String> texts = new ArrayList<>(List.of(load.stdout, load.stderr, c.stdout(), c.stderr()));
-    texts.addAll(filesUnder(bundle));
-    assertNowhere(wrong, texts, "an output or a bundle file");
+    texts.addAll(Passwords.filesUnder(bundle));
+    Passwords.assertNowhere(wrong, texts, "an output or a bundle file");
   }
 }

@@ -385,32 +385,15 @@ class CoordinatorChecksOverSshIT {
       Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), argsWithoutUrl("load",
           "read95-update5", table, bundle, "-P", secrets.toString(), "-p", "recordcount=200", "-p", "fieldcount=2",
           "-threads", "2"));
-      List<String> leaks = new ArrayList<>();
-      while (c.process.isAlive()) {
-        for (ProcessTable.Entry e : ProcessTable.all()) {
-          if (Passwords.forms(password).stream().anyMatch(e.commandLine()::contains)) {
-            leaks.add(e.commandLine());
-          }
-        }
-        Thread.sleep(50);
-      }
+      List<String> leaks = Passwords.onCommandLinesWhile(c.process, password);
       assertEquals(0, c.await(), c::describe);
       JsonNode m = Coordinator.manifest(bundle);
       assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
       assertEquals(200, m.get("count").get("counted").asLong(), m::toPrettyString);
       assertEquals(List.of(), leaks, "the password on a command line");
       List<String> texts = new ArrayList<>(List.of(c.stdout(), c.stderr()));
-      try (Stream<Path> files = Files.walk(bundle)) {
-        for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-          byte[] raw = Files.readAllBytes(f);
-          texts.add(f + "\n" + new String(raw, StandardCharsets.UTF_8) + new String(raw, StandardCharsets.ISO_8859_1));
-        }
-      }
-      for (String text : texts) {
-        for (String form : Passwords.forms(password)) {
-          assertFalse(text.contains(form), () -> "the password in " + text.lines().findFirst().orElse(""));
-        }
-      }
+      texts.addAll(Passwords.filesUnder(bundle));
+      Passwords.assertNowhere(password, texts, "an output or a bundle file");
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.testkit.NetnsHosts;
 import java.io.IOException;
@@ -152,6 +153,10 @@ class CoordinatorRshIT {
       assertTrue(Files.isRegularFile(folder.resolve("verdict.properties")), folder::toString);
       assertEquals(Long.toString(300L * i), PropertiesFiles.read(folder.resolve("client.properties"))
           .get("insertstart"), folder::toString);
+      // -jvm-args reached each client JVM itself: its own record of its arguments, and the heap it was given
+      Map<String, String> env = PropertiesFiles.read(folder.resolve("environment.properties"));
+      assertTrue(env.get(EnvironmentFacts.JVM_ARGUMENTS).contains("-Xmx96m"), env::toString);
+      assertTrue(Long.parseLong(env.get(EnvironmentFacts.JVM_MAX_HEAP)) <= 96L << 20, env::toString);
     }
     try (Stream<Path> files = Files.walk(bundle)) {
       for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {

@@ -1,10 +1,18 @@
 package dev.ycsbpack.dist;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.Text;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /** Hostile passwords for a server that authenticates, and the forms a leak of one could take. */
 final class Passwords {
@@ -38,5 +46,45 @@ final class Passwords {
   static List<String> forms(String password) {
     return List.of(password, inUserInfo(password), URLEncoder.encode(password, StandardCharsets.UTF_8),
         password.substring(password.lastIndexOf(' ') + 1));
+  }
+
+  /**
+   * Every command line that held a form of {@code password} while {@code process} ran, polled every 50 ms (the
+   * process ends by its own limits; the caller awaits it afterwards).
+   */
+  static List<String> onCommandLinesWhile(Process process, String password) throws InterruptedException {
+    List<String> leaks = new ArrayList<>();
+    while (process.isAlive()) {
+      for (ProcessTable.Entry e : ProcessTable.all()) {
+        if (forms(password).stream().anyMatch(e.commandLine()::contains)) {
+          leaks.add(e.commandLine());
+        }
+      }
+      Thread.sleep(50);
+    }
+    return leaks;
+  }
+
+  /** Each regular file under {@code dir}: its path, then its bytes read as UTF-8 and as ISO-8859-1. */
+  static List<String> filesUnder(Path dir) throws IOException {
+    List<String> texts = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        byte[] raw = Files.readAllBytes(f);
+        texts.add(f + "\n" + new String(raw, StandardCharsets.UTF_8) + "\n" + new String(raw,
+            StandardCharsets.ISO_8859_1));
+      }
+    }
+    return texts;
+  }
+
+  /** Fails naming the form and the text's first line when any text holds any form of {@code password}. */
+  static void assertNowhere(String password, List<String> texts, String where) {
+    for (String text : texts) {
+      for (String form : forms(password)) {
+        assertFalse(text.contains(form), () -> "the password (" + Text.shown(form) + ") in " + where + ": "
+            + text.lines().findFirst().orElse(""));
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.mongodb.BindingOptions;
 import dev.ycsbpack.mongodb.MongoDbClient;
@@ -60,7 +61,7 @@ final class Bindings {
         Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE, "datatype", "compressibility"),
         p -> BindingOptions.from(p).longestOperationWaitMs(), MongoDbClient::afterRun));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of("server.product", "none (YCSB BasicDB)"),
+    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of(EnvironmentFacts.SERVER_PRODUCT, "none (YCSB BasicDB)"),
         p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count"),
         p -> 0, Map::of));
   }

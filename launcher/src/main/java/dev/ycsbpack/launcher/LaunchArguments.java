@@ -1,5 +1,6 @@
 package dev.ycsbpack.launcher;
 
+import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.OperationCount;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -23,7 +24,7 @@ import java.util.Properties;
 final class LaunchArguments {
   /** Property naming the real binding class when {@link StartGateDB} stands in front of it. */
   static final String REAL_DB = "ycsbpack.db";
-  static final int DEFAULT_CONTROL_TIMEOUT = 15;
+  static final int DEFAULT_CONTROL_TIMEOUT = ClientControl.DEFAULT_TIMEOUT_SECONDS;
   /** Properties naming YCSB classes that may carry a pre-0.17 name. */
   static final List<String> CLASS_PROPERTIES = List.of("workload", "exporter");
 

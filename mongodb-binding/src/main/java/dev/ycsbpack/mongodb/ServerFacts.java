@@ -22,8 +22,8 @@ final class ServerFacts {
   /** The facts as {@code server.*} and {@code driver.*} entries; a command the server refuses leaves its facts out. */
   static Map<String, String> of(MongoClient client) {
     Map<String, String> m = new TreeMap<>();
-    m.put("driver.name", "mongodb-driver-sync");
-    m.put("driver.version", driverVersion());
+    m.put(EnvironmentFacts.DRIVER_NAME, "mongodb-driver-sync");
+    m.put(EnvironmentFacts.DRIVER_VERSION, driverVersion());
     MongoDatabase admin = client.getDatabase("admin");
     Document build = run(admin, "buildInfo");
     Document status = run(admin, "serverStatus");
@@ -33,7 +33,7 @@ final class ServerFacts {
     }
     // the driver already knows the topology from its handshake: no command needed (and none for a stand-in to refuse)
     ClusterDescription cluster = client.getClusterDescription();
-    m.put("server.topology", switch (cluster.getType()) {
+    m.put(EnvironmentFacts.TOPOLOGY, switch (cluster.getType()) {
       case REPLICA_SET -> "replica set";
       case SHARDED -> "sharded (mongos)";
       case LOAD_BALANCED -> "load balanced";
@@ -42,12 +42,12 @@ final class ServerFacts {
     });
     for (ServerDescription d : cluster.getServerDescriptions()) {
       if (d.getSetName() != null) {
-        m.put("server.replicaSet", d.getSetName());
+        m.put(EnvironmentFacts.REPLICA_SET, d.getSetName());
       }
-      m.merge("server.maxWireVersion", Integer.toString(d.getMaxWireVersion()), (a, b) -> a);
+      m.merge(EnvironmentFacts.MAX_WIRE_VERSION, Integer.toString(d.getMaxWireVersion()), (a, b) -> a);
     }
     if (status != null && status.get("storageEngine") instanceof Document engine && engine.get("name") != null) {
-      m.put("server.storageEngine", String.valueOf(engine.get("name")));
+      m.put(EnvironmentFacts.STORAGE_ENGINE, String.valueOf(engine.get("name")));
     }
     return m;
   }

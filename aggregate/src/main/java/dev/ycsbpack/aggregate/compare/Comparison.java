@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.compare;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.aggregate.format.Fmt;
@@ -188,7 +189,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     for (Named n : results) {
       Map<String, String> server = new TreeMap<>();
       n.result().environment().common().forEach((k, v) -> {
-        if (k.startsWith("server.")) {
+        if (k.startsWith(EnvironmentFacts.SERVER_PREFIX)) {
           server.put(k, v);
         }
       });

@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.CollectionCount;
+import dev.ycsbpack.common.EnvironmentFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,18 +80,18 @@ public record RunFacts(Map<String, String> facts) {
         ? (cfg.values("insertcount").isEmpty() ? joined(cfg.values("recordcount")) : number(cfg, "insertcount",
             clients.size(), "0"))
         : (total.isEmpty() ? number(cfg, "operationcount", clients.size(), "0") : total));
-    put(f, "Write concern (as sent)", joined(env.values("server.writeConcern")));
-    put(f, "Read preference (as sent)", joined(env.values("server.readPreference")));
-    put(f, "Read concern", joined(env.values("server.readConcern")));
-    String product = joined(env.values("server.product"));
-    String version = joined(env.values("server.version"));
+    put(f, "Write concern (as sent)", joined(env.values(EnvironmentFacts.WRITE_CONCERN)));
+    put(f, "Read preference (as sent)", joined(env.values(EnvironmentFacts.READ_PREFERENCE)));
+    put(f, "Read concern", joined(env.values(EnvironmentFacts.READ_CONCERN)));
+    String product = joined(env.values(EnvironmentFacts.SERVER_PRODUCT));
+    String version = joined(env.values(EnvironmentFacts.SERVER_VERSION));
     put(f, "Server", product.isEmpty() ? "" : product + (version.isEmpty() ? "" : " " + version));
-    put(f, "Topology", joined(env.values("server.topology")));
-    String driver = joined(env.values("driver.name"));
-    put(f, "Driver", driver.isEmpty() ? "" : driver + " " + joined(env.values("driver.version")));
+    put(f, "Topology", joined(env.values(EnvironmentFacts.TOPOLOGY)));
+    String driver = joined(env.values(EnvironmentFacts.DRIVER_NAME));
+    put(f, "Driver", driver.isEmpty() ? "" : driver + " " + joined(env.values(EnvironmentFacts.DRIVER_VERSION)));
     put(f, "Hosts and clients", hosts(clients));
-    String pack = joined(env.values("pack.version"));
-    String java = joined(env.values("java.version"));
+    String pack = joined(env.values(EnvironmentFacts.PACK_VERSION));
+    String java = joined(env.values(EnvironmentFacts.JAVA_VERSION));
     put(f, "Pack", pack.isEmpty() ? "" : "ycsb-mongodb-pack " + pack + (java.isEmpty() ? "" : "; Java " + java));
     if (!given.containsKey(COUNT) && clients.size() == 1) {
       // one client's own counts of the collection (a coordinated run's check comes from the coordinator)

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.input;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Verdict;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -25,7 +26,7 @@ public record ClientInput(String name, Path dir, YcsbOutput output, Map<String, 
                           Map<String, String> environment, Map<String, Path> logs, String failure, Verdict verdict,
                           String fingerprint) {
   /** The environment fact naming the client's machine ({@code EnvironmentFacts}). */
-  public static final String HOST_FACT = "host.name";
+  public static final String HOST_FACT = EnvironmentFacts.HOST_NAME;
 
   public ClientInput {
     properties = Collections.unmodifiableMap(new TreeMap<>(properties));

@@ -42,7 +42,7 @@ public record Findings(String server, List<String> warnings) {
     String server;
     if (!products.isEmpty()) {
       String version = String.join(" / ", environment.values(EnvironmentFacts.SERVER_VERSION));
-      String topology = String.join(" / ", environment.values("server.topology"));
+      String topology = String.join(" / ", environment.values(EnvironmentFacts.TOPOLOGY));
       server = String.join(" / ", products) + (version.isEmpty() ? "" : " " + version)
           + (topology.isEmpty() ? "" : " (" + topology + ")") + concerns(environment);
       notMongoDb(environment).ifPresent(warnings::add);

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.publish;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import static dev.ycsbpack.aggregate.publish.Html.esc;
 
 import dev.ycsbpack.aggregate.experiment.Answers;
@@ -54,7 +55,7 @@ final class ExperimentPage {
     b.append("<td>").append(esc(stepCount(x))).append("</td>");
     b.append("<td class=\"n\" data-sort=\"").append(x.startedAt()).append("\">")
         .append(x.startedAt() > 0 ? esc(Site.date(x.startedAt())) : "").append("</td>");
-    b.append("<td>").append(esc(env(m, "pack.version"))).append("</td></tr>\n");
+    b.append("<td>").append(esc(env(m, EnvironmentFacts.PACK_VERSION))).append("</td></tr>\n");
     return b.toString();
   }
 
@@ -123,7 +124,7 @@ final class ExperimentPage {
   }
 
   private static String server(ExperimentManifest m) {
-    return (env(m, "server.product") + " " + env(m, "server.version")).trim();
+    return (env(m, EnvironmentFacts.SERVER_PRODUCT) + " " + env(m, EnvironmentFacts.SERVER_VERSION)).trim();
   }
 
   private static String env(ExperimentManifest m, String key) {

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.publish;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.aggregate.Aggregate;
 import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.InputException;
@@ -101,8 +102,8 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
     for (int i = 0; i < names.size(); i++) {
       String n = names.get(i);
       boolean failed = !"COMPLETE".equals(verdicts.get(i).get("status"));
-      String host = env.values("host.name").size() == 1 ? env.values("host.name").iterator().next()
-          : String.valueOf(env.perClient().getOrDefault("host.name", Map.of()).getOrDefault(n, ""));
+      String host = env.values(EnvironmentFacts.HOST_NAME).size() == 1 ? env.values(EnvironmentFacts.HOST_NAME).iterator().next()
+          : String.valueOf(env.perClient().getOrDefault(EnvironmentFacts.HOST_NAME, Map.of()).getOrDefault(n, ""));
       out.add(new RunFacts.Client(n, host, failed));
     }
     return out;

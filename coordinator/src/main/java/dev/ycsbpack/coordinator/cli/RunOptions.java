@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
@@ -35,7 +36,7 @@ public final class RunOptions {
       + "repeatable")
   public List<String> jvmArgs = new ArrayList<>();
 
-  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "300",
+  @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "" + Supervisor.DEFAULT_READY_SECONDS,
       description = "how long clients may take to start, connect and warm up (default: ${DEFAULT-VALUE})")
   int readyTimeout;
 
@@ -44,12 +45,13 @@ public final class RunOptions {
           + " run; clients stop themselves first after -p ycsbpack.stalltimeout (default: ${DEFAULT-VALUE})")
   int stallTimeout;
 
-  @Option(names = "--control-timeout", paramLabel = "SECONDS", defaultValue = "15",
+  @Option(names = "--control-timeout", paramLabel = "SECONDS",
+      defaultValue = "" + ClientControl.DEFAULT_TIMEOUT_SECONDS,
       description = "a client that hears nothing from the coordinator this long stops itself (default: "
           + "${DEFAULT-VALUE})")
   public int controlTimeout;
 
-  @Option(names = "--launch-interval", paramLabel = "MS", defaultValue = "0",
+  @Option(names = "--launch-interval", paramLabel = "MS", defaultValue = "" + Supervisor.DEFAULT_LAUNCH_INTERVAL_MS,
       description = "each launching worker (see --parallel) waits this long after launching a client, to spread the"
           + " connections a large run opens to sshd and the database over time (default: ${DEFAULT-VALUE})")
   int launchIntervalMs;
@@ -98,9 +100,8 @@ public final class RunOptions {
 
   /** The supervisor's settings from these options, with {@code parallel} hosts worked on at once (--parallel). */
   public Supervisor.Settings settings(int parallel) {
-    return new Supervisor.Settings(Duration.ofSeconds(readyTimeout), Duration.ofSeconds(stallTimeout), controlTimeout,
-        Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMillis(300), parallel,
-        Duration.ofMillis(launchIntervalMs));
+    return Supervisor.Settings.of(Duration.ofSeconds(readyTimeout), Duration.ofSeconds(stallTimeout), controlTimeout,
+        parallel, Duration.ofMillis(launchIntervalMs));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.hosts;
 
+import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.io.BufferedReader;
@@ -270,7 +271,7 @@ public final class RemoteSession implements HostSession {
       }
       Files.move(tmp.resolve("out"), bundle.resolve(client.name()));
     } finally {
-      deleteTree(tmp);
+      OutputFiles.deleteTree(tmp);
     }
   }
 
@@ -311,14 +312,4 @@ public final class RemoteSession implements HostSession {
     return dir;
   }
 
-  static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (var s = Files.walk(p)) {
-      for (Path q : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(q);
-      }
-    }
-  }
 }

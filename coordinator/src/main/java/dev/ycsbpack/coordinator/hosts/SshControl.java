@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.hosts;
 
+import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,7 +74,7 @@ public final class SshControl implements AutoCloseable {
       }
     }
     try {
-      RemoteSession.deleteTree(dir);
+      OutputFiles.deleteTree(dir);
     } catch (IOException e) {
       // sockets of masters still exiting: each removes its own; the empty folder is harmless
     }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.run;
 
+import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.coordinator.hosts.HostSession;
@@ -12,10 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Before any client starts: the pack's own {@code bin/ycsb --check}, run here with a client's exact arguments and
@@ -77,7 +76,7 @@ public final class ClientCheck {
       }
       return new Result(p.exitValue(), lastLine(Files.readString(output, StandardCharsets.UTF_8)));
     } finally {
-      deleteAll(dir);
+      OutputFiles.deleteTree(dir);
     }
   }
 
@@ -91,11 +90,4 @@ public final class ClientCheck {
     return last.startsWith(ERROR_PREFIX) ? last.substring(ERROR_PREFIX.length()) : last;
   }
 
-  private static void deleteAll(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.run;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -26,8 +27,8 @@ final class Crowding {
     Map<String, Integer> clients = new TreeMap<>();
     Map<String, Integer> cpus = new TreeMap<>();
     for (Map<String, String> env : environments) {
-      String host = env.get("host.name");
-      Integer n = cpuCount(env.get("cpu.count"));
+      String host = env.get(EnvironmentFacts.HOST_NAME);
+      Integer n = cpuCount(env.get(EnvironmentFacts.CPU_COUNT));
       if (host == null || n == null) {
         continue;
       }

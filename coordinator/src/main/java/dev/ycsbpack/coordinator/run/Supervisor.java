@@ -34,6 +34,16 @@ public final class Supervisor {
    * its reason (last success, errors, first error) is the run's; this catches a client that cannot.
    */
   public static final int DEFAULT_STALL_SECONDS = 120;
+  /** The default of {@code --ready-timeout}: JVM start, connections and warm-up of a client on a busy host. */
+  public static final int DEFAULT_READY_SECONDS = 300;
+  /** The default of {@code --launch-interval}: no pause between launches. */
+  public static final int DEFAULT_LAUNCH_INTERVAL_MS = 0;
+  /** How often the coordinator tells every client it is there: well inside any {@code --control-timeout} (>= 1 s). */
+  static final Duration HEARTBEAT = Duration.ofSeconds(1);
+  /** How long stopped clients get to write their folders before they are killed. */
+  static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  /** How far ahead the start is scheduled: more than a GO takes to reach any client. */
+  static final Duration START_LEAD = Duration.ofMillis(300);
 
   /**
    * Limits of a coordinated run.
@@ -53,9 +63,17 @@ public final class Supervisor {
    */
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
                          Duration stopGrace, Duration startLead, int parallel, Duration launchInterval) {
+    /** The limits a user sets ({@code --ready-timeout} and the like), with the fixed ones above. */
+    public static Settings of(Duration readyTimeout, Duration stallTimeout, int controlTimeout, int parallel,
+                              Duration launchInterval) {
+      return new Settings(readyTimeout, stallTimeout, controlTimeout, HEARTBEAT, STOP_GRACE, START_LEAD, parallel,
+          launchInterval);
+    }
+
+    /** Every limit at its default: the values {@code --help} shows. */
     public static Settings defaults() {
-      return new Settings(Duration.ofMinutes(5), Duration.ofSeconds(DEFAULT_STALL_SECONDS), 15, Duration.ofSeconds(1),
-          Duration.ofSeconds(10), Duration.ofMillis(300), Fanout.DEFAULT_PARALLEL, Duration.ZERO);
+      return of(Duration.ofSeconds(DEFAULT_READY_SECONDS), Duration.ofSeconds(DEFAULT_STALL_SECONDS),
+          ClientControl.DEFAULT_TIMEOUT_SECONDS, Fanout.DEFAULT_PARALLEL, Duration.ofMillis(DEFAULT_LAUNCH_INTERVAL_MS));
     }
   }
 

@@ -107,7 +107,8 @@ public final class FakeHost implements RemoteShell {
    * no heartbeat (or other line) came for its {@code --control-timeout}. The
    * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code long} keeps running for a
    * minute after {@code STARTED}, a status line with ten more operations at each heartbeat (listening for
-   * {@code STOP}, ending when its input does); {@code deaf} ignores its input
+   * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its verdict;
+   * {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
    * {@code GO}, as a transport whose connection was cut.
    */
@@ -145,6 +146,9 @@ public final class FakeHost implements RemoteShell {
         fi
         echo "@ycsbpack STARTED $(date +%s%3N)" >&2
         touch "$out/started"
+        if [ "$mode" = report ]; then
+          sleep 0.3; echo "1 sec: 10 operations; 10 current ops/sec;" >&2; sleep 0.3
+        fi
         if [ "$mode" = long ]; then
           ops=0
           while [ $SECONDS -lt 60 ]; do

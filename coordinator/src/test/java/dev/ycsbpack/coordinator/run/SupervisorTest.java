@@ -82,13 +82,18 @@ class SupervisorTest {
 
   private Supervisor supervisor(RunPlan plan, Duration readyTimeout, int parallel, int controlTimeout)
       throws IOException {
+    return supervisor(plan, readyTimeout, parallel, controlTimeout, new Progress.Silent());
+  }
+
+  private Supervisor supervisor(RunPlan plan, Duration readyTimeout, int parallel, int controlTimeout,
+                                Progress progress) throws IOException {
     Path bundle = Files.createDirectories(dir.resolve("bundle/clients"));
     Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
     // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill
     Supervisor.Settings settings = new Supervisor.Settings(readyTimeout, Duration.ofSeconds(1), controlTimeout,
         Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(100), parallel, Duration.ZERO);
     return new Supervisor(plan, sessions, pack, bundle, staging, RUN, Redactor.of(Map.of()), settings,
-        new Progress.Silent(), new PrintStream(PrintStream.nullOutputStream()), Map.of());
+        progress, new PrintStream(PrintStream.nullOutputStream()), Map.of());
   }
 
   private Path work(int i, String client) {
@@ -221,5 +226,32 @@ class SupervisorTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * 64 clients report as one: every progress line (printed here at every update, not every 10 s) is the one summed
+   * line, as wide at 64 clients as at one, names no client, and ends with every client's operations.
+   */
+  @Test
+  void progressStaysOneSummedLineAt64Clients() throws Exception {
+    String[] modes = new String[64];
+    java.util.Arrays.fill(modes, "report");
+    RunPlan plan = plan(modes);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+
+    Supervisor.Outcome o = supervisor(plan, Duration.ofSeconds(60), Fanout.DEFAULT_PARALLEL, 15,
+        new Progress.Lines(out, 0)).run();
+
+    assertTrue(o.complete(), o::reason);
+    List<String> lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    assertFalse(lines.isEmpty());
+    java.util.regex.Pattern one = java.util.regex.Pattern.compile("ycsb-coordinator: \\d+ s: [0-9,]+ of 640 operations "
+        + "\\(\\d+%\\), [0-9,]+ ops/s, 0 errors(, about \\d+ s left)?");
+    for (String line : lines) {
+      assertTrue(one.matcher(line).matches(), () -> "not the one summed line: " + line);
+      assertTrue(line.length() <= 100, () -> line.length() + " characters: " + line);
+    }
+    assertTrue(lines.get(lines.size() - 1).contains(": 640 of 640 operations (100%)"), () -> String.join("\n", lines));
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.run;
 
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
@@ -85,8 +86,8 @@ public final class StepFiguresReader {
       Map<String, String> e = PropertiesFiles.read(env);
       Long cpuMs = number(e.get("process.cpu.ms"));
       Long upMs = number(e.get("process.uptime.ms"));
-      Long cpus = number(e.get("cpu.count"));
-      String host = e.get("host.name");
+      Long cpus = number(e.get(EnvironmentFacts.CPU_COUNT));
+      String host = e.get(EnvironmentFacts.HOST_NAME);
       if (cpuMs == null || upMs == null || cpus == null || host == null || upMs <= 0 || cpus <= 0) {
         continue;
       }
