@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -65,6 +66,19 @@ class ReadTopologyTest {
     return db;
   }
 
+  /** Reads until every member has served a find (at most 500 reads, 20 s). */
+  private static void untilEachServesAFind(FakeTopology topology, MongoDbClient db) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    for (int i = 0; i < 500 && System.nanoTime() < deadline
+        && topology.members.stream().anyMatch(m -> m.finds.get() == 0); i++) {
+      assertEquals(Status.OK, db.read(TABLE, "k0", null, new HashMap<>()));
+      Thread.sleep(10);
+    }
+    for (FakeTopology.Member m : topology.members) {
+      assertTrue(m.finds.get() > 0, () -> m.address + " never served a read: the driver never selected it");
+    }
+  }
+
   /** Reads k0..k(READS-1); returns how many did not come back OK (each OK one checked for its field). */
   private static int readAll(MongoDbClient db) {
     int failed = 0;
@@ -99,6 +113,9 @@ class ReadTopologyTest {
       try {
         FakeTopology.Member failing = topology.members.get(0);
         FakeTopology.Member healthy = topology.members.get(1);
+        // on a busy machine the driver may still be connecting to one mongos when the reads begin, and selection
+        // only picks connected ones: the reads below start once both have answered one
+        untilEachServesAFind(topology, db);
         topology.resetCounts();
         failing.failFindsWith = RETRYABLE;
         assertEquals(0, readAll(db), "every read retried on the healthy mongos");
@@ -125,6 +142,7 @@ class ReadTopologyTest {
       MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE
           + "?localThresholdMS=10000&retryWrites=true");
       try {
+        untilEachServesAFind(topology, db);
         // each mongos fails in turn: a retry steered by a guess (one fixed mongos) is wrong for one of them
         for (int turn = 0; turn < 2; turn++) {
           FakeTopology.Member failing = topology.members.get(turn);
@@ -157,6 +175,7 @@ class ReadTopologyTest {
       MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
       try {
         FakeTopology.Member failing = topology.members.get(0);
+        untilEachServesAFind(topology, db);
         topology.resetCounts();
         failing.failFindsWith = NOT_RETRYABLE;
         int failed = readAll(db);
@@ -176,6 +195,7 @@ class ReadTopologyTest {
           "mongodb.retryReads=false");
       try {
         FakeTopology.Member failing = topology.members.get(0);
+        untilEachServesAFind(topology, db);
         topology.resetCounts();
         failing.failFindsWith = RETRYABLE;
         int failed = readAll(db);
