@@ -46,7 +46,7 @@
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
 #        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
 #        DIST=<a distribution folder: measured as it is, no build>)
-# Issue 19's whole table on a quiet machine, about 20 minutes (see docs/PERFORMANCE.md):
+# Issue 19's whole table on a quiet machine, about 20-25 minutes (14 + 8; see docs/PERFORMANCE.md):
 #   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
 #     ARMS="binding driver3" OUT=table-300k.csv bench/client-cpu.sh
 #   ROUNDS=1 OPERATIONS=1000000 WARMUP_OPERATIONS=100000 SMALL=0 WORKLOADS="update50 read95" \
