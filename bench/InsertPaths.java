@@ -23,17 +23,23 @@ import site.ycsb.ByteIterator;
  *   <li>{@code encoded}: {@link Documents#encoded} (the BSON bytes written by the binding, a RawBsonDocument), what
  *   MongoDbClient.insert builds;
  *   <li>{@code document}: {@link Documents#toDocument} (a BsonDocument of BsonBinary values the driver's codec
- *   writes), what it built before.
+ *   writes), what it built before;
+ *   <li>{@code encoded-before}: the same bytes as {@code encoded}, written as the binding did before session 9 (each
+ *   field name character by character), and each stored document's {@code _id} looked up after its batch, as
+ *   MongoDbClient.flush then did for every document.
  * </ul>
  * Both send unordered insertMany batches of BATCH documents of 10 fields x 100 random bytes (YCSB's shape). After
  * WARMUP documents (the arms in turn), PAIRS rounds of one block of BLOCK documents per arm, the order rotating; each
  * block into a fresh collection, dropped after it (outside the timing). Per block one line: arm, round, documents,
  * wall ms, CPU ms of the inserting threads (ThreadMXBean), CPU ms of the whole JVM.
  *
- * <p>Usage: java -cp DIR:DIST/lib/* dev.ycsbpack.mongodb.InsertPaths URL THREADS BATCH WARMUP BLOCK PAIRS
+ * <p>Field names are one set of strings, as YCSB's workload keeps them. Usage: java -cp DIR:DIST/lib/*
+ * dev.ycsbpack.mongodb.InsertPaths URL THREADS BATCH WARMUP BLOCK PAIRS [ARMS, default encoded,document]
  */
 public final class InsertPaths {
-  private static final List<String> ARMS = List.of("encoded", "document");
+  private static List<String> ARMS = List.of("encoded", "document");
+  private static final String[] FIELDS = {"field0", "field1", "field2", "field3", "field4", "field5", "field6",
+      "field7", "field8", "field9"};
   private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
 
   private InsertPaths() {
@@ -46,6 +52,9 @@ public final class InsertPaths {
     int warmup = Integer.parseInt(args[3]);
     int block = Integer.parseInt(args[4]);
     int pairs = Integer.parseInt(args[5]);
+    if (args.length > 6) {
+      ARMS = List.of(args[6].split(","));
+    }
     ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -124,11 +133,42 @@ public final class InsertPaths {
         for (int f = 0; f < 10; f++) {
           byte[] bytes = new byte[100];
           random.nextBytes(bytes);
-          values.put("field" + f, new ByteArrayByteIterator(bytes));
+          values.put(FIELDS[f], new ByteArrayByteIterator(bytes));
         }
-        docs.add(arm.equals("encoded") ? Documents.encoded(key, values) : Documents.toDocument(key, values));
+        docs.add(switch (arm) {
+          case "encoded" -> Documents.encoded(key, values);
+          case "encoded-before" -> encodedBefore(key, values);
+          default -> Documents.toDocument(key, values);
+        });
       }
       collection.insertMany(docs, UNORDERED);
+      if (arm.equals("encoded-before")) {
+        for (BsonDocument doc : docs) {
+          if (doc.get(Documents.ID) == null) { // what flush did for each stored document
+            throw new IllegalStateException("no _id");
+          }
+        }
+      }
     }
+  }
+
+  /** Documents.encoded as it was before session 9: each field name written character by character. */
+  private static org.bson.RawBsonDocument encodedBefore(String key, Map<String, ByteIterator> values) {
+    org.bson.io.BasicOutputBuffer out = new org.bson.io.BasicOutputBuffer(64 + 128 * values.size());
+    out.writeInt32(0);
+    out.writeByte(org.bson.BsonType.STRING.getValue());
+    out.writeCString(Documents.ID);
+    out.writeString(key);
+    for (Map.Entry<String, ByteIterator> field : values.entrySet()) {
+      byte[] value = field.getValue().toArray();
+      out.writeByte(org.bson.BsonType.BINARY.getValue());
+      out.writeCString(field.getKey());
+      out.writeInt32(value.length);
+      out.writeByte(org.bson.BsonBinarySubType.BINARY.getValue());
+      out.writeBytes(value);
+    }
+    out.writeByte(0);
+    out.writeInt32(0, out.getPosition());
+    return new org.bson.RawBsonDocument(out.getInternalBuffer(), 0, out.getPosition());
   }
 }

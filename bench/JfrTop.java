@@ -15,6 +15,11 @@ import jdk.jfr.consumer.RecordingFile;
  * (inclusive, "total") and the share whose top frame is it ("self"), for the top N of each, plus the share
  * under each prefix given on the command line (e.g. {@code org.bson.internal.CodecCache}).
  *
+ * <p>When the recording holds contention events ({@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark},
+ * {@code jdk.JavaMonitorWait}, recorded above the recording's thresholds), it also prints their count and summed
+ * duration per event type, class waited on and site: the first frame outside {@code java.}, {@code jdk.} and
+ * {@code sun.}, so that a pool's lock, a driver monitor thread's wait and an idle YCSB thread are told apart.
+ *
  * <p>Usage: java bench/JfrTop.java RECORDING.jfr [TOP=25] [PREFIX...]
  */
 public class JfrTop {
@@ -28,9 +33,18 @@ public class JfrTop {
     Map<String, Integer> total = new HashMap<>();
     Map<String, Integer> self = new HashMap<>();
     Map<String, Integer> under = new HashMap<>();
+    Map<String, long[]> contention = new HashMap<>();
     int samples = 0;
     for (RecordedEvent e : events) {
-      if (!e.getEventType().getName().equals("jdk.ExecutionSample")) {
+      String type = e.getEventType().getName();
+      if (CONTENTION.containsKey(type)) {
+        long[] sum = contention.computeIfAbsent(type.substring("jdk.".length()) + "  "
+            + className(e, CONTENTION.get(type)) + "  at " + site(e.getStackTrace()), k -> new long[2]);
+        sum[0]++;
+        sum[1] += e.getDuration().toNanos();
+        continue;
+      }
+      if (!type.equals("jdk.ExecutionSample")) {
         continue;
       }
       RecordedStackTrace st = e.getStackTrace();
@@ -66,6 +80,35 @@ public class JfrTop {
         System.out.printf("%5.1f%%  %s%n", 100.0 * under.getOrDefault(p, 0) / samples, p);
       }
     }
+    if (!contention.isEmpty()) {
+      System.out.println("== contention: events, summed ms, type, class waited on, site (top " + top + " by time)");
+      contention.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1])).limit(top)
+          .forEach(en -> System.out.printf("%8d %10.1f  %s%n", en.getValue()[0], en.getValue()[1] / 1e6,
+              en.getKey()));
+    }
+  }
+
+  /** Contention event types and the field naming what was waited on. */
+  private static final Map<String, String> CONTENTION = Map.of("jdk.JavaMonitorEnter", "monitorClass",
+      "jdk.ThreadPark", "parkedClass", "jdk.JavaMonitorWait", "monitorClass");
+
+  private static String className(RecordedEvent e, String field) {
+    jdk.jfr.consumer.RecordedClass c = e.getValue(field);
+    return c == null ? "-" : c.getName();
+  }
+
+  /** The first frame outside the JDK: whose code waited. */
+  private static String site(RecordedStackTrace st) {
+    if (st == null) {
+      return "?";
+    }
+    for (RecordedFrame f : st.getFrames()) {
+      String type = f.getMethod().getType().getName();
+      if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
+        return type + "." + f.getMethod().getName();
+      }
+    }
+    return "(JDK only)";
   }
 
   private static void print(String title, Map<String, Integer> counts, int samples, int top) {

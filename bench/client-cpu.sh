@@ -20,7 +20,8 @@
 #   wall_ops_s     operations / wall time from exec to exit: the same clock for every arm
 #   marginal_us_per_op  (cpu_ms - fixed_cpu_ms) / (operations - SMALL): the cost of one more operation, JVM
 #                  start-up, connect and shutdown taken out; fixed_cpu_ms is the same arm's CPU for a run of
-#                  SMALL operations (default 1000), measured right after it in the same round
+#                  SMALL operations (default 1000), measured right after it in the same round (SMALL=0: not
+#                  measured, both columns empty; saves a JVM per measurement in long runs)
 #   jit_cpu_ms     CPU of the JVM's JIT compiler threads ("C1/C2 CompilerThre" in /proc/PID/task/*/stat), polled
 #                  every 100 ms by a watcher outside the measured process tree (so its own CPU is not counted),
 #                  each thread's last value kept (compiler threads may end before the JVM does); it misses at most
@@ -33,12 +34,23 @@
 #                  the preflight has loaded the driver and pinged the server; with site.ycsb.Client the first
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
 #                  (from creating the client to closing it)
-# Order: an unrecorded warm-up of every arm first, then ROUNDS rounds in which the order of the arms rotates.
-# Summary: median and min-max over rounds per workload, threads and arm.
+#   wall_ms        exec to exit of the measured process (its wall_ops_s, as a time: what a short run costs a user)
+# Order: per workload, threads and run length (OPERATIONS may list several; inserts use INSERTS), an unrecorded
+# warm-up of every arm first (WARMUP_OPERATIONS operations each, default the measured number), then ROUNDS rounds
+# in which the order of the arms rotates.
+# Summary: median and min-max over rounds per workload, threads, operations and arm; then, when driver3 is an arm,
+# each arm's ratio to driver3 per round (CPU per op, marginal CPU per op, wall throughput): above 1 is more CPU,
+# below 1 less throughput than the legacy loop.
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
-#        RECORDS=20000 OPERATIONS=300000 INSERTS=100000 SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port
-#        OUT=file.csv ARMS="binding driver5 driver3" DIST=<a distribution folder: measured as it is, no build>)
+#        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
+#        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
+#        DIST=<a distribution folder: measured as it is, no build>)
+# Issue 19's whole table on a quiet machine, about 20-25 minutes (14 + 8; see docs/PERFORMANCE.md):
+#   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
+#     ARMS="binding driver3" OUT=table-300k.csv bench/client-cpu.sh
+#   ROUNDS=1 OPERATIONS=1000000 WARMUP_OPERATIONS=100000 SMALL=0 WORKLOADS="update50 read95" \
+#     ARMS="binding driver3" OUT=table-1m.csv DIST=<the distribution the first made> bench/client-cpu.sh
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
 
@@ -46,7 +58,8 @@ rounds="${ROUNDS:-4}"
 threads_list="${THREADS:-4 16}"
 workloads="${WORKLOADS:-read95 update50 insert}"
 records="${RECORDS:-20000}"
-operations="${OPERATIONS:-300000}"   # issue 19's runs; 100000 shows mostly start-up and JIT
+operations_list="${OPERATIONS:-300000}"   # issue 19's runs; 100000 shows mostly start-up and JIT
+warmup_operations="${WARMUP_OPERATIONS:-}"
 inserts="${INSERTS:-100000}"
 small="${SMALL:-1000}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -123,11 +136,13 @@ jit_watch() {
 }
 
 # Runs one arm; prints "ops wall_ms cpu_ms own_ops_s jit_ms". CPU: the subshell's cutime+cstime after waiting.
-# A fourth argument "small" runs it with SMALL operations (inserts) instead.
+# A fourth argument "small" runs it with SMALL operations (inserts) instead, "warmup" with WARMUP_OPERATIONS.
 measure() {
   local arm="$1" workload="$2" threads="$3" ops cmd=()
   local operations="$operations" inserts="$inserts"   # seen by ycsb_command
   if [ "${4:-}" = small ]; then operations="$small"; inserts="$small"; fi
+  if [ "${4:-}" = warmup ] && [ -n "$warmup_operations" ]; then operations="$warmup_operations"
+    inserts="$warmup_operations"; fi
   if [ "$workload" = insert ]; then ops="$inserts"; else ops="$operations"; fi
   case "$arm" in
     binding|before)
@@ -180,20 +195,26 @@ echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_
 read -r -a arm_list <<<"$arms"
 n=${#arm_list[@]}
 for workload in $workloads; do
+  lengths="$operations_list"; [ "$workload" = insert ] && lengths="$inserts"   # inserts: one length
   for threads in $threads_list; do
-    for arm in "${arm_list[@]}"; do measure "$arm" "$workload" "$threads" >/dev/null; done  # warm-up
-    for round in $(seq 1 "$rounds"); do
-      for i in $(seq 0 $((n - 1))); do
-        arm="${arm_list[$(( (i + round) % n ))]}"
-        read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"
-        read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
-        awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
-            -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
-            'BEGIN {
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%.1f,%s,%.1f,%s\n",
-            w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, (c - sc) * 1000 / (o - so),
-            j, (c - j) * 1000 / o, l }' \
-          | tee -a "$csv"
+    for length in $lengths; do
+      operations="$length"; [ "$workload" = insert ] && operations="${operations_list%% *}"
+      for arm in "${arm_list[@]}"; do measure "$arm" "$workload" "$threads" warmup >/dev/null; done
+      for round in $(seq 1 "$rounds"); do
+        for i in $(seq 0 $((n - 1))); do
+          arm="${arm_list[$(( (i + round) % n ))]}"
+          read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"
+          sops=""; scpu=""
+          if [ "$small" -gt 0 ]; then read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"; fi
+          awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
+              -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+              'BEGIN {
+              marginal = sc == "" ? "" : sprintf("%.1f", (c - sc) * 1000 / (o - so))
+              printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%s,%s,%.1f,%s\n",
+              w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, marginal,
+              j, (c - j) * 1000 / o, l }' \
+            | tee -a "$csv"
+        done
       done
     done
   done
@@ -201,15 +222,32 @@ done
 
 echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (per measurement: the load1 column of $csv)"
-echo "median (min-max) over $rounds rounds; records=$records operations=$operations inserts=$inserts url=$url"
-echo "workload threads arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op"
-tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k5,5 | awk -F, '
-  function stats(s,   a, n, m, i, j, v) { n = split(s, a, " ")
+echo "median (min-max) over $rounds rounds; records=$records operations=$operations_list inserts=$inserts url=$url"
+echo "workload threads operations arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op | wall_ms"
+tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
+  function stats(s,   a, n, m, i, j, v) { n = split(s, a, " "); if (n == 0) return "-"
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
     m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2; return sprintf("%.0f (%.0f-%.0f)", m, a[1], a[n]) }
-  { k = $1 " " $2 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
+  { k = $1 " " $2 " " $6 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
+    wallms[k] = wallms[k] " " $7
     own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13; jit[k] = jit[k] " " $14
     nonjit[k] = nonjit[k] " " $15 }
   END { for (i = 1; i <= nk; i++) { k = order[i]
     print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) \
-      " | " stats(jit[k]) " | " stats(nonjit[k]) } }'
+      " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) } }'
+if grep -q ',driver3,' "$csv"; then
+  echo
+  echo "per round, arm ÷ driver3 (the legacy 3.8.0 loop): CPU per op / marginal CPU per op / wall ops/s (throughput)"
+  tail -n +2 "$csv" | awk -F, '
+    { k = $1 " " $2 " " $6; c = k SUBSEP $3
+      if ($5 == "driver3") { dcpu[c] = $9; dmarg[c] = $13; dwall[c] = $10 }
+      else { if (!((k SUBSEP $5) in seen)) { seen[k SUBSEP $5] = 1; order[++n] = k SUBSEP $5 }
+             cpu[c SUBSEP $5] = $9; marg[c SUBSEP $5] = $13; wall[c SUBSEP $5] = $10; rounds[$3] = 1 } }
+    function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "-" : sprintf("%.2f", a / b) }
+    END { for (i = 1; i <= n; i++) { split(order[i], ka, SUBSEP); line = ka[1] " " ka[2] ":"
+            for (r = 1; (r "") in rounds; r++) { c = ka[1] SUBSEP r
+              if (!((c SUBSEP ka[2]) in cpu) || !(c in dcpu)) continue
+              line = line "  r" r " " ratio(cpu[c SUBSEP ka[2]], dcpu[c]) " / " ratio(marg[c SUBSEP ka[2]], dmarg[c]) \
+                " / " ratio(wall[c SUBSEP ka[2]], dwall[c]) }
+            print line } }'
+fi

@@ -463,13 +463,13 @@ public class MongoDbClient extends DB {
       switch (fate.kind()) {
         case STORED -> {
           acknowledged++;
-          buffer.settled(doc.get(Documents.ID));
+          buffer.settled(doc);
           if (isTrigger) {
             documents.counted();
           }
         }
         case REFUSED -> {
-          buffer.settled(doc.get(Documents.ID));
+          buffer.settled(doc);
           if (isTrigger) {
             trigger = fate.refusal(); // not counted by YCSB, so not one of the NotAcknowledged
           } else {

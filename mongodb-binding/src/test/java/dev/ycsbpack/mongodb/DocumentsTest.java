@@ -39,6 +39,24 @@ class DocumentsTest {
   }
 
   @Test
+  void namesPastTheCachedOnesAreWrittenExactlyToo() {
+    for (int i = 0; i < 300; i++) { // more distinct names than Documents keeps
+      String name = "n" + i + AwkwardStrings.HOSTILE;
+      Map<String, ByteIterator> values = new LinkedHashMap<>();
+      values.put(name, new ByteArrayByteIterator(new byte[] {(byte) i}));
+      Map<String, ByteIterator> forCodec = new LinkedHashMap<>();
+      forCodec.put(name, new ByteArrayByteIterator(new byte[] {(byte) i}));
+      for (int twice = 0; twice < 2; twice++) {
+        RawBsonDocument raw = Documents.encoded("k", twice == 0 ? values : Map.of(name,
+            new ByteArrayByteIterator(new byte[] {(byte) i})));
+        assertArrayEquals(codecBytes(Documents.toDocument("k", forCodec)),
+            Arrays.copyOfRange(raw.getByteBuffer().array(), 0, raw.getByteBuffer().limit()), name);
+        forCodec.put(name, new ByteArrayByteIterator(new byte[] {(byte) i}));
+      }
+    }
+  }
+
+  @Test
   void aFieldNameWithANulByteIsRefusedAsTheDriverRefusesIt() {
     Map<String, ByteIterator> values = new LinkedHashMap<>();
     values.put("bad\0name", new ByteArrayByteIterator(new byte[] {1}));
