@@ -197,6 +197,58 @@ class TlsIT {
   }
 
   @Test
+  void anExperimentCountsTheRecordsAndReadsServerStatusThroughTheTlsFiles() throws Exception {
+    // a server that requires a client certificate, the key encrypted with a hostile password: the experiment's own
+    // connections (the record count before the first step, serverStatus around each) must use the TLS files as the
+    // clients do
+    String table = Servers.newTable();
+    Path key = client.combinedEncrypted(password);
+    String[] tlsFiles = {"-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "="
+        + key, "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password};
+    List<String> loadArgs = load(tlsNeedsClient, table, tlsFiles);
+    loadArgs.addAll(List.of("--out", work.resolve("experiment-load").toString()));
+    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
+    Path dir = work.resolve("experiment-tls");
+    List<String> sweep = load(tlsNeedsClient, table, tlsFiles);
+    sweep.set(0, "sweep");
+    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
+        dir.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
+    c.await();
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    JsonNode step = m.get("steps").get(0);
+    assertEquals("COMPLETE", step.get("verdict").asText(), m::toPrettyString);
+    // mongo-java-server answers serverStatus without memory figures: "not reported", never "serverStatus failed"
+    JsonNode server = step.get("figures").get("server");
+    assertTrue(server != null && server.get("figures").size() > 0, m::toPrettyString);
+    assertTrue(server.path("reason").isMissingNode() || server.get("reason").isNull(), m::toPrettyString);
+    assertFalse(m.toString().contains("serverStatus failed"), m::toPrettyString);
+    assertNoPassword(dir, c.stdout() + c.stderr(), password);
+  }
+
+  @Test
+  void anExperimentWithAWrongCaIsRefusedBeforeAnyStepNamingTheProperty() throws Exception {
+    String table = Servers.newTable();
+    List<String> loadArgs = load(tls, table, "-p", TlsFiles.CA_FILE + "=" + ca.certificate());
+    loadArgs.addAll(List.of("--out", work.resolve("experiment-wrong-ca-load").toString()));
+    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
+    Path dir = work.resolve("experiment-wrong-ca");
+    List<String> sweep = load(tls, table, "-p", TlsFiles.CA_FILE + "=" + otherCa.certificate());
+    sweep.set(0, "sweep");
+    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
+        dir.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
+    c.await();
+    assertEquals(1, c.exitCode(), c::describe);
+    List<String> lines = c.stderr().strip().lines().toList();
+    assertEquals(1, lines.size(), c::describe);
+    assertTrue(lines.get(0).contains("TLS: the server's certificate is not signed by a trusted CA; trusted: CA file "
+        + otherCa.certificate() + "; give the CA that signed it as " + TlsFiles.CA_FILE), c::describe);
+    assertFalse(Files.exists(dir.resolve("steps")), "no step ran");
+  }
+
+  @Test
   void aWrongKeyPasswordIsOneLineExitTwoNamingTheOptionNeverThePassword() throws Exception {
     Path key = client.combinedEncrypted(password);
     YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, Servers.newTable(), "-p", TlsFiles.CA_FILE + "="

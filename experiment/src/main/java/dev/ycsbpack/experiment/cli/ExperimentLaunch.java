@@ -7,6 +7,7 @@ import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsSettings;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -235,9 +236,12 @@ final class ExperimentLaunch {
     RecordCount.Result r;
     try {
       r = RecordCount.of(props);
+    } catch (TlsSettings.Refusal e) {
+      err.println("ycsb-experiment: error: " + redactor.redact(e.getMessage()));
+      return ExperimentMain.USAGE;
     } catch (RuntimeException e) {
       err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
-          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
+          + "collection: " + redactor.redact(RecordCount.failure(e, props)));
       return ExitCodes.FAILED;
     }
     if (r.documents() == 0 || r.documents() < wanted) {
