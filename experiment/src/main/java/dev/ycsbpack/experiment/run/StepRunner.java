@@ -59,9 +59,10 @@ public final class StepRunner {
   public int run(RunPlan plan) throws IOException {
     lastServer = null;
     Bundle bundle = Bundle.create(plan.out());
-    // serverStatus before and after: the pages read into the cache are a counter, so the step's are the difference
+    // serverStatus before and after: the pages read into the cache are a counter, so the step's are the difference;
+    // none after Ctrl-C (no "after" will be taken, and the server may be what the user is waiting for)
     boolean mongodb = plan.binding().equals("mongodb");
-    ServerMemory.Snapshot before = mongodb ? snapshot(plan) : null;
+    ServerMemory.Snapshot before = mongodb && interrupted == null ? snapshot(plan) : null;
     CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor, command, log,
         total -> quiet ? new Progress.Silent() : Progress.forConsole(log, total), System.currentTimeMillis());
     current = run;
