@@ -21,6 +21,7 @@ import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.run.FreshInserts;
 import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
@@ -140,6 +141,14 @@ final class ExperimentLaunch {
     } catch (UsageError e) {
       err.println("ycsb-experiment: error: " + e.getMessage());
       return ExperimentMain.USAGE;
+    }
+    if (l.binding().equals("mongodb")) {
+      java.util.Optional<String> inserts = FreshInserts.refusal(steps.stream().filter(s -> !s.load())
+          .map(SweepRun.Planned::plan).toList());
+      if (inserts.isPresent()) {
+        err.println("ycsb-experiment: error: " + inserts.get());
+        return ExperimentMain.USAGE;
+      }
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)

@@ -12,7 +12,6 @@ import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.wc.Rotation;
@@ -127,7 +126,6 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       parallel = hostOptions.parallel();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       List<RunPlan> plans = new ArrayList<>();
-      List<RunRequest> requests = new ArrayList<>();
       List<String> names = new ArrayList<>();
       List<WriteConcernCell> order = new ArrayList<>();
       List<Long> xs = new ArrayList<>();
@@ -142,11 +140,9 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
           String name = String.format("%02d-%s-r%d", names.size() + 1, cell.folderName(), r);
           Map<String, String> props = new LinkedHashMap<>(overrides);
           props.putAll(cell.properties());
-          RunRequest request = new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
+          plans.add(StepRunner.plan(new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
               Math.toIntExact(fixedThreads), fixedTarget, hosts, options.clientsPerHost, stepsDir.resolve(name),
-              runOptions.jvmArgs);
-          requests.add(request);
-          plans.add(StepRunner.plan(request));
+              runOptions.jvmArgs)));
           names.add(name);
           order.add(cell);
           xs.add(i + 1L);
@@ -159,7 +155,7 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       Redactor shownBy = redactor;
       for (int k = 0; k < plans.size(); k++) {
         steps.add(new SweepRun.Planned(names.get(k), xs.get(k), plans.get(k), false, true,
-            new CellGate(order.get(k), requests.get(k), plans.get(k).properties(), shownBy)));
+            new CellGate(order.get(k), plans.get(k).properties(), shownBy)));
       }
       Map<String, String> shown = new TreeMap<>();
       first.properties().forEach((k, v) -> {
@@ -183,40 +179,14 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   }
 
   /**
-   * Before each run: the probe write, then the run's plan with its new keys after every document already there. Every
-   * run inserts into the same loaded collection and YCSB's run-phase inserts start at {@code recordcount}, so run k
-   * gets {@code recordcount} = the collection's count when it starts (the loaded records plus the earlier runs'
-   * inserts, contiguous), with {@code insertstart}/{@code insertcount} as given, so the key chooser keeps the same hot
-   * set in every cell. Without it the second cell would insert the first cell's keys again and measure duplicate-key
-   * errors.
+   * Before each run: the probe write. The run's new keys start after every document already there (the loaded
+   * records plus the earlier runs' inserts): {@link dev.ycsbpack.experiment.run.FreshInserts}, as for every step.
    */
-  private record CellGate(WriteConcernCell cell, RunRequest request, Map<String, String> merged, Redactor redactor)
+  private record CellGate(WriteConcernCell cell, Map<String, String> merged, Redactor redactor)
       implements SweepRun.Probe {
     @Override
     public java.util.Optional<String> notRun() {
       return WriteConcernProbe.notRun(merged, cell).map(redactor::redact);
-    }
-
-    @Override
-    public RunPlan plan(RunPlan planned) {
-      Map<String, String> merged = planned.properties();
-      long loaded = Long.parseLong(merged.getOrDefault("recordcount", "0").trim());
-      long now = RecordCount.of(merged).documents();
-      if (now <= loaded) {
-        return planned;
-      }
-      long start = Long.parseLong(merged.getOrDefault("insertstart", "0").trim());
-      Map<String, String> props = new LinkedHashMap<>(request.overrides());
-      props.put("recordcount", Long.toString(now));
-      props.put("insertstart", Long.toString(start));
-      props.put("insertcount", merged.getOrDefault("insertcount", Long.toString(loaded - start)).trim());
-      try {
-        return StepRunner.plan(new RunRequest(request.phase(), request.binding(), request.workloadFiles(), props,
-            request.threads(), request.target(), request.hosts(), request.clientsPerHost(), request.out(),
-            request.jvmArgs()));
-      } catch (PlanException e) {
-        throw new IllegalStateException(e.getMessage(), e);
-      }
     }
   }
 }
