@@ -210,24 +210,22 @@ final class ConnectionStringCheck {
         + expected);
   }
 
-  /** A known option within two edits of {@code name} (wtimout: wtimeoutMS), as a hint. */
+  /**
+   * A known option within two edits of {@code name} (wtimout: wtimeoutMS), as a hint: common's {@link NearestName}
+   * over the options' names and their names without the {@code MS} unit, each standing for the option as it should
+   * be written (the deprecated spellings for their replacements).
+   */
   private static String suggestion(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    String best = null;
-    int bestDistance = NearestName.MAX_EDITS + 1;
+    Map<String, String> spelledAs = new LinkedHashMap<>();
     for (Option o : OPTIONS.values()) {
-      String candidate = o.name.toLowerCase(Locale.ROOT);
-      int d = Math.min(NearestName.distance(lower, candidate),
-          candidate.endsWith("ms") ? NearestName.distance(lower, candidate.substring(0, candidate.length() - 2)) : 99);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = o.name;
+      String written = DEPRECATED_NAMES.getOrDefault(o.name, o.name);
+      spelledAs.putIfAbsent(o.name, written);
+      if (o.name.toLowerCase(Locale.ROOT).endsWith("ms")) {
+        spelledAs.putIfAbsent(o.name.substring(0, o.name.length() - 2), written);
       }
     }
-    if (best != null && best.equals("wtimeout")) {
-      best = "wtimeoutMS";
-    }
-    return best == null ? "" : " (did you mean " + best + "?)";
+    return NearestName.among(name, spelledAs.keySet()).map(n -> " (did you mean " + spelledAs.get(n) + "?)")
+        .orElse("");
   }
 
   /** The driver's spelling of a lower-cased option name (wtimeoutMS for wtimeoutms). */
