@@ -1,7 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -51,13 +50,8 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
           + "j=true|false, wtimeout=MS; e.g. w=1,w=majority+j=true (default: ${DEFAULT-VALUE})")
   String writeConcerns;
 
-  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
-      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
-  String threads;
-
-  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
-      + "unthrottled)")
-  String target;
+  @Mixin
+  FixedLoadOptions load;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "runs of each cell; repetition r "
       + "starts at cell r and goes round (default: ${DEFAULT-VALUE})")
@@ -106,11 +100,11 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       long fixedTarget;
       try {
         cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
-        fixedThreads = FlagValues.wholeNumber("-threads", threads, 1);
-        fixedTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
       } catch (IllegalArgumentException e) {
         throw new UsageError(e.getMessage());
       }
+      fixedThreads = load.threads();
+      fixedTarget = load.target();
       for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
         if (overrides.containsKey(key)) {
           throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
