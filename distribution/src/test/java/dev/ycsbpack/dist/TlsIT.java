@@ -205,16 +205,8 @@ class TlsIT {
     Path key = client.combinedEncrypted(password);
     String[] tlsFiles = {"-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "="
         + key, "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password};
-    List<String> loadArgs = load(tlsNeedsClient, table, tlsFiles);
-    loadArgs.addAll(List.of("--out", work.resolve("experiment-load").toString()));
-    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
     Path dir = work.resolve("experiment-tls");
-    List<String> sweep = load(tlsNeedsClient, table, tlsFiles);
-    sweep.set(0, "sweep");
-    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
-        dir.toString()));
-    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
-    c.await();
+    Coordinator c = loadThenSweep(tlsNeedsClient, table, tlsFiles, tlsFiles, dir);
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     JsonNode step = m.get("steps").get(0);
@@ -230,16 +222,9 @@ class TlsIT {
   @Test
   void anExperimentWithAWrongCaIsRefusedBeforeAnyStepNamingTheProperty() throws Exception {
     String table = Servers.newTable();
-    List<String> loadArgs = load(tls, table, "-p", TlsFiles.CA_FILE + "=" + ca.certificate());
-    loadArgs.addAll(List.of("--out", work.resolve("experiment-wrong-ca-load").toString()));
-    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
     Path dir = work.resolve("experiment-wrong-ca");
-    List<String> sweep = load(tls, table, "-p", TlsFiles.CA_FILE + "=" + otherCa.certificate());
-    sweep.set(0, "sweep");
-    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
-        dir.toString()));
-    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
-    c.await();
+    Coordinator c = loadThenSweep(tls, table, new String[] {"-p", TlsFiles.CA_FILE + "=" + ca.certificate()},
+        new String[] {"-p", TlsFiles.CA_FILE + "=" + otherCa.certificate()}, dir);
     assertEquals(1, c.exitCode(), c::describe);
     List<String> lines = c.stderr().strip().lines().toList();
     assertEquals(1, lines.size(), c::describe);
@@ -273,6 +258,21 @@ class TlsIT {
     assertEquals(2, inUrl.exitCode(), inUrl::describe);
     assertTrue(inUrl.stderr().contains("give it as -p " + TlsFiles.CA_FILE + "=FILE"), inUrl::describe);
     assertFalse(Files.exists(work.resolve("refused-1")) || Files.exists(work.resolve("refused-2")));
+  }
+
+  /** Loads {@code table} through {@code t} with {@code loadTls}, then sweeps one step with {@code sweepTls} into dir. */
+  private static Coordinator loadThenSweep(TlsTerminator t, String table, String[] loadTls, String[] sweepTls,
+                                           Path dir) throws Exception {
+    List<String> loadArgs = load(t, table, loadTls);
+    loadArgs.addAll(List.of("--out", dir + "-load"));
+    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
+    List<String> sweep = load(t, table, sweepTls);
+    sweep.set(0, "sweep");
+    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
+        dir.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
+    c.await();
+    return c;
   }
 
   private static List<String> coordinated(List<String> ycsbArgs) {
