@@ -1,6 +1,9 @@
 package dev.ycsbpack.common;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The binding properties that name TLS files, kept here because two modules must agree on them: the binding reads
@@ -30,10 +33,32 @@ public final class TlsFiles {
       TRUST_STORE, TRUST_STORE_PASSWORD, TRUST_STORE_TYPE, KEY_STORE, KEY_STORE_PASSWORD, KEY_STORE_TYPE);
 
   /**
-   * URL options of other drivers and mongosh naming TLS files, which the Java driver does not read; the binding reads
-   * them as the properties above, and the coordinator asks for the properties instead (it stages only those).
+   * A URL option of other drivers and mongosh naming a TLS file (or its password), which the Java driver does not
+   * read: the binding reads it as {@code property}; the coordinator asks for the property instead (it stages only
+   * properties' files).
+   *
+   * @param name as the drivers spell it
    */
-  public static final List<String> URL_FILE_OPTIONS = List.of("tlsCAFile", "tlsCertificateKeyFile");
+  public record UrlOption(String name, String property) {
+    /** The lower-cased name, as {@link UrlOptions#of} keys it. */
+    public String key() {
+      return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether it names a file (not a password). */
+    public boolean file() {
+      return FILE_PROPERTIES.contains(property);
+    }
+  }
+
+  /** The URL options meaning the same as the properties above. */
+  public static final List<UrlOption> URL_OPTIONS = List.of(new UrlOption("tlsCAFile", CA_FILE),
+      new UrlOption("tlsCertificateKeyFile", CERTIFICATE_KEY_FILE),
+      new UrlOption("tlsCertificateKeyFilePassword", CERTIFICATE_KEY_FILE_PASSWORD));
+
+  /** The lower-cased names of {@link #URL_OPTIONS}. */
+  public static final Set<String> URL_OPTION_KEYS = URL_OPTIONS.stream().map(UrlOption::key)
+      .collect(Collectors.toUnmodifiableSet());
 
   private TlsFiles() {
   }

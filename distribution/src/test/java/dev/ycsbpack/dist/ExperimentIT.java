@@ -310,6 +310,60 @@ class ExperimentIT {
   }
 
   @Test
+  void repetitionsOfAWorkloadThatInsertsEachInsertNewKeysAndReadTheSameLoadedOnes() throws Exception {
+    // half the operations insert: without moving each repetition's new keys past the earlier ones, repetition 2 would
+    // insert repetition 1's keys again (YCSB starts run-phase inserts at recordcount) and fail on DUPLICATE_KEY
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("repeat-inserts");
+    List<String> args = new ArrayList<>(List.of("repeat", "mongodb",
+        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=200", "-p", "operationcount=200", "-p", "readproportion=0.5",
+        "-p", "updateproportion=0", "-p", "insertproportion=0.5", "-threads", "2", "--repeat", "2", "--load",
+        "--quiet"));
+    // several clients interleave their new keys unevenly: refused before anything runs, saying how to run it
+    List<String> twoClients = new ArrayList<>(args);
+    twoClients.addAll(List.of("--hosts", "local,local", "--out", work.resolve("two-clients").toString()));
+    Coordinator refused = run(twoClients);
+    assertEquals(2, refused.exitCode(), refused::describe);
+    assertEquals(List.of("ycsb-experiment: error: insertproportion=0.5 with 2 clients in a step: each step after the"
+        + " first would insert keys among those the earlier steps' clients inserted (YCSB starts run-phase inserts at"
+        + " recordcount, and several clients leave gaps no count can place); run the steps with one client (one host,"
+        + " --clients-per-host 1), or each as its own experiment after a fresh --load"),
+        refused.stderr().strip().lines().toList(), refused::describe);
+    assertFalse(Files.exists(work.resolve("two-clients")), "nothing written");
+    assertEquals(0, Servers.countDocuments(target, table), "nothing loaded");
+
+    args.addAll(List.of("--hosts", "local", "--out", dir.toString()));
+    Coordinator c = run(args);
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    long[] recordcount = new long[3];
+    for (int r = 1; r <= 2; r++) {
+      JsonNode step = m.get("steps").get(r);
+      assertEquals("COMPLETE", step.get("verdict").asText(), m::toPrettyString);
+      Path bundle = dir.resolve(step.get("bundle").asText());
+      try (java.util.stream.Stream<Path> files = Files.walk(bundle)) {
+        for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".txt")).toList()) {
+          assertFalse(Files.readString(f).contains("DUPLICATE_KEY"), f::toString);
+        }
+      }
+      java.util.Map<String, String> p = dev.ycsbpack.common.PropertiesFiles.read(
+          bundle.resolve("clients/01-local1/client.properties"));
+      recordcount[r] = Long.parseLong(p.get("recordcount"));
+      // the key chooser reads the same 200 loaded keys in both
+      assertEquals("200", p.getOrDefault("insertcount", "200"), p::toString);
+      assertEquals("0", p.getOrDefault("insertstart", "0"), p::toString);
+    }
+    long stored = Servers.countDocuments(target, table);
+    // the second repetition's keys start after the first one's inserts, and it inserted keys of its own
+    assertEquals(200, recordcount[1]);
+    assertTrue(recordcount[2] > 200 && stored > recordcount[2], "recordcount " + recordcount[2] + ", stored "
+        + stored);
+  }
+
+  @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();

@@ -140,6 +140,28 @@ class RecipeIT {
         JsonNode last = m.get("steps").get(m.get("steps").size() - 1);
         assertTrue(last.get("figures").get("latencyUs").get("UPDATE").has("99"), last::toPrettyString);
       }
+      // a recipe stopped before its second experiment: --resume keeps the first as it is and runs the second
+      String firstRun = Coordinator.manifest(study.resolve("read95")).get("steps").toString();
+      Path read50 = study.resolve("read50");
+      try (java.util.stream.Stream<Path> files = Files.walk(read50)) {
+        for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(f);
+        }
+      }
+      List<String> resume = new ArrayList<>(List.of(args("mongodb-26-vs-30", url, study, "-threads", "1,2",
+          "-p", "recordcount=200", "-p", "operationcount=200")));
+      resume.set(resume.size() - 2, "--resume");
+      Coordinator resumed = run(resume.toArray(String[]::new));
+      assertEquals(0, resumed.exitCode(), resumed::describe);
+      for (String step : List.of("00-load", "01-threads-1", "02-threads-2")) {
+        assertTrue(resumed.stdout().contains("step " + step + ": COMPLETE earlier, not run again"), resumed::describe);
+      }
+      assertEquals(firstRun, Coordinator.manifest(study.resolve("read95")).get("steps").toString(),
+          "the finished experiment is left as it was");
+      JsonNode again = experiment(study, "mongodb-26-vs-30", "read50");
+      assertEquals(2, again.get("steps").size(), again::toPrettyString);
+      again.get("steps").forEach(s -> assertEquals("COMPLETE", s.get("verdict").asText(), again::toPrettyString));
+      assertTrue(resumed.stdout().contains("recipe mongodb-26-vs-30: COMPLETE"), resumed::describe);
       Path clients = work.resolve("clients");
       Coordinator d = run(args("clients-6to1", url, clients, "--clients", "1,2", "-p", "table=clients",
           "-p", "recordcount=40", "-p", "fieldlength=1000", "-p", "operationcount=140"));

@@ -197,6 +197,43 @@ class TlsIT {
   }
 
   @Test
+  void anExperimentCountsTheRecordsAndReadsServerStatusThroughTheTlsFiles() throws Exception {
+    // a server that requires a client certificate, the key encrypted with a hostile password: the experiment's own
+    // connections (the record count before the first step, serverStatus around each) must use the TLS files as the
+    // clients do
+    String table = Servers.newTable();
+    Path key = client.combinedEncrypted(password);
+    String[] tlsFiles = {"-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "="
+        + key, "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password};
+    Path dir = work.resolve("experiment-tls");
+    Coordinator c = loadThenSweep(tlsNeedsClient, table, tlsFiles, tlsFiles, dir);
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    JsonNode step = m.get("steps").get(0);
+    assertEquals("COMPLETE", step.get("verdict").asText(), m::toPrettyString);
+    // mongo-java-server answers serverStatus without memory figures: "not reported", never "serverStatus failed"
+    JsonNode server = step.get("figures").get("server");
+    assertTrue(server != null && server.get("figures").size() > 0, m::toPrettyString);
+    assertTrue(server.path("reason").isMissingNode() || server.get("reason").isNull(), m::toPrettyString);
+    assertFalse(m.toString().contains("serverStatus failed"), m::toPrettyString);
+    assertNoPassword(dir, c.stdout() + c.stderr(), password);
+  }
+
+  @Test
+  void anExperimentWithAWrongCaIsRefusedBeforeAnyStepNamingTheProperty() throws Exception {
+    String table = Servers.newTable();
+    Path dir = work.resolve("experiment-wrong-ca");
+    Coordinator c = loadThenSweep(tls, table, new String[] {"-p", TlsFiles.CA_FILE + "=" + ca.certificate()},
+        new String[] {"-p", TlsFiles.CA_FILE + "=" + otherCa.certificate()}, dir);
+    assertEquals(1, c.exitCode(), c::describe);
+    List<String> lines = c.stderr().strip().lines().toList();
+    assertEquals(1, lines.size(), c::describe);
+    assertTrue(lines.get(0).contains("TLS: the server's certificate is not signed by a trusted CA; trusted: CA file "
+        + otherCa.certificate() + "; give the CA that signed it as " + TlsFiles.CA_FILE), c::describe);
+    assertFalse(Files.exists(dir.resolve("steps")), "no step ran");
+  }
+
+  @Test
   void aWrongKeyPasswordIsOneLineExitTwoNamingTheOptionNeverThePassword() throws Exception {
     Path key = client.combinedEncrypted(password);
     YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, Servers.newTable(), "-p", TlsFiles.CA_FILE + "="
@@ -221,6 +258,21 @@ class TlsIT {
     assertEquals(2, inUrl.exitCode(), inUrl::describe);
     assertTrue(inUrl.stderr().contains("give it as -p " + TlsFiles.CA_FILE + "=FILE"), inUrl::describe);
     assertFalse(Files.exists(work.resolve("refused-1")) || Files.exists(work.resolve("refused-2")));
+  }
+
+  /** Loads {@code table} through {@code t} with {@code loadTls}, then sweeps one step with {@code sweepTls} into dir. */
+  private static Coordinator loadThenSweep(TlsTerminator t, String table, String[] loadTls, String[] sweepTls,
+                                           Path dir) throws Exception {
+    List<String> loadArgs = load(t, table, loadTls);
+    loadArgs.addAll(List.of("--out", dir + "-load"));
+    YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();
+    List<String> sweep = load(t, table, sweepTls);
+    sweep.set(0, "sweep");
+    sweep.addAll(List.of("-p", "operationcount=40", "-threads", "1", "--hosts", "local", "--quiet", "--out",
+        dir.toString()));
+    Coordinator c = Coordinator.start(work, List.of(), "bin/ycsb-experiment", sweep);
+    c.await();
+    return c;
   }
 
   private static List<String> coordinated(List<String> ycsbArgs) {

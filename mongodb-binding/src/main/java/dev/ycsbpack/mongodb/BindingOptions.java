@@ -9,6 +9,7 @@ import com.mongodb.WriteConcern;
 import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.UrlOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +103,7 @@ public final class BindingOptions {
     String url = p.getProperty(URL, DEFAULT_URL).trim();
     ConnectionStringCheck.check(url);
     try {
-      connectionString = new ConnectionString(ConnectionStringCheck.withoutBindingOptions(url));
+      connectionString = new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
     } catch (IllegalArgumentException e) {
       throw new OptionException(URL, url, redactor.redact(String.valueOf(e.getMessage()))
           + "; expected mongodb://[user:password@]host[:port][,host...]/[database][?options]"
@@ -123,7 +124,7 @@ public final class BindingOptions {
         ? Text.shown(p.getProperty(UPSTREAM_BLOCK_MULTIPLIER).trim()) : null;
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
-    tls = TlsOptions.from(p, ConnectionStringCheck.options(url), connectionString);
+    tls = TlsOptions.from(p, UrlOptions.of(url), connectionString);
     FreshCollection.asked(p); // refused like every other bad option, before anything runs
   }
 

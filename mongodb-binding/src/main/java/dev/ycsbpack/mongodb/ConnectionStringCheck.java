@@ -3,11 +3,9 @@ package dev.ycsbpack.mongodb;
 import dev.ycsbpack.common.NearestName;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.UrlOptions;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -46,7 +44,7 @@ final class ConnectionStringCheck {
 
   /**
    * TLS file options of other drivers and mongosh that the Java driver ignores; the binding reads the first three
-   * itself ({@link TlsOptions#FROM_URL}) and refuses the others, naming what to use instead.
+   * itself ({@link TlsFiles#URL_OPTIONS}) and refuses the others, naming what to use instead.
    */
   private static final Map<String, String> UNREAD_TLS_FILES = Map.of(
       "tlscrlfile", "certificate revocation lists are not supported",
@@ -129,21 +127,12 @@ final class ConnectionStringCheck {
    * @throws OptionException {@code invalid mongodb.url option NAME=VALUE: ...}, never showing the URL
    */
   static void check(String url) {
-    String query = query(url);
-    if (query == null || query.isEmpty()) {
-      return;
-    }
     Map<String, String> seen = new LinkedHashMap<>();
-    for (String pair : query.split("[&;]")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String rawName = eq < 0 ? pair : pair.substring(0, eq);
-      String name = decode(rawName);
-      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+    for (UrlOptions.Pair pair : UrlOptions.pairs(url)) {
+      String name = pair.name();
+      String value = pair.value() == null ? "" : pair.value();
       Option option = OPTIONS.get(name.toLowerCase(Locale.ROOT));
-      if (option == null && TlsOptions.FROM_URL.containsKey(name.toLowerCase(Locale.ROOT))) {
+      if (option == null && TlsFiles.URL_OPTION_KEYS.contains(pair.key())) {
         continue; // read by the binding (TlsOptions), removed from the URL the driver sees
       }
       if (option == null && UNREAD_TLS_FILES.containsKey(name.toLowerCase(Locale.ROOT))) {
@@ -163,7 +152,7 @@ final class ConnectionStringCheck {
             + suggestion(name) + " (the driver would ignore it); see the connection string options at"
             + " https://www.mongodb.com/docs/manual/reference/connection-string-options/");
       }
-      if (eq < 0) {
+      if (pair.value() == null) {
         throw new OptionException("invalid " + BindingOptions.URL + " option " + option.name + ": no value;"
             + " write " + option.name + "=VALUE");
       }
@@ -221,88 +210,27 @@ final class ConnectionStringCheck {
         + expected);
   }
 
-  /** A known option within two edits of {@code name} (wtimout: wtimeoutMS), as a hint. */
+  /**
+   * A known option within two edits of {@code name} (wtimout: wtimeoutMS), as a hint: common's {@link NearestName}
+   * over the options' names and their names without the {@code MS} unit, each standing for the option as it should
+   * be written (the deprecated spellings for their replacements).
+   */
   private static String suggestion(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    String best = null;
-    int bestDistance = NearestName.MAX_EDITS + 1;
+    Map<String, String> spelledAs = new LinkedHashMap<>();
     for (Option o : OPTIONS.values()) {
-      String candidate = o.name.toLowerCase(Locale.ROOT);
-      int d = Math.min(NearestName.distance(lower, candidate),
-          candidate.endsWith("ms") ? NearestName.distance(lower, candidate.substring(0, candidate.length() - 2)) : 99);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = o.name;
+      String written = DEPRECATED_NAMES.getOrDefault(o.name, o.name);
+      spelledAs.putIfAbsent(o.name, written);
+      if (o.name.toLowerCase(Locale.ROOT).endsWith("ms")) {
+        spelledAs.putIfAbsent(o.name.substring(0, o.name.length() - 2), written);
       }
     }
-    if (best != null && best.equals("wtimeout")) {
-      best = "wtimeoutMS";
-    }
-    return best == null ? "" : " (did you mean " + best + "?)";
+    return NearestName.among(name, spelledAs.keySet()).map(n -> " (did you mean " + spelledAs.get(n) + "?)")
+        .orElse("");
   }
 
   /** The driver's spelling of a lower-cased option name (wtimeoutMS for wtimeoutms). */
   static String spelling(String lowerCased) {
     Option option = OPTIONS.get(lowerCased);
     return option == null ? lowerCased : option.name;
-  }
-
-  /**
-   * The URL's options as written, by lower-cased name; a repeated option's values joined by {@code ;} (the way
-   * {@code mongodb.readPreferenceTags} writes several tag sets).
-   */
-  static Map<String, String> options(String url) {
-    Map<String, String> options = new LinkedHashMap<>();
-    String query = query(url);
-    if (query == null) {
-      return options;
-    }
-    for (String pair : query.split("[&;]")) {
-      int eq = pair.indexOf('=');
-      if (eq > 0) {
-        options.merge(decode(pair.substring(0, eq)).toLowerCase(Locale.ROOT), decode(pair.substring(eq + 1)),
-            (a, b) -> a + ";" + b);
-      }
-    }
-    return options;
-  }
-
-  /** The URL without the TLS file options the binding reads itself: the driver would only warn about them. */
-  static String withoutBindingOptions(String url) {
-    String query = query(url);
-    if (query == null || query.isEmpty()) {
-      return url;
-    }
-    List<String> kept = new ArrayList<>();
-    for (String pair : query.split("[&;]")) {
-      int eq = pair.indexOf('=');
-      if (!pair.isEmpty()
-          && !TlsOptions.FROM_URL.containsKey(decode(eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(Locale.ROOT))) {
-        kept.add(pair);
-      }
-    }
-    String head = url.substring(0, url.length() - query.length() - 1);
-    return kept.isEmpty() ? head : head + "?" + String.join("&", kept);
-  }
-
-  /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */
-  private static String query(String url) {
-    int scheme = url.indexOf("://");
-    if (scheme < 0) {
-      return null;
-    }
-    String rest = url.substring(scheme + 3);
-    int at = rest.lastIndexOf('@');
-    String hosts = at < 0 ? rest : rest.substring(at + 1);
-    int q = hosts.indexOf('?');
-    return q < 0 ? null : hosts.substring(q + 1);
-  }
-
-  private static String decode(String s) {
-    try {
-      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      return s;
-    }
   }
 }

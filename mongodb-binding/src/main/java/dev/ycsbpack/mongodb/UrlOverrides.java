@@ -2,6 +2,7 @@ package dev.ycsbpack.mongodb;
 
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.UrlOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,7 @@ final class UrlOverrides {
    * but a value is still never trusted to be harmless) and are capped and escaped.
    */
   static String line(String url, Properties p, Redactor redactor) {
-    Map<String, String> inUrl = ConnectionStringCheck.options(url);
+    Map<String, String> inUrl = UrlOptions.of(url);
     List<String> overrides = new ArrayList<>();
     for (Map.Entry<String, List<String>> e : REPLACES.entrySet()) {
       String value = p.getProperty(e.getKey());

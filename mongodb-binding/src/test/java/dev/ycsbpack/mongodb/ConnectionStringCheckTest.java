@@ -37,6 +37,10 @@ class ConnectionStringCheckTest {
             + " would ignore it and connect without it)"),
         Arguments.of("mongodb://h/?wtimout=5000", "invalid mongodb.url: unknown option wtimout (did you mean"
             + " wtimeoutMS?) (the driver would ignore it)"),
+        // the hint weighs the names without their MS unit too, and names the spelling to write, never a deprecated one
+        Arguments.of("mongodb://h/?connectTimeout=5000", "invalid mongodb.url: unknown option connectTimeout (did you"
+            + " mean connectTimeoutMS?)"),
+        Arguments.of("mongodb://h/?jj=true", "invalid mongodb.url: unknown option jj (did you mean journal?)"),
         Arguments.of("mongodb://h/?maxPoolSize=-1", "invalid mongodb.url option maxPoolSize=-1: use a whole number"
             + " from 0 to 2147483647"),
         Arguments.of("mongodb://h/?w=1&wtimeoutMS=99999999999", "invalid mongodb.url option wtimeoutMS=99999999999"),

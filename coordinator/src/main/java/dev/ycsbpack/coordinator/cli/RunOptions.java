@@ -4,6 +4,7 @@ import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.UrlOptions;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -109,13 +109,11 @@ public final class RunOptions {
    * would name a path on each host instead, which the coordinator cannot stage.
    */
   public static void checkTlsFiles(Map<String, String> properties) throws UsageError {
-    String url = properties.getOrDefault("mongodb.url", "");
-    String query = url.contains("?") ? url.substring(url.lastIndexOf('?') + 1).toLowerCase(Locale.ROOT) : "";
-    for (String option : TlsFiles.URL_FILE_OPTIONS) {
-      if (query.matches("(.*[&;])?" + option.toLowerCase(Locale.ROOT) + "=.*")) {
-        throw new UsageError("mongodb.url option " + option + ": the coordinator copies TLS files to every host only"
-            + " from properties; give it as -p " + (option.equals("tlsCAFile") ? TlsFiles.CA_FILE
-            : TlsFiles.CERTIFICATE_KEY_FILE) + "=FILE instead");
+    Map<String, String> inUrl = UrlOptions.of(properties.getOrDefault("mongodb.url", ""));
+    for (TlsFiles.UrlOption option : TlsFiles.URL_OPTIONS) {
+      if (option.file() && inUrl.containsKey(option.key())) {
+        throw new UsageError("mongodb.url option " + option.name() + ": the coordinator copies TLS files to every host"
+            + " only from properties; give it as -p " + option.property() + "=FILE instead");
       }
     }
     for (String name : TlsFiles.FILE_PROPERTIES) {

@@ -7,6 +7,7 @@ import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.TlsSettings;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -20,6 +21,7 @@ import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.run.FreshInserts;
 import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
@@ -140,6 +142,14 @@ final class ExperimentLaunch {
       err.println("ycsb-experiment: error: " + e.getMessage());
       return ExperimentMain.USAGE;
     }
+    if (l.binding().equals("mongodb")) {
+      java.util.Optional<String> inserts = FreshInserts.refusal(steps.stream().filter(s -> !s.load())
+          .map(SweepRun.Planned::plan).toList());
+      if (inserts.isPresent()) {
+        err.println("ycsb-experiment: error: " + inserts.get());
+        return ExperimentMain.USAGE;
+      }
+    }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
     for (RunPlan p : Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
@@ -235,9 +245,12 @@ final class ExperimentLaunch {
     RecordCount.Result r;
     try {
       r = RecordCount.of(props);
+    } catch (TlsSettings.Refusal e) {
+      err.println("ycsb-experiment: error: " + redactor.redact(e.getMessage()));
+      return ExperimentMain.USAGE;
     } catch (RuntimeException e) {
       err.println("ycsb-experiment: FAILED: the record count check before the first step could not count the "
-          + "collection: " + redactor.redact(String.valueOf(e.getMessage())));
+          + "collection: " + redactor.redact(RecordCount.failure(e, props)));
       return ExitCodes.FAILED;
     }
     if (r.documents() == 0 || r.documents() < wanted) {

@@ -1,6 +1,5 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -41,13 +40,8 @@ final class RepeatCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
-  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
-      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
-  String threads;
-
-  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
-      + "unthrottled)")
-  String target;
+  @Mixin
+  FixedLoadOptions load;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "how many times to run it, 1 to 20"
       + " (default: ${DEFAULT-VALUE}; a comparison needs at least 4 a side to call a difference)")
@@ -77,14 +71,8 @@ final class RepeatCommand implements Callable<Integer> {
       RunOptions.checkBinding(binding);
       overrides.putAll(runOptions.overrides());
       runOptions.checkTimeouts();
-      long fixedThreads;
-      long fixedTarget;
-      try {
-        fixedThreads = FlagValues.wholeNumber("-threads", threads, 1);
-        fixedTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
-      } catch (IllegalArgumentException e) {
-        throw new UsageError(e.getMessage());
-      }
+      long fixedThreads = load.threads();
+      long fixedTarget = load.target();
       if (repeat < 1 || repeat > 20) {
         throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
       }

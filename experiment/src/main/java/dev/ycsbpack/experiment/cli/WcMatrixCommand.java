@@ -1,7 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -12,7 +11,6 @@ import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.run.RecordCount;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.wc.Rotation;
@@ -52,13 +50,8 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
           + "j=true|false, wtimeout=MS; e.g. w=1,w=majority+j=true (default: ${DEFAULT-VALUE})")
   String writeConcerns;
 
-  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
-      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
-  String threads;
-
-  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
-      + "unthrottled)")
-  String target;
+  @Mixin
+  FixedLoadOptions load;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "runs of each cell; repetition r "
       + "starts at cell r and goes round (default: ${DEFAULT-VALUE})")
@@ -107,11 +100,11 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       long fixedTarget;
       try {
         cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
-        fixedThreads = FlagValues.wholeNumber("-threads", threads, 1);
-        fixedTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
       } catch (IllegalArgumentException e) {
         throw new UsageError(e.getMessage());
       }
+      fixedThreads = load.threads();
+      fixedTarget = load.target();
       for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
         if (overrides.containsKey(key)) {
           throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
@@ -127,7 +120,6 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       parallel = hostOptions.parallel();
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       List<RunPlan> plans = new ArrayList<>();
-      List<RunRequest> requests = new ArrayList<>();
       List<String> names = new ArrayList<>();
       List<WriteConcernCell> order = new ArrayList<>();
       List<Long> xs = new ArrayList<>();
@@ -142,11 +134,9 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
           String name = String.format("%02d-%s-r%d", names.size() + 1, cell.folderName(), r);
           Map<String, String> props = new LinkedHashMap<>(overrides);
           props.putAll(cell.properties());
-          RunRequest request = new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
+          plans.add(StepRunner.plan(new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
               Math.toIntExact(fixedThreads), fixedTarget, hosts, options.clientsPerHost, stepsDir.resolve(name),
-              runOptions.jvmArgs);
-          requests.add(request);
-          plans.add(StepRunner.plan(request));
+              runOptions.jvmArgs)));
           names.add(name);
           order.add(cell);
           xs.add(i + 1L);
@@ -159,7 +149,7 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       Redactor shownBy = redactor;
       for (int k = 0; k < plans.size(); k++) {
         steps.add(new SweepRun.Planned(names.get(k), xs.get(k), plans.get(k), false, true,
-            new CellGate(order.get(k), requests.get(k), plans.get(k).properties(), shownBy)));
+            new CellGate(order.get(k), plans.get(k).properties(), shownBy)));
       }
       Map<String, String> shown = new TreeMap<>();
       first.properties().forEach((k, v) -> {
@@ -183,40 +173,14 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   }
 
   /**
-   * Before each run: the probe write, then the run's plan with its new keys after every document already there. Every
-   * run inserts into the same loaded collection and YCSB's run-phase inserts start at {@code recordcount}, so run k
-   * gets {@code recordcount} = the collection's count when it starts (the loaded records plus the earlier runs'
-   * inserts, contiguous), with {@code insertstart}/{@code insertcount} as given, so the key chooser keeps the same hot
-   * set in every cell. Without it the second cell would insert the first cell's keys again and measure duplicate-key
-   * errors.
+   * Before each run: the probe write. The run's new keys start after every document already there (the loaded
+   * records plus the earlier runs' inserts): {@link dev.ycsbpack.experiment.run.FreshInserts}, as for every step.
    */
-  private record CellGate(WriteConcernCell cell, RunRequest request, Map<String, String> merged, Redactor redactor)
+  private record CellGate(WriteConcernCell cell, Map<String, String> merged, Redactor redactor)
       implements SweepRun.Probe {
     @Override
     public java.util.Optional<String> notRun() {
       return WriteConcernProbe.notRun(merged, cell).map(redactor::redact);
-    }
-
-    @Override
-    public RunPlan plan(RunPlan planned) {
-      Map<String, String> merged = planned.properties();
-      long loaded = Long.parseLong(merged.getOrDefault("recordcount", "0").trim());
-      long now = RecordCount.of(merged).documents();
-      if (now <= loaded) {
-        return planned;
-      }
-      long start = Long.parseLong(merged.getOrDefault("insertstart", "0").trim());
-      Map<String, String> props = new LinkedHashMap<>(request.overrides());
-      props.put("recordcount", Long.toString(now));
-      props.put("insertstart", Long.toString(start));
-      props.put("insertcount", merged.getOrDefault("insertcount", Long.toString(loaded - start)).trim());
-      try {
-        return StepRunner.plan(new RunRequest(request.phase(), request.binding(), request.workloadFiles(), props,
-            request.threads(), request.target(), request.hosts(), request.clientsPerHost(), request.out(),
-            request.jvmArgs()));
-      } catch (PlanException e) {
-        throw new IllegalStateException(e.getMessage(), e);
-      }
     }
   }
 }

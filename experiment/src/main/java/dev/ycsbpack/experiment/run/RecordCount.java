@@ -4,8 +4,12 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsSettings;
+import dev.ycsbpack.common.UrlOptions;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
  * The loaded collection's document count, asked once before the first step: a sweep over an empty or short collection
@@ -33,19 +37,47 @@ public final class RecordCount {
 
   /** The binding's database: the URL's, else {@code mongodb.database}, else {@code ycsb}. */
   public static String database(Map<String, String> properties) {
-    ConnectionString url = url(properties);
+    ConnectionString url = new ConnectionString(UrlOptions.without(url(properties), TlsFiles.URL_OPTION_KEYS));
     return url.getDatabase() != null ? url.getDatabase() : properties.getOrDefault("mongodb.database", "ycsb");
   }
 
-  /** A client of the binding's URL that gives up selecting a server after 10 s (the caller closes it). */
+  /**
+   * A client of the binding's URL and TLS files (as the binding reads them: common's {@link TlsSettings}) that gives
+   * up selecting a server after 10 s (the caller closes it).
+   *
+   * @throws TlsSettings.Refusal a TLS file or password that cannot be used: one line naming the property
+   */
   public static MongoClient client(Map<String, String> properties) {
-    return MongoClients.create(MongoClientSettings.builder().applyConnectionString(url(properties))
+    String url = url(properties);
+    SSLContext tls = TlsSettings.from(properties::get, UrlOptions.of(url)).sslContext();
+    MongoClientSettings.Builder settings = MongoClientSettings.builder()
+        .applyConnectionString(new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS)))
         .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
-        .applyToSocketSettings(b -> b.readTimeout(30, TimeUnit.SECONDS)).build());
+        .applyToSocketSettings(b -> b.readTimeout(30, TimeUnit.SECONDS));
+    if (tls != null) {
+      settings.applyToSslSettings(b -> b.enabled(true).context(tls));
+    }
+    return MongoClients.create(settings.build());
   }
 
-  private static ConnectionString url(Map<String, String> properties) {
-    return new ConnectionString(properties.getOrDefault("mongodb.url", "mongodb://localhost:27017"));
+  /**
+   * Why a count through {@link #client} failed, in one line: the TLS trust named by its property when the server's
+   * certificate was not trusted (the driver's timeout message buries that in its cluster description), else the
+   * driver's message.
+   */
+  public static String failure(RuntimeException e, Map<String, String> properties) {
+    String m = String.valueOf(e.getMessage());
+    if (!(e instanceof TlsSettings.Refusal)
+        && (m.contains("PKIX path building failed") || m.contains("unable to find valid certification path"))) {
+      TlsSettings tls = TlsSettings.from(properties::get, UrlOptions.of(url(properties)));
+      return "TLS: the server's certificate is not signed by a trusted CA; trusted: " + tls.trusted()
+          + "; give the CA that signed it as " + TlsFiles.CA_FILE;
+    }
+    return m;
+  }
+
+  private static String url(Map<String, String> properties) {
+    return properties.getOrDefault("mongodb.url", "mongodb://localhost:27017");
   }
 
   /** The collection ({@code database.collection}) and its documents. */

@@ -21,6 +21,9 @@ import java.util.stream.Stream;
  * mapping, the clients' environment records) and turns them into the {@link Point} the answer rules weigh.
  */
 public final class StepFiguresReader {
+  /** The coordinator's label of a {@code local} host: a child process of this machine. */
+  private static final java.util.regex.Pattern LOCAL = java.util.regex.Pattern.compile("local[0-9]+");
+
   private StepFiguresReader() {
   }
 
@@ -45,11 +48,14 @@ public final class StepFiguresReader {
         latency.put(op.name(), op.latencyUs().percentiles());
       }
     }
-    Map<String, Double> cpu = hostCpu(dir.resolve("clients"));
+    dev.ycsbpack.coordinator.bundle.Manifest manifest = dev.ycsbpack.coordinator.bundle.Bundle.read(dir);
+    Map<String, String> hostOf = new TreeMap<>();
+    manifest.clients().forEach(c -> hostOf.put(c.name(), c.host()));
+    Map<String, Double> cpu = hostCpu(dir.resolve("clients"), hostOf);
     boolean saturated = cpu.values().stream().anyMatch(v -> v >= StepFigures.SATURATED);
     Double rate = m.overall().errorRate();
     Double tp = m.overall().throughputOpsPerSec();
-    Map<String, String> server = dev.ycsbpack.coordinator.bundle.Bundle.read(dir).server();
+    Map<String, String> server = manifest.server();
     return new StepFigures(tp == null ? 0 : tp, rate == null ? 0 : rate, latency, intended ? service : null, cpu,
         saturated, range, server == null ? null : server.get(dev.ycsbpack.common.EnvironmentFacts.WRITE_CONCERN));
   }
@@ -67,9 +73,14 @@ public final class StepFiguresReader {
 
   /**
    * Per host, its client JVMs' CPU time over the longest-lived one's age times the host's CPUs (the records'
-   * {@code process.cpu.ms}, {@code process.uptime.ms}, {@code cpu.count}, {@code host.name}).
+   * {@code process.cpu.ms}, {@code process.uptime.ms}, {@code cpu.count}). A host is the coordinator's host label of the
+   * client ({@code hostOf}, from the bundle's manifest): containers or network namespaces on different machines may
+   * all report one {@code host.name}. Local hosts ({@code local1}, {@code local2}, ...) are this one machine, keyed by
+   * its {@code host.name}, as is a client the manifest does not list.
+   *
+   * @param hostOf the host label of each client, by client folder name
    */
-  static Map<String, Double> hostCpu(Path clients) throws IOException {
+  static Map<String, Double> hostCpu(Path clients, Map<String, String> hostOf) throws IOException {
     Map<String, long[]> byHost = new TreeMap<>();
     if (!Files.isDirectory(clients)) {
       return Map.of();
@@ -87,7 +98,8 @@ public final class StepFiguresReader {
       Long cpuMs = number(e.get("process.cpu.ms"));
       Long upMs = number(e.get("process.uptime.ms"));
       Long cpus = number(e.get(EnvironmentFacts.CPU_COUNT));
-      String host = e.get(EnvironmentFacts.HOST_NAME);
+      String label = hostOf.get(d.getFileName().toString());
+      String host = label == null || LOCAL.matcher(label).matches() ? e.get(EnvironmentFacts.HOST_NAME) : label;
       if (cpuMs == null || upMs == null || cpus == null || host == null || upMs <= 0 || cpus <= 0) {
         continue;
       }

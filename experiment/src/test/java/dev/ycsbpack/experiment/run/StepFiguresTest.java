@@ -30,9 +30,22 @@ class StepFiguresTest {
     // a client that recorded no CPU time (an older pack) is left out, not counted as idle
     Path old = Files.createDirectories(clients.resolve("04-c"));
     Files.writeString(old.resolve("environment.properties"), "host.name=c\ncpu.count=2\n");
-    Map<String, Double> cpu = StepFiguresReader.hostCpu(clients);
+    Map<String, Double> cpu = StepFiguresReader.hostCpu(clients, Map.of("01-local1", "local1", "02-local2", "local2",
+        "03-b", "b", "04-c", "c"));
     assertEquals(Map.of("a", 0.925, "b", 0.125), cpu);
     assertEquals(true, cpu.get("a") >= StepFigures.SATURATED);
     assertEquals(false, cpu.get("b") >= StepFigures.SATURATED);
+  }
+
+  @Test
+  void clientsOnDifferentHostsThatReportOneHostNameAreTwoHosts() throws IOException {
+    // two containers on two coordinator hosts, both named "ycsb" inside: each host's CPU share is its own
+    client("01-client1", "ycsb", 1_800, 2_000, 1);
+    client("02-client2", "ycsb", 200, 2_000, 1);
+    // and a client the manifest does not list keeps its host.name
+    client("03-gone", "ycsb-other", 500, 2_000, 1);
+    Map<String, Double> cpu = StepFiguresReader.hostCpu(clients, Map.of("01-client1", "client1", "02-client2",
+        "client2"));
+    assertEquals(Map.of("client1", 0.9, "client2", 0.1, "ycsb-other", 0.25), cpu);
   }
 }

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.common;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -68,7 +68,7 @@ final class PemFiles {
       try {
         out.add(new Block(m.group(1), headers, Base64.getMimeDecoder().decode(body.replaceAll("\\s", ""))));
       } catch (IllegalArgumentException e) {
-        throw new OptionException(property + ": the " + m.group(1) + " block of " + file + " is not valid base64");
+        throw new TlsSettings.Refusal(property + ": the " + m.group(1) + " block of " + file + " is not valid base64");
       }
     }
     return out;
@@ -85,7 +85,7 @@ final class PemFiles {
         }
       }
     } catch (CertificateException e) {
-      throw new OptionException(property + ": " + file + " holds a certificate the JDK cannot read: "
+      throw new TlsSettings.Refusal(property + ": " + file + " holds a certificate the JDK cannot read: "
           + e.getMessage());
     }
     return certs;
@@ -102,14 +102,14 @@ final class PemFiles {
     for (Block b : blocks) {
       if (b.label().endsWith("PRIVATE KEY")) {
         if (key != null) {
-          throw new OptionException(property + ": " + file + " holds more than one private key; keep the one that"
+          throw new TlsSettings.Refusal(property + ": " + file + " holds more than one private key; keep the one that"
               + " belongs to the certificate");
         }
         key = b;
       }
     }
     if (key == null) {
-      throw new OptionException(property + ": " + file + " holds no private key (expected a BEGIN PRIVATE KEY,"
+      throw new TlsSettings.Refusal(property + ": " + file + " holds no private key (expected a BEGIN PRIVATE KEY,"
           + " BEGIN ENCRYPTED PRIVATE KEY or BEGIN RSA PRIVATE KEY block after the certificate)");
     }
     switch (key.label()) {
@@ -118,19 +118,19 @@ final class PemFiles {
       }
       case "ENCRYPTED PRIVATE KEY" -> {
         if (password == null) {
-          throw new OptionException(property + ": the key in " + file + " is encrypted; give its password as "
+          throw new TlsSettings.Refusal(property + ": the key in " + file + " is encrypted; give its password as "
               + passwordProperty);
         }
         return pkcs8(decrypt(key.der(), password, file, property, passwordProperty), file, property);
       }
       case "RSA PRIVATE KEY" -> {
         if (key.headers().contains("ENCRYPTED")) {
-          throw new OptionException(property + ": the key in " + file + " is in the legacy encrypted PKCS#1 form,"
+          throw new TlsSettings.Refusal(property + ": the key in " + file + " is in the legacy encrypted PKCS#1 form,"
               + " which the JDK cannot read; " + TO_PKCS8.replace(" (add -nocrypt for no password)", ""));
         }
         return pkcs8(rsaToPkcs8(key.der()), file, property);
       }
-      default -> throw new OptionException(property + ": the " + key.label() + " in " + file + " is not supported"
+      default -> throw new TlsSettings.Refusal(property + ": the " + key.label() + " in " + file + " is not supported"
           + " (PKCS#8 and PKCS#1 RSA keys are); " + TO_PKCS8);
     }
   }
@@ -144,7 +144,7 @@ final class PemFiles {
         // the next algorithm
       }
     }
-    throw new OptionException(property + ": the private key in " + file + " is not an RSA, EC, EdDSA or DSA key"
+    throw new TlsSettings.Refusal(property + ": the private key in " + file + " is not an RSA, EC, EdDSA or DSA key"
         + " the JDK can read");
   }
 
@@ -153,17 +153,17 @@ final class PemFiles {
     try {
       info = new EncryptedPrivateKeyInfo(der);
     } catch (IOException e) {
-      throw new OptionException(property + ": the encrypted key in " + file + " is damaged: " + e.getMessage());
+      throw new TlsSettings.Refusal(property + ": the encrypted key in " + file + " is damaged: " + e.getMessage());
     }
     // PBES2 is named by its parameters (PBEWithHmacSHA256AndAES_256), not by its OID's algorithm name
     String algorithm = info.getAlgParameters() != null ? info.getAlgParameters().toString() : info.getAlgName();
     try {
       return info.getKeySpec(cipher(algorithm, info, password)).getEncoded();
     } catch (java.security.NoSuchAlgorithmException | javax.crypto.NoSuchPaddingException e) {
-      throw new OptionException(property + ": the key in " + file + " is encrypted with " + algorithm + ", which"
+      throw new TlsSettings.Refusal(property + ": the key in " + file + " is encrypted with " + algorithm + ", which"
           + " this JDK does not support; re-encrypt it with: openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY.pk8");
     } catch (GeneralSecurityException e) {
-      throw new OptionException(passwordProperty + " does not decrypt the key in " + file
+      throw new TlsSettings.Refusal(passwordProperty + " does not decrypt the key in " + file
           + " (wrong password?)");
     }
   }

@@ -1,0 +1,41 @@
+package dev.ycsbpack.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UrlOptionsTest {
+  @Test
+  void namesAndValuesArePercentDecodedAsTheDriverDecodesThemAndAPlusStaysAPlus() {
+    String url = "mongodb://u:p%3Fq@h1:27017,h2/db?tls%43AFile=%2Ftmp%2Fca%26b%3D1.pem&appName=a+b;w=majority&j";
+    assertEquals(List.of(new UrlOptions.Pair("tlsCAFile", "/tmp/ca&b=1.pem"), new UrlOptions.Pair("appName", "a+b"),
+        new UrlOptions.Pair("w", "majority"), new UrlOptions.Pair("j", null)), UrlOptions.pairs(url));
+    Map<String, String> options = UrlOptions.of(url);
+    assertEquals("/tmp/ca&b=1.pem", options.get("tlscafile"));
+    assertNull(options.get("j"), "no value, no entry");
+  }
+
+  @Test
+  void aQuestionMarkInThePasswordIsNotTheStartOfTheOptions() {
+    assertEquals(Map.of("authsource", "admin"), UrlOptions.of("mongodb://u:a?b=c@h/db?authSource=admin"));
+    assertEquals(Map.of(), UrlOptions.of("mongodb://u:a?b=c@h/db"));
+  }
+
+  @Test
+  void repeatedOptionsAreJoinedInOrder() {
+    assertEquals("dc:ny;dc:sf", UrlOptions.of("mongodb://h/?readPreferenceTags=dc:ny&readPreferenceTags=dc:sf")
+        .get("readpreferencetags"));
+  }
+
+  @Test
+  void withoutDropsTheNamedOptionsHoweverSpelledAndKeepsTheRestAsWritten() {
+    assertEquals("mongodb://h/db?appName=a%20b&tls=true", UrlOptions.without(
+        "mongodb://h/db?TLSCAFile=%2Fca.pem&appName=a%20b&tls%43ertificateKeyFile=k.pem&tls=true",
+        TlsFiles.URL_OPTION_KEYS));
+    assertEquals("mongodb://h/db", UrlOptions.without("mongodb://h/db?tlsCAFile=x", TlsFiles.URL_OPTION_KEYS));
+    assertEquals("mongodb://h/db", UrlOptions.without("mongodb://h/db", TlsFiles.URL_OPTION_KEYS));
+  }
+}

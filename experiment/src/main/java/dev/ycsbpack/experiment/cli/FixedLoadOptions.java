@@ -1,0 +1,37 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code -threads} and {@code -target} as the commands whose runs all take the same load (repeat, wc-matrix) read
+ * them: one value each, in total over the clients.
+ */
+final class FixedLoadOptions {
+  @Option(names = "-threads", paramLabel = "N", defaultValue = "1",
+      description = "the threads of every run, in total over the clients (default: ${DEFAULT-VALUE})")
+  String threads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "the total target (ops/s) of every run (default: "
+      + "unthrottled)")
+  String target;
+
+  /** The total threads, 1 or more. */
+  long threads() throws UsageError {
+    try {
+      return FlagValues.wholeNumber("-threads", threads, 1);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+  }
+
+  /** The total target in ops/s; 0 for unthrottled. */
+  long target() throws UsageError {
+    try {
+      return target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+  }
+}

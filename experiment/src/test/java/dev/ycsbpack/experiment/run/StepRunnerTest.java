@@ -1,0 +1,74 @@
+package dev.ycsbpack.experiment.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.LocalSession;
+import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.coordinator.run.Supervisor;
+import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.WireProxy;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The serverStatus snapshots around a step, counted on the wire: the local host here has no pack, so the step fails
+ * at its host check, after the "before" snapshot and before any client.
+ */
+class StepRunnerTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void ctrlCBeforeTheStepTakesNoServerStatusSnapshot() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
+      StepRunner runner = runner();
+      runner.interrupt("interrupted: Ctrl-C");
+      assertEquals(CoordinatedRun.FAILED, runner.run(plan(proxy, "interrupted")));
+      assertEquals(0, proxy.messages("serverStatus"), "no snapshot after Ctrl-C");
+      assertEquals(null, runner.lastServer());
+    }
+  }
+
+  @Test
+  void aStepNotInterruptedTakesItsBeforeSnapshot() throws Exception {
+    // the counterpart: the same step without Ctrl-C asks serverStatus once before it (no "after": it failed)
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
+      assertEquals(CoordinatedRun.FAILED, runner().run(plan(proxy, "not-interrupted")));
+      assertEquals(1, proxy.messages("serverStatus"));
+    }
+  }
+
+  private StepRunner runner() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("no-pack"));
+    Host.Local host = new Host.Local(1);
+    Map<Host, HostSession> sessions = Map.of(host, new LocalSession(host, home));
+    PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    return new StepRunner(sessions, new PackArchive(home, "test", 0), Supervisor.Settings.defaults(),
+        Redactor.of(Map.of()), "test", log, true);
+  }
+
+  private RunPlan plan(WireProxy proxy, String name) throws Exception {
+    Path workload = Files.writeString(dir.resolve(name + ".workload"), "workload=site.ycsb.workloads.CoreWorkload\n"
+        + "recordcount=10\noperationcount=10\nreadproportion=1\n");
+    RunPlan plan = StepRunner.plan(new RunRequest(Phase.RUN, "mongodb", List.of(workload),
+        Map.of("mongodb.url", proxy.connectionString() + "/steprunner"), 1, 0, List.of(new Host.Local(1)), 1,
+        dir.resolve(name), List.of()));
+    assertTrue(plan.binding().equals("mongodb"));
+    return plan;
+  }
+}
