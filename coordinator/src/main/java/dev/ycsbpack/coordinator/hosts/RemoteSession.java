@@ -260,7 +260,8 @@ public final class RemoteSession implements HostSession {
 
   @Override
   public void removeStaged(ClientPlan client, String runId, List<Path> files) throws IOException {
-    Processes.Result r = Processes.run(shell.start("cd " + Shell.quote(work(client, runId)) + " && "
+    // no folder, no files: the client's end or the run's cleanup came first
+    Processes.Result r = Processes.run(shell.start("cd " + Shell.quote(work(client, runId)) + " 2>/dev/null || exit 0; "
         + removal(files)), null, limits.cleanup());
     if (!r.ok()) {
       throw new IOException(host + ": cannot remove the staged properties of " + client.name() + ": "
