@@ -146,10 +146,14 @@ abstract class PhaseCommand implements Callable<Integer> {
     Thread hook = new Thread(() -> {
       // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
       // any failed run (not the shell's 130), so scripts see one meaning per status
-      run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)");
+      boolean finished = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a signal)");
       hostOptions.closeConnections();
-      err.println("ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked FAILED) is "
-          + bundle.dir());
+      // "marked FAILED" only when the run wrote it: one that outlasted the wait may have left RUNNING behind
+      err.println(finished
+          ? "ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked FAILED) is "
+              + bundle.dir()
+          : "ycsb-coordinator: FAILED: interrupted; the run did not finish within "
+              + CoordinatedRun.INTERRUPT_WAIT_SECONDS + " s; the bundle " + bundle.dir() + " may be incomplete");
       err.flush();
       Runtime.getRuntime().halt(CoordinatedRun.FAILED);
     }, "coordinator-interrupt");

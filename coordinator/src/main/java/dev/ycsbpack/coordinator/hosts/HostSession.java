@@ -35,7 +35,8 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
    *
    * @param staged     its properties file (0600), with secrets; it reaches the host as a file, never on a command line
    * @param files      more owner-only files the properties name (TLS files, see {@link #stagedPath}); they reach the
-   *                   host the same way and are removed with the properties when the client ends
+   *                   host the same way and are removed with the properties ({@link #removeStaged} once the
+   *                   client is ready, and when it ends, however it ends)
    * @param clientArgs the arguments after {@code bin/ycsb}, made only of the coordinator's own words
    * @param bundle     the bundle's {@code clients/} folder (a local client writes its folder there directly)
    * @param uploadLimit how long each of its files may take to reach the host, counted from this call (the client's
@@ -43,6 +44,13 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
    */
   Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs clientArgs, Path bundle,
                 PackArchive pack, Duration uploadLimit) throws IOException;
+
+  /**
+   * Removes the files {@link #start} put on the host for the client (its properties, secrets included, and the
+   * {@code files}) once it has read them: its READY. They would otherwise stay there until it ends. Nothing to do for a
+   * local client, which reads the coordinator's own copies (removed by the coordinator).
+   */
+  void removeStaged(ClientPlan client, String runId, List<Path> files) throws IOException;
 
   /** Brings the client's folder into {@code bundle/<name>} (nothing to do for a local client). */
   void fetch(ClientPlan client, String runId, Path bundle) throws IOException;

@@ -46,6 +46,11 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
   }
 
   @Override
+  public void removeStaged(ClientPlan client, String runId, List<Path> files) {
+    // the client read the coordinator's own copies, removed by it
+  }
+
+  @Override
   public void fetch(ClientPlan client, String runId, Path bundle) {
     // a local client writes its folder into the bundle itself
   }

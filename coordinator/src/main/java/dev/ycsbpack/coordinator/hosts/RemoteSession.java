@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * <p>Layout on the host, under {@code --remote-dir} (relative to the remote home unless absolute):
  * {@code dist/<digest>/} holds a staged pack (complete when {@code .complete} exists; staged into a temporary folder
  * and renamed, so a broken upload never looks complete), {@code runs/<run id>/<client>/} a client's working folder:
- * {@code staged.properties} (0600, removed when the client exits), {@code client.pid} while it runs, and {@code out/},
+ * {@code staged.properties} (0600, removed once the client is ready, and when it exits), {@code client.pid} while it
+ * runs, and {@code out/},
  * its client folder.
  *
  * <p>Remote command lines hold only the coordinator's own words (and the checked {@code -jvm-args}), quoted; the user's
@@ -232,10 +233,8 @@ public final class RemoteSession implements HostSession {
                        PackArchive pack, Duration uploadLimit) throws IOException {
     String work = work(client, runId);
     upload(client, work, staged, "staged.properties", uploadLimit);
-    StringBuilder remove = new StringBuilder("rm -f staged.properties");
     for (Path f : files) {
       upload(client, work, f, f.getFileName().toString(), uploadLimit);
-      remove.append(' ').append(Shell.quote(f.getFileName().toString()));
     }
     // the inner sh records its pid and becomes bin/ycsb, which becomes java: client.pid names the client's JVM, for
     // cleanup to kill one that outlived its transport
@@ -246,8 +245,28 @@ public final class RemoteSession implements HostSession {
       cmd.append(' ').append(Shell.quote(a));
     }
     // the staged file holds secrets: gone as soon as the client ends, however it ends
-    cmd.append("; rc=$?; ").append(remove).append(" client.pid; exit $rc; }");
+    cmd.append("; rc=$?; ").append(removal(files)).append(" client.pid; exit $rc; }");
     return shell.start(cmd.toString());
+  }
+
+  /** The command removing a client's staged files in its working folder (the properties and {@code files}). */
+  private static String removal(List<Path> files) {
+    StringBuilder remove = new StringBuilder("rm -f staged.properties");
+    for (Path f : files) {
+      remove.append(' ').append(Shell.quote(f.getFileName().toString()));
+    }
+    return remove.toString();
+  }
+
+  @Override
+  public void removeStaged(ClientPlan client, String runId, List<Path> files) throws IOException {
+    // no folder, no files: the client's end or the run's cleanup came first
+    Processes.Result r = Processes.run(shell.start("cd " + Shell.quote(work(client, runId)) + " 2>/dev/null || exit 0; "
+        + removal(files)), null, limits.cleanup());
+    if (!r.ok()) {
+      throw new IOException(host + ": cannot remove the staged properties of " + client.name() + ": "
+          + r.lastError());
+    }
   }
 
   /** One owner-only file into the client's working folder, over the transport's stdin (never on a command line). */

@@ -79,17 +79,25 @@ public final class CoordinatedRun {
     interrupted = reason;
   }
 
-  /** Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded). */
-  public void interrupt(String reason) {
+  /** How long {@link #interrupt} waits for the run to stop its clients and write its bundle. */
+  public static final int INTERRUPT_WAIT_SECONDS = 60;
+
+  /**
+   * Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded by {@link #INTERRUPT_WAIT_SECONDS}).
+   * Returns whether the run finished within that wait: only then does its bundle say FAILED and were its hosts
+   * collected and cleaned.
+   */
+  public boolean interrupt(String reason) {
     interrupted = reason;
     Supervisor s = supervisor;
     if (s != null) {
       s.abort(reason);
     }
     try {
-      finished.await(60, TimeUnit.SECONDS);
+      return finished.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
     }
   }
 
@@ -129,6 +137,10 @@ public final class CoordinatedRun {
     }
     String stageFailure = stageAll(probes);
     times.end("stage");
+    if (interrupted != null) {
+      // Ctrl-C during staging: the hosts not begun were skipped, so the run cannot start; it fails here, in time
+      return failBeforeStart(bundle, manifest, interrupted, probes, times);
+    }
     if (stageFailure != null) {
       return failBeforeStart(bundle, manifest, stageFailure, probes, times);
     }
@@ -183,6 +195,9 @@ public final class CoordinatedRun {
   private String stageAll(Map<Host, HostSession.Probe> probes) throws InterruptedException {
     List<Host> missing = plan.hosts().stream().filter(h -> !probes.get(h).staged()).toList();
     List<String> problems = Fanout.map(missing, settings.parallel(), "stage", h -> {
+      if (interrupted != null) {
+        return null; // Ctrl-C: a host not begun yet is not touched; those in flight end within their step's limit
+      }
       try {
         sessions.get(h).stage(pack);
         return null;

@@ -10,15 +10,15 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The files each client is launched with, in the coordinator's staging folder: its properties (secrets included) and
- * the TLS files they name, all owner-only, and removed again when the clients have them, whatever happened. One job
- * of the supervisor's start, kept apart so that what holds secrets on this machine is in one place.
+ * the TLS files they name, all owner-only. A client's are removed as soon as it has read them ({@link #delete} at its
+ * READY), and whatever is left when the run ends ({@link #deleteAll}), whatever happened. One job of the supervisor's
+ * start, kept apart so that what holds secrets on this machine is in one place.
  */
 final class StagedClientFiles {
   /**
@@ -33,8 +33,8 @@ final class StagedClientFiles {
   private final Path stagingDir;
   private final String runId;
   private final PrintStream log;
-  /** Every file written here, removed by {@link #deleteAll}. */
-  private final List<Path> written = Collections.synchronizedList(new ArrayList<>());
+  /** Every file written here and not removed yet, by client name. */
+  private final Map<String, List<Path>> written = new LinkedHashMap<>();
 
   StagedClientFiles(Path stagingDir, String runId, PrintStream log) {
     this.stagingDir = stagingDir;
@@ -56,30 +56,52 @@ final class StagedClientFiles {
         continue;
       }
       Path copy = stagingDir.resolve(c.name() + "." + name.substring(name.lastIndexOf('.') + 1));
-      written.add(copy);
+      written(c, copy);
       AtomicFiles.create(copy, AtomicFiles.Mode.PRIVATE);
       Files.write(copy, Files.readAllBytes(Path.of(source.trim())));
       files.add(copy);
       properties.put(name, session.stagedPath(c, runId, copy));
     }
     Path staged = stagingDir.resolve(c.name() + ".properties");
-    written.add(staged);
+    written(c, staged);
     PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
         AtomicFiles.Mode.PRIVATE);
     return new Staged(staged, List.copyOf(files));
   }
 
+  private void written(ClientPlan c, Path f) {
+    synchronized (written) {
+      written.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(f);
+    }
+  }
+
+  /** Removes the client's files (it has read them); one that cannot be removed is named on the log. */
+  void delete(ClientPlan c) {
+    List<Path> files;
+    synchronized (written) {
+      files = written.remove(c.name());
+    }
+    delete(files == null ? List.of() : files);
+  }
+
   /** Removes every file staged here; one that cannot be removed is named on the log with what it holds. */
   void deleteAll() {
+    List<Path> files = new ArrayList<>();
     synchronized (written) {
-      for (Path f : written) {
-        try {
-          Files.deleteIfExists(f);
-        } catch (IOException e) {
-          log.println("ycsb-coordinator: warning: cannot delete " + f + " ("
-              + (f.toString().endsWith(".properties") ? "it holds the run's properties, secrets included"
-              : "a TLS file staged for a client") + "): " + e.getMessage());
-        }
+      written.values().forEach(files::addAll);
+      written.clear();
+    }
+    delete(files);
+  }
+
+  private void delete(List<Path> files) {
+    for (Path f : files) {
+      try {
+        Files.deleteIfExists(f);
+      } catch (IOException e) {
+        log.println("ycsb-coordinator: warning: cannot delete " + f + " ("
+            + (f.toString().endsWith(".properties") ? "it holds the run's properties, secrets included"
+            : "a TLS file staged for a client") + "): " + e.getMessage());
       }
     }
   }

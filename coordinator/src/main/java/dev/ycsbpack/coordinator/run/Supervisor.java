@@ -18,8 +18,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -119,8 +124,15 @@ public final class Supervisor {
   private final Map<String, ClientProblem> problems = Collections.synchronizedMap(new LinkedHashMap<>());
   /** Set when a launch failed: the launches not begun yet are skipped, the run fails anyway. */
   private volatile boolean launchFailed;
-  /** Each client's properties and TLS files on this machine, removed when the run ends. */
+  /** Each client's properties and TLS files on this machine, removed at its READY or when the run ends. */
   private final StagedClientFiles stagedFiles;
+  /** What each launched client was staged with, by client name: removed from its host at its READY. */
+  private final Map<String, StagedClientFiles.Staged> staged = new ConcurrentHashMap<>();
+  /** The clients whose staged files were removed (or are being removed) since their READY. */
+  private final Set<String> unstaged = ConcurrentHashMap.newKeySet();
+  /** The removals from the hosts under way: done before the release, so none runs during the measurement. */
+  private final List<Future<?>> removals = new CopyOnWriteArrayList<>();
+  private final PrintStream log;
   private volatile String abortReason;
   /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
   private final LineReader output = new LineReader("coordinator-client-output");
@@ -138,6 +150,7 @@ public final class Supervisor {
     this.settings = settings;
     this.progress = progress;
     this.clockOffsets = clockOffsets;
+    this.log = log;
   }
 
   /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
@@ -151,14 +164,17 @@ public final class Supervisor {
     long releaseAfterMs = -1;
     String failure = null;
     ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "heartbeat"));
+    ExecutorService remover = Executors.newFixedThreadPool(Math.max(1, settings.parallel()),
+        r -> daemon(r, "unstage"));
     try {
       // heartbeats first: a client launched early must not time out while the last ones are still being launched
       heartbeat.scheduleAtFixedRate(this::beat, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
       failure = startAll();
       if (failure == null) {
-        failure = awaitReady();
+        failure = awaitReady(remover);
       }
       if (failure == null) {
+        awaitRemovals();
         // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
         // moment whatever the time its GO took to arrive
         releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();
@@ -177,6 +193,7 @@ public final class Supervisor {
         stopAll();
       }
       heartbeat.shutdownNow();
+      remover.shutdown(); // a removal under way ends within its step's limit; the host's cleanup removes all anyway
       progress.close();
       stagedFiles.deleteAll();
     }
@@ -198,10 +215,11 @@ public final class Supervisor {
       }
       try {
         HostSession session = sessions.get(c.host());
-        StagedClientFiles.Staged staged = stagedFiles.stage(c, session);
+        StagedClientFiles.Staged files = stagedFiles.stage(c, session);
+        staged.put(c.name(), files);
         // its files' upload is part of its launch: bounded by the ready timeout, counted from here (this client's own
         // launch), not from the phase's start, so a client queued behind --parallel keeps its whole limit
-        Process p = session.start(c, runId, staged.properties(), staged.files(), args, clientsDir, pack,
+        Process p = session.start(c, runId, files.properties(), files.files(), args, clientsDir, pack,
             settings.readyTimeout());
         running.add(new ClientProcess(c, p, redactor.forLines(), output));
       } catch (IOException | RuntimeException e) {
@@ -229,13 +247,16 @@ public final class Supervisor {
     }
   }
 
-  private String awaitReady() throws InterruptedException {
+  private String awaitReady(ExecutorService remover) throws InterruptedException {
     while (true) {
       if (abortReason != null) {
         return abortReason;
       }
       boolean all = true;
       for (ClientProcess c : running) {
+        if (c.ready() && unstaged.add(c.plan().name())) {
+          unstage(c.plan(), remover);
+        }
         if (!c.alive()) {
           return fail(c, new ClientProblem(ClientProblem.Kind.EXITED, "exited (status " + c.exitStatus()
               + ") before it was ready: " + c.lastError()));
@@ -253,6 +274,34 @@ public final class Supervisor {
         }
       }
       Thread.sleep(20);
+    }
+  }
+
+  /**
+   * A client that is READY has read its properties: its staged files (secrets included) go at once, here and, through
+   * {@code remover}, on its host, rather than staying there for the whole run.
+   */
+  private void unstage(ClientPlan c, ExecutorService remover) {
+    stagedFiles.delete(c);
+    StagedClientFiles.Staged files = staged.get(c.name());
+    removals.add(remover.submit(() -> {
+      try {
+        sessions.get(c.host()).removeStaged(c, runId, files == null ? List.of() : files.files());
+      } catch (IOException e) {
+        // they go when the client ends, and with the run's folder at the cleanup
+        log.println("ycsb-coordinator: warning: " + redactor.redact(String.valueOf(e.getMessage())));
+      }
+    }));
+  }
+
+  /** Waits for the removals from the hosts, each bounded by its own step limit. */
+  private void awaitRemovals() throws InterruptedException {
+    for (Future<?> f : removals) {
+      try {
+        f.get();
+      } catch (ExecutionException e) {
+        log.println("ycsb-coordinator: warning: " + redactor.redact(String.valueOf(e.getCause())));
+      }
     }
   }
 

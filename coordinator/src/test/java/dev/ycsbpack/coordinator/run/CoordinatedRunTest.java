@@ -11,6 +11,7 @@ import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
+import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -21,6 +22,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,5 +64,92 @@ class CoordinatedRunTest {
     assertTrue(m.reason().contains("Ctrl-C"), m.reason());
     assertTrue(session.probe(pack).ok());
     assertFalse(session.probe(pack).staged(), "the pack was not staged on the host");
+  }
+
+  /**
+   * Ctrl-C while the first of three hosts is being staged (one at a time): the run ends FAILED with the interrupt's
+   * reason as soon as that staging ends, within {@link CoordinatedRun#interrupt}'s wait, which says so; the two hosts
+   * not begun are never touched after their check, and no client is launched anywhere.
+   */
+  @Test
+  void anInterruptDuringStagingFailsTheRunWithoutTouchingTheHostsNotBegun() throws Exception {
+    PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    CountDownLatch stagingBegan = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    List<Host> hosts = List.of(new Host.Rsh("fake1"), new Host.Rsh("fake2"), new Host.Rsh("fake3"));
+    List<FakeHost> fakes = new java.util.ArrayList<>();
+    Map<Host, HostSession> sessions = new LinkedHashMap<>();
+    List<ClientPlan> clients = new java.util.ArrayList<>();
+    for (int i = 0; i < hosts.size(); i++) {
+      FakeHost fake = FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i)));
+      fakes.add(fake);
+      // every staging (the pack's tar read from stdin) blocks until the test has interrupted the run
+      RemoteShell blocking = new RemoteShell() {
+        @Override
+        public String transport() {
+          return fake.transport();
+        }
+
+        @Override
+        public Process start(String script) throws java.io.IOException {
+          if (script.contains("tar xzf -")) {
+            stagingBegan.countDown();
+            try {
+              release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+          return fake.start(script);
+        }
+      };
+      sessions.put(hosts.get(i), new RemoteSession(hosts.get(i), blocking, ".ycsb-pack"));
+      clients.add(new ClientPlan(i, String.format("%02d-fake%d", i + 1, i + 1), hosts.get(i), 1, 0, 10, "all",
+          Map.of()));
+    }
+    RunPlan plan = new RunPlan(Phase.LOAD, "basic", hosts, clients, Map.of(), dir.resolve("bundle"), List.of(),
+        List.of());
+    Supervisor.Settings one = Supervisor.Settings.of(java.time.Duration.ofSeconds(30),
+        java.time.Duration.ofSeconds(30), 5, 1, java.time.Duration.ZERO);
+    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, one, Redactor.of(Map.of()),
+        "bin/ycsb-coordinator load", new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(),
+        System.currentTimeMillis());
+
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())));
+      assertTrue(stagingBegan.await(30, TimeUnit.SECONDS), "staging began");
+      List<Integer> scriptsBefore = fakes.stream().map(f -> f.scripts().size()).toList();
+      Future<Boolean> finished = pool.submit(() -> run.interrupt("interrupted by the user (Ctrl-C)"));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      // interrupt() has set its reason once it waits for the run; only then may the first staging go on
+      while (System.nanoTime() < deadline && !finished.isDone() && !waitingInInterrupt()) {
+        Thread.sleep(10);
+      }
+      release.countDown();
+      assertTrue(finished.get(30, TimeUnit.SECONDS), "the run finished within the interrupt's wait");
+      assertEquals(CoordinatedRun.FAILED, status.get(1, TimeUnit.SECONDS));
+
+      Manifest m = Bundle.read(plan.out());
+      assertEquals("FAILED", m.status());
+      assertTrue(m.reason().contains("interrupted by the user (Ctrl-C)"), m.reason());
+      for (int i = 1; i < fakes.size(); i++) {
+        assertEquals(scriptsBefore.get(i), fakes.get(i).scripts().size(),
+            "host " + (i + 1) + " was not touched after the interrupt: " + fakes.get(i).scripts());
+      }
+      for (FakeHost f : fakes) {
+        assertFalse(f.scripts().stream().anyMatch(s -> s.contains("bin/ycsb")), "no client launched: " + f.scripts());
+      }
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  /** Whether a thread is waiting inside {@link CoordinatedRun#interrupt} (its reason set, the run not finished). */
+  private static boolean waitingInInterrupt() {
+    return Thread.getAllStackTraces().entrySet().stream().anyMatch(e -> e.getKey().getState()
+        == Thread.State.TIMED_WAITING && java.util.Arrays.stream(e.getValue()).anyMatch(f
+            -> f.getClassName().equals(CoordinatedRun.class.getName()) && f.getMethodName().equals("interrupt")));
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
@@ -131,6 +132,56 @@ class SupervisorTest {
     // the good client heard STOP (or its input close) and ended: its wrapper removed its pid and staged files
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")));
     assertFalse(Files.exists(work(0, "01-fake1").resolve("staged.properties")));
+  }
+
+  /**
+   * A client's properties (secrets included) and the TLS file they name are gone from its host and from the
+   * coordinator's staging folder once it is READY: while it still runs, not only when the run ends.
+   */
+  @Test
+  void aReadyClientsStagedFilesAreRemovedHereAndOnItsHostWhileItRuns() throws Exception {
+    RunPlan one = plan("long");
+    Path ca = Files.writeString(dir.resolve("ca.pem"), "a CA file the client reads before it is ready\n");
+    ClientPlan c = one.clients().get(0);
+    RunPlan plan = new RunPlan(Phase.LOAD, "basic", one.hosts(), List.of(new ClientPlan(0, c.name(), c.host(), 1, 0,
+        10, "all", Map.of("fake.mode", "long", TlsFiles.CA_FILE, ca.toString()))), Map.of(), dir.resolve("bundle"),
+        List.of(), List.of());
+    String caCopy = c.name() + "." + TlsFiles.CA_FILE.substring(TlsFiles.CA_FILE.lastIndexOf('.') + 1);
+    Path work = work(0, c.name());
+    Path staging = dir.resolve("bundle/.staging");
+    Supervisor s = supervisor(plan, Duration.ofSeconds(30), Fanout.DEFAULT_PARALLEL, 5);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Supervisor.Outcome> running = pool.submit(s::run);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!Files.exists(work.resolve("out/started")) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertTrue(Files.exists(work.resolve("out/started")), "the client was released");
+      assertEquals("600", Files.readString(work.resolve("out/staged-mode.txt")).strip(), "it read its properties");
+      assertFalse(running.isDone(), "the run goes on");
+      assertTrue(Files.exists(work.resolve("client.pid")), "the client runs");
+      for (Path gone : List.of(work.resolve("staged.properties"), work.resolve(caCopy),
+          staging.resolve(c.name() + ".properties"), staging.resolve(caCopy))) {
+        assertFalse(Files.exists(gone), () -> gone + " was removed at the client's READY");
+      }
+      s.abort("the test is over");
+      assertEquals("the test is over", running.get(60, TimeUnit.SECONDS).reason());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A client that never got to READY has its staged files removed when the run ends, here and on its host. */
+  @Test
+  void aClientThatFailsBeforeItIsReadyHasItsStagedFilesRemovedAtTheEnd() throws Exception {
+    RunPlan plan = plan("fail");
+    Supervisor.Outcome o = supervise(plan);
+    assertEquals(ClientProblem.Kind.EXITED, o.clients().get(0).problem().kind(), o::reason);
+    assertTrue(Files.exists(work(0, "01-fake1").resolve("out/staged-mode.txt")),
+        "it read its properties");
+    assertFalse(Files.exists(work(0, "01-fake1").resolve("staged.properties")), "removed on its host");
+    assertFalse(Files.exists(dir.resolve("bundle/.staging/01-fake1.properties")), "removed here");
   }
 
   @Test
