@@ -79,15 +79,13 @@ arm_cp() { # arm
 }
 
 sidecar_source=common/src/main/java/dev/ycsbpack/common/hdr/CountsSidecar.java
-# the sidecars' format, named by the git blob of the writer's source: inputs are regenerated when it changes
+# the sidecars' format, named by the git blob of the writer's source (taken now: the checkout may change while the
+# bench runs, the copied classes do not): inputs are regenerated when it changes
+sidecar_tag="$(git -C "$here" hash-object "$here/$sidecar_source" | cut -c1-10)"
+if [ -n "$before" ]; then before_sidecar_tag="$(git -C "$here" rev-parse --short=10 "$before:$sidecar_source")"; fi
 sidecar_tag() { # arm
-  if [ "$1" = before-sidecars ]; then
-    git -C "$here" rev-parse --short=10 "$before:$sidecar_source"
-  else
-    git -C "$here" hash-object "$here/$sidecar_source" | cut -c1-10
-  fi
+  if [ "$1" = before-sidecars ]; then echo "$before_sidecar_tag"; else echo "$sidecar_tag"; fi
 }
-
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 spread() { # values on stdin -> "median (min-max)"
   local v

@@ -50,6 +50,12 @@ public final class CountsSidecar implements Intervals {
   private static final int VERSION = 2;
   private static final int HEADER = 8 + 4 + 8 + 4;
   private static final int TRAILER = 8 + 4;
+  /**
+   * The most bytes one interval's counts may take: more than any histogram of {@link IntervalCounts#LAYOUT} needs
+   * (it has under 56,000 indexes up to Long.MAX_VALUE, each entry at most 11 bytes), so the reader can hold an
+   * interval's counts whole and decode them without checking for the buffer's end per number.
+   */
+  private static final int MAX_COUNT_BYTES = 1 << 20;
 
   /** The sidecar of {@code log}. */
   public static Path of(Path log) {
@@ -326,8 +332,9 @@ public final class CountsSidecar implements Intervals {
   private final long end;
   /** While {@link #check}ing: the CRC32C of every body byte read; null when merging (a skip reads nothing). */
   private final CRC32C crc;
-  private final ByteBuffer window = ByteBuffer.allocate(1 << 16);
-  private final byte[] buf = window.array();
+  /** The read window; grows (up to {@link #MAX_COUNT_BYTES}) to hold an interval's counts whole. */
+  private ByteBuffer window = ByteBuffer.allocate(1 << 16);
+  private byte[] buf = window.array();
   private int pos;
   private int limit;
   /** Body bytes taken into {@link #buf} (or skipped) so far. */
@@ -384,8 +391,8 @@ public final class CountsSidecar implements Intervals {
       }
       entries = (int) n;
       entryBytes = varint();
-      if (entryBytes < 0 || entryBytes > end) {
-        throw fault(file, "names counts longer than the file");
+      if (entryBytes < 0 || entryBytes > MAX_COUNT_BYTES) {
+        throw fault(file, "names counts longer than any histogram's");
       }
       pending = true;
       hasCurrent = true;
@@ -444,11 +451,6 @@ public final class CountsSidecar implements Intervals {
     pending = false;
   }
 
-  /** Body bytes read so far. */
-  private long consumed() {
-    return filled - (limit - pos);
-  }
-
   @Override
   public long startMs() {
     requireCurrent();
@@ -476,13 +478,15 @@ public final class CountsSidecar implements Intervals {
     long total = 0;
     int top = -1;
     try {
-      long from = consumed();
+      ensure((int) entryBytes);
+      int stop = pos + (int) entryBytes;
       long[] counts = target == null ? null : target.counts();
       int index = -1;
       for (int i = 0; i < entries; i++) {
-        long entry = varint();
+        // most entries are one byte: gap and "count is 1" together
+        long entry = pos < stop && buf[pos] >= 0 ? buf[pos++] : varint(stop);
         long gap = entry >>> 1;
-        long count = (entry & 1) != 0 ? 1 : varint();
+        long count = (entry & 1) != 0 ? 1 : varint(stop);
         if (gap < 1 || gap > HistogramDecoder.MAX_INDEX - index) {
           throw fault(file, "holds a count past the largest possible value");
         }
@@ -499,7 +503,7 @@ public final class CountsSidecar implements Intervals {
           counts[index] += count;
         }
       }
-      if (consumed() - from != entryBytes) {
+      if (pos != stop) {
         throw fault(file, "holds counts whose length is not the one its interval names");
       }
       return total;
@@ -515,13 +519,36 @@ public final class CountsSidecar implements Intervals {
     }
   }
 
-  /**
-   * One unsigned LEB128 number; refills the buffer only when fewer than ten bytes are left. One byte (most numbers
-   * here) takes the short path.
-   */
-  private long varint() throws IOException {
+  /** Has the next {@code bytes} bytes of the body in {@link #buf} from {@link #pos}, growing it if need be. */
+  private void ensure(int bytes) throws IOException {
+    if (bytes > buf.length) {
+      ByteBuffer larger = ByteBuffer.allocate(Integer.highestOneBit(bytes - 1) << 1);
+      System.arraycopy(buf, pos, larger.array(), 0, limit - pos);
+      limit -= pos;
+      pos = 0;
+      window = larger;
+      buf = larger.array();
+    }
+    while (limit - pos < bytes) {
+      int had = limit - pos;
+      if (!fill() || limit - pos == had) {
+        throw new EOFException("the counts end early");
+      }
+    }
+  }
+
+  /** One unsigned LEB128 number of the header of an interval; refills the buffer when fewer than ten bytes are left. */
+  private long varint() throws IOException, LogFault {
     if (limit - pos < 10 && (!fill() || pos == limit)) {
       throw new EOFException("the counts end early");
+    }
+    return varint(limit);
+  }
+
+  /** One unsigned LEB128 number in {@code buf[pos, stop)}: an interval's counts, which {@link #ensure} holds whole. */
+  private long varint(int stop) throws IOException, LogFault {
+    if (pos == stop) {
+      throw fault(file, "holds counts whose length is not the one its interval names");
     }
     byte first = buf[pos++];
     if (first >= 0) {
@@ -529,8 +556,11 @@ public final class CountsSidecar implements Intervals {
     }
     long v = first & 0x7F;
     for (int shift = 7; shift < 64; shift += 7) {
-      if (pos == limit) {
-        throw new EOFException("the counts end early");
+      if (pos == stop) {
+        if (stop == limit) {
+          throw new EOFException("the counts end early");
+        }
+        throw fault(file, "holds counts whose length is not the one its interval names");
       }
       byte b = buf[pos++];
       if (shift == 63 && (b & 0x7E) != 0) {
