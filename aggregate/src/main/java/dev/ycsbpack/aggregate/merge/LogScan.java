@@ -44,7 +44,11 @@ record LogScan(long startMs, long endMs, long maxLines, long modalLengthMs, Set<
     return all;
   }
 
-  static LogScan of(ClientInput c) throws InputException {
+  /**
+   * @param distrusted logs whose sidecar an earlier attempt found malformed while adding its counts, with what does
+   *                   not hold: read from the log, with a note
+   */
+  static LogScan of(ClientInput c, Map<Path, String> distrusted) throws InputException {
     Tally client = new Tally();
     long maxLines = 0;
     Set<Path> sidecars = new HashSet<>();
@@ -52,7 +56,9 @@ record LogScan(long startMs, long endMs, long maxLines, long modalLengthMs, Set<
     for (Path p : c.logs().values()) {
       // the check reads the whole sidecar, so its intervals' times are taken on the way, kept aside until it matches
       Tally log = new Tally();
-      CountsSidecar.Match match = CountsSidecar.check(p, log::add);
+      CountsSidecar.Match match = distrusted.containsKey(p)
+          ? new CountsSidecar.Match(CountsSidecar.Match.State.STALE, "its counts are malformed (" + distrusted.get(p) + ")")
+          : CountsSidecar.check(p, log::add);
       if (match.state() == CountsSidecar.Match.State.STALE) {
         notes.add("Client " + c.name() + ": " + CountsSidecar.of(p).getFileName() + " does not match "
             + p.getFileName() + " (" + match.why() + "); its counts were read from the log.");

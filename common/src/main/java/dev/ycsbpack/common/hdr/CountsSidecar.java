@@ -237,9 +237,10 @@ public final class CountsSidecar implements Intervals {
 
   /**
    * Checks the sidecar of {@code log} against it, reading each file once: header, the log's length and CRC32C, the
-   * body's CRC32C and its every number (each interval's counts add up within a long and stay inside a histogram,
-   * each count list is as long as it says, the trailer names as many intervals as the body holds). So a sidecar
-   * {@link #open} is later given cannot fault unless it changes in between. Holds nothing.
+   * body's CRC32C and its framing (each interval's numbers, its counts skipped by their named length, and as many
+   * intervals as the trailer names). The counts themselves are checked as they are added ({@link #addTo} faults on
+   * any that does not hold, before the caller uses that interval): decoding them here too would double the merge's
+   * main cost. Holds nothing.
    *
    * @param spans given each interval's times as they are read; they are the sidecar's only when this returns
    *              {@link Match.State#MATCHES} (a caller keeps them aside until then)
@@ -294,19 +295,17 @@ public final class CountsSidecar implements Intervals {
   }
 
   /**
-   * Reads the whole body, every count decoded and checked but added nowhere, each interval's times to
-   * {@code spans}; every byte goes through {@link #crc}, the first problem found or not.
+   * Reads the whole body, each interval's times to {@code spans}, its counts skipped; every byte goes through
+   * {@link #crc}, the first problem found or not.
    *
-   * @return null when every number holds and the body has {@code intervals} intervals; else what does not hold
+   * @return null when the framing holds and the body has {@code intervals} intervals; else what does not hold
    */
   private String readAll(Spans spans, long intervals) throws IOException {
     String problem = null;
     try {
       long n = 0;
-      long logTotal = 0;
       while (next()) {
         spans.accept(startMs, endMs);
-        logTotal = Math.addExact(logTotal, addTo(null));
         n++;
       }
       if (n != intervals) {
@@ -314,8 +313,6 @@ public final class CountsSidecar implements Intervals {
       }
     } catch (LogFault e) {
       problem = e.problem().substring("the counts sidecar ".length()).replaceFirst("\\.$", "");
-    } catch (ArithmeticException e) {
-      problem = "its counts add up past the largest number a count can hold";
     }
     while (filled < end) { // the rest of the body, for its CRC
       pos = limit;
@@ -464,9 +461,10 @@ public final class CountsSidecar implements Intervals {
   }
 
   /**
-   * Adds the current interval's counts to {@code target} (once: a second call adds nothing); {@code null}: decodes
-   * and checks them only ({@link #check}). The array, the total and the highest index are kept in locals, as in
-   * {@link HistogramDecoder}: this loop runs for every count.
+   * Adds the current interval's counts to {@code target} (once: a second call adds nothing), each number checked (a
+   * count of at least 1, an index inside a histogram, a total within a long, as many bytes as named): a fault means
+   * the sidecar must not be used, and what was added from it must be dropped. The array, the total and the highest
+   * index are kept in locals, as in {@link HistogramDecoder}: this loop runs for every count.
    */
   @Override
   public long addTo(IntervalCounts target) throws LogFault {
@@ -480,7 +478,7 @@ public final class CountsSidecar implements Intervals {
     try {
       ensure((int) entryBytes);
       int stop = pos + (int) entryBytes;
-      long[] counts = target == null ? null : target.counts();
+      long[] counts = target.counts();
       int index = -1;
       for (int i = 0; i < entries; i++) {
         // most entries are one byte: gap and "count is 1" together
@@ -496,26 +494,22 @@ public final class CountsSidecar implements Intervals {
         index += (int) gap;
         total = Math.addExact(total, count);
         top = index;
-        if (counts != null) {
-          if (index >= counts.length) {
-            counts = target.reserve(index);
-          }
-          counts[index] += count;
+        if (index >= counts.length) {
+          counts = target.reserve(index);
         }
+        counts[index] += count;
       }
       if (pos != stop) {
         throw fault(file, "holds counts whose length is not the one its interval names");
       }
       return total;
     } catch (ArithmeticException e) {
-      total = 0; // nothing is reported added: the merge refuses, the check passes the sidecar over
+      total = 0;
       throw fault(file, "holds an interval whose counts add up past the largest number a count can hold");
     } catch (IOException e) {
       throw fault(file, "cannot be read (" + e.getMessage() + ")");
     } finally {
-      if (target != null) {
-        target.added(total, top);
-      }
+      target.added(total, top);
     }
   }
 
