@@ -196,6 +196,17 @@ class CountsSidecarTest {
   }
 
   @Test
+  void aBitFlippedInTheCountsIsPassedOverForTheLog() throws Exception {
+    Path in = copy("flipped");
+    Path counts = in.resolve("client-001/UPDATE.hdr.counts");
+    byte[] b = Files.readAllBytes(counts);
+    b[b.length / 2] ^= 0x04;
+    Files.write(counts, b);
+    assertMergedFromLogsWithNote(in, "UPDATE.hdr.counts does not match UPDATE.hdr (its counts are corrupt (CRC32C "
+        + "differs)); its counts were read from the log.");
+  }
+
+  @Test
   void aCorruptHeaderIsPassedOverForTheLog() throws Exception {
     Path in = copy("header");
     Path counts = in.resolve("client-000/INSERT.hdr.counts");
@@ -237,7 +248,7 @@ class CountsSidecarTest {
   private static void assertMergedFromLogsWithNote(Path in, String note) throws Exception {
     MergeResult r = Aggregate.merge(List.of(in), MergeOptions.builder().threads(2).build());
     List<String> expectedNotes = new ArrayList<>(fromLogs.notes());
-    String client = note.startsWith("SCAN") ? "client-001" : "client-000";
+    String client = note.startsWith("SCAN") || note.startsWith("UPDATE") ? "client-001" : "client-000";
     expectedNotes.add("Client " + client + ": " + note);
     assertEquals(expectedNotes, r.notes());
     // every figure is the logs' own: the CSV time series and the operations, as a merge without sidecars gives them
