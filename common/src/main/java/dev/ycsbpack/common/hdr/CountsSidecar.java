@@ -52,7 +52,7 @@ public final class CountsSidecar implements Intervals {
   private static final int TRAILER = 8 + 4;
   /**
    * The most bytes one interval's counts may take: more than any histogram of {@link IntervalCounts#LAYOUT} needs
-   * (it has under 56,000 indexes up to Long.MAX_VALUE, each entry at most 11 bytes), so the reader can hold an
+   * (it has under 56,000 indexes up to Long.MAX_VALUE, each entry at most 12 bytes), so the reader can hold an
    * interval's counts whole and decode them without checking for the buffer's end per number.
    */
   private static final int MAX_COUNT_BYTES = 1 << 20;
