@@ -11,7 +11,10 @@
 #   SIDECARS=1 (default; 0 skips): a third arm, "sidecars": this checkout's merge of the same clients with each log's
 #   counts sidecar beside it (<OP>.hdr.counts, written by SyntheticClients through bin/ycsb's own writer), so nothing
 #   is inflated; its outputs must equal the other arms'. The generator prints the client-side cost (ms per client
-#   for all its logs) and the bench the sidecars' extra bytes per client.
+#   for all its logs) and the bench the sidecars' extra bytes per client. The sidecar inputs are kept per version of
+#   CountsSidecar.java (their folder is named after its git blob), so a changed format gets new ones.
+#   With BEFORE and SIDECARS=1 a fourth arm, "before-sidecars": that revision's merge of the sidecars its own
+#   SyntheticClients writes (its format), so each build is also measured at its best.
 # Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client-hour (measured);
 # they are generated once (SyntheticClients, seeded: the same arguments give the same bytes) and kept in WORKDIR.
 #
@@ -59,21 +62,30 @@ if [ -n "$before" ]; then
   git -C "$here" archive "$before" | tar -x -C "$work/before-src"
   (cd "$work/before-src" && ./mvnw -B -ntp -q -o -pl aggregate -am -DskipTests package >/dev/null)
   cp -r "$work/before-src/aggregate/target/classes" "$work/classes-before/main"
+  cp -r "$work/before-src/aggregate/target/test-classes" "$work/classes-before/test"
   cp "$work/before-src/common/target/common-"*[0-9T].jar "$work/classes-before/common.jar"
   arms="before after"
 fi
 if [ "$sidecars" = 1 ]; then
   arms="$arms sidecars"
+  if [ -n "$before" ]; then arms="$arms before-sidecars"; fi
 fi
 
 arm_cp() { # arm
-  if [ "$1" = before ]; then
-    echo "$work/classes-before/main:$work/classes-before/common.jar:$deps"
-  else
-    echo "$cp"
-  fi
+  case "$1" in
+    before | before-sidecars) echo "$work/classes-before/main:$work/classes-before/test:$work/classes-before/common.jar:$deps" ;;
+    *) echo "$cp" ;;
+  esac
 }
 
+sidecar_source=common/src/main/java/dev/ycsbpack/common/hdr/CountsSidecar.java
+# the sidecars' format, named by the git blob of the writer's source (taken now: the checkout may change while the
+# bench runs, the copied classes do not): inputs are regenerated when it changes
+sidecar_tag="$(git -C "$here" hash-object "$here/$sidecar_source" | cut -c1-10)"
+if [ -n "$before" ]; then before_sidecar_tag="$(git -C "$here" rev-parse --short=10 "$before:$sidecar_source")"; fi
+sidecar_tag() { # arm
+  if [ "$1" = before-sidecars ]; then echo "$before_sidecar_tag"; else echo "$sidecar_tag"; fi
+}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 spread() { # values on stdin -> "median (min-max)"
   local v
@@ -85,7 +97,10 @@ spread() { # values on stdin -> "median (min-max)"
 declare -A walls cpus rss
 
 input_dir() { # arm clients intervals
-  if [ "$1" = sidecars ]; then echo "$work/in-$2x$3-sidecars"; else echo "$work/in-$2x$3"; fi
+  case "$1" in
+    sidecars | before-sidecars) echo "$work/in-$2x$3-sidecars-$(sidecar_tag "$1")" ;;
+    *) echo "$work/in-$2x$3" ;;
+  esac
 }
 
 merge_once() { # arm clients intervals
@@ -109,18 +124,23 @@ run() { # clients intervals
     java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in" "$n" "$k"
     touch "$in/.complete"
   fi
-  if [ "$sidecars" = 1 ] && [ ! -f "$in-sidecars/.complete" ]; then
-    rm -rf "$in-sidecars"
-    java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$in-sidecars" "$n" "$k" sidecars \
-      2>"$work/sidecars-$n-$k.txt"
-    touch "$in-sidecars/.complete"
-  fi
+  local arm sc
   if [ "$sidecars" = 1 ]; then
-    echo "clients: $n x $k intervals: $(cat "$work/sidecars-$n-$k.txt"); sidecar bytes per client:" \
-      "$(find "$in-sidecars" -name '*.hdr.counts' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')," \
-      "logs per client: $(find "$in" -name '*.hdr' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')" >&2
+    for arm in $arms; do
+      case "$arm" in sidecars | before-sidecars) ;; *) continue ;; esac
+      sc="$(input_dir "$arm" "$n" "$k")"
+      if [ ! -f "$sc/.complete" ]; then
+        rm -rf "$sc"
+        java -cp "$(arm_cp "$arm")" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$sc" "$n" "$k" sidecars \
+          2>"$work/$arm-$n-$k.txt"
+        touch "$sc/.complete"
+      fi
+      echo "$arm: $n clients x $k intervals: $(cat "$work/$arm-$n-$k.txt"); sidecar bytes per client:" \
+        "$(find "$sc" -name '*.hdr.counts' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')," \
+        "logs per client: $(find "$in" -name '*.hdr' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')" >&2
+    done
   fi
-  local size i arm order
+  local size i order
   size="$(du -smL "$in" | cut -f1)"
   walls=() cpus=() rss=()
   for i in $(seq "$repeat"); do

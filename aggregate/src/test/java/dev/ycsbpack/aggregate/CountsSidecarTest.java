@@ -11,7 +11,9 @@ import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.hdr.CountsSidecar;
 import dev.ycsbpack.common.hdr.HdrIntervalLog;
 import dev.ycsbpack.common.hdr.IntervalCounts;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,9 +24,12 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The counts sidecar a client writes beside each log: it holds exactly the log's intervals, and a merge uses it only
@@ -50,8 +55,10 @@ class CountsSidecarTest {
   @Test
   void holdsEveryIntervalOfTheLogWithItsTimesAndCounts() throws Exception {
     Path log = sidecars.resolve("client-001/UPDATE.hdr");
-    assertEquals(CountsSidecar.Match.State.MATCHES, CountsSidecar.check(log).state());
+    List<String> spans = new ArrayList<>();
+    assertEquals(CountsSidecar.Match.State.MATCHES, CountsSidecar.check(log, (s, e) -> spans.add(s + "-" + e)).state());
     IntervalCounts a = new IntervalCounts();
+    long values = 0;
     IntervalCounts b = new IntervalCounts();
     int intervals = 0;
     try (HdrIntervalLog l = HdrIntervalLog.open(log); CountsSidecar s = CountsSidecar.open(log)) {
@@ -59,7 +66,10 @@ class CountsSidecarTest {
         assertTrue(s.next(), "interval " + intervals);
         assertEquals(l.startMs(), s.startMs());
         assertEquals(l.endMs(), s.endMs());
-        assertEquals(l.addTo(a), s.addTo(b));
+        assertEquals(l.startMs() + "-" + l.endMs(), spans.get(intervals), "the check's times");
+        long n = l.addTo(a);
+        assertEquals(n, s.addTo(b));
+        values += n;
         List<String> fromLog = new ArrayList<>();
         List<String> fromSidecar = new ArrayList<>();
         a.drainTo((i, c) -> fromLog.add(i + ":" + c));
@@ -71,6 +81,93 @@ class CountsSidecarTest {
       assertFalse(s.next());
     }
     assertEquals(60, intervals);
+    assertEquals(60, spans.size());
+    // version 2's density: most counts are 1 with a small index gap, one byte each (version 1 took two)
+    double bytesPerValue = (double) Files.size(CountsSidecar.of(log)) / values;
+    assertTrue(bytesPerValue < 1.3, "bytes per value " + bytesPerValue);
+  }
+
+  /**
+   * Sidecars whose CRCs hold but whose numbers do not (a faulty or hostile writer): each is passed over for its log
+   * with a note naming what does not hold, whether the check finds it (the framing) or the merge while adding (the
+   * counts: that attempt is dropped whole); never a wrong count, never an exception.
+   *
+   * @param name  the case
+   * @param body  the body as varints, space-separated ("x" + hex: raw bytes)
+   * @param why   the end of the note
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // start (ZigZag), length, n, bytes of the counts, then the counts
+      "cut inside a count | 2000 1000 2 2 3 | its counts are malformed (cannot be read (the counts end early))",
+      "a number past 64 bits | 2000 1000 1 11 x80808080808080808080 x01 | its counts are malformed (cannot be read "
+          + "(a number is longer than 64 bits))",
+      "counts past a long | 2000 1000 2 20 2 4611686018427387904 2 4611686018427387904 | its counts are malformed "
+          + "(holds an interval whose counts add up past the largest number a count can hold)",
+      "a count of 2^63 | 2000 1000 1 11 2 9223372036854775808 | its counts are malformed (holds a count below 1 or "
+          + "past the largest number a count can hold)",
+      "a count of 0 | 2000 1000 1 2 2 0 | its counts are malformed (holds a count below 1 or past the largest number a "
+          + "count can hold)",
+      "an index past any histogram | 2000 1000 1 4 67108867 | its counts are malformed (holds a count past the largest "
+          + "possible value)",
+      "a gap of 0 | 2000 1000 2 2 3 1 | its counts are malformed (holds a count past the largest possible value)",
+      "counts not as long as named | 2000 1000 1 2 3 3 | its counts are malformed (holds counts whose length is not the one "
+          + "its interval names)",
+      "more intervals than the trailer names | 2000 1000 1 1 3 2000 1000 1 1 3 | its counts are malformed (its trailer "
+          + "names 1 intervals, its body holds 2)",
+      "an interval of negative length | 2000 18446744073709551615 1 1 3 | its counts are malformed (names an interval "
+          + "longer than any)",
+      "a start past the largest time | 18446744073709551614 1000 1 1 3 18446744073709551614 1000 1 1 3 | its counts are "
+          + "malformed (names a time past the largest possible one)",
+  })
+  void aSidecarWhoseNumbersDoNotHoldIsPassedOverForTheLog(String name, String body, String why) throws Exception {
+    Path in = copyOf("forged");
+    forge(in.resolve("client-000/READ.hdr"), 2, body, 1);
+    assertMergedFromLogsWithNote(in, "READ.hdr.counts does not match READ.hdr (" + why + "); its counts were read "
+        + "from the log.");
+  }
+
+  @Test
+  void aVersionOneSidecarIsMergedFromTheLogWithANote() throws Exception {
+    Path in = copy("version-1");
+    forge(in.resolve("client-000/READ.hdr"), 1, "2000 1000 1 2 1 1", 1); // version 1's entry: gap, count
+    assertMergedFromLogsWithNote(in, "READ.hdr.counts does not match READ.hdr (it is a version-1 counts sidecar; this "
+        + "merge reads version 2); its counts were read from the log.");
+  }
+
+  /** Writes {@code log}'s sidecar with a valid header (the log's length and CRC32C) and trailer around {@code body}. */
+  private static void forge(Path log, int version, String body, long intervals) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    for (String v : body.trim().split(" +")) {
+      if (v.startsWith("x")) {
+        for (int i = 1; i < v.length(); i += 2) {
+          b.write(Integer.parseInt(v.substring(i, i + 2), 16));
+        }
+        continue;
+      }
+      long n = Long.parseUnsignedLong(v);
+      while ((n & ~0x7FL) != 0) {
+        b.write((int) (n & 0x7F | 0x80));
+        n >>>= 7;
+      }
+      b.write((int) n);
+    }
+    byte[] bytes = b.toByteArray();
+    byte[] logBytes = Files.readAllBytes(log);
+    CRC32C logCrc = new CRC32C();
+    logCrc.update(logBytes);
+    CRC32C bodyCrc = new CRC32C();
+    bodyCrc.update(bytes);
+    ByteBuffer out = ByteBuffer.allocate(24 + bytes.length + 12).put("YPCOUNTS".getBytes(StandardCharsets.US_ASCII))
+        .putInt(version).putLong(logBytes.length).putInt((int) logCrc.getValue()).put(bytes).putLong(intervals)
+        .putInt((int) bodyCrc.getValue());
+    Files.write(CountsSidecar.of(log), out.array());
+  }
+
+  private static int copies;
+
+  private static Path copyOf(String name) throws IOException {
+    return copy(name + "-" + copies++);
   }
 
   @Test
@@ -99,14 +196,25 @@ class CountsSidecarTest {
   }
 
   @Test
+  void aBitFlippedInTheCountsIsPassedOverForTheLog() throws Exception {
+    Path in = copy("flipped");
+    Path counts = in.resolve("client-001/UPDATE.hdr.counts");
+    byte[] b = Files.readAllBytes(counts);
+    b[b.length / 2] ^= 0x04;
+    Files.write(counts, b);
+    assertMergedFromLogsWithNote(in, "UPDATE.hdr.counts does not match UPDATE.hdr (its counts are corrupt (CRC32C "
+        + "differs)); its counts were read from the log.");
+  }
+
+  @Test
   void aCorruptHeaderIsPassedOverForTheLog() throws Exception {
     Path in = copy("header");
     Path counts = in.resolve("client-000/INSERT.hdr.counts");
     byte[] b = Files.readAllBytes(counts);
     b[2] ^= 0x20;
     Files.write(counts, b);
-    assertMergedFromLogsWithNote(in, "INSERT.hdr.counts does not match INSERT.hdr (its header is not a version-1 "
-        + "counts header); its counts were read from the log.");
+    assertMergedFromLogsWithNote(in, "INSERT.hdr.counts does not match INSERT.hdr (its header is not a counts "
+        + "header); its counts were read from the log.");
   }
 
   @Test
@@ -140,7 +248,7 @@ class CountsSidecarTest {
   private static void assertMergedFromLogsWithNote(Path in, String note) throws Exception {
     MergeResult r = Aggregate.merge(List.of(in), MergeOptions.builder().threads(2).build());
     List<String> expectedNotes = new ArrayList<>(fromLogs.notes());
-    String client = note.startsWith("SCAN") ? "client-001" : "client-000";
+    String client = note.startsWith("SCAN") || note.startsWith("UPDATE") ? "client-001" : "client-000";
     expectedNotes.add("Client " + client + ": " + note);
     assertEquals(expectedNotes, r.notes());
     // every figure is the logs' own: the CSV time series and the operations, as a merge without sidecars gives them

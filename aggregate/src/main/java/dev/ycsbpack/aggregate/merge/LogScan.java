@@ -44,37 +44,42 @@ record LogScan(long startMs, long endMs, long maxLines, long modalLengthMs, Set<
     return all;
   }
 
-  static LogScan of(ClientInput c) throws InputException {
-    long start = Long.MAX_VALUE;
-    long end = Long.MIN_VALUE;
+  /**
+   * @param distrusted logs whose sidecar an earlier attempt found malformed while adding its counts, with what does
+   *                   not hold: read from the log, with a note
+   */
+  static LogScan of(ClientInput c, Map<Path, String> distrusted) throws InputException {
+    Tally client = new Tally();
     long maxLines = 0;
-    Map<Long, Long> lengths = new HashMap<>();
     Set<Path> sidecars = new HashSet<>();
     List<String> notes = new ArrayList<>();
     for (Path p : c.logs().values()) {
-      CountsSidecar.Match match = CountsSidecar.check(p);
-      boolean sidecar = match.state() == CountsSidecar.Match.State.MATCHES;
+      // the check reads the whole sidecar, so its intervals' times are taken on the way, kept aside until it matches
+      Tally log = new Tally();
+      CountsSidecar.Match match = distrusted.containsKey(p)
+          ? new CountsSidecar.Match(CountsSidecar.Match.State.STALE, "its counts are malformed (" + distrusted.get(p) + ")")
+          : CountsSidecar.check(p, log::add);
       if (match.state() == CountsSidecar.Match.State.STALE) {
         notes.add("Client " + c.name() + ": " + CountsSidecar.of(p).getFileName() + " does not match "
             + p.getFileName() + " (" + match.why() + "); its counts were read from the log.");
       }
-      if (sidecar) {
+      if (match.state() == CountsSidecar.Match.State.MATCHES) {
         sidecars.add(p);
-      }
-      long n = 0;
-      // the line checks need no decoder: nothing is decoded here
-      try (Intervals log = LogSource.open(p, sidecar, null)) {
-        while (LogSource.next(log)) {
-          n++;
-          start = Math.min(start, log.startMs());
-          end = Math.max(end, log.endMs());
-          long len = log.endMs() - log.startMs();
-          long rounded = len >= 1000 ? Math.round(len / 100.0) * 100 : Math.round(len / 10.0) * 10;
-          lengths.merge(rounded, Math.max(1, len), Long::sum); // weighted by the time it covers
+      } else {
+        log = new Tally();
+        // the line checks need no decoder: nothing is decoded here
+        try (Intervals in = LogSource.open(p, false, null)) {
+          while (LogSource.next(in)) {
+            log.add(in.startMs(), in.endMs());
+          }
         }
       }
-      maxLines = Math.max(maxLines, n);
+      client.addAll(log);
+      maxLines = Math.max(maxLines, log.intervals);
     }
+    long start = client.startMs;
+    long end = client.endMs;
+    Map<Long, Long> lengths = client.lengths;
     if (maxLines == 0) {
       throw new InputException(c.dir(), 0, "client " + c.name() + " finished, but its HdrHistogram logs hold no "
           + "interval at all.", "take the logs of the same run as its output.");
@@ -88,5 +93,29 @@ record LogScan(long startMs, long endMs, long maxLines, long modalLengthMs, Set<
       }
     }
     return new LogScan(start, end, maxLines, modal, sidecars, notes);
+  }
+
+  /** The times of some intervals: their span, their number, and the time each (rounded) length covers. */
+  private static final class Tally {
+    long startMs = Long.MAX_VALUE;
+    long endMs = Long.MIN_VALUE;
+    long intervals;
+    final Map<Long, Long> lengths = new HashMap<>();
+
+    void add(long start, long end) {
+      intervals++;
+      startMs = Math.min(startMs, start);
+      endMs = Math.max(endMs, end);
+      long len = end - start;
+      long rounded = len >= 1000 ? Math.round(len / 100.0) * 100 : Math.round(len / 10.0) * 10;
+      lengths.merge(rounded, Math.max(1, len), Long::sum); // weighted by the time it covers
+    }
+
+    void addAll(Tally other) {
+      intervals += other.intervals;
+      startMs = Math.min(startMs, other.startMs);
+      endMs = Math.max(endMs, other.endMs);
+      other.lengths.forEach((len, ms) -> lengths.merge(len, ms, Long::sum));
+    }
   }
 }

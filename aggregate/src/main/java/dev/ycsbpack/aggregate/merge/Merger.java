@@ -6,7 +6,9 @@ import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -32,15 +34,32 @@ public final class Merger {
     return mergeClients(clients, options);
   }
 
-  /** Merges clients already read. */
+  /**
+   * Merges clients already read. A sidecar found malformed while its counts are added (its CRCs held) drops the whole
+   * attempt: the merge runs again with that log read from the log, and a note; so no count of it is used.
+   */
   public static MergeResult mergeClients(List<ClientInput> clients, MergeOptions o)
+      throws InputException, PartialResultException {
+    Map<Path, String> distrusted = new HashMap<>();
+    while (true) {
+      try {
+        return attempt(clients, o, distrusted);
+      } catch (MalformedSidecar m) {
+        if (distrusted.putIfAbsent(m.log(), m.why()) != null) {
+          throw m; // that log was read from the log this time: cannot be its sidecar again
+        }
+      }
+    }
+  }
+
+  private static MergeResult attempt(List<ClientInput> clients, MergeOptions o, Map<Path, String> distrusted)
       throws InputException, PartialResultException {
     Admission admission = Admission.of(clients, o);
     List<ClientInput> ok = admission.ok();
     try (Parallel parallel = new Parallel(o.threads())) {
       List<Callable<LogScan>> scans = new ArrayList<>();
       for (ClientInput c : ok) {
-        scans.add(() -> LogScan.of(c));
+        scans.add(() -> LogScan.of(c, distrusted));
       }
       List<LogScan> scanned = parallel.runAll(scans);
       WindowPlan window = WindowPlan.of(ok, scanned, o);

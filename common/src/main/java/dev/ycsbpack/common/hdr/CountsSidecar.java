@@ -26,25 +26,36 @@ import java.util.zip.CheckedOutputStream;
  *
  * <p>Layout (big-endian):
  * <pre>
- *   header  "YPCOUNTS" (8 bytes), format version (int, 1), log length (long), log CRC32C (int)
+ *   header  "YPCOUNTS" (8 bytes), format version (int, 2), log length (long), log CRC32C (int)
  *   body    per interval, in the log's order:
  *             start ms minus the previous interval's start ms (ZigZag varint; the first: minus 0),
  *             length ms (varint), number of non-zero counts n (varint), bytes of the counts that follow (varint:
  *             an interval another merge thread takes is skipped without reading them),
- *             n times: index minus the previous index plus one (varint), count (varint)
+ *             n times: (index minus the previous index plus one) times 2, plus 1 when the count is 1 (varint),
+ *                      then, only when that low bit is 0, the count (varint, at least 2)
  *           indexes are counts-array indexes of {@link IntervalCounts#LAYOUT} (3 significant digits, lowest 1)
  *   trailer number of intervals (long), CRC32C of everything before it but the header (int)
  * </pre>
- * Times are the ones {@link HdrIntervalLog} computes for the line (absolute, BaseTime applied). An interval line's
+ * Varints are unsigned LEB128. Most counts of a one-second interval are 1 and most index gaps are below 64, so most
+ * counts take one byte (version 1 spent two on each: fewer bytes to carry and read). A version-1 sidecar is not
+ * read: the merge takes its log, with a note, as for any sidecar that does not match.
+ *
+ * <p>Times are the ones {@link HdrIntervalLog} computes for the line (absolute, BaseTime applied). An interval line's
  * Interval_Max is not kept: the merge takes the maximum from the counts, as it does from the log.
  */
 public final class CountsSidecar implements Intervals {
   /** Appended to a log's file name. */
   public static final String SUFFIX = ".counts";
   private static final byte[] MAGIC = "YPCOUNTS".getBytes(StandardCharsets.US_ASCII);
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
   private static final int HEADER = 8 + 4 + 8 + 4;
   private static final int TRAILER = 8 + 4;
+  /**
+   * The most bytes one interval's counts may take: more than any histogram of {@link IntervalCounts#LAYOUT} needs
+   * (it has under 56,000 indexes up to Long.MAX_VALUE, each entry at most 12 bytes), so the reader can hold an
+   * interval's counts whole and decode them without checking for the buffer's end per number.
+   */
+  private static final int MAX_COUNT_BYTES = 1 << 20;
 
   /** The sidecar of {@code log}. */
   public static Path of(Path log) {
@@ -123,8 +134,13 @@ public final class CountsSidecar implements Intervals {
         int[] n = {0};
         int[] previous = {-1};
         counts.drainTo((index, count) -> {
-          entries.put(index - previous[0]);
-          entries.put(count);
+          long gap = index - previous[0];
+          if (count == 1) {
+            entries.put(gap << 1 | 1);
+          } else {
+            entries.put(gap << 1);
+            entries.put(count);
+          }
           previous[0] = index;
           n[0]++;
         });
@@ -208,11 +224,28 @@ public final class CountsSidecar implements Intervals {
     }
   }
 
-  /**
-   * Checks the sidecar of {@code log} against it: header, the log's length and CRC32C, and the body's CRC32C. Reads
-   * both files once (CRC32C is an intrinsic: a fraction of the time parsing them takes); holds nothing.
-   */
+  /** Receives the times of each interval a sidecar holds, in order, while {@link #check} reads it. */
+  @FunctionalInterface
+  public interface Spans {
+    void accept(long startMs, long endMs);
+  }
+
+  /** {@link #check(Path, Spans)} for its verdict alone. */
   public static Match check(Path log) {
+    return check(log, (startMs, endMs) -> { });
+  }
+
+  /**
+   * Checks the sidecar of {@code log} against it, reading each file once: header, the log's length and CRC32C, the
+   * body's CRC32C and its framing (each interval's numbers, its counts skipped by their named length, and as many
+   * intervals as the trailer names). The counts themselves are checked as they are added ({@link #addTo} faults on
+   * any that does not hold, before the caller uses that interval): decoding them here too would double the merge's
+   * main cost. Holds nothing.
+   *
+   * @param spans given each interval's times as they are read; they are the sidecar's only when this returns
+   *              {@link Match.State#MATCHES} (a caller keeps them aside until then)
+   */
+  public static Match check(Path log, Spans spans) {
     Path sidecar = of(log);
     if (!Files.exists(sidecar)) {
       return new Match(Match.State.MISSING, "");
@@ -226,8 +259,12 @@ public final class CountsSidecar implements Intervals {
       readFully(ch, header, 0);
       byte[] magic = new byte[MAGIC.length];
       header.get(0, magic);
-      if (!Arrays.equals(magic, MAGIC) || header.getInt(8) != VERSION) {
-        return Match.stale("its header is not a version-" + VERSION + " counts header");
+      if (!Arrays.equals(magic, MAGIC)) {
+        return Match.stale("its header is not a counts header");
+      }
+      if (header.getInt(8) != VERSION) {
+        return Match.stale("it is a version-" + Integer.toUnsignedString(header.getInt(8))
+            + " counts sidecar; this merge reads version " + VERSION);
       }
       long[] logFacts = crc(log);
       if (header.getLong(12) != logFacts[0] || header.getInt(20) != (int) logFacts[1]) {
@@ -235,21 +272,13 @@ public final class CountsSidecar implements Intervals {
       }
       ByteBuffer trailer = ByteBuffer.allocate(TRAILER);
       readFully(ch, trailer, size - TRAILER);
-      CRC32C crc = new CRC32C();
-      ByteBuffer buf = ByteBuffer.allocateDirect(1 << 16);
-      long pos = HEADER;
-      while (pos < size - TRAILER) {
-        buf.clear().limit((int) Math.min(buf.capacity(), size - TRAILER - pos));
-        int n = ch.read(buf, pos);
-        if (n < 0) {
-          throw new EOFException();
-        }
-        pos += n;
-        buf.flip();
-        crc.update(buf);
-      }
-      if ((int) crc.getValue() != trailer.getInt(8)) {
+      CountsSidecar body = new CountsSidecar(sidecar, ch, size - TRAILER - HEADER, new CRC32C());
+      String malformed = body.readAll(spans, trailer.getLong(0));
+      if ((int) body.crc.getValue() != trailer.getInt(8)) {
         return Match.stale("its counts are corrupt (CRC32C differs)");
+      }
+      if (malformed != null) {
+        return Match.stale("its counts are malformed (" + malformed + ")");
       }
       return new Match(Match.State.MATCHES, "");
     } catch (IOException | RuntimeException e) {
@@ -265,17 +294,47 @@ public final class CountsSidecar implements Intervals {
     }
   }
 
+  /**
+   * Reads the whole body, each interval's times to {@code spans}, its counts skipped; every byte goes through
+   * {@link #crc}, the first problem found or not.
+   *
+   * @return null when the framing holds and the body has {@code intervals} intervals; else what does not hold
+   */
+  private String readAll(Spans spans, long intervals) throws IOException {
+    String problem = null;
+    try {
+      long n = 0;
+      while (next()) {
+        spans.accept(startMs, endMs);
+        n++;
+      }
+      if (n != intervals) {
+        problem = "its trailer names " + intervals + " intervals, its body holds " + n;
+      }
+    } catch (LogFault e) {
+      problem = e.problem().substring("the counts sidecar ".length()).replaceFirst("\\.$", "");
+    }
+    while (filled < end) { // the rest of the body, for its CRC
+      pos = limit;
+      fill();
+    }
+    return problem;
+  }
+
   // ---------------------------------------------------------------- reading
 
   private final Path file;
   private final FileChannel channel;
   /** Bytes of the body: the reader stops there, before the trailer. */
   private final long end;
-  private final ByteBuffer window = ByteBuffer.allocate(1 << 16);
-  private final byte[] buf = window.array();
+  /** While {@link #check}ing: the CRC32C of every body byte read; null when merging (a skip reads nothing). */
+  private final CRC32C crc;
+  /** The read window; grows (up to {@link #MAX_COUNT_BYTES}) to hold an interval's counts whole. */
+  private ByteBuffer window = ByteBuffer.allocate(1 << 16);
+  private byte[] buf = window.array();
   private int pos;
   private int limit;
-  /** Body bytes taken into {@link #buf} so far. */
+  /** Body bytes taken into {@link #buf} (or skipped) so far. */
   private long filled;
   private long startMs;
   private long endMs;
@@ -284,10 +343,11 @@ public final class CountsSidecar implements Intervals {
   private boolean pending;
   private boolean hasCurrent;
 
-  private CountsSidecar(Path file, FileChannel channel, long end) {
+  private CountsSidecar(Path file, FileChannel channel, long end, CRC32C crc) {
     this.file = file;
     this.channel = channel;
     this.end = end;
+    this.crc = crc;
   }
 
   /** Opens the sidecar of {@code log} (which {@link #check} found to match) at its first interval. */
@@ -300,8 +360,7 @@ public final class CountsSidecar implements Intervals {
         ch.close();
         throw fault(sidecar, "is shorter than its header and trailer");
       }
-      ch.position(HEADER);
-      return new CountsSidecar(sidecar, ch, size - TRAILER - HEADER);
+      return new CountsSidecar(sidecar, ch, size - TRAILER - HEADER, null);
     } catch (IOException e) {
       throw fault(sidecar, "cannot be read (" + e + ")");
     }
@@ -317,23 +376,32 @@ public final class CountsSidecar implements Intervals {
       if (pos == limit && !fill()) {
         return false;
       }
-      startMs += unZigZag(varint());
-      endMs = startMs + varint();
+      startMs = Math.addExact(startMs, unZigZag(varint()));
+      long length = varint();
+      if (length < 0) {
+        throw fault(file, "names an interval longer than any");
+      }
+      endMs = Math.addExact(startMs, length);
       long n = varint();
-      if (n > Integer.MAX_VALUE) {
-        throw fault(file, "names " + n + " counts in one interval");
+      if (n < 0 || n > HistogramDecoder.MAX_INDEX + 1) {
+        throw fault(file, "names more counts in one interval than a histogram holds");
       }
       entries = (int) n;
       entryBytes = varint();
+      if (entryBytes < 0 || entryBytes > MAX_COUNT_BYTES) {
+        throw fault(file, "names counts longer than any histogram's");
+      }
       pending = true;
       hasCurrent = true;
       return true;
+    } catch (ArithmeticException e) {
+      throw fault(file, "names a time past the largest possible one");
     } catch (IOException e) {
       throw fault(file, "cannot be read (" + e.getMessage() + ")");
     }
   }
 
-  /** Reads more of the body; false at its end. */
+  /** Reads more of the body behind what is left unread; false at its end with nothing left. */
   private boolean fill() throws IOException {
     int unread = limit - pos;
     System.arraycopy(buf, pos, buf, 0, unread);
@@ -344,18 +412,31 @@ public final class CountsSidecar implements Intervals {
       return unread > 0;
     }
     window.clear().position(limit).limit((int) Math.min(buf.length, limit + left));
-    int n = channel.read(window);
+    int n = channel.read(window, HEADER + filled);
     if (n < 0) {
       throw new EOFException("the counts end early");
+    }
+    if (crc != null) {
+      crc.update(buf, limit, n);
     }
     filled += n;
     limit += n;
     return limit > 0;
   }
 
-  /** Skips the current interval's counts without reading them. */
+  /** Skips the current interval's counts without reading them (while merging: not even from the file). */
   private void skipCounts() throws IOException {
     long left = entryBytes;
+    if (left > limit - pos && crc == null) {
+      left -= limit - pos;
+      pos = limit;
+      if (left > end - filled) {
+        throw new EOFException("the counts end early");
+      }
+      filled += left;
+      pending = false;
+      return;
+    }
     while (left > limit - pos) {
       left -= limit - pos;
       pos = limit;
@@ -365,11 +446,6 @@ public final class CountsSidecar implements Intervals {
     }
     pos += (int) left;
     pending = false;
-  }
-
-  /** Body bytes read so far. */
-  private long consumed() {
-    return filled - (limit - pos);
   }
 
   @Override
@@ -385,8 +461,10 @@ public final class CountsSidecar implements Intervals {
   }
 
   /**
-   * Adds the current interval's counts to {@code target} (once: a second call adds nothing). The array, the total
-   * and the highest index are kept in locals, as in {@link HistogramDecoder}: this loop runs for every count.
+   * Adds the current interval's counts to {@code target} (once: a second call adds nothing), each number checked (a
+   * count of at least 1, an index inside a histogram, a total within a long, as many bytes as named): a fault means
+   * the sidecar must not be used, and what was added from it must be dropped. The array, the total and the highest
+   * index are kept in locals, as in {@link HistogramDecoder}: this loop runs for every count.
    */
   @Override
   public long addTo(IntervalCounts target) throws LogFault {
@@ -398,27 +476,36 @@ public final class CountsSidecar implements Intervals {
     long total = 0;
     int top = -1;
     try {
-      long from = consumed();
+      ensure((int) entryBytes);
+      int stop = pos + (int) entryBytes;
       long[] counts = target.counts();
       int index = -1;
       for (int i = 0; i < entries; i++) {
-        long gap = varint();
-        long count = varint();
-        if (gap < 1 || index + gap > HistogramDecoder.MAX_INDEX) {
+        // most entries are one byte: gap and "count is 1" together
+        long entry = pos < stop && buf[pos] >= 0 ? buf[pos++] : varint(stop);
+        long gap = entry >>> 1;
+        long count = (entry & 1) != 0 ? 1 : varint(stop);
+        if (gap < 1 || gap > HistogramDecoder.MAX_INDEX - index) {
           throw fault(file, "holds a count past the largest possible value");
         }
+        if (count < 1) {
+          throw fault(file, "holds a count below 1 or past the largest number a count can hold");
+        }
         index += (int) gap;
+        total = Math.addExact(total, count);
+        top = index;
         if (index >= counts.length) {
           counts = target.reserve(index);
         }
         counts[index] += count;
-        total += count;
-        top = index;
       }
-      if (consumed() - from != entryBytes) {
+      if (pos != stop) {
         throw fault(file, "holds counts whose length is not the one its interval names");
       }
       return total;
+    } catch (ArithmeticException e) {
+      total = 0;
+      throw fault(file, "holds an interval whose counts add up past the largest number a count can hold");
     } catch (IOException e) {
       throw fault(file, "cannot be read (" + e.getMessage() + ")");
     } finally {
@@ -426,17 +513,53 @@ public final class CountsSidecar implements Intervals {
     }
   }
 
-  /** One unsigned LEB128 number; refills the buffer only when fewer than ten bytes are left. */
-  private long varint() throws IOException {
+  /** Has the next {@code bytes} bytes of the body in {@link #buf} from {@link #pos}, growing it if need be. */
+  private void ensure(int bytes) throws IOException {
+    if (bytes > buf.length) {
+      ByteBuffer larger = ByteBuffer.allocate(Integer.highestOneBit(bytes - 1) << 1);
+      System.arraycopy(buf, pos, larger.array(), 0, limit - pos);
+      limit -= pos;
+      pos = 0;
+      window = larger;
+      buf = larger.array();
+    }
+    while (limit - pos < bytes) {
+      int had = limit - pos;
+      if (!fill() || limit - pos == had) {
+        throw new EOFException("the counts end early");
+      }
+    }
+  }
+
+  /** One unsigned LEB128 number of the header of an interval; refills the buffer when fewer than ten bytes are left. */
+  private long varint() throws IOException, LogFault {
     if (limit - pos < 10 && (!fill() || pos == limit)) {
       throw new EOFException("the counts end early");
     }
-    long v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (pos == limit) {
-        throw new EOFException("the counts end early");
+    return varint(limit);
+  }
+
+  /** One unsigned LEB128 number in {@code buf[pos, stop)}: an interval's counts, which {@link #ensure} holds whole. */
+  private long varint(int stop) throws IOException, LogFault {
+    if (pos == stop) {
+      throw fault(file, "holds counts whose length is not the one its interval names");
+    }
+    byte first = buf[pos++];
+    if (first >= 0) {
+      return first;
+    }
+    long v = first & 0x7F;
+    for (int shift = 7; shift < 64; shift += 7) {
+      if (pos == stop) {
+        if (stop == limit) {
+          throw new EOFException("the counts end early");
+        }
+        throw fault(file, "holds counts whose length is not the one its interval names");
       }
       byte b = buf[pos++];
+      if (shift == 63 && (b & 0x7E) != 0) {
+        break; // bits past the 64th
+      }
       v |= (long) (b & 0x7F) << shift;
       if (b >= 0) {
         return v;
