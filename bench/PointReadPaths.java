@@ -77,7 +77,6 @@ public final class PointReadPaths {
     if (!ARMS.containsAll(arms)) {
       throw new IllegalArgumentException("arms: " + ARMS + ", not " + arms);
     }
-    ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
     try (MongoClient client = MongoClients.create(url)) {
       MongoDatabase plain = client.getDatabase("ycsb");
       // as MongoDbClient.init: the binding's decoders first
@@ -85,61 +84,85 @@ public final class PointReadPaths {
           CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE,
               UpdateCommand.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
       ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(records);
-      LongAdder workerCpu = new LongAdder();
-      long[] window = new long[3];
-      String[] current = new String[2];
-      CyclicBarrier start = new CyclicBarrier(threads, () -> {
-        workerCpu.reset();
-        window[0] = System.nanoTime();
-        window[1] = processCpuNanos();
-        window[2] = jitCpuMillis();
+      alternate(arms, warmup, block, pairs, threads, () -> {
+        Reader reader = new Reader(client, database, table);
+        return (arm, operations) -> reader.run(arm, keys, operations, readProportion);
       });
-      CyclicBarrier end = new CyclicBarrier(threads, () -> System.out.printf("%s %s %d %d %d %d %d%n", current[0],
-          current[1], (long) block / threads * threads, (System.nanoTime() - window[0]) / 1_000_000, workerCpu.sum() / 1_000_000,
-          (processCpuNanos() - window[1]) / 1_000_000, jitCpuMillis() - window[2]));
-      List<Thread> workers = new ArrayList<>();
-      Throwable[] failure = new Throwable[1];
-      for (int t = 0; t < threads; t++) {
-        boolean leader = t == 0;
-        Thread worker = new Thread(() -> {
-          try {
-            Reader reader = new Reader(client, database, table);
-            for (int w = 0; w < 10; w++) {
-              for (String arm : arms) {
-                reader.run(arm, keys, warmup / threads / 10 / arms.size(), readProportion);
-              }
+    }
+  }
+
+  /** One thread's way of running a number of operations through a named arm. */
+  interface ArmRunner {
+    void run(String arm, int operations);
+  }
+
+  /** Makes one thread's {@link ArmRunner}, on that thread. */
+  interface ThreadSetUp {
+    ArmRunner start() throws Exception;
+  }
+
+  /**
+   * Runs the arms in turn on {@code threads} threads: WARMUP operations unmeasured (the arms in turn), then PAIRS
+   * rounds of one block of BLOCK operations per arm, the order rotating, all threads starting and ending each block
+   * together; prints {@code arm round ops wall_ms worker_cpu_ms process_cpu_ms jit_cpu_ms} per block.
+   */
+  static void alternate(List<String> arms, int warmup, int block, int pairs, int threads, ThreadSetUp setUp)
+      throws InterruptedException {
+    ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
+    LongAdder workerCpu = new LongAdder();
+    long[] window = new long[3];
+    String[] current = new String[2];
+    CyclicBarrier start = new CyclicBarrier(threads, () -> {
+      workerCpu.reset();
+      window[0] = System.nanoTime();
+      window[1] = processCpuNanos();
+      window[2] = jitCpuMillis();
+    });
+    CyclicBarrier end = new CyclicBarrier(threads, () -> System.out.printf("%s %s %d %d %d %d %d%n", current[0],
+        current[1], (long) block / threads * threads, (System.nanoTime() - window[0]) / 1_000_000,
+        workerCpu.sum() / 1_000_000, (processCpuNanos() - window[1]) / 1_000_000, jitCpuMillis() - window[2]));
+    List<Thread> workers = new ArrayList<>();
+    Throwable[] failure = new Throwable[1];
+    for (int t = 0; t < threads; t++) {
+      boolean leader = t == 0;
+      Thread worker = new Thread(() -> {
+        try {
+          ArmRunner runner = setUp.start();
+          for (int w = 0; w < 10; w++) {
+            for (String arm : arms) {
+              runner.run(arm, warmup / threads / 10 / arms.size());
             }
-            for (int round = 1; round <= pairs; round++) {
-              for (int i = 0; i < arms.size(); i++) {
-                String arm = arms.get((i + round) % arms.size());
-                if (leader) {
-                  current[0] = arm;
-                  current[1] = String.valueOf(round);
-                }
-                start.await();
-                long cpu = threadBean.getCurrentThreadCpuTime();
-                reader.run(arm, keys, block / threads, readProportion);
-                workerCpu.add(threadBean.getCurrentThreadCpuTime() - cpu);
-                end.await();
-              }
-            }
-          } catch (Throwable e) {
-            synchronized (failure) {
-              failure[0] = e;
-            }
-            start.reset();
-            end.reset();
           }
-        });
-        workers.add(worker);
-        worker.start();
-      }
-      for (Thread worker : workers) {
-        worker.join();
-      }
-      if (failure[0] != null) {
-        throw new IllegalStateException("a worker failed", failure[0]);
-      }
+          for (int round = 1; round <= pairs; round++) {
+            for (int i = 0; i < arms.size(); i++) {
+              String arm = arms.get((i + round) % arms.size());
+              if (leader) {
+                current[0] = arm;
+                current[1] = String.valueOf(round);
+              }
+              start.await();
+              long cpu = threadBean.getCurrentThreadCpuTime();
+              runner.run(arm, block / threads);
+              workerCpu.add(threadBean.getCurrentThreadCpuTime() - cpu);
+              end.await();
+            }
+          }
+        } catch (Throwable e) {
+          synchronized (failure) {
+            failure[0] = e;
+          }
+          start.reset();
+          end.reset();
+        }
+      });
+      workers.add(worker);
+      worker.start();
+    }
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    if (failure[0] != null) {
+      throw new IllegalStateException("a worker failed", failure[0]);
     }
   }
 

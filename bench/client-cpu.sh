@@ -4,6 +4,10 @@
 #   before   the same from another build, if BEFORE_DIST names its distribution folder (for before/after)
 #   binding-nocds  bin/ycsb with YCSB_CDS=off: no class-data sharing archive (the binding arm's archive is made by
 #            the records' load and adopted by its unrecorded warm-up run, in this run's temporary folder)
+#   binding-a ... binding-z  this build's bin/ycsb with what a user could set, per letter X: ARGS_X (bin/ycsb's
+#            -jvm-args, e.g. ARGS_A="-XX:TieredStopAtLevel=1"), JAVA_HOME_X (another JDK, e.g. a JDK 25 with an AOT
+#            cache: ARGS_B="-XX:AOTCache=FILE", trained beforehand, see docs/PERFORMANCE.md), CDS_X (off: no
+#            class-data sharing archive, which an AOT cache replaces)
 #   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
 #            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
@@ -45,7 +49,7 @@
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
 #        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
-#        DIST=<a distribution folder: measured as it is, no build>)
+#        ARGS_X JAVA_HOME_X CDS_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>)
 # Issue 19's whole table on a quiet machine, about 20-25 minutes (14 + 8; see docs/PERFORMANCE.md):
 #   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
 #     ARMS="binding driver3" OUT=table-300k.csv bench/client-cpu.sh
@@ -151,6 +155,18 @@ measure() {
     binding-nocds)
       ycsb_command "$dist" "$workload" "$threads"
       cmd=(env YCSB_CDS=off "${cmd[@]}") ;;
+    binding-[a-z])
+      local letter="${arm#binding-}" args jdk cds
+      letter="${letter^^}"
+      args="$(printenv "ARGS_$letter" || true)"; jdk="$(printenv "JAVA_HOME_$letter" || true)"
+      cds="$(printenv "CDS_$letter" || true)"
+      ycsb_command "$dist" "$workload" "$threads"
+      [ -z "$args" ] || cmd+=(-jvm-args "$args")
+      # another JDK keeps its archive in a folder of its own: adopting an archive deletes the folder's others (one
+      # per build), so arms on two JDKs sharing one folder would each delete the other's and archive anew
+      local envs=(YCSB_CDS="${cds:-on}")
+      [ -z "$jdk" ] || envs+=(JAVA_HOME="$jdk" YCSB_CDS_DIR="$work/cds-$letter")
+      cmd=(env "${envs[@]}" "${cmd[@]}") ;;
     client)
       # the same command line, run by YCSB's own main class as upstream's bin/ycsb does
       ycsb_command "$dist" "$workload" "$threads"

@@ -6,6 +6,10 @@
 #   driver-raw  MongoCollection<RawBsonDocument>.find(...).first(), fields then read from the raw bytes
 #   update-command / update-driver  the update paths: CommandUpdates (the hand-built update command through
 #               runCommand, what MongoDbClient.update sends) / the driver's updateOne; reads as "command"
+# PATHS=SelectionPaths runs bench/SelectionPaths.java instead: the binding's read and update, each arm its own client
+# (binding, direct = directConnection=true, threshold0 = localThresholdMS=0, plain = without the binding's selector,
+# pinned = one connection per thread checked out once through driver internals: no selection, no pool per operation;
+# selected = the server selected once per thread, its pool's connection checked out per operation).
 # Workloads (10 fields x 100 bytes, zipfian over RECORDS loaded once by bin/ycsb load): read100 (reads only),
 # read95 (95% reads, 5% $set of one field), update50 (50/50), update100 (updates only). Ratios are against the
 # first arm of ARMS.
@@ -18,7 +22,7 @@
 #
 # Usage: bench/point-read.sh    (env: JVMS=2 PAIRS=6 BLOCK=20000 WARMUP=120000 THREADS="4 16"
 #        WORKLOADS="read100 read95" RECORDS=20000 ARMS="command,driver" OUT=file.csv SERVER_URL=mongodb://h:p
-#        SKIP_BUILD=1 to use the distribution already built)
+#        SKIP_BUILD=1 to use the distribution already built, PATHS=SelectionPaths)
 set -euo pipefail
 
 jvms="${JVMS:-2}"
@@ -29,6 +33,9 @@ threads_list="${THREADS:-4 16}"
 workloads="${WORKLOADS:-read100 read95}"
 records="${RECORDS:-20000}"
 arms="${ARMS:-command,driver}"
+paths="${PATHS:-PointReadPaths}"
+case "$paths" in PointReadPaths|SelectionPaths) ;; *)
+  echo "bench/point-read.sh: PATHS must be PointReadPaths or SelectionPaths, not '$paths'" >&2; exit 2 ;; esac
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [ -n "${SKIP_BUILD:-}" ] || "$root/mvnw" -q -B -ntp -DskipTests package
 dist="$(dirname "$(dirname "$(compgen -G "$root/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack/bin/ycsb" | head -n 1)")")"
@@ -37,7 +44,7 @@ work="$(mktemp -d)"
 server_pid=""
 trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
 
-javac -nowarn -d "$work/classes" -cp "$dist/lib/*" "$root/bench/PointReadPaths.java"
+javac -nowarn -d "$work/classes" -cp "$dist/lib/*" "$root/bench/PointReadPaths.java" "$root/bench/SelectionPaths.java"
 cp="$work/classes:$dist/lib/*"
 
 if [ -n "${SERVER_URL:-}" ]; then
@@ -62,7 +69,7 @@ for workload in $workloads; do
   esac
   for threads in $threads_list; do
     for jvm in $(seq 1 "$jvms"); do
-      java -cp "$cp" dev.ycsbpack.mongodb.PointReadPaths "$url" pointread "$arms" "$records" "$warmup" "$block" \
+      java -cp "$cp" "dev.ycsbpack.mongodb.$paths" "$url" pointread "$arms" "$records" "$warmup" "$block" \
           "$pairs" "$threads" "$proportion" 2>"$work/err" \
         | while read -r arm round ops wall worker process jit; do
             read -r load1 _ </proc/loadavg
