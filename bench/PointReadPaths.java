@@ -11,6 +11,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,27 +65,37 @@ public final class PointReadPaths {
   private PointReadPaths() {
   }
 
-  public static void main(String[] args) throws Exception {
-    String url = args[0];
-    String table = args[1];
-    List<String> arms = List.of(args[2].split(","));
-    int records = Integer.parseInt(args[3]);
-    int warmup = Integer.parseInt(args[4]);
-    int block = Integer.parseInt(args[5]);
-    int pairs = Integer.parseInt(args[6]);
-    int threads = Integer.parseInt(args[7]);
-    double readProportion = Double.parseDouble(args[8]);
-    if (!ARMS.containsAll(arms)) {
-      throw new IllegalArgumentException("arms: " + ARMS + ", not " + arms);
+  /** The command line of this bench and of {@link SelectionPaths}: see the class comment's usage. */
+  record Args(String url, String table, List<String> arms, int records, int warmup, int block, int pairs,
+              int threads, double readProportion) {
+    static Args parse(String[] args, Collection<String> known) {
+      List<String> arms = List.of(args[2].split(","));
+      if (!known.containsAll(arms)) {
+        throw new IllegalArgumentException("arms: " + known + ", not " + arms);
+      }
+      return new Args(args[0], args[1], arms, Integer.parseInt(args[3]), Integer.parseInt(args[4]),
+          Integer.parseInt(args[5]), Integer.parseInt(args[6]), Integer.parseInt(args[7]),
+          Double.parseDouble(args[8]));
     }
-    try (MongoClient client = MongoClients.create(url)) {
+
+    /** Runs the arms in turn ({@link #alternate}) with this command line's counts. */
+    void alternate(ThreadSetUp setUp) throws InterruptedException {
+      PointReadPaths.alternate(arms, warmup, block, pairs, threads, setUp);
+    }
+  }
+
+  public static void main(String[] commandLine) throws Exception {
+    Args args = Args.parse(commandLine, ARMS);
+    String table = args.table();
+    double readProportion = args.readProportion();
+    try (MongoClient client = MongoClients.create(args.url())) {
       MongoDatabase plain = client.getDatabase("ycsb");
       // as MongoDbClient.init: the binding's decoders first
       MongoDatabase database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
           CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE,
               UpdateCommand.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
-      ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(records);
-      alternate(arms, warmup, block, pairs, threads, () -> {
+      ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(args.records());
+      args.alternate(() -> {
         Reader reader = new Reader(client, database, table);
         return (arm, operations) -> reader.run(arm, keys, operations, readProportion);
       });

@@ -68,26 +68,18 @@ public final class SelectionPaths {
   private SelectionPaths() {
   }
 
-  public static void main(String[] args) throws Exception {
-    String url = args[0];
-    String table = args[1];
-    List<String> arms = List.of(args[2].split(","));
-    int records = Integer.parseInt(args[3]);
-    int warmup = Integer.parseInt(args[4]);
-    int block = Integer.parseInt(args[5]);
-    int pairs = Integer.parseInt(args[6]);
-    int threads = Integer.parseInt(args[7]);
-    double readProportion = Double.parseDouble(args[8]);
-    if (!URLS.keySet().containsAll(arms)) {
-      throw new IllegalArgumentException("arms: " + URLS.keySet() + ", not " + arms);
-    }
+  public static void main(String[] commandLine) throws Exception {
+    PointReadPaths.Args args = PointReadPaths.Args.parse(commandLine, URLS.keySet());
+    List<String> arms = args.arms();
+    String table = args.table();
+    double readProportion = args.readProportion();
     Map<String, MongoClient> clients = new HashMap<>();
     try {
       for (String arm : arms) {
-        clients.put(arm, client(arm, URLS.get(arm).apply(url)));
+        clients.put(arm, client(arm, URLS.get(arm).apply(args.url())));
       }
-      ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(records);
-      PointReadPaths.alternate(arms, warmup, block, pairs, threads, () -> {
+      ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(args.records());
+      args.alternate(() -> {
         Map<String, Worker> workers = new HashMap<>();
         for (String arm : arms) {
           workers.put(arm, new Worker(clients.get(arm), table, arm));

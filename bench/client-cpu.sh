@@ -7,7 +7,8 @@
 #   binding-a ... binding-z  this build's bin/ycsb with what a user could set, per letter X: ARGS_X (bin/ycsb's
 #            -jvm-args, e.g. ARGS_A="-XX:TieredStopAtLevel=1"), JAVA_HOME_X (another JDK, e.g. a JDK 25 with an AOT
 #            cache: ARGS_B="-XX:AOTCache=FILE", trained beforehand, see docs/PERFORMANCE.md), CDS_X (off: no
-#            class-data sharing archive, which an AOT cache replaces)
+#            class-data sharing archive), AOT_X=on (JDK 25+: an AOT cache in place of the archive, trained by the
+#            arm's first unrecorded warm-up run, so on the first workload, thread count and length listed)
 #   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
 #            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
@@ -49,12 +50,14 @@
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
 #        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
-#        ARGS_X JAVA_HOME_X CDS_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>)
+#        ARGS_X JAVA_HOME_X CDS_X AOT_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>)
 # Issue 19's whole table on a quiet machine, about 20-25 minutes (14 + 8; see docs/PERFORMANCE.md):
 #   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
 #     ARMS="binding driver3" OUT=table-300k.csv bench/client-cpu.sh
 #   ROUNDS=1 OPERATIONS=1000000 WARMUP_OPERATIONS=100000 SMALL=0 WORKLOADS="update50 read95" \
 #     ARMS="binding driver3" OUT=table-1m.csv DIST=<the distribution the first made> bench/client-cpu.sh
+#   The binding on a JDK 25 with its AOT cache beside them (issue 19, round 3): add to either command
+#     ARMS="binding binding-c driver3" JAVA_HOME_C=/usr/lib/jvm/temurin-25-jdk-amd64 AOT_C=on
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
 
@@ -160,6 +163,14 @@ measure() {
       letter="${letter^^}"
       args="$(printenv "ARGS_$letter" || true)"; jdk="$(printenv "JAVA_HOME_$letter" || true)"
       cds="$(printenv "CDS_$letter" || true)"
+      if [ -n "$(printenv "AOT_$letter" || true)" ]; then
+        # a JDK 25 AOT cache (classes linked, method profiles) in place of the class-data archive: trained by the
+        # arm's first unrecorded warm-up run, used by every later run
+        local aot="$work/aot-$letter.aot"
+        if [ "${4:-}" = warmup ] && [ ! -f "$aot" ]; then args+=" -XX:AOTCacheOutput=$aot"
+        else args+=" -XX:AOTCache=$aot"; fi
+        cds=off
+      fi
       ycsb_command "$dist" "$workload" "$threads"
       [ -z "$args" ] || cmd+=(-jvm-args "$args")
       # another JDK keeps its archive in a folder of its own: adopting an archive deletes the folder's others (one

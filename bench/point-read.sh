@@ -77,7 +77,7 @@ for workload in $workloads; do
                 -v c="$worker" -v p="$process" -v jit="$jit" -v l="$load1" 'BEGIN {
                 printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.1f,%.0f,%s\n", w, t, j, r, a, o, wl, c, p, jit,
                 c * 1000 / o, p * 1000 / o, o * 1000 / wl, l }'
-          done | tee -a "$csv"
+          done | tee -a "$csv" || { cat "$work/err" >&2; exit 1; }
       [ ! -s "$work/err" ] || { cat "$work/err" >&2; exit 1; }
     done
   done
