@@ -168,7 +168,9 @@ measure() {
         # arm's first unrecorded warm-up run, used by every later run
         local aot="$work/aot-$letter.aot"
         if [ "${4:-}" = warmup ] && [ ! -f "$aot" ]; then args+=" -XX:AOTCacheOutput=$aot"
-        else args+=" -XX:AOTCache=$aot"; fi
+        elif [ -f "$aot" ]; then args+=" -XX:AOTCache=$aot"
+        else echo "bench/client-cpu.sh: $arm: its warm-up run made no AOT cache (AOT_$letter needs a JDK 25 or newer)" >&2
+          exit 1; fi
         cds=off
       fi
       ycsb_command "$dist" "$workload" "$threads"
