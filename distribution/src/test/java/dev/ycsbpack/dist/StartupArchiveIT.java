@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bin/ycsb's class-data sharing archive (issue 19): the first load or run makes it in the cache, later runs map the
- * binding's classes from it, and an archive the JVM cannot use is never a warning or a failure.
+ * bin/ycsb's class-data sharing archive (issue 19): the first load or run lists its classes in the cache, the next
+ * start makes the archive from that list, later runs map the binding's classes from it, and an archive that cannot be
+ * made or used is never a warning, a failure or a changed exit status.
  */
 class StartupArchiveIT {
-  private static final String CLASS_FROM_ARCHIVE =
-      "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file (top)";
+  private static final String CLASS_FROM_ARCHIVE = "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file";
 
   @TempDir
   Path work;
@@ -48,16 +48,16 @@ class StartupArchiveIT {
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a coordinated client archives nothing");
       Servers.drop(target, table);
 
-      // the first run leaves what it archived pending, with its "completed" marker
+      // the first run leaves the classes it loaded pending, with its "completed" marker
       YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
       assertNoJvmWarning(load);
       List<String> pending = names(cache);
-      assertEquals(2, pending.size(), () -> "a pending archive and its marker: " + pending);
+      assertEquals(2, pending.size(), () -> "a pending class list and its marker: " + pending);
       assertTrue(pending.get(0).endsWith(".pending") && pending.get(1).equals(pending.get(0) + ".ok"),
           pending::toString);
 
-      // the next run checks it, makes it the archive and maps it at once
+      // the next run makes the archive from it, checks it and maps it at once
       Path classes = work.resolve("classes.log");
       YcsbRun run = YcsbRun.runWith(work, withClassLog(on(cache), classes), args("run", target, table));
       assertEquals(0, run.exitCode, run::describe);
@@ -81,7 +81,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      // JVM options of the run's own are kept whole: the archiving JVM would record no JFR, so none is made
+      // JVM options of the run's own are kept whole: their classes are not a plain run's, so none is listed
       Path recording = work.resolve("load.jfr");
       YcsbRun recorded = YcsbRun.runWith(work, on(cache), Servers.concat(args("load", target, table), "-jvm-args",
           "-XX:StartFlightRecording=filename=" + recording));
@@ -118,59 +118,135 @@ class StartupArchiveIT {
   }
 
   @Test
-  void anArchivingRunIsTheJvmItselfAndWhatAKilledOrCutOneLeftIsNeverUsed() throws Exception {
+  void aListingRunIsTheJvmItselfAndWhatAKilledOneOrADamagedListLeftIsNeverUsed() throws Exception {
     Target target = TestTargets.inProcess();
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
       YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
       assertEquals(0, loaded.exitCode, loaded::describe);
-      // an archiving run held at a low target rate: bin/ycsb's own process is the JVM (no child to orphan), so
+      // a listing run held at a low target rate: bin/ycsb's own process is the JVM (no child to orphan), so
       // SIGKILL to the pid a coordinator or a shell recorded ends the run
       ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {YcsbRun.home().resolve("bin/ycsb")
           .toString()}, Servers.concat(args("run", target, table), "-p", "operationcount=100000",
           "-p", "maxexecutiontime=120", "-target", "2")));
       pb.environment().putAll(on(cache));
-      Path err = work.resolve("archiving.err");
+      Path err = work.resolve("listing.err");
       pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
-      Process archiving = pb.start();
+      Process listing = pb.start();
       try {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!archiving.info().command().orElse("").endsWith("/java") && archiving.isAlive()
+        while (!listing.info().command().orElse("").endsWith("/java") && listing.isAlive()
             && System.nanoTime() < deadline) {
           Thread.sleep(100); // until the script has exec'd Java
         }
         Thread.sleep(2_000); // into the run, which lasts a minute at this rate
-        assertTrue(archiving.isAlive(), () -> "still running at 2 operations a second: " + read(err));
-        assertTrue(archiving.info().command().orElse("").endsWith("/java"),
-            () -> "bin/ycsb's pid runs " + archiving.info().command());
-        assertEquals(0, archiving.descendants().count(), "no child process");
+        assertTrue(listing.isAlive(), () -> "still running at 2 operations a second: " + read(err));
+        assertTrue(listing.info().command().orElse("").endsWith("/java"),
+            () -> "bin/ycsb's pid runs " + listing.info().command());
+        assertEquals(0, listing.descendants().count(), "no child process");
       } finally {
-        archiving.destroyForcibly();
-        assertTrue(archiving.waitFor(30, TimeUnit.SECONDS));
+        listing.destroyForcibly();
+        assertTrue(listing.waitFor(30, TimeUnit.SECONDS));
       }
       List<String> left = names(cache);
       assertFalse(left.stream().anyMatch(n -> n.endsWith(".ok")), () -> "a killed run never says it completed: " + left);
 
-      // the next run drops what the killed one left, archives anew; a cut archive with a marker is dropped too
+      // the next run drops what the killed one left and lists anew; a list the dump refuses is dropped too
       YcsbRun next = YcsbRun.runWith(work, on(cache), args("run", target, table));
       assertEquals(0, next.exitCode, next::describe);
       List<Path> pending = files(cache);
-      assertEquals(2, pending.size(), () -> "only the new run's pending archive and marker: " + pending);
-      Path cut = pending.get(0);
-      assertTrue(cut.getFileName().toString().endsWith(".pending"), pending::toString);
-      cut.toFile().setWritable(true);
-      try (FileChannel ch = FileChannel.open(cut, StandardOpenOption.WRITE)) {
-        ch.truncate(ch.size() / 2); // as if the JVM was killed while archiving, after the marker
-      }
+      assertEquals(2, pending.size(), () -> "only the new run's pending list and marker: " + pending);
+      Path damaged = pending.get(0);
+      assertTrue(damaged.getFileName().toString().endsWith(".pending"), pending::toString);
+      byte[] garbage = new byte[3_000];
+      new Random(7).nextBytes(garbage);
+      Files.write(damaged, garbage); // what a disk fault would leave
       Path classes = work.resolve("classes.log");
-      YcsbRun afterCut = YcsbRun.runWith(work, withClassLog(on(cache), classes), args("run", target, table));
-      assertEquals(0, afterCut.exitCode, afterCut::describe);
-      assertNoJvmWarning(afterCut);
-      assertFalse(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "nothing mapped from a cut archive");
-      assertEquals(List.of(), files(cache), "the cut archive and its marker are gone, nothing adopted");
+      YcsbRun afterDamage = YcsbRun.runWith(work, withClassLog(on(cache), classes), args("run", target, table));
+      assertEquals(0, afterDamage.exitCode, afterDamage::describe);
+      assertNoJvmWarning(afterDamage);
+      assertFalse(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "nothing mapped from a damaged list");
+      assertEquals(List.of(), files(cache), "the damaged list and its marker are gone, nothing adopted");
       assertFalse(Files.list(work).anyMatch(f -> f.getFileName().toString().startsWith("hs_err")),
-          "the check leaves no crash report");
+          "the dump leaves no crash report");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aRunWhoseCacheVanishesWhileItRunsStillExitsZeroWithoutAWord() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      assertEquals(0, loaded.exitCode, loaded::describe);
+      // a listing run of about 5 s; its cache folder becomes a file under it (a JVM that archived at exit turned
+      // this run's exit 0 into 1: "Unable to create shared archive file ... (Not a directory)")
+      ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {YcsbRun.home().resolve("bin/ycsb")
+          .toString()}, Servers.concat(args("run", target, table), "-p", "operationcount=50", "-target", "10")));
+      pb.environment().putAll(on(cache));
+      Path out = work.resolve("listing.out");
+      Path err = work.resolve("listing.err");
+      pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+      Process listing = pb.start();
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (files(cache).isEmpty() && listing.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(50); // until the script has made the pending list
+        }
+        assertTrue(listing.isAlive(), () -> "still running at 10 operations a second: " + read(err));
+        for (Path f : files(cache)) {
+          Files.delete(f);
+        }
+        Files.delete(cache);
+        Files.writeString(cache, "not a folder");
+        assertTrue(listing.waitFor(60, TimeUnit.SECONDS), "the run ends");
+      } finally {
+        listing.destroyForcibly();
+      }
+      assertEquals(0, listing.exitValue(), () -> read(out) + read(err));
+      String all = read(out) + read(err);
+      assertFalse(all.contains("shared archive") || all.contains("Error occurred") || all.contains("[warning]"), all);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  @Test
+  void aJdkWithoutAnArchiveOfItsOwnRunsAndGetsOne() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Path copy = work.resolve("jdk");
+    // a JDK image made without its own archive (jlink without --generate-cds-archive): a JVM asked to archive at exit
+    // cannot even start on one ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded")
+    Process cp = new ProcessBuilder("cp", "-a", jdk.toString(), copy.toString()).inheritIO().start();
+    assertTrue(cp.waitFor(120, TimeUnit.SECONDS) && cp.exitValue() == 0, "copied the JDK");
+    try (Stream<Path> archives = Files.list(copy.resolve("lib/server"))) {
+      for (Path a : archives.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList()) {
+        Files.delete(a);
+      }
+    }
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    Map<String, String> env = Map.of("YCSB_CDS", "on", "YCSB_CDS_DIR", cache.toString(), "JAVA_HOME",
+        copy.toString());
+    try {
+      YcsbRun load = YcsbRun.runWith(work, env, args("load", target, table));
+      assertEquals(0, load.exitCode, load::describe);
+      assertNoJvmWarning(load);
+      YcsbRun adopting = YcsbRun.runWith(work, env, args("run", target, table));
+      assertEquals(0, adopting.exitCode, adopting::describe);
+      assertNoJvmWarning(adopting);
+      Path classes = work.resolve("classes.log");
+      Map<String, String> logged = new java.util.HashMap<>(withClassLog(on(cache), classes));
+      logged.put("JAVA_HOME", copy.toString());
+      YcsbRun run = YcsbRun.runWith(work, logged, args("run", target, table));
+      assertEquals(0, run.exitCode, run::describe);
+      assertNoJvmWarning(run);
+      assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the binding's classes come from the archive");
     } finally {
       Servers.drop(target, table);
     }

@@ -5,23 +5,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The run's side of bin/ycsb's class-data sharing archive. While a run archives, the JVM writes what it loaded to a
- * pending file when it exits, whatever the exit status; bin/ycsb adopts that file at a later start only if this run
- * said it completed. Saying so is this class's one job: a marker file beside the pending archive, written on exit 0
- * (before the JVM archives, so a JVM killed while archiving leaves a marker and a cut archive, which bin/ycsb's check
- * of every byte rejects).
+ * The run's side of bin/ycsb's class-data sharing archive. While a run lists its classes, the JVM appends each class
+ * it loads to a pending list, whatever the run's fate; bin/ycsb makes an archive of that list at a later start only
+ * if this run said it completed. Saying so is this class's one job: a marker file beside the pending list, written on
+ * exit 0 (a list the archive dump refuses, or whose archive fails bin/ycsb's check of every byte, is dropped).
  */
 final class StartupArchive {
-  /** Set by bin/ycsb on an archiving run: the pending archive's path. */
+  /** Set by bin/ycsb on a listing run: the pending class list's path. */
   static final String PENDING_PROPERTY = "ycsbpack.cds.pending";
-  /** Appended to the pending archive's path for the marker. */
+  /** Appended to the pending list's path for the marker. */
   static final String COMPLETED_SUFFIX = ".ok";
 
   private StartupArchive() {
   }
 
   /**
-   * Marks this archiving run as completed. Best effort and silent: the archive only saves later runs' start-up, so
+   * Marks this listing run as completed. Best effort and silent: the archive only saves later runs' start-up, so
    * failing to mark it (a full disk, a removed cache) leaves it unused, never a run's status or output changed.
    */
   static void runCompleted() {
