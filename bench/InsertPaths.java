@@ -22,8 +22,8 @@ import site.ycsb.ByteIterator;
  * <ul>
  *   <li>{@code encoded}: {@link Documents#encoded} (the BSON bytes written by the binding, a RawBsonDocument), what
  *   MongoDbClient.insert builds;
- *   <li>{@code document}: {@link Documents#toDocument} (a BsonDocument of BsonBinary values the driver's codec
- *   writes), what it built before;
+ *   <li>{@code document}: a BsonDocument of BsonBinary values the driver's codec writes ({@code _id}, then
+ *   {@link Documents#putFields}), what it built before;
  *   <li>{@code encoded-before}: the same bytes as {@code encoded}, written as the binding did before session 9 (each
  *   field name character by character), and each stored document's {@code _id} looked up after its batch, as
  *   MongoDbClient.flush then did for every document.
@@ -138,7 +138,7 @@ public final class InsertPaths {
         docs.add(switch (arm) {
           case "encoded" -> Documents.encoded(key, values);
           case "encoded-before" -> encodedBefore(key, values);
-          default -> Documents.toDocument(key, values);
+          default -> Documents.putFields(new BsonDocument(Documents.ID, new org.bson.BsonString(key)), values);
         });
       }
       collection.insertMany(docs, UNORDERED);

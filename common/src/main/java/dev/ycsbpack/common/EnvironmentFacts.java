@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -97,8 +98,31 @@ public final class EnvironmentFacts {
     m.put(JAVA_VERSION, System.getProperty("java.version", ""));
     m.put("java.vendor", System.getProperty("java.vendor", ""));
     m.put("java.vm.name", System.getProperty("java.vm.name", ""));
-    m.put(JVM_ARGUMENTS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    m.put(JVM_ARGUMENTS, jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     return m;
+  }
+
+  /**
+   * The JVM's arguments as one fact, each judged whole, as the JVM split them: one that may hold a secret (a secret
+   * word anywhere in it, as in {@code -Dmongodb.password=...} or {@code -javaagent:a.jar=token=...}, or a URL with user
+   * info) is shown as its name and {@link Redactor#MASK}, its whole value hidden. The shape rules alone read a value
+   * only to a separator ({@code & ; ,}, quotes, white space), which a password given with {@code -jvm-args} or
+   * {@code JAVA_TOOL_OPTIONS} may hold: its tail would be written to every client folder and report. An argument that
+   * merely mentions a secret word loses its value too: hiding a little too much is the safe way to be wrong.
+   */
+  static String jvmArguments(List<String> arguments) {
+    List<String> shown = new ArrayList<>(arguments.size());
+    for (String a : arguments) {
+      int eq = a.indexOf('=');
+      int scheme = a.indexOf(":/");
+      boolean userInfo = scheme >= 0 && a.indexOf('@', scheme) >= 0;
+      if (Redactor.isSecretName(a) || userInfo || !Redactor.shapeOnly().redact(a).equals(a)) {
+        shown.add(eq < 0 ? Redactor.MASK : a.substring(0, eq + 1) + Redactor.MASK);
+      } else {
+        shown.add(a);
+      }
+    }
+    return String.join(" ", shown);
   }
 
   private static String hostName() {

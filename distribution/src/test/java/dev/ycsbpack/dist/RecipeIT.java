@@ -231,6 +231,45 @@ class RecipeIT {
     }
   }
 
+  /**
+   * An experiment that reads what an earlier one of its recipe loads has its records counted just before it runs: a
+   * short count there stops the recipe with the count's own line and one saying that nothing of that experiment was
+   * written (it has no folder, so no manifest to point to), and how to continue.
+   */
+  @Test
+  void aShortCountBeforeALaterExperimentStopsTheRecipeAndPointsToNothingUnwritten() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start()) {
+      // the first experiment loads table "loaded"; the second reads table "unloaded", which nothing loads
+      Path recipe = Files.writeString(work.resolve("two-tables"), """
+          title = two experiments, the second on a table nothing loads
+          measures = nothing: the count before the second refuses it
+          seed = none: a test's recipe
+          command = sweep
+          workloads = workloads/workloadc
+          options = -threads 1
+          p.recordcount = 20
+          p.operationcount = 20
+          experiments = first, second
+          experiment.first.about = loads its table, then one step
+          experiment.first.load = true
+          experiment.first.p.table = loaded
+          experiment.second.about = one step on a table nothing loaded
+          experiment.second.p.table = unloaded
+          """);
+      Path study = work.resolve("study");
+      Coordinator c = run("run", recipe.toString(), "--hosts", "local", "--quiet", "-p", "mongodb.url="
+          + server.connectionString() + "/recipes", "--out", study.toString());
+      assertEquals(2, c.exitCode(), c::describe);
+      assertEquals("COMPLETE", Coordinator.manifest(study.resolve("first")).get("status").asText(), c::describe);
+      assertFalse(Files.exists(study.resolve("second")), "nothing of the second experiment written");
+      List<String> lines = c.stderr().strip().lines().filter(l -> l.startsWith("ycsb-experiment: ")).toList();
+      assertEquals(List.of("ycsb-experiment: error: the collection recipes.unloaded holds 0 documents, it is empty: every "
+          + "step reads the loaded records; load them first (bin/ycsb-coordinator load ...) or add --load",
+          "ycsb-experiment: recipe two-tables stopped before experiment second ran (nothing of it was written); "
+          + "continue with --resume " + study), lines, c::describe);
+    }
+  }
+
   @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start()) {

@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -247,6 +250,44 @@ class StartupArchiveIT {
       assertEquals(0, run.exitCode, run::describe);
       assertNoJvmWarning(run);
       assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the binding's classes come from the archive");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /**
+   * A shared home folder: another host's pending archive untouched for over 7 days (that host has not run the pack
+   * since) goes with its marker at this host's next start; a recent one stays for that host to adopt, and so does
+   * one of another pack folder.
+   */
+  @Test
+  void anotherHostsPendingArchiveLeftForOverAWeekIsDeletedAndARecentOneKept() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
+      assertEquals(0, load.exitCode, load::describe);
+      String mine = names(cache).get(0);
+      String homeSum = mine.substring(0, mine.indexOf('-')); // this pack folder's files: HOMESUM-KEY.HOST.PID.pending
+      Path stale = Files.writeString(cache.resolve(homeSum + "-1.otherhost.42.pending"), "stale");
+      Path staleMarker = Files.writeString(cache.resolve(stale.getFileName() + ".ok"), "");
+      Path recent = Files.writeString(cache.resolve(homeSum + "-1.otherhost.43.pending"), "recent");
+      Path otherPack = Files.writeString(cache.resolve("1" + homeSum + "-1.otherhost.44.pending"), "another pack");
+      for (Path p : List.of(stale, staleMarker, otherPack)) {
+        Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(9, ChronoUnit.DAYS)));
+      }
+      Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(1, ChronoUnit.DAYS)));
+
+      YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, run.exitCode, run::describe);
+      assertNoJvmWarning(run);
+      List<String> left = names(cache);
+      assertFalse(left.contains(stale.getFileName().toString()) || left.contains(staleMarker.getFileName().toString()),
+          left::toString);
+      assertTrue(left.contains(recent.getFileName().toString()) && left.contains(otherPack.getFileName().toString()),
+          left::toString);
+      assertEquals(1, left.stream().filter(n -> n.endsWith(".jsa")).count(), () -> "this host adopted its own: " + left);
     } finally {
       Servers.drop(target, table);
     }

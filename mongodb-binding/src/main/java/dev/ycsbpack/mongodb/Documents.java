@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
-import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
@@ -25,16 +24,11 @@ final class Documents {
   private Documents() {
   }
 
-  static BsonDocument toDocument(String key, Map<String, ByteIterator> values) {
-    BsonDocument doc = new BsonDocument(ID, new BsonString(key));
-    putFields(doc, values);
-    return doc;
-  }
-
   /**
-   * The same document as {@link #toDocument}, written straight to its BSON bytes: an insert then costs one pass over
-   * the values instead of a {@code BsonBinary} per field, a map entry per field and the codec's writer (the driver
-   * copies a {@link RawBsonDocument}'s bytes as they are).
+   * The document for {@code key} ({@code _id} the key, then each field a subtype-0 binary, in the map's order), written
+   * straight to its BSON bytes: an insert then costs one pass over the values instead of a {@code BsonBinary} per
+   * field, a map entry per field and the codec's writer (the driver copies a {@link RawBsonDocument}'s bytes as they
+   * are).
    *
    * @throws org.bson.BsonSerializationException for a field name holding a NUL byte, as the driver's writer does
    */

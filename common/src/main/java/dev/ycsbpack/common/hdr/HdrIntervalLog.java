@@ -278,12 +278,6 @@ public final class HdrIntervalLog implements Intervals {
   }
 
   @Override
-  public long midMs() {
-    requireCurrent();
-    return startMs + (endMs - startMs) / 2;
-  }
-
-  @Override
   public long addTo(IntervalCounts target) throws LogFault {
     return decodeInto(decoder, target);
   }

@@ -169,7 +169,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     } catch (IllegalStateException e) {
       // shutting down already: the hook waits for this run, which is done
     }
-    Summary.print(bundle, status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null), System.out, err);
+    Summary.print(bundle, plan.hosts(), status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null),
+        System.out, err);
     return status;
   }
 

@@ -6,6 +6,7 @@ import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,9 +27,11 @@ final class Summary {
   }
 
   /**
+   * @param hosts  the run's hosts, as planned
    * @param merged the run's merge, typed as merged.json holds it; null when the run was not merged
    */
-  static void print(Bundle bundle, int status, boolean table, MergedJson merged, PrintStream out, PrintStream err) {
+  static void print(Bundle bundle, List<Host> hosts, int status, boolean table, MergedJson merged, PrintStream out,
+                    PrintStream err) {
     Manifest m;
     try {
       m = Bundle.read(bundle.dir());
@@ -58,7 +61,7 @@ final class Summary {
         err.println("ycsb-coordinator: cannot read " + md + ": " + e.getMessage());
       }
     }
-    out.println(line(bundle, m, merged));
+    out.println(line(bundle, m, hosts, merged));
     if (m.count() != null) {
       out.println(m.count().text()); // the server's own count: the data is really there
     }
@@ -67,6 +70,20 @@ final class Summary {
     }
     out.println("result: " + bundle.dir().toAbsolutePath().resolve(Bundle.MANIFEST));
     out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
+  }
+
+  /**
+   * Where the clients ran: {@code this machine} when every host is {@code local} ({@code --hosts local,local} is one
+   * machine, named twice), else the number of machines, all local hosts counting as one.
+   */
+  static String machines(List<Host> hosts) {
+    long remote = hosts.stream().filter(h -> !(h instanceof Host.Local)).distinct().count();
+    boolean local = hosts.stream().anyMatch(h -> h instanceof Host.Local);
+    if (remote == 0) {
+      return "this machine";
+    }
+    long n = remote + (local ? 1 : 0);
+    return n + (n == 1 ? " host" : " hosts");
   }
 
   /** e.g. {@code ; all clients ran together for 97.2% of it}, or empty for one client. */
@@ -84,9 +101,10 @@ final class Summary {
    * manifest's {@code ERRORS: ...; NOT FOUND: ...} when any operation failed or found nothing, and quoting intended
    * latency first when the clients recorded it ({@code -target}).
    *
+   * @param hosts  the run's hosts, as planned
    * @param merged the run's merge; null when it was not merged (the line then has the clients' own counts only)
    */
-  static String line(Bundle bundle, Manifest m, MergedJson merged) {
+  static String line(Bundle bundle, Manifest m, List<Host> hosts, MergedJson merged) {
     long reported = 0;
     for (Manifest.ClientEntry c : m.clients()) {
       try {
@@ -101,8 +119,8 @@ final class Summary {
     if (m.lead() != null) {
       sb.append(m.lead()).append("; ");
     }
-    sb.append(m.clients().size()).append(" clients on ")
-        .append(m.hosts().size()).append(" hosts, ").append(String.format("%,d", reported)).append(" operations");
+    sb.append(m.clients().size()).append(m.clients().size() == 1 ? " client on " : " clients on ")
+        .append(machines(hosts)).append(", ").append(String.format("%,d", reported)).append(" operations");
     if (merged == null) {
       return sb.toString();
     }

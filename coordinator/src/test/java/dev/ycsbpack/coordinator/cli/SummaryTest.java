@@ -6,6 +6,7 @@ import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.plan.Host;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The summary line, read from the run's typed merge (no JSON paths by name). */
 class SummaryTest {
+  private static final List<Host> TWO_HOSTS = List.of(new Host.Ssh(null, "h1", 0), new Host.Ssh(null, "h2", 0));
+
   @TempDir
   Path dir;
 
@@ -54,13 +57,26 @@ class SummaryTest {
     assertEquals("run COMPLETE: 2 clients on 2 hosts, 600 operations (1,190 of 1,200 measured = 99.2% in the union"
         + " window; all clients ran together for 95.0% of it), 119 ops/s, 399 of 400 batched documents acknowledged;"
         + " write concern w=1; READ p50 790 us, p99 35,423 us; UPDATE intended p50 1,500 us, p99 40,000 us (service"
-        + " p99 2,000 us)", Summary.line(bundle, manifest(null), merged()));
+        + " p99 2,000 us)", Summary.line(bundle, manifest(null), TWO_HOSTS, merged()));
   }
 
   @Test
   void withoutAMergeTheLineHasTheClientsOwnCountsAndTheLeadFirst() throws Exception {
     Bundle bundle = Bundle.create(dir.resolve("b"));
     assertEquals("run COMPLETE: ERRORS: 3 of 1,200 operations failed; 2 clients on 2 hosts, 0 operations",
-        Summary.line(bundle, manifest("ERRORS: 3 of 1,200 operations failed"), null));
+        Summary.line(bundle, manifest("ERRORS: 3 of 1,200 operations failed"), TWO_HOSTS, null));
+  }
+
+  /** {@code --hosts local,local} names this one machine twice: the line says where the clients ran, not 2 hosts. */
+  @Test
+  void localHostsAreThisOneMachine() throws Exception {
+    Bundle bundle = Bundle.create(dir.resolve("b"));
+    assertEquals("run COMPLETE: 2 clients on this machine, 0 operations",
+        Summary.line(bundle, manifest(null), List.of(new Host.Local(1), new Host.Local(2)), null));
+    assertEquals("this machine", Summary.machines(List.of(new Host.Local(1))));
+    assertEquals("2 hosts", Summary.machines(List.of(new Host.Local(1), new Host.Local(2),
+        new Host.Ssh("u", "h1", 22))), "this machine and h1");
+    assertEquals("1 host", Summary.machines(List.of(new Host.Rsh("pod/ycsb-0"))));
+    assertEquals("3 hosts", Summary.machines(List.of(TWO_HOSTS.get(0), TWO_HOSTS.get(1), new Host.Local(1))));
   }
 }

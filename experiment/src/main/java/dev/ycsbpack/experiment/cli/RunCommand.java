@@ -3,6 +3,7 @@ package dev.ycsbpack.experiment.cli;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.ByteSize;
 import dev.ycsbpack.experiment.recipe.Recipe;
 import java.io.IOException;
@@ -124,8 +125,10 @@ final class RunCommand implements Callable<Integer> {
       Integer counted = loadsBefore(launches, i) ? ExperimentLaunch.checkCount(launches.get(i), err) : null;
       int status = counted != null ? counted : ExperimentLaunch.runChecked(launches.get(i), err);
       if (status != 0) {
-        err.println("ycsb-experiment: recipe " + r.name() + " stopped at experiment " + e.name() + " (see "
-            + dir.resolve(e.name()).resolve("manifest.json") + "); continue with --resume " + dir);
+        // a count refused (the line above) before the experiment began: it has no folder or manifest to point to
+        err.println("ycsb-experiment: recipe " + r.name() + (counted != null ? " stopped before experiment " + e.name()
+            + " ran (nothing of it was written)" : " stopped at experiment " + e.name() + " (see "
+            + dir.resolve(e.name()).resolve(ExperimentBundle.MANIFEST) + ")") + "; continue with --resume " + dir);
         return status;
       }
     }

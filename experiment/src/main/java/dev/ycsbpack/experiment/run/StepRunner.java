@@ -24,7 +24,7 @@ import java.util.Map;
  * so each step's folder is a bundle that {@code bin/ycsb-aggregate} and every other tool read as any other. Ctrl-C stops
  * the current step the coordinator's way ({@link #interrupt}).
  */
-public final class StepRunner {
+public final class StepRunner implements Steps {
   private final Map<Host, HostSession> sessions;
   private final PackArchive pack;
   private final Supervisor.Settings settings;
@@ -57,6 +57,7 @@ public final class StepRunner {
    * documents already there ({@link FreshInserts}); returns the coordinator's exit status
    * ({@link CoordinatedRun#COMPLETE} or {@link CoordinatedRun#FAILED}).
    */
+  @Override
   public int run(RunPlan planned) throws IOException {
     lastServer = null;
     boolean mongodb = planned.binding().equals("mongodb");
@@ -91,6 +92,7 @@ public final class StepRunner {
   }
 
   /** The server's memory and cache figures around the last step run; null for a binding with no server. */
+  @Override
   public ServerMemory lastServer() {
     return lastServer;
   }
@@ -105,6 +107,7 @@ public final class StepRunner {
   }
 
   /** Stops the running step, if any, as the coordinator stops on Ctrl-C (every client stopped, bundle FAILED). */
+  @Override
   public void interrupt(String reason) {
     interrupted = reason;
     CoordinatedRun run = current;

@@ -20,7 +20,7 @@ import dev.ycsbpack.experiment.answer.Repetitions;
 import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.run.StepFiguresReader;
-import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.run.Steps;
 import dev.ycsbpack.experiment.wc.WcMatrixBuilder;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -118,7 +118,7 @@ public final class SweepRun {
   private final ExperimentManifest.Plan plan;
   private final List<Planned> steps;
   private final List<Slo> slos;
-  private final StepRunner runner;
+  private final Steps runner;
   private final Map<String, String> environment;
   private final PrintStream out;
   private final List<ExperimentManifest.Step> entries = new ArrayList<>();
@@ -131,7 +131,7 @@ public final class SweepRun {
   private String startedAt;
 
   public SweepRun(ExperimentBundle bundle, ExperimentManifest.Plan plan, List<Planned> steps, List<Slo> slos,
-                  StepRunner runner, Map<String, String> environment, PrintStream out) {
+                  Steps runner, Map<String, String> environment, PrintStream out) {
     this.bundle = bundle;
     this.plan = plan;
     this.steps = steps;
@@ -265,7 +265,7 @@ public final class SweepRun {
    * Why an unthrottled probe's figures cannot set the target shares (no throughput: every target would be 1 ops/s),
    * or empty when they can.
    */
-  static Optional<String> unusableProbe(String step, StepFigures figures) {
+  private static Optional<String> unusableProbe(String step, StepFigures figures) {
     if (figures != null && figures.throughput() > 0 && Double.isFinite(figures.throughput())) {
       return Optional.empty();
     }
@@ -282,7 +282,7 @@ public final class SweepRun {
   }
 
   /** The values up to {@code x} in ascending order: each one's run, or the medians of its repetitions. */
-  static List<Point> upTo(NavigableMap<Long, List<Point>> runsByX, long x) {
+  private static List<Point> upTo(NavigableMap<Long, List<Point>> runsByX, long x) {
     return runsByX.headMap(x, true).values().stream()
         .map(r -> r.size() == 1 ? r.get(0) : Repetitions.median(r)).toList();
   }
