@@ -15,6 +15,10 @@
 #   CountsSidecar.java (their folder is named after its git blob), so a changed format gets new ones.
 #   With BEFORE and SIDECARS=1 a fourth arm, "before-sidecars": that revision's merge of the sidecars its own
 #   SyntheticClients writes (its format), so each build is also measured at its best.
+#   BIN=1 (default; 0 skips, as does SIDECARS=0): an arm "bin-sidecars", the sidecars merged by the command a user
+#   runs, this checkout's distribution's bin/ycsb-aggregate (YCSB_AGGREGATE_JVM_ARGS=-Xmx<HEAP>), with the class-data
+#   archive it makes for itself (made and adopted by two merges of a 1-client input before the timed runs; its own
+#   cache in WORKDIR/cds). The other arms run java on class folders, which AppCDS cannot archive.
 # Needs: a JDK 17, GNU time (/usr/bin/time; Debian package "time"). Inputs take about 9 MB per client-hour (measured);
 # they are generated once (SyntheticClients, seeded: the same arguments give the same bytes) and kept in WORKDIR.
 #
@@ -35,6 +39,7 @@ formats="${FORMATS:-txt,json,csv,md,html}"
 repeat="${REPEAT:-3}"
 before="${BEFORE:-}"
 sidecars="${SIDECARS:-1}"
+bin="${BIN:-1}"
 
 if [ ! -x /usr/bin/time ]; then
   echo "bench: /usr/bin/time is missing; install it (Debian: apt-get install time)" >&2
@@ -52,6 +57,12 @@ mkdir -p "$work/classes"
 cp -r "$here/aggregate/target/classes" "$work/classes/main"
 cp -r "$here/aggregate/target/test-classes" "$work/classes/test"
 cp "$here/common/target/common-"*[0-9T].jar "$work/classes/common.jar"
+if [ "$sidecars" = 1 ] && [ "$bin" = 1 ]; then
+  # the distribution as a user installs it (a copy, for the same reason), with an empty archive cache
+  ./mvnw -B -ntp -q -pl distribution -am -DskipTests package >/dev/null
+  rm -rf "$work/dist" "$work/cds"
+  cp -r "$here"/distribution/target/ycsb-mongodb-pack-*/ycsb-mongodb-pack "$work/dist"
+fi
 deps="$(tr ':' '\n' <"$work/classpath.txt" | grep -v '/common/target/' | paste -sd:)"
 cp="$work/classes/main:$work/classes/test:$work/classes/common.jar:$deps"
 arms="after"
@@ -69,6 +80,7 @@ fi
 if [ "$sidecars" = 1 ]; then
   arms="$arms sidecars"
   if [ -n "$before" ]; then arms="$arms before-sidecars"; fi
+  if [ "$bin" = 1 ]; then arms="$arms bin-sidecars"; fi
 fi
 
 arm_cp() { # arm
@@ -98,7 +110,7 @@ declare -A walls cpus rss
 
 input_dir() { # arm clients intervals
   case "$1" in
-    sidecars | before-sidecars) echo "$work/in-$2x$3-sidecars-$(sidecar_tag "$1")" ;;
+    sidecars | before-sidecars | bin-sidecars) echo "$work/in-$2x$3-sidecars-$(sidecar_tag "$1")" ;;
     *) echo "$work/in-$2x$3" ;;
   esac
 }
@@ -107,8 +119,13 @@ merge_once() { # arm clients intervals
   local arm="$1" n="$2" k="$3" in out="$work/out-$1-$2x$3" t="$work/time-$1-$2-$3.txt"
   in="$(input_dir "$1" "$2" "$3")"
   rm -rf "$out"
-  /usr/bin/time -v -o "$t" java -Xmx"$heap" -cp "$(arm_cp "$arm")" dev.ycsbpack.aggregate.cli.AggregateMain merge \
-    "$in" -o "$out" --format "$formats" >/dev/null 2>"$work/stderr-$arm-$n-$k.txt"
+  if [ "$arm" = bin-sidecars ]; then
+    YCSB_CDS_DIR="$work/cds" YCSB_AGGREGATE_JVM_ARGS="-Xmx$heap" /usr/bin/time -v -o "$t" "$work/dist/bin/ycsb-aggregate" \
+      merge "$in" -o "$out" --format "$formats" >/dev/null 2>"$work/stderr-$arm-$n-$k.txt"
+  else
+    /usr/bin/time -v -o "$t" java -Xmx"$heap" -cp "$(arm_cp "$arm")" dev.ycsbpack.aggregate.cli.AggregateMain merge \
+      "$in" -o "$out" --format "$formats" >/dev/null 2>"$work/stderr-$arm-$n-$k.txt"
+  fi
   walls[$arm]+="$(grep 'Elapsed (wall clock)' "$t" | awk '{print $NF}' \
     | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"$'\n'
   cpus[$arm]+="$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$t")"$'\n'
@@ -127,7 +144,7 @@ run() { # clients intervals
   local arm sc
   if [ "$sidecars" = 1 ]; then
     for arm in $arms; do
-      case "$arm" in sidecars | before-sidecars) ;; *) continue ;; esac
+      case "$arm" in sidecars | before-sidecars) ;; *) continue ;; esac  # bin-sidecars: the sidecars arm's
       sc="$(input_dir "$arm" "$n" "$k")"
       if [ ! -f "$sc/.complete" ]; then
         rm -rf "$sc"
@@ -167,6 +184,19 @@ if [ -n "$before" ]; then echo "before: $(git -C "$here" rev-parse --short "$bef
 if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
   echo "commit: $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD -- aggregate common \
     || echo ' (modified)')"
+fi
+if [[ " $arms " == *" bin-sidecars "* ]]; then
+  # bin/ycsb-aggregate's archive: the first complete merge leaves it pending, the second adopts it
+  tiny="$work/in-1x10-sidecars"
+  if [ ! -f "$tiny/.complete" ]; then
+    rm -rf "$tiny"
+    java -cp "$cp" dev.ycsbpack.aggregate.synthetic.SyntheticClients "$tiny" 1 10 sidecars 2>/dev/null
+    touch "$tiny/.complete"
+  fi
+  for i in 1 2; do
+    YCSB_CDS_DIR="$work/cds" "$work/dist/bin/ycsb-aggregate" merge "$tiny" -o "$work/out-archive" >/dev/null 2>&1
+  done
+  echo "bin/ycsb-aggregate's archive: $(find "$work/cds" -name 'aggregate-*.jsa' -printf '%f %s bytes\n')"
 fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo

@@ -199,4 +199,49 @@ class CompareAndOutputTest {
           "no temporary folder left");
     }
   }
+
+  /** The files are written side by side: a failure waits for every other file, so none lands after the clean-up. */
+  @Test
+  void aFailingOutputWaitsForTheOthersBeforeCleaningUp() throws Exception {
+    MergeResult r = Merger.merge(List.of(clients("a", 10, 100, "16", "17")), MergeOptions.defaults());
+    Path out = tmp.resolve("side-by-side");
+    java.util.concurrent.atomic.AtomicBoolean slowDone = new java.util.concurrent.atomic.AtomicBoolean();
+    ResultWriter broken = new ResultWriter() {
+      @Override
+      public String fileName() {
+        return "broken.txt";
+      }
+
+      @Override
+      public void write(MergeResult result, Writer w) throws IOException {
+        throw new IOException("disk full");
+      }
+    };
+    ResultWriter slow = new ResultWriter() {
+      @Override
+      public String fileName() {
+        return "slow.txt";
+      }
+
+      @Override
+      public void write(MergeResult result, Writer w) throws IOException {
+        try {
+          Thread.sleep(500); // still writing when the other has failed
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        w.write("late");
+        slowDone.set(true);
+      }
+    };
+    IOException thrown = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+        () -> OutputFiles.write(out, r, List.of(broken, slow)));
+    assertEquals("disk full", thrown.getMessage());
+    assertTrue(slowDone.get(), "the other file was finished before the failure was reported");
+    assertFalse(Files.exists(out));
+    try (var s = Files.list(tmp)) {
+      assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
+          "no temporary folder left");
+    }
+  }
 }

@@ -256,7 +256,7 @@ class StartupArchiveIT {
   }
 
   /**
-   * A shared home folder: another host's pending archive untouched for over 7 days (that host has not run the pack
+   * A shared home folder: another host's pending list untouched for over 7 days (that host has not run the pack
    * since) goes with its marker at this host's next start; a recent one stays for that host to adopt, and so does
    * one of another pack folder.
    */
@@ -288,6 +288,73 @@ class StartupArchiveIT {
       assertTrue(left.contains(recent.getFileName().toString()) && left.contains(otherPack.getFileName().toString()),
           left::toString);
       assertEquals(1, left.stream().filter(n -> n.endsWith(".jsa")).count(), () -> "this host adopted its own: " + left);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /**
+   * bin/ycsb-aggregate shares the mechanism (bin/lib/startup-archive.sh): a failed merge leaves nothing adoptable, the
+   * first complete merge leaves its archive pending, the next adopts and maps it, and the outputs are the same bytes
+   * with the archive, while making it and without it.
+   */
+  @Test
+  void ycsbAggregateArchivesAtAMergeThatCompletedAndWritesTheSameOutputsWithIt() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    String aggregate = YcsbRun.home().resolve("bin/ycsb-aggregate").toString();
+    try {
+      Path client = work.resolve("run").resolve("client-1");
+      YcsbRun load = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      assertEquals(0, load.exitCode, load::describe);
+      YcsbRun run = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), Servers.concat(args("run", target, table),
+          "--out", client.toString()));
+      assertEquals(0, run.exitCode, run::describe);
+      Path input = work.resolve("run");
+
+      // a merge that fails (nothing to merge) archives as it exits, but never says it completed
+      YcsbRun failed = YcsbRun.execWith(work, on(cache), aggregate, "merge", work.resolve("nothing").toString(),
+          "-o", work.resolve("out-failed").toString());
+      assertTrue(failed.exitCode != 0, failed::describe);
+      List<String> afterFailure = names(cache);
+      assertFalse(afterFailure.stream().anyMatch(n -> n.endsWith(".ok") || n.endsWith(".jsa")),
+          () -> "a failed merge leaves nothing adoptable: " + afterFailure);
+
+      // the first complete merge drops what the failed one left and leaves its own archive pending, marked
+      YcsbRun first = YcsbRun.execWith(work, on(cache), aggregate, "merge", input.toString(), "-o",
+          work.resolve("out-archiving").toString());
+      assertEquals(0, first.exitCode, first::describe);
+      assertNoJvmWarning(first);
+      List<String> pending = names(cache);
+      assertEquals(2, pending.size(), () -> "one pending list and its marker: " + pending);
+      assertTrue(pending.get(0).startsWith("aggregate-") && pending.get(0).endsWith(".pending")
+          && pending.get(1).equals(pending.get(0) + ".ok"), pending::toString);
+      assertFalse(afterFailure.contains(pending.get(0)), "the failed merge's pending list is not the one kept");
+
+      // the next merge adopts it and maps the merge's classes from it
+      Path classes = work.resolve("aggregate-classes.log");
+      YcsbRun adopting = YcsbRun.execWith(work, withClassLog(on(cache), classes), aggregate, "merge",
+          input.toString(), "-o", work.resolve("out-archived").toString());
+      assertEquals(0, adopting.exitCode, adopting::describe);
+      assertNoJvmWarning(adopting);
+      assertTrue(Files.readString(classes).contains(
+          "dev.ycsbpack.aggregate.merge.Merger source: shared objects file"), "the merge's classes come from it");
+      List<String> archives = names(cache);
+      assertEquals(1, archives.size(), () -> "one archive, no leftovers: " + archives);
+      assertTrue(archives.get(0).startsWith("aggregate-") && archives.get(0).endsWith(".jsa"), archives::toString);
+
+      YcsbRun off = YcsbRun.execWith(work, Map.of("YCSB_CDS", "off"), aggregate, "merge", input.toString(), "-o",
+          work.resolve("out-off").toString());
+      assertEquals(0, off.exitCode, off::describe);
+      for (String file : List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv", "merged.md",
+          "report.html")) {
+        String without = Files.readString(work.resolve("out-off").resolve(file));
+        assertEquals(without, Files.readString(work.resolve("out-archiving").resolve(file)), file);
+        assertEquals(without, Files.readString(work.resolve("out-archived").resolve(file)), file);
+      }
+      assertEquals(off.stdout.replace("out-off", "OUT"), first.stdout.replace("out-archiving", "OUT"));
+      assertEquals(off.stdout.replace("out-off", "OUT"), adopting.stdout.replace("out-archived", "OUT"));
     } finally {
       Servers.drop(target, table);
     }

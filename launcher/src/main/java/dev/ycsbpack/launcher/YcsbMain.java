@@ -4,6 +4,7 @@ import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.StartupArchive;
 import dev.ycsbpack.common.Verdict;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

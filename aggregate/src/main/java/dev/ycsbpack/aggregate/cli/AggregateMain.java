@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.cli;
 
 import dev.ycsbpack.common.ExitCodes;
+import dev.ycsbpack.common.StartupArchive;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -43,7 +44,11 @@ public final class AggregateMain implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    int code = run(args, System.out, System.err);
+    if (code == OK) {
+      StartupArchive.runCompleted(); // bin/ycsb-aggregate's class-data archive: only a complete run's is adopted
+    }
+    System.exit(code);
   }
 
   /** Runs the command line without exiting the JVM; returns the exit code. */

@@ -44,18 +44,19 @@ public final class Fmt {
     return i + suffixes[(int) (i % 10)];
   }
 
+  /** {@code v} with {@code decimals} decimals, exactly as {@code String.format(Locale.ROOT, "%.Nf", v)} writes it. */
   public static String fixed(double v, int decimals) {
     if (Double.isNaN(v)) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    return FixedDecimal.format(v, decimals);
   }
 
   public static String percent(double rate) {
     if (Double.isNaN(rate)) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, "%.3f%%", rate * 100);
+    return FixedDecimal.format(rate * 100, 3) + "%";
   }
 
   public static String grouped(long v) {
@@ -79,7 +80,7 @@ public final class Fmt {
 
   /** {@code part / whole} as a percentage with one decimal, {@code n/a} when whole is 0. */
   public static String share(long part, long whole) {
-    return whole == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
+    return whole == 0 ? "n/a" : FixedDecimal.format(100.0 * part / whole, 1) + "%";
   }
 
   public static String seconds(double s) {

@@ -15,6 +15,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
@@ -47,12 +51,8 @@ public final class OutputFiles {
     Files.createDirectory(fresh);
     List<Path> written = new ArrayList<>();
     try {
+      writeAll(fresh, result, writers);
       for (ResultWriter w : writers) {
-        Path f = fresh.resolve(w.fileName());
-        try (Writer out = Files.newBufferedWriter(f, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-            StandardOpenOption.WRITE)) {
-          w.write(result, out);
-        }
         written.add(target.resolve(w.fileName()));
       }
       swapIn(fresh, target, parent.resolve("." + target.getFileName() + ".old-" + id));
@@ -61,6 +61,71 @@ public final class OutputFiles {
       throw e;
     }
     return written;
+  }
+
+  /**
+   * Each writer's file, side by side on the cores (the files are independent; a merge waits for the last one, and
+   * the JSON, the HTML report and the time series each take a good part of a second cold), every task finished before
+   * this returns or throws, the first failure in writer order rethrown.
+   */
+  private static void writeAll(Path fresh, MergeResult result, List<ResultWriter> writers) throws IOException {
+    int threads = Math.min(writers.size(), Runtime.getRuntime().availableProcessors());
+    if (threads <= 1) {
+      for (ResultWriter w : writers) {
+        writeOne(fresh, result, w);
+      }
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "aggregate-write");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<Void>> files = new ArrayList<>();
+      for (ResultWriter w : writers) {
+        files.add(pool.submit(() -> {
+          writeOne(fresh, result, w);
+          return null;
+        }));
+      }
+      Throwable first = null;
+      boolean interrupted = false;
+      for (Future<Void> f : files) {
+        while (true) { // waits for every file even when interrupted: none may be written into a deleted folder
+          try {
+            f.get();
+          } catch (ExecutionException e) {
+            first = first == null ? e.getCause() : first;
+          } catch (InterruptedException e) {
+            interrupted = true;
+            continue;
+          }
+          break;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      if (first instanceof IOException io) {
+        throw io;
+      }
+      if (first instanceof RuntimeException re) {
+        throw re;
+      }
+      if (first instanceof Error err) {
+        throw err;
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static void writeOne(Path fresh, MergeResult result, ResultWriter w) throws IOException {
+    try (Writer out = Files.newBufferedWriter(fresh.resolve(w.fileName()), StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      w.write(result, out);
+    }
   }
 
   /** The output folder may hold only what a merge writes; anything else would be lost by the swap. */

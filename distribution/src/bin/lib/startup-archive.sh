@@ -1,0 +1,114 @@
+# shellcheck shell=bash disable=SC2154,SC2034  # java, home and classpath are the caller's; cds is its result
+# The class-data sharing archive (AppCDS) of bin/ycsb and bin/ycsb-aggregate: one mechanism, sourced by both.
+#
+# The first plain run of a tool with this java and this lib/ lists the classes it loads; a later start makes an archive
+# of them in a cache, and later runs map the classes instead of parsing and verifying them again, which takes about
+# half the JVM's start-up CPU (docs/PERFORMANCE.md, issues 18 and 19). The archive's name is the tool's prefix and a
+# checksum of everything it depends on (the JDK's files, the jars, this folder), so a changed JDK or build makes a new
+# one instead of tripping over the old. A run itself is only ever asked to list its classes (-XX:DumpLoadedClassList,
+# which never fails a run: a list it cannot write is a short list); the archive is dumped by a JVM of its own
+# (-Xshare:dump, which needs no archive of the JDK's), because a JVM asked to archive at exit turns a complete run's
+# exit 0 into 1 when it cannot (a full disk, a removed cache) and does not start at all on a JDK without its own
+# archive. Java is always exec'd by the tool (so its pid is the JVM's, and every signal reaches it). A pending list is
+# used only when the run that wrote it said it completed (a ".ok" marker the tool's main class writes on exit 0
+# through common's StartupArchive), its JVM is gone, the dump succeeds and a JVM checks every byte of the result
+# (-Xshare:on -XX:+VerifySharedSpaces); otherwise it is deleted. YCSB_CDS=off turns it off; YCSB_CDS_DIR moves the
+# cache (both tools share it, each with its own archive).
+
+# startup_archive PREFIX PLAIN CAN_TRAIN: sets the array cds to the JVM options for this start (empty: none).
+#   PREFIX     the tool's archive name prefix ("" for bin/ycsb, whose names predate bin/ycsb-aggregate's)
+#   PLAIN      "yes" when this start may adopt a pending list (and leave one); "" when it only uses an archive
+#   CAN_TRAIN  "yes" when this start may list its classes: a plain start without JVM options of its own (the classes
+#              it loads may be its options': an agent, JFR)
+# Reads the caller's java, home and classpath; stays off when classpath is not "$home/lib/*" (classes of the user's).
+startup_archive() {
+  local prefix="$1" plain="$2" can_train="$3"
+  cds=()
+  if [ "${YCSB_CDS:-on}" = off ] || [ "$classpath" != "$home/lib/*" ]; then
+    return 0
+  fi
+  if [ -n "${JAVA_TOOL_OPTIONS:-}${JDK_JAVA_OPTIONS:-}${_JAVA_OPTIONS:-}" ]; then
+    can_train=""
+  fi
+  local cache java_bin jdk home_sum key archive host busy="" pending writer old
+  cache="${YCSB_CDS_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/ycsb-mongodb-pack/cds}"
+  java_bin="$(command -v "$java")"
+  java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
+  jdk="$(dirname "$(dirname "$java_bin")")"
+  home_sum="$prefix$(printf '%s' "$home" | cksum | cut -d' ' -f1)"
+  key="$( { printf '%s\n' "$java_bin" "$home"
+            stat -L -c '%n %s %Y' "$java_bin" "$jdk/lib/modules" "$jdk"/lib/server/libjvm.so \
+              "$jdk"/lib/server/classes.jsa "$home"/lib/*.jar \
+              2>/dev/null || true  # a file this JDK lacks (or no GNU stat) leaves it out of the name, not the run
+          } | cksum | cut -d' ' -f1)"
+  archive="$cache/$home_sum-$key.jsa"
+  host="$(uname -n 2>/dev/null || echo host)"
+  host="${host//[^A-Za-z0-9_-]/_}"
+  [ -z "$plain" ] || forget_other_hosts_pending
+  if [ ! -f "$archive" ] && [ -n "$plain" ]; then
+    # pending lists of this build written on this host (on a shared home folder, another host's pid means
+    # nothing here, so other hosts' files are theirs to adopt)
+    for pending in "$cache/$home_sum-$key.$host".*.pending; do
+      [ -f "$pending" ] || continue
+      writer="${pending%.pending}"
+      writer="${writer##*.}"
+      # this script's own pid is the JVM's to be: a file under it was left by an earlier process with the same pid
+      if [ "$writer" != "$$" ] && kill -0 "$writer" 2>/dev/null; then
+        busy=yes # that run is still going: leave its file alone
+        continue
+      fi
+      if [ ! -f "$archive" ] && [ -f "$pending.ok" ] && archive_of "$pending"; then
+        # this tool's other archives for this folder are of other builds or JDKs: replaced, so the cache does not grow
+        for old in "$cache/$home_sum"-*.jsa; do
+          if [ -f "$old" ] && [ "$old" != "$archive" ]; then rm -f "$old" 2>/dev/null || true; fi
+        done
+      fi
+      rm -f "$pending" "$pending.ok" 2>/dev/null || true
+    done
+  fi
+  if [ -f "$archive" ]; then
+    cds=(-XX:SharedArchiveFile="$archive" '-Xlog:cds*=off')
+  elif [ -n "$can_train" ] && [ -z "$busy" ] && mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] \
+       && knows_class_lists; then
+    pending="$cache/$home_sum-$key.$host.$$.pending"
+    # made here, so the JVM never warns that it cannot open it
+    if : >"$pending" 2>/dev/null; then
+      cds=(-XX:DumpLoadedClassList="$pending" -Dycsbpack.cds.pending="$pending")
+    fi
+  fi
+}
+
+# archive_of LIST: makes $archive from a completed run's class list, by JVMs of their own (a failure here is never the
+# run's); bounded, since the run waits for it
+archive_of() {
+  local list="$1" made="$archive.$$.tmp" bound=()
+  if command -v timeout >/dev/null 2>&1; then bound=(timeout 300); fi
+  rm -f "$made" 2>/dev/null || true
+  if ${bound[@]+"${bound[@]}"} "$java" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
+        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" >/dev/null 2>&1 \
+     && ${bound[@]+"${bound[@]}"} "$java" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces \
+        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" -version \
+        >/dev/null 2>&1 \
+     && mv -f "$made" "$archive" 2>/dev/null; then
+    return 0
+  fi
+  rm -f "$made" 2>/dev/null || true
+  return 1
+}
+
+# Another host's pending lists (a shared home folder): only that host can tell whether their writer is gone (its pid
+# means nothing here), and it adopts them at its next start. One untouched for 7 days is of a host that has not run
+# this pack since (a running JVM appends to its list as it loads classes, but a long run loads nothing new after its
+# start, so the rule is days, not minutes); it goes, with its marker.
+forget_other_hosts_pending() {
+  [ -d "$cache" ] || return 0
+  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mtime +7 \
+    -exec rm -f {} {}.ok \; 2>/dev/null || true
+}
+
+# whether this JVM can list the classes it loads (HotSpot); asked without writing anything
+knows_class_lists() {
+  local flags
+  flags="$("$java" -XX:+PrintFlagsFinal -version 2>/dev/null || true)"
+  case "$flags" in *" DumpLoadedClassList "*) return 0 ;; *) return 1 ;; esac
+}
