@@ -58,6 +58,7 @@ public final class CoordinatedRun {
   private final Object ending = new Object();
   private volatile Supervisor supervisor;
   private volatile String interrupted;
+  private volatile String cannotRun;
   /** The status of the last manifest the run wrote once it ended ({@code COMPLETE} or {@code FAILED}); else null. */
   private volatile String written;
   /** The merge's result, for the manifest's summary of what the window holds. */
@@ -86,6 +87,14 @@ public final class CoordinatedRun {
     synchronized (ending) {
       interrupted = reason;
     }
+  }
+
+  /**
+   * A reason found before {@link #run} began that the run must not start (an experiment step whose new keys' start
+   * could not be counted): {@code run} ends FAILED with it after the host check, staging and launching nothing.
+   */
+  public void failBeforeRun(String reason) {
+    cannotRun = reason;
   }
 
   /** How long {@link #interrupt} waits for the run to stop its clients and write its bundle. */
@@ -158,6 +167,9 @@ public final class CoordinatedRun {
     if (interrupted != null) {
       // Ctrl-C during the check: staging every host (minutes for a new pack) would outlast interrupt()'s wait
       return failBeforeStart(bundle, manifest, interrupted, probes, times);
+    }
+    if (cannotRun != null) {
+      return failBeforeStart(bundle, manifest, cannotRun, probes, times);
     }
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {

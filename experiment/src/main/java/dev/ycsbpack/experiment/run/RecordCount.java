@@ -27,12 +27,19 @@ public final class RecordCount {
    * @throws RuntimeException the driver's, when the server cannot be reached or refuses the count
    */
   public static Result of(Map<String, String> properties) {
-    String db = database(properties);
-    String table = properties.getOrDefault("table", "usertable");
     try (MongoClient client = client(properties)) {
-      long n = client.getDatabase(db).getCollection(table).countDocuments();
-      return new Result(db + "." + table, n);
+      long n = client.getDatabase(database(properties)).getCollection(table(properties)).countDocuments();
+      return new Result(collection(properties), n);
     }
+  }
+
+  /** The collection counted, {@code database.collection}. */
+  public static String collection(Map<String, String> properties) {
+    return database(properties) + "." + table(properties);
+  }
+
+  private static String table(Map<String, String> properties) {
+    return properties.getOrDefault("table", "usertable");
   }
 
   /** The binding's database: the URL's, else {@code mongodb.database}, else {@code ycsb}. */
