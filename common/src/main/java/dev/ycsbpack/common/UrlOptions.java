@@ -78,17 +78,19 @@ public final class UrlOptions {
     return kept.isEmpty() ? head : head + "?" + String.join("&", kept);
   }
 
-  /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */
+  /**
+   * The part after '?', found where the driver ({@code ConnectionString}, 5.x) finds it: the user info and hosts end
+   * at the first '/' or '?' after the scheme, and the options follow the first '?'. So an option value's '@'
+   * ({@code appName=ycsb@lab}) does not hide the options, and a password holding a '?' must be percent-encoded
+   * ({@code %3F}), for the driver too. Null when there are none.
+   */
   private static String query(String url) {
     int scheme = url.indexOf("://");
     if (scheme < 0) {
       return null;
     }
-    String rest = url.substring(scheme + 3);
-    int at = rest.lastIndexOf('@');
-    String hosts = at < 0 ? rest : rest.substring(at + 1);
-    int q = hosts.indexOf('?');
-    return q < 0 ? null : hosts.substring(q + 1);
+    int q = url.indexOf('?', scheme + 3);
+    return q < 0 ? null : url.substring(q + 1);
   }
 
   /** Percent-decoded as the driver decodes; a {@code +} stays a plus; a malformed escape is kept as written. */
