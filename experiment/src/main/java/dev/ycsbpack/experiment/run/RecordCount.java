@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.TlsSettings;
+import dev.ycsbpack.common.UntrustedCertificate;
 import dev.ycsbpack.common.UrlOptions;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -73,14 +74,11 @@ public final class RecordCount {
    * driver's message.
    */
   public static String failure(RuntimeException e, Map<String, String> properties) {
-    String m = String.valueOf(e.getMessage());
-    if (!(e instanceof TlsSettings.Refusal)
-        && (m.contains("PKIX path building failed") || m.contains("unable to find valid certification path"))) {
-      TlsSettings tls = TlsSettings.from(properties::get, UrlOptions.of(url(properties)));
-      return "TLS: the server's certificate is not signed by a trusted CA; trusted: " + tls.trusted()
-          + "; give the CA that signed it as " + TlsFiles.CA_FILE;
+    if (!(e instanceof TlsSettings.Refusal) && UntrustedCertificate.is(e)) {
+      return UntrustedCertificate.sentence("", TlsSettings.from(properties::get, UrlOptions.of(url(properties)))
+          .trusted());
     }
-    return m;
+    return String.valueOf(e.getMessage());
   }
 
   private static String url(Map<String, String> properties) {
