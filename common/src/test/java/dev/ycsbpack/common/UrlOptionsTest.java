@@ -18,12 +18,13 @@ class UrlOptionsTest {
     assertNull(options.get("j"), "no value, no entry");
   }
 
-  /** An encoded '?' in the password is the password's; an unescaped one starts the options, for the driver too. */
   @Test
-  void theOptionsStartAtTheFirstQuestionMarkAsTheDriversDo() {
+  void aQuestionMarkInThePasswordIsNotTheStartOfTheOptions() {
+    assertEquals(Map.of("authsource", "admin"), UrlOptions.of("mongodb://u:a?b=c@h/db?authSource=admin"));
     assertEquals(Map.of("authsource", "admin"), UrlOptions.of("mongodb://u:a%3Fb=c@h/db?authSource=admin"));
-    assertEquals(Map.of(), UrlOptions.of("mongodb://u:a%3Fb=c@h/db"));
-    assertEquals(Map.of("b", "c@h/db?authSource=admin"), UrlOptions.of("mongodb://u:a?b=c@h/db?authSource=admin"));
+    assertEquals(Map.of(), UrlOptions.of("mongodb://u:a?b=c@h/db"));
+    // no host list before the first '?' (a URL the driver refuses): no options, rather than a part of the password
+    assertEquals(Map.of(), UrlOptions.of("mongodb://u:pw?b=c@h"));
   }
 
   /** An '@' after the hosts is an option's, not the end of the user info: the options are still read and stripped. */
@@ -43,6 +44,8 @@ class UrlOptionsTest {
   @Test
   void optionsRightAfterTheHostsAreOptionsAsForTheDriver() {
     assertEquals(Map.of("tlscafile", "/ca.pem"), UrlOptions.of("mongodb://h:27017?tlsCAFile=%2Fca.pem"));
+    assertEquals(Map.of("appname", "a@b"), UrlOptions.of("mongodb://[::1]:27017,h2?appName=a@b"));
+    assertEquals(Map.of("appname", "ycsb@lab"), UrlOptions.of("mongodb://h/db?appName=ycsb@lab"));
   }
 
   @Test
