@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The options of a {@code mongodb://} URL (the part after {@code ?}), read as the Java driver reads them: pairs split
@@ -78,7 +79,20 @@ public final class UrlOptions {
     return kept.isEmpty() ? head : head + "?" + String.join("&", kept);
   }
 
-  /** The part after '?', looked for after the user info (a password may hold a '?' the user forgot to escape). */
+  /**
+   * One host list as the driver takes it: {@code host[:port]} or {@code [v6]:port} items, comma-separated; never an
+   * '=', '&amp;' or ';' (an option's), an '@' or a '/'.
+   */
+  private static final Pattern HOSTS = Pattern.compile(
+      "(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?(,(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?)*");
+
+  /**
+   * The part after '?'. When the URL's last '@' is followed by a host list and a '/' or '?', it ends the user info
+   * (so a '?' or '/' left unescaped in a password never starts the options, and a refusal never names a part of it);
+   * otherwise that '@' is an option value's ({@code appName=ycsb@lab}) and the options start where the driver's
+   * {@code ConnectionString} starts them: at the first '?', after {@code [user@]hosts}. Null when there are none, or
+   * when what comes before them is no host list (a URL the driver refuses).
+   */
   private static String query(String url) {
     int scheme = url.indexOf("://");
     if (scheme < 0) {
@@ -86,9 +100,28 @@ public final class UrlOptions {
     }
     String rest = url.substring(scheme + 3);
     int at = rest.lastIndexOf('@');
-    String hosts = at < 0 ? rest : rest.substring(at + 1);
-    int q = hosts.indexOf('?');
-    return q < 0 ? null : hosts.substring(q + 1);
+    if (at >= 0) {
+      String after = rest.substring(at + 1);
+      int end = hostsEnd(after);
+      if (end >= 0 && HOSTS.matcher(after.substring(0, end)).matches()) {
+        int q = after.indexOf('?');
+        return q < 0 ? null : after.substring(q + 1);
+      }
+    }
+    int end = hostsEnd(rest);
+    String head = end < 0 ? rest : rest.substring(0, end);
+    if (!HOSTS.matcher(head.substring(head.lastIndexOf('@') + 1)).matches()) {
+      return null;
+    }
+    int q = rest.indexOf('?');
+    return q < 0 ? null : rest.substring(q + 1);
+  }
+
+  /** Where the hosts end: the first '/' or '?', or -1. */
+  private static int hostsEnd(String s) {
+    int slash = s.indexOf('/');
+    int q = s.indexOf('?');
+    return slash < 0 ? q : q < 0 ? slash : Math.min(slash, q);
   }
 
   /** Percent-decoded as the driver decodes; a {@code +} stays a plus; a malformed escape is kept as written. */

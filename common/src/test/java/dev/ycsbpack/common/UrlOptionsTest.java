@@ -21,7 +21,31 @@ class UrlOptionsTest {
   @Test
   void aQuestionMarkInThePasswordIsNotTheStartOfTheOptions() {
     assertEquals(Map.of("authsource", "admin"), UrlOptions.of("mongodb://u:a?b=c@h/db?authSource=admin"));
+    assertEquals(Map.of("authsource", "admin"), UrlOptions.of("mongodb://u:a%3Fb=c@h/db?authSource=admin"));
     assertEquals(Map.of(), UrlOptions.of("mongodb://u:a?b=c@h/db"));
+    // no host list before the first '?' (a URL the driver refuses): no options, rather than a part of the password
+    assertEquals(Map.of(), UrlOptions.of("mongodb://u:pw?b=c@h"));
+  }
+
+  /** An '@' after the hosts is an option's, not the end of the user info: the options are still read and stripped. */
+  @Test
+  void anAtSignInAnOptionValueDoesNotHideTheOptions() {
+    String url = "mongodb://u:p%40ss@h/db?appName=ycsb@lab&tlsCAFile=%2Fca.pem&authSource=admin";
+    assertEquals(Map.of("appname", "ycsb@lab", "tlscafile", "/ca.pem", "authsource", "admin"), UrlOptions.of(url));
+    assertEquals("mongodb://u:p%40ss@h/db?appName=ycsb@lab&authSource=admin",
+        UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
+    for (String password : AwkwardStrings.passwords(7, 30)) {
+      String encoded = java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(Map.of("appname", "x@y", "tlscafile", "/ca.pem"),
+          UrlOptions.of("mongodb://u:" + encoded + "@h/db?appName=x%40y&tlsCAFile=/ca.pem"), encoded);
+    }
+  }
+
+  @Test
+  void optionsRightAfterTheHostsAreOptionsAsForTheDriver() {
+    assertEquals(Map.of("tlscafile", "/ca.pem"), UrlOptions.of("mongodb://h:27017?tlsCAFile=%2Fca.pem"));
+    assertEquals(Map.of("appname", "a@b"), UrlOptions.of("mongodb://[::1]:27017,h2?appName=a@b"));
+    assertEquals(Map.of("appname", "ycsb@lab"), UrlOptions.of("mongodb://h/db?appName=ycsb@lab"));
   }
 
   @Test

@@ -363,6 +363,63 @@ class ExperimentIT {
         + stored);
   }
 
+  /**
+   * YCSB uses up an insert's key even when the insert fails: after repetition 1's failed inserts (every 5th one
+   * refused on the wire, never stored) the collection's count is short by them, and a repetition starting there would
+   * insert repetition 1's last keys again. Repetition 2 starts after every insert repetition 1 attempted instead.
+   */
+  @Test
+  void afterInsertsThatFailedTheNextRepetitionStillInsertsOnlyNewKeys() throws Exception {
+    try (dev.ycsbpack.testkit.EmbeddedMongoServer server = dev.ycsbpack.testkit.EmbeddedMongoServer.start();
+         dev.ycsbpack.testkit.WireProxy proxy = dev.ycsbpack.testkit.WireProxy.start(server.port())) {
+      String url = proxy.connectionString() + "/freshkeys";
+      String workload = YcsbRun.home().resolve("workloads/read95-update5").toString();
+      YcsbRun.run(work, "load", "mongodb", "-P", workload, "-p", "mongodb.url=" + url, "-p", "recordcount=200")
+          .assertSucceeded();
+      java.util.concurrent.atomic.AtomicLong inserts = new java.util.concurrent.atomic.AtomicLong();
+      org.bson.BsonDocument refused = org.bson.BsonDocument.parse("{ok: 1, n: 0, writeErrors: [{index: 0, code: 121,"
+          + " errmsg: 'Document failed validation'}]}");
+      proxy.onRequest(r -> r.command().equals("insert") && inserts.incrementAndGet() % 5 == 0
+          ? dev.ycsbpack.testkit.WireDecision.reply(refused) : dev.ycsbpack.testkit.WireDecision.forward());
+      Path dir = work.resolve("failed-inserts");
+      Coordinator c = run(List.of("repeat", "mongodb", "-P", workload, "-p", "mongodb.url=" + url,
+          "-p", "recordcount=200", "-p", "operationcount=200", "-p", "readproportion=0.5", "-p", "updateproportion=0",
+          "-p", "insertproportion=0.5", "-p", "ycsbpack.maxerrorrate=50", "-threads", "2", "--repeat", "2",
+          "--quiet", "--hosts", "local", "--out", dir.toString()));
+      assertEquals(0, c.exitCode(), c::describe);
+      JsonNode m = Coordinator.manifest(dir);
+      List<Path> bundles = new ArrayList<>();
+      m.get("steps").forEach(step -> {
+        assertEquals("COMPLETE", step.get("verdict").asText(), m::toPrettyString);
+        bundles.add(dir.resolve(step.get("bundle").asText()).resolve("clients/01-local1"));
+      });
+      assertEquals(2, bundles.size(), m::toPrettyString);
+      long[] start = new long[2];
+      long[] attempts = new long[2];
+      long stored = 0;
+      for (int r = 0; r < 2; r++) {
+        start[r] = Long.parseLong(dev.ycsbpack.common.PropertiesFiles.read(bundles.get(r).resolve("client.properties"))
+            .get("recordcount"));
+        java.util.Map<String, String> verdict = dev.ycsbpack.common.PropertiesFiles.read(
+            bundles.get(r).resolve("verdict.properties"));
+        for (java.util.Map.Entry<String, String> e : verdict.entrySet()) {
+          if (e.getKey().startsWith("return.INSERT.")) {
+            attempts[r] += Long.parseLong(e.getValue());
+            stored += e.getKey().equals("return.INSERT.OK") ? Long.parseLong(e.getValue()) : 0;
+          }
+        }
+        assertTrue(verdict.keySet().stream().anyMatch(k -> k.startsWith("return.INSERT.") && !k.endsWith(".OK")),
+            "some inserts failed: " + verdict);
+        assertFalse(verdict.containsKey("return.INSERT.DUPLICATE_KEY"), "only new keys: " + verdict);
+      }
+      assertEquals(200, start[0]);
+      assertEquals(start[0] + attempts[0], start[1], "repetition 2 starts after every insert repetition 1 tried");
+      try (com.mongodb.client.MongoClient client = com.mongodb.client.MongoClients.create(server.connectionString())) {
+        assertEquals(200 + stored, client.getDatabase("freshkeys").getCollection("usertable").countDocuments());
+      }
+    }
+  }
+
   @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();

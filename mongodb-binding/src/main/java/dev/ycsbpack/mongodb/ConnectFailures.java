@@ -2,6 +2,7 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoSecurityException;
 import com.mongodb.ServerAddress;
+import dev.ycsbpack.common.UntrustedCertificate;
 import java.net.SocketException;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.Certificate;
@@ -64,11 +65,8 @@ final class ConnectFailures {
       }
     }
     for (Throwable t : chain) {
-      String m = String.valueOf(t.getMessage());
-      if (m.contains("unable to find valid certification path") || m.contains("PKIX path building failed")
-          || t instanceof CertPathValidatorException) {
-        return certain("TLS: the server's certificate is not signed by a trusted CA" + where + "; trusted: "
-            + context.trusted() + "; give the CA that signed it as mongodb.tls.caFile");
+      if (UntrustedCertificate.is(t)) {
+        return certain(UntrustedCertificate.sentence(where, context.trusted()));
       }
     }
     for (Throwable t : chain) {

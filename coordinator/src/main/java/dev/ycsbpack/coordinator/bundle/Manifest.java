@@ -75,13 +75,16 @@ public record Manifest(String note, String status, String reason, String command
    * One host.
    *
    * @param host          as given ({@code local} or {@code [user@]host[:port]})
+   * @param kind          how it was reached: {@code local} (this machine), {@code ssh} or {@code rsh}; absent in
+   *                      manifests written before it was recorded
    * @param java          its {@code java -version} line
    * @param clockOffsetMs its clock minus the coordinator's
    * @param clockErrorMs  bound on the offset's error
    * @param problems      what was wrong with it
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  public record HostEntry(String host, String java, double clockOffsetMs, double clockErrorMs, List<String> problems) {
+  public record HostEntry(String host, String kind, String java, double clockOffsetMs, double clockErrorMs,
+                          List<String> problems) {
   }
 
   /**

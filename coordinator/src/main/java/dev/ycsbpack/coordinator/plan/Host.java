@@ -12,11 +12,22 @@ public sealed interface Host permits Host.Local, Host.Ssh, Host.Rsh {
   /** A short name for messages, client names and the manifest. */
   String label();
 
+  /**
+   * How it is reached, for the manifest ({@code local}, {@code ssh} or {@code rsh}): whether its clients run on this
+   * machine is read from this, never from the label (an ssh host may be named {@code local2}).
+   */
+  String kind();
+
   /** Clients as child processes of this machine; {@code number} tells several {@code local} hosts apart. */
   record Local(int number) implements Host {
     @Override
     public String label() {
       return "local" + number;
+    }
+
+    @Override
+    public String kind() {
+      return "local";
     }
 
     @Override
@@ -37,6 +48,11 @@ public sealed interface Host permits Host.Local, Host.Ssh, Host.Rsh {
     @Override
     public String label() {
       return host;
+    }
+
+    @Override
+    public String kind() {
+      return "ssh";
     }
 
     /** The destination as ssh takes it: {@code [user@]host}. */
@@ -61,6 +77,11 @@ public sealed interface Host permits Host.Local, Host.Ssh, Host.Rsh {
     @Override
     public String label() {
       return target.substring(target.indexOf('/') + 1);
+    }
+
+    @Override
+    public String kind() {
+      return "rsh";
     }
 
     @Override

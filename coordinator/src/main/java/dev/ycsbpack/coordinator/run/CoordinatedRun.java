@@ -51,8 +51,16 @@ public final class CoordinatedRun {
   private final Function<Long, Progress> progressFactory;
   private final long commandStartMs;
   private final CountDownLatch finished = new CountDownLatch(1);
+  /**
+   * Held while the interrupt's reason is set and while the final manifest is weighed and written: a Ctrl-C is either
+   * seen by that weighing (the bundle says FAILED) or comes after the write (the bundle says what was written).
+   */
+  private final Object ending = new Object();
   private volatile Supervisor supervisor;
   private volatile String interrupted;
+  private volatile String cannotRun;
+  /** The status of the last manifest the run wrote once it ended ({@code COMPLETE} or {@code FAILED}); else null. */
+  private volatile String written;
   /** The merge's result, for the manifest's summary of what the window holds. */
   private volatile MergeResult coverage;
 
@@ -76,29 +84,58 @@ public final class CoordinatedRun {
    * and {@link #interrupt} would wait for a run that cannot start until it returns.
    */
   public void interruptBeforeRun(String reason) {
-    interrupted = reason;
+    synchronized (ending) {
+      interrupted = reason;
+    }
+  }
+
+  /**
+   * A reason found before {@link #run} began that the run must not start (an experiment step whose new keys' start
+   * could not be counted): {@code run} ends FAILED with it after the host check, staging and launching nothing.
+   */
+  public void failBeforeRun(String reason) {
+    cannotRun = reason;
   }
 
   /** How long {@link #interrupt} waits for the run to stop its clients and write its bundle. */
   public static final int INTERRUPT_WAIT_SECONDS = 60;
 
+  /** What the bundle says once a Ctrl-C was handled: what the coordinator may tell the user. */
+  public enum AfterInterrupt {
+    /** The run saw the interrupt, stopped its clients, collected and cleaned its hosts and wrote FAILED. */
+    MARKED_FAILED,
+    /** The run had written its final manifest (COMPLETE) before the interrupt came: the bundle is as it says. */
+    COMPLETE_BEFORE,
+    /** The run wrote no final manifest within {@link #INTERRUPT_WAIT_SECONDS}: the bundle may be incomplete. */
+    NOT_FINISHED,
+    /** The run ended with an error before writing its final manifest: the bundle may be incomplete. */
+    ENDED_WITHOUT_MANIFEST
+  }
+
   /**
-   * Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded by {@link #INTERRUPT_WAIT_SECONDS}).
-   * Returns whether the run finished within that wait: only then does its bundle say FAILED and were its hosts
-   * collected and cleaned.
+   * Ctrl-C: stop every client, write the bundle as FAILED, then return (bounded by {@link #INTERRUPT_WAIT_SECONDS})
+   * what the bundle says. A Ctrl-C at any point before the final manifest is written (while the clients run, while
+   * their folders are collected, the hosts cleaned or the folders merged) makes that manifest FAILED.
    */
-  public boolean interrupt(String reason) {
-    interrupted = reason;
+  public AfterInterrupt interrupt(String reason) {
+    synchronized (ending) {
+      interrupted = reason;
+    }
     Supervisor s = supervisor;
     if (s != null) {
       s.abort(reason);
     }
     try {
-      return finished.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS);
+      if (!finished.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        return AfterInterrupt.NOT_FINISHED;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      return AfterInterrupt.NOT_FINISHED;
     }
+    String status = written;
+    return status == null ? AfterInterrupt.ENDED_WITHOUT_MANIFEST
+        : status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.MARKED_FAILED;
   }
 
   /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
@@ -131,6 +168,9 @@ public final class CoordinatedRun {
       // Ctrl-C during the check: staging every host (minutes for a new pack) would outlast interrupt()'s wait
       return failBeforeStart(bundle, manifest, interrupted, probes, times);
     }
+    if (cannotRun != null) {
+      return failBeforeStart(bundle, manifest, cannotRun, probes, times);
+    }
     List<String> hostProblems = probes.values().stream().flatMap(p -> p.problems().stream()).toList();
     if (!hostProblems.isEmpty()) {
       return failBeforeStart(bundle, manifest, "host check failed: " + String.join("; ", hostProblems), probes, times);
@@ -157,7 +197,8 @@ public final class CoordinatedRun {
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());
     RunManifest.Ending ending = new RunManifest.Ending(outcome, probes, fetchProblems, collected, times.asMap());
-    String failure = manifest.failureBeforeMerge(ending);
+    // Ctrl-C during the collection or the clean: nothing is merged, as for any failed run
+    String failure = orInterrupted(manifest.failureBeforeMerge(ending));
     MergeFigures merged = null;
     String mergeFailure = null;
     if (failure == null) {
@@ -168,16 +209,30 @@ public final class CoordinatedRun {
       }
       times.end("merge");
     }
-    Manifest m = manifest.finished(new RunManifest.Ending(outcome, probes, fetchProblems, collected, times.asMap()),
-        failure, merged, mergeFailure, Instant.now());
-    bundle.write(m);
+    Manifest m;
+    synchronized (ending) {
+      // Ctrl-C during the merge: the bundle says FAILED, as the interrupt's hook tells the user
+      m = manifest.finished(new RunManifest.Ending(outcome, probes, fetchProblems, collected, times.asMap()),
+          orInterrupted(failure), merged, mergeFailure, Instant.now());
+      write(bundle, m);
+    }
     bundle.removeStaging();
     return m.status().equals("COMPLETE") ? COMPLETE : FAILED;
   }
 
+  /** {@code failure}, or when there is none and a Ctrl-C came, the interrupt's reason. */
+  private String orInterrupted(String failure) {
+    return failure != null ? failure : interrupted;
+  }
+
+  private void write(Bundle bundle, Manifest m) throws IOException {
+    bundle.write(m);
+    written = m.status();
+  }
+
   private int failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
                               Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
-    bundle.write(manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
+    write(bundle, manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
     bundle.removeStaging();
     return FAILED;
   }

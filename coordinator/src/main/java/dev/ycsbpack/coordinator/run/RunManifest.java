@@ -271,7 +271,7 @@ final class RunManifest {
     List<Manifest.HostEntry> out = new ArrayList<>();
     for (Host h : plan.hosts()) {
       HostSession.Probe p = probes.get(h);
-      out.add(new Manifest.HostEntry(h.toString(), p.javaVersion(), round(p.clockOffsetMs()), round(p.clockErrorMs()),
+      out.add(new Manifest.HostEntry(h.toString(), h.kind(), p.javaVersion(), round(p.clockOffsetMs()), round(p.clockErrorMs()),
           p.problems()));
     }
     return out;

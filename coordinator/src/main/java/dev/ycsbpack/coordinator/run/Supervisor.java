@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs the clients of a plan together: starts them, holds them at the start gate until every one is ready, releases
@@ -174,7 +175,9 @@ public final class Supervisor {
         failure = awaitReady(remover);
       }
       if (failure == null) {
-        awaitRemovals();
+        failure = awaitRemovals();
+      }
+      if (failure == null) {
         // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
         // moment whatever the time its GO took to arrive
         releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();
@@ -294,15 +297,25 @@ public final class Supervisor {
     }));
   }
 
-  /** Waits for the removals from the hosts, each bounded by its own step limit. */
-  private void awaitRemovals() throws InterruptedException {
+  /**
+   * Waits for the removals from the hosts, each bounded by its own step limit (up to 30 s); returns the abort's reason
+   * as soon as the run is aborted (Ctrl-C) meanwhile, so no client is released after it; else null.
+   */
+  private String awaitRemovals() throws InterruptedException {
     for (Future<?> f : removals) {
-      try {
-        f.get();
-      } catch (ExecutionException e) {
-        log.println("ycsb-coordinator: warning: " + redactor.redact(String.valueOf(e.getCause())));
+      while (abortReason == null) {
+        try {
+          f.get(20, TimeUnit.MILLISECONDS);
+          break;
+        } catch (TimeoutException e) {
+          // still removing: look at the abort again
+        } catch (ExecutionException e) {
+          log.println("ycsb-coordinator: warning: " + redactor.redact(String.valueOf(e.getCause())));
+          break;
+        }
       }
     }
+    return abortReason;
   }
 
   private String watch(long releasedNanos) throws InterruptedException {

@@ -25,8 +25,8 @@ class SummaryTest {
     List<Manifest.ClientEntry> clients = List.of(
         new Manifest.ClientEntry("01-h1", "h1", 2, 0, 600, "all", null, null, "COMPLETE", null, 0, null),
         new Manifest.ClientEntry("02-h2", "h2", 2, 0, 600, "all", null, null, "COMPLETE", null, 0, null));
-    List<Manifest.HostEntry> hosts = List.of(new Manifest.HostEntry("h1", "17", 0, 0, List.of()),
-        new Manifest.HostEntry("h2", "17", 0, 0, List.of()));
+    List<Manifest.HostEntry> hosts = List.of(new Manifest.HostEntry("h1", "ssh", "17", 0, 0, List.of()),
+        new Manifest.HostEntry("h2", "ssh", "17", 0, 0, List.of()));
     return new Manifest(null, "COMPLETE", null, "run mongodb", "run", "id", "dev", "t0", "t1",
         Map.of(EnvironmentFacts.WRITE_CONCERN, "w=1"), null, hosts, clients, null, Map.of(), List.of(), lead, null,
         List.of(), null);

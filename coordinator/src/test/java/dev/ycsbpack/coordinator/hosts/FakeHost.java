@@ -73,6 +73,34 @@ public final class FakeHost implements RemoteShell {
     return pb.start();
   }
 
+  /**
+   * This host, with every script containing {@code marker} held (at most 60 s) until {@code release} opens, after
+   * counting down {@code began}: a step caught in flight (a staging, a collection, a removal).
+   */
+  public RemoteShell holding(String marker, java.util.concurrent.CountDownLatch began,
+                             java.util.concurrent.CountDownLatch release) {
+    FakeHost fake = this;
+    return new RemoteShell() {
+      @Override
+      public String transport() {
+        return fake.transport();
+      }
+
+      @Override
+      public Process start(String script) throws IOException {
+        if (script.contains(marker)) {
+          began.countDown();
+          try {
+            release.await(60, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+        return fake.start(script);
+      }
+    };
+  }
+
   /** Something a test does to a host. */
   public interface HostAction {
     void run() throws IOException;

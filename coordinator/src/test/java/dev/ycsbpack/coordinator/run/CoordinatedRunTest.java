@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.Redactor;
@@ -11,7 +12,6 @@ import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
-import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -52,9 +52,7 @@ class CoordinatedRunTest {
     RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
         List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
         List.of(), List.of());
-    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, Supervisor.Settings.defaults(), Redactor.of(Map.of()),
-        "bin/ycsb-coordinator load", new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(),
-        System.currentTimeMillis());
+    CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
 
     run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
     assertEquals(CoordinatedRun.FAILED, run.run(Bundle.create(plan.out())));
@@ -84,26 +82,8 @@ class CoordinatedRunTest {
       FakeHost fake = FakeHost.withJava(Files.createDirectories(dir.resolve("home" + i)));
       fakes.add(fake);
       // every staging (the pack's tar read from stdin) blocks until the test has interrupted the run
-      RemoteShell blocking = new RemoteShell() {
-        @Override
-        public String transport() {
-          return fake.transport();
-        }
-
-        @Override
-        public Process start(String script) throws java.io.IOException {
-          if (script.contains("tar xzf -")) {
-            stagingBegan.countDown();
-            try {
-              release.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          }
-          return fake.start(script);
-        }
-      };
-      sessions.put(hosts.get(i), new RemoteSession(hosts.get(i), blocking, ".ycsb-pack"));
+      sessions.put(hosts.get(i), new RemoteSession(hosts.get(i), fake.holding("tar xzf -", stagingBegan, release),
+          ".ycsb-pack"));
       clients.add(new ClientPlan(i, String.format("%02d-fake%d", i + 1, i + 1), hosts.get(i), 1, 0, 10, "all",
           Map.of()));
     }
@@ -111,23 +91,16 @@ class CoordinatedRunTest {
         List.of());
     Supervisor.Settings one = Supervisor.Settings.of(java.time.Duration.ofSeconds(30),
         java.time.Duration.ofSeconds(30), 5, 1, java.time.Duration.ZERO);
-    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, one, Redactor.of(Map.of()),
-        "bin/ycsb-coordinator load", new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(),
-        System.currentTimeMillis());
+    CoordinatedRun run = quietRun(plan, sessions, pack, one);
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
       Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())));
       assertTrue(stagingBegan.await(30, TimeUnit.SECONDS), "staging began");
       List<Integer> scriptsBefore = fakes.stream().map(f -> f.scripts().size()).toList();
-      Future<Boolean> finished = pool.submit(() -> run.interrupt("interrupted by the user (Ctrl-C)"));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      // interrupt() has set its reason once it waits for the run; only then may the first staging go on
-      while (System.nanoTime() < deadline && !finished.isDone() && !waitingInInterrupt()) {
-        Thread.sleep(10);
-      }
-      release.countDown();
-      assertTrue(finished.get(30, TimeUnit.SECONDS), "the run finished within the interrupt's wait");
+      Future<CoordinatedRun.AfterInterrupt> finished = interruptWhileHeld(pool, run, release);
+      assertEquals(CoordinatedRun.AfterInterrupt.MARKED_FAILED, finished.get(30, TimeUnit.SECONDS),
+          "the run finished within the interrupt's wait");
       assertEquals(CoordinatedRun.FAILED, status.get(1, TimeUnit.SECONDS));
 
       Manifest m = Bundle.read(plan.out());
@@ -144,6 +117,70 @@ class CoordinatedRunTest {
       release.countDown();
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Ctrl-C after every client finished, while their folders are collected (10 s at 128 clients): the bundle is marked
+   * FAILED with the interrupt's reason, nothing is merged, the folders are still collected and the hosts cleaned, and
+   * the interrupt reports what was written, so the coordinator's "marked FAILED" is true.
+   */
+  @Test
+  void anInterruptDuringTheCollectionMarksTheBundleFailed() throws Exception {
+    PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    CountDownLatch collectionBegan = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Host host = new Host.Rsh("fake1");
+    FakeHost fake = FakeHost.withJava(Files.createDirectories(dir.resolve("home")));
+    // the collection (the client's folder read with tar) waits until the test has interrupted the run
+    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host,
+        new RemoteSession(host, fake.holding("tar czf -", collectionBegan, release), ".ycsb-pack")));
+    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
+        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
+        List.of(), List.of());
+    CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
+
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())));
+      assertTrue(collectionBegan.await(40, TimeUnit.SECONDS), "the collection began");
+      Future<CoordinatedRun.AfterInterrupt> after = interruptWhileHeld(pool, run, release);
+      assertEquals(CoordinatedRun.AfterInterrupt.MARKED_FAILED, after.get(30, TimeUnit.SECONDS));
+      assertEquals(CoordinatedRun.FAILED, status.get(1, TimeUnit.SECONDS));
+
+      Manifest m = Bundle.read(plan.out());
+      assertEquals("FAILED", m.status());
+      assertEquals("interrupted by the user (Ctrl-C)", m.reason(), "the interrupt, not what followed it");
+      assertNull(m.merged(), "nothing merged after the interrupt");
+      assertTrue(Files.exists(plan.out().resolve("clients/01-fake1/verdict.properties")), "the folder was collected");
+      assertTrue(fake.scripts().stream().anyMatch(sc -> sc.contains("client.pid")), "the host was cleaned: "
+          + fake.scripts());
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * Ctrl-C from another thread once {@code began} (a step held in flight), as the shutdown hook calls it; the held
+   * step goes on only once {@link CoordinatedRun#interrupt} has set its reason and waits for the run.
+   */
+  private static Future<CoordinatedRun.AfterInterrupt> interruptWhileHeld(ExecutorService pool, CoordinatedRun run,
+                                                                         CountDownLatch release)
+      throws InterruptedException {
+    Future<CoordinatedRun.AfterInterrupt> after = pool.submit(() -> run.interrupt("interrupted by the user (Ctrl-C)"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline && !after.isDone() && !waitingInInterrupt()) {
+      Thread.sleep(10);
+    }
+    release.countDown();
+    return after;
+  }
+
+  /** A run of {@code plan} that prints nothing. */
+  private static CoordinatedRun quietRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack,
+                                         Supervisor.Settings settings) {
+    return new CoordinatedRun(plan, sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
+        new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(), System.currentTimeMillis());
   }
 
   /** Whether a thread is waiting inside {@link CoordinatedRun#interrupt} (its reason set, the run not finished). */

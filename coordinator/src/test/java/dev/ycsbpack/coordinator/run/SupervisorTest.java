@@ -280,6 +280,39 @@ class SupervisorTest {
   }
 
   /**
+   * Ctrl-C while a ready client's staged files are being removed from its host (up to 30 s, before the release): the
+   * run fails with the abort's reason at once, without waiting for the removal, and no client is sent GO.
+   */
+  @Test
+  void anAbortWhileStagedFilesAreRemovedReleasesNoClient() throws Exception {
+    RunPlan plan = plan("long");
+    Host h = plan.hosts().get(0);
+    java.util.concurrent.CountDownLatch removing = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    FakeHost fake = fakes.get(0);
+    // the removal of the staged files at READY waits until the test lets it go
+    RemoteSession slowRemovals = new RemoteSession(h, fake.holding("|| exit 0; rm -f staged.properties", removing,
+        release), ".ycsb-pack");
+    assertTrue(slowRemovals.probe(pack).ok());
+    sessions.put(h, slowRemovals);
+    Supervisor s = supervisor(plan, Duration.ofSeconds(30), Fanout.DEFAULT_PARALLEL, 5);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Supervisor.Outcome> running = pool.submit(s::run);
+      assertTrue(removing.await(60, TimeUnit.SECONDS), "the client was ready and its staged files being removed");
+      s.abort("the coordinator was interrupted (Ctrl-C)");
+      // the removal is held up to 60 s: an outcome within 30 s did not wait for it
+      Supervisor.Outcome o = running.get(30, TimeUnit.SECONDS);
+      assertEquals("the coordinator was interrupted (Ctrl-C)", o.reason());
+      assertEquals(-1, o.releaseEpochMs(), "nobody was released");
+      assertFalse(Files.exists(work(0, "01-fake1").resolve("out/started")), "the client got no GO");
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  /**
    * 64 clients report as one: every progress line (printed here at every update, not every 10 s) is the one summed
    * line, as wide at 64 clients as at one, names no client, and ends with every client's operations.
    */

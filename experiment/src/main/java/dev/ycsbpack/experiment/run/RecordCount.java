@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.TlsSettings;
+import dev.ycsbpack.common.UntrustedCertificate;
 import dev.ycsbpack.common.UrlOptions;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,12 +28,19 @@ public final class RecordCount {
    * @throws RuntimeException the driver's, when the server cannot be reached or refuses the count
    */
   public static Result of(Map<String, String> properties) {
-    String db = database(properties);
-    String table = properties.getOrDefault("table", "usertable");
     try (MongoClient client = client(properties)) {
-      long n = client.getDatabase(db).getCollection(table).countDocuments();
-      return new Result(db + "." + table, n);
+      long n = client.getDatabase(database(properties)).getCollection(table(properties)).countDocuments();
+      return new Result(collection(properties), n);
     }
+  }
+
+  /** The collection counted, {@code database.collection}. */
+  public static String collection(Map<String, String> properties) {
+    return database(properties) + "." + table(properties);
+  }
+
+  private static String table(Map<String, String> properties) {
+    return properties.getOrDefault("table", "usertable");
   }
 
   /** The binding's database: the URL's, else {@code mongodb.database}, else {@code ycsb}. */
@@ -66,14 +74,11 @@ public final class RecordCount {
    * driver's message.
    */
   public static String failure(RuntimeException e, Map<String, String> properties) {
-    String m = String.valueOf(e.getMessage());
-    if (!(e instanceof TlsSettings.Refusal)
-        && (m.contains("PKIX path building failed") || m.contains("unable to find valid certification path"))) {
-      TlsSettings tls = TlsSettings.from(properties::get, UrlOptions.of(url(properties)));
-      return "TLS: the server's certificate is not signed by a trusted CA; trusted: " + tls.trusted()
-          + "; give the CA that signed it as " + TlsFiles.CA_FILE;
+    if (!(e instanceof TlsSettings.Refusal) && UntrustedCertificate.is(e)) {
+      return UntrustedCertificate.sentence("", TlsSettings.from(properties::get, UrlOptions.of(url(properties)))
+          .trusted());
     }
-    return m;
+    return String.valueOf(e.getMessage());
   }
 
   private static String url(Map<String, String> properties) {

@@ -21,8 +21,11 @@ import java.util.stream.Stream;
  * mapping, the clients' environment records) and turns them into the {@link Point} the answer rules weigh.
  */
 public final class StepFiguresReader {
-  /** The coordinator's label of a {@code local} host: a child process of this machine. */
-  private static final java.util.regex.Pattern LOCAL = java.util.regex.Pattern.compile("local[0-9]+");
+  /**
+   * The coordinator's label of a {@code local} host, for manifests written before the host's kind was recorded (by
+   * packs that only ever labelled local hosts so; an ssh host named so is then taken for this machine).
+   */
+  private static final java.util.regex.Pattern OLD_LOCAL_LABEL = java.util.regex.Pattern.compile("local[0-9]+");
 
   private StepFiguresReader() {
   }
@@ -51,13 +54,26 @@ public final class StepFiguresReader {
     dev.ycsbpack.coordinator.bundle.Manifest manifest = dev.ycsbpack.coordinator.bundle.Bundle.read(dir);
     Map<String, String> hostOf = new TreeMap<>();
     manifest.clients().forEach(c -> hostOf.put(c.name(), c.host()));
-    Map<String, Double> cpu = hostCpu(dir.resolve("clients"), hostOf);
+    Map<String, Double> cpu = hostCpu(dir.resolve("clients"), hostOf, localHosts(manifest.hosts()));
     boolean saturated = cpu.values().stream().anyMatch(v -> v >= StepFigures.SATURATED);
     Double rate = m.overall().errorRate();
     Double tp = m.overall().throughputOpsPerSec();
     Map<String, String> server = manifest.server();
     return new StepFigures(tp == null ? 0 : tp, rate == null ? 0 : rate, latency, intended ? service : null, cpu,
         saturated, range, server == null ? null : server.get(dev.ycsbpack.common.EnvironmentFacts.WRITE_CONCERN));
+  }
+
+  /** The manifest's hosts that are this machine: by their recorded kind, else (older manifests) by their label. */
+  static java.util.Set<String> localHosts(List<dev.ycsbpack.coordinator.bundle.Manifest.HostEntry> hosts) {
+    java.util.Set<String> local = new java.util.TreeSet<>();
+    if (hosts != null) {
+      for (dev.ycsbpack.coordinator.bundle.Manifest.HostEntry h : hosts) {
+        if (h.kind() == null ? OLD_LOCAL_LABEL.matcher(h.host()).matches() : h.kind().equals("local")) {
+          local.add(h.host());
+        }
+      }
+    }
+    return local;
   }
 
   /** What the answer rules weigh. */
@@ -78,9 +94,11 @@ public final class StepFiguresReader {
    * all report one {@code host.name}. Local hosts ({@code local1}, {@code local2}, ...) are this one machine, keyed by
    * its {@code host.name}, as is a client the manifest does not list.
    *
-   * @param hostOf the host label of each client, by client folder name
+   * @param hostOf     the host of each client, by client folder name
+   * @param localHosts the hosts that are this machine ({@link #localHosts})
    */
-  static Map<String, Double> hostCpu(Path clients, Map<String, String> hostOf) throws IOException {
+  static Map<String, Double> hostCpu(Path clients, Map<String, String> hostOf, java.util.Set<String> localHosts)
+      throws IOException {
     Map<String, long[]> byHost = new TreeMap<>();
     if (!Files.isDirectory(clients)) {
       return Map.of();
@@ -99,7 +117,7 @@ public final class StepFiguresReader {
       Long upMs = number(e.get("process.uptime.ms"));
       Long cpus = number(e.get(EnvironmentFacts.CPU_COUNT));
       String label = hostOf.get(d.getFileName().toString());
-      String host = label == null || LOCAL.matcher(label).matches() ? e.get(EnvironmentFacts.HOST_NAME) : label;
+      String host = label == null || localHosts.contains(label) ? e.get(EnvironmentFacts.HOST_NAME) : label;
       if (cpuMs == null || upMs == null || cpus == null || host == null || upMs <= 0 || cpus <= 0) {
         continue;
       }

@@ -35,6 +35,11 @@ public final class StepRunner implements Steps {
   private volatile CoordinatedRun current;
   private volatile ServerMemory lastServer;
   private volatile String interrupted;
+  /**
+   * Where the next inserting step's new keys start ({@link FreshInserts#next}); null before this runner's first
+   * inserting step, or after one whose attempts are not known, when the collection's count decides.
+   */
+  private volatile Long nextInsertKey;
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
                     String command, PrintStream log, boolean quiet) {
@@ -61,12 +66,21 @@ public final class StepRunner implements Steps {
   public int run(RunPlan planned) throws IOException {
     lastServer = null;
     boolean mongodb = planned.binding().equals("mongodb");
+    boolean inserts = mongodb && FreshInserts.inserts(planned);
     RunPlan plan = planned;
-    if (mongodb && interrupted == null && FreshInserts.inserts(planned)) {
-      try {
-        plan = FreshInserts.after(planned, RecordCount.of(planned.properties()).documents());
-      } catch (RuntimeException unreachable) {
-        // the step's own clients meet the same server and report it; their keys do not matter then
+    String cannotCount = null;
+    if (inserts && interrupted == null) {
+      Long next = nextInsertKey;
+      if (next != null) {
+        plan = FreshInserts.after(planned, next);
+      } else {
+        try {
+          plan = FreshInserts.after(planned, RecordCount.of(planned.properties()).documents());
+        } catch (RuntimeException e) {
+          // without the count the step would insert earlier steps' keys again and measure duplicate-key errors
+          cannotCount = "the count of " + RecordCount.collection(planned.properties()) + " before the step (its "
+              + "inserts start after the documents there) failed: " + RecordCount.failure(e, planned.properties());
+        }
       }
     }
     Bundle bundle = Bundle.create(plan.out());
@@ -80,8 +94,18 @@ public final class StepRunner implements Steps {
       if (interrupted != null) {
         // Ctrl-C before this step began (during the serverStatus snapshot, say): never the waiting interrupt here
         run.interruptBeforeRun(interrupted);
+      } else if (cannotCount != null) {
+        run.failBeforeRun(redactor.redact(cannotCount));
       }
-      int status = run.run(bundle);
+      int status;
+      try {
+        status = run.run(bundle);
+      } finally {
+        if (inserts) {
+          // every insert attempt used up its key, failed or not: the next step starts after them all
+          nextInsertKey = cannotCount != null ? null : FreshInserts.next(plan, bundle.clients()).orElse(null);
+        }
+      }
       if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
         lastServer = ServerMemory.between(before, snapshot(plan));
       }

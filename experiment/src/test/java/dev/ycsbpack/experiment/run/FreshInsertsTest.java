@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -54,6 +56,25 @@ class FreshInsertsTest {
     assertTrue(FreshInserts.refusal(List.of(plan(2, "0.5"))).isEmpty(), "one step inserts once");
     assertTrue(FreshInserts.refusal(List.of(plan(1, "0.5"), plan(1, "0.5"))).isEmpty(), "one client");
     assertTrue(FreshInserts.refusal(List.of(plan(2, "0"), plan(2, null))).isEmpty(), "no inserts");
+  }
+
+  /**
+   * YCSB uses up an insert's key even when the insert fails: the next step starts after every attempt of the one
+   * before (its start plus all its INSERT Return= counts), not after what the collection holds, which is short by
+   * the failures.
+   */
+  @Test
+  void theNextStepStartsAfterEveryInsertTheStepAttemptedFailuresIncluded() throws Exception {
+    RunPlan step = FreshInserts.after(plan(1, "0.5"), 1040);
+    Path clients = Files.createDirectories(dir.resolve("clients"));
+    assertTrue(FreshInserts.next(step, clients).isEmpty(), "no verdict: its attempts are not known");
+    Files.createDirectories(clients.resolve("01-local1"));
+    new ClientFolder(clients.resolve("01-local1")).writeVerdict(Verdict.fromProperties(Map.of("status", "FAILED",
+        "reason", "too many errors", "return.INSERT.OK", "90", "return.INSERT.ERROR", "7",
+        "return.INSERT.DUPLICATE_KEY", "3", "return.READ.OK", "150", "return.INSERT-FAILED.ERROR", "7")));
+    // 1040 + 90 + 7 + 3: reads and the failures' copy YCSB keeps beside them are not inserts
+    assertEquals(java.util.Optional.of(1140L), FreshInserts.next(step, clients));
+    assertEquals("1140", FreshInserts.after(plan(1, "0.5"), 1140).properties().get("recordcount"));
   }
 
   @Test

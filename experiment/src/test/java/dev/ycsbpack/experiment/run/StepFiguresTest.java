@@ -3,10 +3,13 @@ package dev.ycsbpack.experiment.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.coordinator.bundle.Manifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +34,7 @@ class StepFiguresTest {
     Path old = Files.createDirectories(clients.resolve("04-c"));
     Files.writeString(old.resolve("environment.properties"), "host.name=c\ncpu.count=2\n");
     Map<String, Double> cpu = StepFiguresReader.hostCpu(clients, Map.of("01-local1", "local1", "02-local2", "local2",
-        "03-b", "b", "04-c", "c"));
+        "03-b", "b", "04-c", "c"), Set.of("local1", "local2"));
     assertEquals(Map.of("a", 0.925, "b", 0.125), cpu);
     assertEquals(true, cpu.get("a") >= StepFigures.SATURATED);
     assertEquals(false, cpu.get("b") >= StepFigures.SATURATED);
@@ -45,7 +48,26 @@ class StepFiguresTest {
     // and a client the manifest does not list keeps its host.name
     client("03-gone", "ycsb-other", 500, 2_000, 1);
     Map<String, Double> cpu = StepFiguresReader.hostCpu(clients, Map.of("01-client1", "client1", "02-client2",
-        "client2"));
+        "client2"), Set.of());
     assertEquals(Map.of("client1", 0.9, "client2", 0.1, "ycsb-other", 0.25), cpu);
+  }
+
+  /**
+   * Whether a host is this machine is its recorded kind, not its label: an ssh host named {@code local2} is a host of
+   * its own. A manifest from before the kind was recorded falls back to the label rule its pack used.
+   */
+  @Test
+  void anSshHostNamedLikeALocalOneIsAHostOfItsOwn() throws IOException {
+    List<Manifest.HostEntry> hosts = List.of(new Manifest.HostEntry("local1", "local", "17", 0, 0, List.of()),
+        new Manifest.HostEntry("local2", "ssh", "17", 0, 0, List.of()));
+    assertEquals(Set.of("local1"), StepFiguresReader.localHosts(hosts));
+    client("01-local1", "this-machine", 500, 1_000, 2);
+    client("02-local2", "far-away", 1_800, 1_000, 2);
+    assertEquals(Map.of("this-machine", 0.25, "local2", 0.9), StepFiguresReader.hostCpu(clients,
+        Map.of("01-local1", "local1", "02-local2", "local2"), StepFiguresReader.localHosts(hosts)));
+    List<Manifest.HostEntry> old = List.of(new Manifest.HostEntry("local1", null, "17", 0, 0, List.of()),
+        new Manifest.HostEntry("local2", null, "17", 0, 0, List.of()),
+        new Manifest.HostEntry("b", null, "17", 0, 0, List.of()));
+    assertEquals(Set.of("local1", "local2"), StepFiguresReader.localHosts(old));
   }
 }

@@ -14,6 +14,9 @@ import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.coordinator.bundle.Bundle;
+import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -22,6 +25,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +60,30 @@ class StepRunnerTest {
     }
   }
 
+  /**
+   * A step that inserts whose count (where its new keys start) fails: the step fails with the count's reason, in one
+   * line, before any client, instead of inserting the earlier steps' keys again and counting DUPLICATE_KEY errors.
+   */
+  @Test
+  void aStepThatInsertsFailsWithTheReasonItsCountFailed() throws Exception {
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
+      // countDocuments is an aggregate: refused as a server refuses a user without the right to read
+      proxy.onRequest(r -> r.command().equals("aggregate") ? WireDecision.reply(new BsonDocument("ok",
+          new BsonDouble(0)).append("errmsg", new BsonString("not authorized on steprunner to execute command"))
+          .append("code", new BsonInt32(13)).append("codeName", new BsonString("Unauthorized")))
+          : WireDecision.forward());
+      RunPlan plan = plan(proxy, "count-refused", "insertproportion=0.5\n");
+      assertEquals(CoordinatedRun.FAILED, runner().run(plan));
+      Manifest m = Bundle.read(plan.out());
+      assertEquals("FAILED", m.status());
+      assertTrue(m.reason().startsWith("the count of steprunner.usertable before the step (its inserts start after the"
+          + " documents there) failed: Command execution failed on MongoDB server with error 13 (Unauthorized): 'not"
+          + " authorized on steprunner to execute command'"), m.reason());
+      assertEquals(1, m.reason().lines().count(), m.reason());
+      assertTrue(proxy.messages("aggregate") > 0, "the count was asked");
+    }
+  }
+
   private StepRunner runner() throws Exception {
     Path home = Files.createDirectories(dir.resolve("no-pack"));
     Host.Local host = new Host.Local(1);
@@ -63,8 +94,12 @@ class StepRunnerTest {
   }
 
   private RunPlan plan(WireProxy proxy, String name) throws Exception {
+    return plan(proxy, name, "");
+  }
+
+  private RunPlan plan(WireProxy proxy, String name, String more) throws Exception {
     Path workload = Files.writeString(dir.resolve(name + ".workload"), "workload=site.ycsb.workloads.CoreWorkload\n"
-        + "recordcount=10\noperationcount=10\nreadproportion=1\n");
+        + "recordcount=10\noperationcount=10\nreadproportion=1\n" + more);
     RunPlan plan = StepRunner.plan(new RunRequest(Phase.RUN, "mongodb", List.of(workload),
         Map.of("mongodb.url", proxy.connectionString() + "/steprunner"), 1, 0, List.of(new Host.Local(1)), 1,
         dir.resolve(name), List.of()));
