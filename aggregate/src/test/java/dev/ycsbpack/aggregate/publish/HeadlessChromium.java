@@ -213,21 +213,34 @@ final class HeadlessChromium implements AutoCloseable {
     if (socket != null) {
       socket.abort();
     }
+    // chromium's helpers (renderer, network service) outlive its main process for a moment and keep writing into
+    // the profile: each is stopped and waited for before the folder goes
+    List<ProcessHandle> helpers = process.descendants().toList();
     process.destroy();
     try {
       if (!process.waitFor(10, TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
+      for (ProcessHandle h : helpers) {
+        h.destroy();
+      }
+      for (ProcessHandle h : helpers) {
+        try {
+          h.onExit().get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+          h.destroyForcibly();
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (Files.exists(profile)) {
+    for (int attempt = 0; attempt < 3 && Files.exists(profile); attempt++) {
       try (var s = Files.walk(profile)) {
         for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
           Files.deleteIfExists(p);
         }
-      } catch (IOException ignored) {
-        // chromium may still be removing its own files; the folder is a temporary one
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // a file that went while the folder was walked: walk it again (bounded; it is a temporary folder)
       }
     }
   }
