@@ -40,6 +40,11 @@ public final class StepRunner implements Steps {
    * inserting step, or after one whose attempts are not known, when the collection's count decides.
    */
   private volatile Long nextInsertKey;
+  /**
+   * Why no later inserting step of this runner can know where its new keys start (an earlier inserting step's
+   * verdicts could not be read, so its used-up keys are unknown and a count would fall short); null while it is known.
+   */
+  private volatile String insertsUnknown;
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
                     String command, PrintStream log, boolean quiet) {
@@ -71,7 +76,10 @@ public final class StepRunner implements Steps {
     String cannotCount = null;
     if (inserts && interrupted == null) {
       Long next = nextInsertKey;
-      if (next != null) {
+      if (insertsUnknown != null) {
+        // as when the count fails: inserting anyway could insert the unknown step's used-up keys again
+        cannotCount = insertsUnknown;
+      } else if (next != null) {
         plan = FreshInserts.after(planned, next);
       } else {
         try {
@@ -100,11 +108,15 @@ public final class StepRunner implements Steps {
       int status;
       try {
         status = run.run(bundle);
-      } finally {
-        if (inserts) {
-          // every insert attempt used up its key, failed or not: the next step starts after them all
-          nextInsertKey = cannotCount != null ? null : FreshInserts.next(plan, bundle.clients()).orElse(null);
+      } catch (IOException | RuntimeException e) {
+        // the step's own failure is the one reported; not knowing the next step's keys is stated after it
+        if (inserts && afterInserts(plan, bundle, cannotCount != null) != null) {
+          e.addSuppressed(new IOException(insertsUnknown));
         }
+        throw e;
+      }
+      if (inserts) {
+        afterInserts(plan, bundle, cannotCount != null);
       }
       if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
         lastServer = ServerMemory.between(before, snapshot(plan));
@@ -113,6 +125,28 @@ public final class StepRunner implements Steps {
     } finally {
       current = null;
     }
+  }
+
+  /**
+   * Records where the next inserting step's new keys start, after this inserting step: every insert attempt used up
+   * its key, failed or not, so it starts after them all. Never throws, so the step's own outcome stays the one
+   * reported; returns why the start is not known from now on ({@link #insertsUnknown}), or null.
+   *
+   * @param notRun the step failed before any client (its count failed, or the start was unknown already)
+   */
+  private String afterInserts(RunPlan plan, Bundle bundle, boolean notRun) {
+    nextInsertKey = null;
+    if (notRun) {
+      return insertsUnknown; // nothing inserted: the next step counts, unless the start was unknown already
+    }
+    try {
+      nextInsertKey = FreshInserts.next(plan, bundle.clients()).orElse(null);
+    } catch (IOException | RuntimeException e) {
+      insertsUnknown = redactor.redact("the insert attempts of the inserting step in " + bundle.dir() + " could not"
+          + " be read, so where this step's new keys start is not known (a count would miss the keys its failed inserts"
+          + " used up): " + e.getMessage());
+    }
+    return insertsUnknown;
   }
 
   /** The server's memory and cache figures around the last step run; null for a binding with no server. */

@@ -1,6 +1,8 @@
 package dev.ycsbpack.experiment.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.Redactor;
@@ -19,10 +21,12 @@ import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonDocument;
@@ -84,8 +88,49 @@ class StepRunnerTest {
     }
   }
 
+  /**
+   * A step that inserts whose run ends with an error of its own (its manifest cannot be written) and whose client's
+   * verdict cannot be read either (so where the next step's keys start is unknown): the step's own error is the one
+   * thrown, the unreadable verdict stated after it; the next inserting step fails before any client instead of
+   * counting (a count misses the keys failed inserts used up).
+   */
+  @Test
+  void aStepsOwnErrorIsReportedAndTheNextInsertingStepFailsWhenItsAttemptsCannotBeRead() throws Exception {
+    // the pack's bin/ycsb: a client that leaves an unreadable verdict and puts a folder where the step's manifest goes
+    Path home = Files.createDirectories(dir.resolve("pack/bin")).getParent();
+    Path ycsb = Files.writeString(home.resolve("bin/ycsb"), """
+        #!/bin/sh
+        while [ "$1" != --out ]; do shift; done
+        mkdir -p "$2" && printf 'status=MAYBE\n' > "$2/verdict.properties"
+        rm -f "$2/../../manifest.json" && mkdir -p "$2/../../manifest.json/in-the-way"
+        exit 3
+        """);
+    Files.setPosixFilePermissions(ycsb, PosixFilePermissions.fromString("rwx------"));
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
+      StepRunner runner = runner(home);
+      RunPlan first = plan(proxy, "first", "insertproportion=0.5\n");
+      IOException e = assertThrows(IOException.class,
+          () -> runner.run(first));
+      assertTrue(String.valueOf(e.getMessage()).contains("manifest.json"), "the step's own error: " + e);
+      assertEquals(1, e.getSuppressed().length, "the unreadable verdict, stated after it");
+      assertTrue(e.getSuppressed()[0].getMessage().contains("status=MAYBE"), e.getSuppressed()[0].getMessage());
+
+      long counts = proxy.messages("aggregate");
+      RunPlan second = plan(proxy, "second", "insertproportion=0.5\n");
+      assertEquals(CoordinatedRun.FAILED, runner.run(second));
+      Manifest m = Bundle.read(second.out());
+      assertTrue(m.reason().startsWith("the insert attempts of the inserting step in " + first.out() + " could not be"
+          + " read, so where this step's new keys start is not known"), m.reason());
+      assertFalse(Files.exists(second.out().resolve("clients/" + second.clients().get(0).name())), "no client ran");
+      assertEquals(counts, proxy.messages("aggregate"), "no count instead");
+    }
+  }
+
   private StepRunner runner() throws Exception {
-    Path home = Files.createDirectories(dir.resolve("no-pack"));
+    return runner(Files.createDirectories(dir.resolve("no-pack")));
+  }
+
+  private StepRunner runner(Path home) throws Exception {
     Host.Local host = new Host.Local(1);
     Map<Host, HostSession> sessions = Map.of(host, new LocalSession(host, home));
     PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
