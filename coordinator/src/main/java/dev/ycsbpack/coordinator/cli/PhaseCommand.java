@@ -149,21 +149,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a "
           + "signal)");
       hostOptions.closeConnections();
-      // each line says what the run wrote: "marked FAILED" only when it did; one that outlasted the wait may have
-      // left RUNNING behind; one whose COMPLETE manifest came before the Ctrl-C keeps it, and its status
-      err.println(switch (after) {
-        case MARKED_FAILED -> "ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked "
-            + "FAILED) is " + bundle.dir();
-        case COMPLETE_BEFORE -> "ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is "
-            + bundle.dir();
-        case NOT_FINISHED -> "ycsb-coordinator: FAILED: interrupted; the run did not finish within "
-            + CoordinatedRun.INTERRUPT_WAIT_SECONDS + " s; the bundle " + bundle.dir() + " may be incomplete";
-        case ENDED_WITHOUT_MANIFEST -> "ycsb-coordinator: FAILED: interrupted; the run ended with an error before "
-            + "writing its manifest; the bundle " + bundle.dir() + " may be incomplete";
-      });
+      err.println(after.line(bundle.dir()));
       err.flush();
-      Runtime.getRuntime().halt(after == CoordinatedRun.AfterInterrupt.COMPLETE_BEFORE ? CoordinatedRun.COMPLETE
-          : CoordinatedRun.FAILED);
+      Runtime.getRuntime().halt(after.exitStatus());
     }, "coordinator-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
     int status;

@@ -20,6 +20,7 @@ import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -109,7 +110,29 @@ public final class CoordinatedRun {
     /** The run wrote no final manifest within {@link #INTERRUPT_WAIT_SECONDS}: the bundle may be incomplete. */
     NOT_FINISHED,
     /** The run ended with an error before writing its final manifest: the bundle may be incomplete. */
-    ENDED_WITHOUT_MANIFEST
+    ENDED_WITHOUT_MANIFEST;
+
+    /**
+     * The coordinator's last line after the interrupt: what the bundle at {@code bundle} says, "marked FAILED" only
+     * when the run wrote that; a run whose COMPLETE manifest came first keeps it, and says so.
+     */
+    public String line(Path bundle) {
+      return switch (this) {
+        case MARKED_FAILED -> "ycsb-coordinator: FAILED: interrupted; every client was stopped; the bundle (marked "
+            + "FAILED) is " + bundle;
+        case COMPLETE_BEFORE -> "ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is "
+            + bundle;
+        case NOT_FINISHED -> "ycsb-coordinator: FAILED: interrupted; the run did not finish within "
+            + INTERRUPT_WAIT_SECONDS + " s; the bundle " + bundle + " may be incomplete";
+        case ENDED_WITHOUT_MANIFEST -> "ycsb-coordinator: FAILED: interrupted; the run ended with an error before "
+            + "writing its manifest; the bundle " + bundle + " may be incomplete";
+      };
+    }
+
+    /** The coordinator's exit status after the interrupt: {@link #COMPLETE} only when the bundle says COMPLETE. */
+    public int exitStatus() {
+      return this == COMPLETE_BEFORE ? COMPLETE : FAILED;
+    }
   }
 
   /**

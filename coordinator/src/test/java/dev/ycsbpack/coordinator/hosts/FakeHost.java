@@ -138,7 +138,8 @@ public final class FakeHost implements RemoteShell {
    * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its verdict;
    * {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
-   * {@code GO}, as a transport whose connection was cut.
+   * {@code GO}, as a transport whose connection was cut; {@code copy} copies the folder named by {@code fake.folder}
+   * (a client's outputs, e.g. aggregate's {@code SyntheticClients}) into its own before its verdict, so it merges.
    */
   public static Path clientPack(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("bin"));
@@ -159,6 +160,8 @@ public final class FakeHost implements RemoteShell {
         printf '%s\\n' "$args" > "$out/args.txt"
         stat -c %a "$props" > "$out/staged-mode.txt"
         mode=$(sed -n 's/^fake\\.mode=//p' "$props")
+        # read now: the staged properties are removed once the client is READY
+        folder=$(sed -n 's/^fake\\.folder=//p' "$props")
         if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
         echo "@ycsbpack READY" >&2
         if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
@@ -187,6 +190,10 @@ public final class FakeHost implements RemoteShell {
               echo "fake client: lost the coordinator" >&2; exit 1
             fi
           done
+        fi
+        if [ "$mode" = copy ]; then
+          [ -d "$folder" ] || { echo "fake client: fake.folder=$folder is not a folder" >&2; exit 1; }
+          cp -R "$folder"/. "$out"/
         fi
         echo "status=COMPLETE" > "$out/verdict.properties"
         echo "@ycsbpack FINISHED 0" >&2

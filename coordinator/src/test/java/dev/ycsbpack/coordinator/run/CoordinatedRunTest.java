@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -27,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -161,6 +163,41 @@ class CoordinatedRunTest {
   }
 
   /**
+   * Ctrl-C once the run had written its COMPLETE manifest (while the coordinator prints its summary): the bundle stays
+   * COMPLETE, the interrupt says so, and the coordinator's line names it as COMPLETE and exits 0, not "marked FAILED".
+   */
+  @Test
+  void anInterruptAfterTheCompleteManifestLeavesItCompleteAndExitsZero() throws Exception {
+    PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    Path outputs = dir.resolve("outputs");
+    // a client's real outputs (interval logs, output.txt, properties) for the fake client to leave, so the merge runs
+    SyntheticClients.writeClient(outputs, System.currentTimeMillis() - 3_000, 1_000, 3, List.of("READ"), (op, k) -> {
+      Histogram h = new Histogram(3);
+      for (int i = 1; i <= 10; i++) {
+        h.recordValue(100L * i);
+      }
+      return h;
+    }, SyntheticClients.baseProperties());
+    Host host = new Host.Rsh("fake1");
+    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
+        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+    RunPlan plan = new RunPlan(Phase.RUN, "basic", List.of(host), List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 30,
+        "all", Map.of("fake.mode", "copy", "fake.folder", outputs.toString()))), Map.of(), dir.resolve("bundle"),
+        List.of(), List.of());
+    CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
+    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())), () -> reason(plan.out()));
+
+    CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted by the user (Ctrl-C)");
+    assertEquals(CoordinatedRun.AfterInterrupt.COMPLETE_BEFORE, after);
+    Manifest m = Bundle.read(plan.out());
+    assertEquals("COMPLETE", m.status(), m.reason());
+    assertNull(m.reason());
+    assertEquals("ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is " + plan.out(),
+        after.line(plan.out()));
+    assertEquals(0, after.exitStatus());
+  }
+
+  /**
    * Ctrl-C from another thread once {@code began} (a step held in flight), as the shutdown hook calls it; the held
    * step goes on only once {@link CoordinatedRun#interrupt} has set its reason and waits for the run.
    */
@@ -174,6 +211,15 @@ class CoordinatedRunTest {
     }
     release.countDown();
     return after;
+  }
+
+  /** The bundle's reason, for a failed assertion's message. */
+  private static String reason(Path bundle) {
+    try {
+      return Bundle.read(bundle).reason();
+    } catch (java.io.IOException e) {
+      return e.toString();
+    }
   }
 
   /** A run of {@code plan} that prints nothing. */
