@@ -7,7 +7,6 @@ import dev.ycsbpack.common.CollectionCount;
 import dev.ycsbpack.common.EnvironmentFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,6 +25,11 @@ public record RunFacts(Map<String, String> facts) {
   public static final String COMMAND = "Command";
   /** Caller-given fact: the server's count of the collection against what the clients stored. */
   public static final String COUNT = "Documents counted";
+  /**
+   * Caller-given, never shown: the hosts (comma-separated names) that are the coordinator's own machine (its
+   * {@code local} kind), so "Hosts and clients" counts them as one ({@link Machines}).
+   */
+  public static final String LOCAL_HOSTS = "local hosts";
   /** The environment key {@code bin/ycsb --out} records its own command line under (secrets masked). */
   public static final String ENV_COMMAND = "run.command";
 
@@ -89,7 +93,7 @@ public record RunFacts(Map<String, String> facts) {
     put(f, "Topology", joined(env.values(EnvironmentFacts.TOPOLOGY)));
     String driver = joined(env.values(EnvironmentFacts.DRIVER_NAME));
     put(f, "Driver", driver.isEmpty() ? "" : driver + " " + joined(env.values(EnvironmentFacts.DRIVER_VERSION)));
-    put(f, "Hosts and clients", hosts(clients));
+    put(f, "Hosts and clients", hosts(clients, Set.copyOf(List.of(given.getOrDefault(LOCAL_HOSTS, "").split(",")))));
     String pack = joined(env.values(EnvironmentFacts.PACK_VERSION));
     String java = joined(env.values(EnvironmentFacts.JAVA_VERSION));
     put(f, "Pack", pack.isEmpty() ? "" : "ycsb-mongodb-pack " + pack + (java.isEmpty() ? "" : "; Java " + java));
@@ -104,7 +108,7 @@ public record RunFacts(Map<String, String> facts) {
           "%,d before, %,d new stored, %,d after, in %s", c.before(), c.inserted(), c.after(), c.collection())));
     }
     given.forEach((k, v) -> {
-      if (!k.equals(COMMAND)) {
+      if (!k.equals(COMMAND) && !k.equals(LOCAL_HOSTS)) {
         put(f, k, v);
       }
     });
@@ -145,19 +149,22 @@ public record RunFacts(Map<String, String> facts) {
     }
   }
 
-  /** {@code 2 clients on 2 hosts: local1 (01-local1), local2 (02-local2)}. */
-  private static String hosts(List<Client> clients) {
+  /**
+   * {@code 2 clients on 2 hosts: 01-h1 on h1, 02-h2 on h2}; {@code 2 clients on this machine: 01-local1 on local1,
+   * 02-local2 on local2} when every host is in {@code local}.
+   */
+  private static String hosts(List<Client> clients, Set<String> local) {
     if (clients.isEmpty()) {
       return "";
     }
-    Set<String> hosts = new LinkedHashSet<>();
+    List<String> hosts = new ArrayList<>();
     List<String> each = new ArrayList<>();
     for (Client c : clients) {
       String host = c.host().isEmpty() ? "unknown host" : c.host();
       hosts.add(host);
       each.add(c.name() + " on " + host + (c.failed() ? " (FAILED)" : ""));
     }
-    return clients.size() + (clients.size() == 1 ? " client" : " clients") + " on " + hosts.size()
-        + (hosts.size() == 1 ? " host" : " hosts") + ": " + String.join(", ", each);
+    return clients.size() + (clients.size() == 1 ? " client" : " clients") + " on " + Machines.of(hosts, local) + ": "
+        + String.join(", ", each);
   }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,14 @@ final class CoordinatorBundleKind implements BundleKind {
       given.put(RunFacts.COUNT, raw.shown("count", count.path("text").asText("") + " ("
           + count.path("verdict").asText("") + ")"));
     }
+    // the hosts on the coordinator's machine, by the kind the manifest records (older manifests have none)
+    List<String> local = new ArrayList<>();
+    m.path("hosts").forEach(h -> {
+      if (h.path("kind").asText("").equals("local")) {
+        local.add(h.path("host").asText(""));
+      }
+    });
+    given.put(RunFacts.LOCAL_HOSTS, String.join(",", local));
     long started = epochMs(m.path("startedAt").asText(""));
     String status = m.path("status").asText("");
     if (status.equals("RUNNING")) {

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.aggregate.format.Machines;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.EnvironmentFacts;
@@ -72,18 +73,9 @@ final class Summary {
     out.println("report: " + bundle.merged().toAbsolutePath().resolve("report.html"));
   }
 
-  /**
-   * Where the clients ran: {@code this machine} when every host is {@code local} ({@code --hosts local,local} is one
-   * machine, named twice), else the number of machines, all local hosts counting as one.
-   */
+  /** Where the clients ran, by the report's rule ({@link Machines}): {@code this machine} when every host is local. */
   static String machines(List<Host> hosts) {
-    long remote = hosts.stream().filter(h -> !(h instanceof Host.Local)).distinct().count();
-    boolean local = hosts.stream().anyMatch(h -> h instanceof Host.Local);
-    if (remote == 0) {
-      return "this machine";
-    }
-    long n = remote + (local ? 1 : 0);
-    return n + (n == 1 ? " host" : " hosts");
+    return Machines.of(hosts.stream().map(Host::toString).toList(), Host.localNames(hosts));
   }
 
   /** e.g. {@code ; all clients ran together for 97.2% of it}, or empty for one client. */

@@ -334,6 +334,7 @@ public final class CoordinatedRun {
     if (count != null) {
       given.put(RunFacts.COUNT, count.text() + " (" + count.verdict() + ")");
     }
+    given.put(RunFacts.LOCAL_HOSTS, String.join(",", Host.localNames(plan.hosts())));
     Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class), given);
     coverage = result;
     return MergeFigures.of(result);

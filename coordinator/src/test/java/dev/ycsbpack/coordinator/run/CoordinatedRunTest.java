@@ -11,6 +11,7 @@ import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
+import dev.ycsbpack.coordinator.hosts.LocalSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -169,15 +170,7 @@ class CoordinatedRunTest {
   @Test
   void anInterruptAfterTheCompleteManifestLeavesItCompleteAndExitsZero() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
-    Path outputs = dir.resolve("outputs");
-    // a client's real outputs (interval logs, output.txt, properties) for the fake client to leave, so the merge runs
-    SyntheticClients.writeClient(outputs, System.currentTimeMillis() - 3_000, 1_000, 3, List.of("READ"), (op, k) -> {
-      Histogram h = new Histogram(3);
-      for (int i = 1; i <= 10; i++) {
-        h.recordValue(100L * i);
-      }
-      return h;
-    }, SyntheticClients.baseProperties());
+    Path outputs = clientOutputs(dir.resolve("outputs"));
     Host host = new Host.Rsh("fake1");
     Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
         FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
@@ -195,6 +188,47 @@ class CoordinatedRunTest {
     assertEquals("ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is " + plan.out(),
         after.line(plan.out()));
     assertEquals(0, after.exitStatus());
+  }
+
+  /**
+   * Two clients on {@code local1} and {@code local2}: the merged report's "Hosts and clients" says "on this machine",
+   * as the coordinator's summary does (one machine named twice), not "on 2 hosts".
+   */
+  @Test
+  void aRunOnTwoLocalHostsIsReportedAsOnThisMachine() throws Exception {
+    Path home = FakeHost.clientPack(dir.resolve("pack"));
+    List<Host> hosts = List.of(new Host.Local(1), new Host.Local(2));
+    Map<Host, HostSession> sessions = new LinkedHashMap<>();
+    List<ClientPlan> clients = new java.util.ArrayList<>();
+    for (int i = 0; i < hosts.size(); i++) {
+      Host.Local h = (Host.Local) hosts.get(i);
+      sessions.put(h, new LocalSession(h, home));
+      clients.add(new ClientPlan(i, String.format("%02d-%s", i + 1, h), h, 1, 0, 30, "all", Map.of("fake.mode", "copy",
+          "fake.folder", clientOutputs(dir.resolve("outputs" + i)).toString())));
+    }
+    RunPlan plan = new RunPlan(Phase.RUN, "basic", hosts, clients, Map.of(), dir.resolve("bundle"), List.of(),
+        List.of());
+    CoordinatedRun run = quietRun(plan, sessions, PackArchive.of(home), Supervisor.Settings.defaults());
+    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())), () -> reason(plan.out()));
+
+    String html = Files.readString(plan.out().resolve("merged/report.html"));
+    int facts = html.indexOf("<script type=\"application/json\" id=\"runfacts\">");
+    String runFacts = html.substring(html.indexOf('>', facts) + 1, html.indexOf("</script>", facts));
+    assertEquals("2 clients on this machine: 01-local1 on local1, 02-local2 on local2",
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(runFacts).get("Hosts and clients").asText(),
+        runFacts);
+  }
+
+  /** A client's real outputs (interval logs, output.txt, properties) for a fake client to leave, so the merge runs. */
+  private static Path clientOutputs(Path folder) throws java.io.IOException {
+    SyntheticClients.writeClient(folder, System.currentTimeMillis() - 3_000, 1_000, 3, List.of("READ"), (op, k) -> {
+      Histogram h = new Histogram(3);
+      for (int i = 1; i <= 10; i++) {
+        h.recordValue(100L * i);
+      }
+      return h;
+    }, SyntheticClients.baseProperties());
+    return folder;
   }
 
   /**
