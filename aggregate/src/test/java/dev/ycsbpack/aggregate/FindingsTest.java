@@ -10,6 +10,7 @@ import dev.ycsbpack.aggregate.result.ClientResult;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ class FindingsTest {
       Path dir = root.resolve(c);
       Files.writeString(dir.resolve("output.json"), "[]"); // bin/ycsb --out writes both; the text is read
       new ClientFolder(dir).writeVerdict(new Verdict(Verdict.Status.COMPLETE, "", 4000, 4000,
-          UUID.randomUUID().toString(), 1_790_000_000_000L));
+          UUID.randomUUID().toString(), 1_790_000_000_000L, -1, Outcomes.none(), -1));
     }
     MergeResult r = Aggregate.merge(List.of(root), MergeOptions.defaults());
     assertTrue(r.complete());

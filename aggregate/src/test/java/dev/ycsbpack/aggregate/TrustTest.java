@@ -14,6 +14,7 @@ import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Verdict;
 import java.io.ByteArrayOutputStream;
@@ -97,7 +98,7 @@ class TrustTest {
   }
 
   static void verdict(Path dir, Verdict.Status status, String reason, String runId) throws Exception {
-    new ClientFolder(dir).writeVerdict(new Verdict(status, reason, 1000, 1000, runId, T0));
+    new ClientFolder(dir).writeVerdict(new Verdict(status, reason, 1000, 1000, runId, T0, -1, Outcomes.none(), -1));
   }
 
   // a. a client whose verdict says FAILED

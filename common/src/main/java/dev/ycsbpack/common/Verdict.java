@@ -37,23 +37,12 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
     outcomes = outcomes == null ? Outcomes.none() : outcomes;
   }
 
-  /** A verdict that does not know when the last operation succeeded. */
-  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                 long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes) {
-    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, measuredWindowMs,
-        outcomes, -1);
-  }
-
-  /** A verdict without {@code Return=} counts and without a time limit counted from the first operation. */
-  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                 long firstOperationEpochMs) {
-    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, -1, Outcomes.none());
-  }
-
-  /** A verdict that weighed {@code Return=} counts, without a time limit counted from the first operation. */
-  public Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
-                 long firstOperationEpochMs, Outcomes outcomes) {
-    this(status, reason, expectedOperations, completedOperations, runId, firstOperationEpochMs, -1, outcomes);
+  /**
+   * The verdict of a run that failed before its first operation (the binding's init refused): nothing completed, no
+   * operation began, no counts.
+   */
+  public static Verdict failedBeforeRun(String reason, long expectedOperations, String runId) {
+    return new Verdict(Status.FAILED, reason, expectedOperations, 0, runId, -1, -1, Outcomes.none(), -1);
   }
 
   /** The line to lead with when operations failed or found nothing ({@link ErrorBudget#lead}); empty if none did. */

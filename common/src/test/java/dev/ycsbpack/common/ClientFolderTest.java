@@ -24,7 +24,7 @@ class ClientFolderTest {
     ClientFolder f = new ClientFolder(tmp.resolve("client-1"));
     assertTrue(f.verdict().isEmpty());
     Verdict v = new Verdict(Verdict.Status.FAILED, "only 1500 of 3000 operations completed\nsecond line", 3000, 1500,
-        "id-1", 1763900000123L);
+        "id-1", 1763900000123L, -1, Outcomes.none(), -1);
     f.writeVerdict(v);
     assertEquals(v, f.verdict().orElseThrow());
     Files.writeString(f.verdictFile(), "status=MAYBE\n");

@@ -147,7 +147,7 @@ class ErrorBudgetTest {
     assertTrue(ErrorBudget.defaults().breach(sum).isPresent(), "40 of 2,005 = 2.0% over 1% once summed");
 
     ClientFolder f = new ClientFolder(tmp.resolve("c"));
-    Verdict v = new Verdict(Verdict.Status.COMPLETE, "", 2005, 2005, "id", 1L, sum);
+    Verdict v = new Verdict(Verdict.Status.COMPLETE, "", 2005, 2005, "id", 1L, -1, sum, -1);
     f.writeVerdict(v);
     Verdict back = f.verdict().orElseThrow();
     assertEquals(v, back);

@@ -22,22 +22,46 @@ final class OverallSummary {
   /** One JSON exporter object; the value may be quoted ({@code "NaN"}: Jackson quotes non-finite numbers). */
   private static final Pattern JSON = Pattern.compile("\"metric\"\\s*:\\s*\"([^\"]*)\"\\s*,\\s*\"measurement\"\\s*:"
       + "\\s*\"([^\"]*)\"\\s*,\\s*\"value\"\\s*:\\s*\"?([^,}\\s\"]+)");
-  /** Output that is not a text measurement line is kept up to this size, to be read as JSON when the run ends. */
-  private static final int MAX_UNPARSED_CHARS = 64 << 20;
+  /** The JSON key every exporter object starts with: text from its last occurrence on may be an unfinished object. */
+  private static final String METRIC_KEY = "\"metric\"";
+  /**
+   * At most this much of an unfinished JSON object is kept (one object is under a hundred characters): what is not
+   * a measurement is dropped as it comes, so a long run's output never accumulates.
+   */
+  static final int MAX_PENDING_CHARS = 64 << 10;
 
   private final List<Measurement> measurements = new ArrayList<>();
-  private final StringBuilder unparsed = new StringBuilder();
-  private int jsonParsedLength = -1;
-  private List<Measurement> fromJson = List.of();
+  private final List<Measurement> fromJson = new ArrayList<>();
+  /** Output after the last JSON object read, from its last {@link #METRIC_KEY}: an object whose lines are not all in. */
+  private final StringBuilder pending = new StringBuilder();
 
   /** Feeds one line of output (stdout as YCSB prints it, with or without its line end). */
   synchronized void acceptLine(String line) {
     var m = Measurement.parse(line.strip());
     if (m.isPresent()) {
       measurements.add(m.get());
-    } else if (unparsed.length() + line.length() < MAX_UNPARSED_CHARS) {
-      unparsed.append(line).append(line.endsWith("\n") ? "" : "\n");
+      return;
     }
+    pending.append(line).append(line.endsWith("\n") ? "" : "\n");
+    // an object is read once its value's line is in (a line ends the value), so matching as lines come finds what
+    // matching the whole output at the end would
+    Matcher j = JSON.matcher(pending);
+    int end = 0;
+    while (j.find()) {
+      fromJson.add(new Measurement(j.group(1), j.group(2), j.group(3)));
+      end = j.end();
+    }
+    int unfinished = pending.indexOf(METRIC_KEY, end);
+    if (unfinished < 0 || pending.length() - unfinished > MAX_PENDING_CHARS) {
+      pending.setLength(0);
+    } else {
+      pending.delete(0, unfinished);
+    }
+  }
+
+  /** How much output is held for an unfinished JSON object (for tests: never more than one object's). */
+  synchronized int pendingChars() {
+    return pending.length();
   }
 
   /** Feeds a whole export file, text or JSON. */
@@ -47,15 +71,6 @@ final class OverallSummary {
 
   /** Every measurement read so far: the text lines, then the JSON objects. */
   private synchronized List<Measurement> all() {
-    if (jsonParsedLength != unparsed.length()) {
-      List<Measurement> json = new ArrayList<>();
-      Matcher m = JSON.matcher(unparsed);
-      while (m.find()) {
-        json.add(new Measurement(m.group(1), m.group(2), m.group(3)));
-      }
-      fromJson = json;
-      jsonParsedLength = unparsed.length();
-    }
     List<Measurement> out = new ArrayList<>(measurements);
     out.addAll(fromJson);
     return out;

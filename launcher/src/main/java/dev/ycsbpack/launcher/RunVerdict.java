@@ -23,6 +23,12 @@ import java.util.Locale;
 final class RunVerdict {
   private final RunExpectation expected;
   private final OverallSummary fromStdout;
+  /** The export file as read the first time it was asked for (after the run: YCSB writes it as it ends); else null. */
+  private Export export;
+
+  /** An export file read once: its measurements, or why there are none. */
+  private record Export(OverallSummary summary, String problem) {
+  }
 
   RunVerdict(RunExpectation expected, OverallSummary fromStdout) {
     this.expected = expected;
@@ -65,21 +71,10 @@ final class RunVerdict {
 
   /** Null when the run is good, else why it is not, weighing when its operations succeeded ({@code span}). */
   String failure(SuccessSpan span) {
-    if (expected.exportFile != null) {
-      Path file = Path.of(expected.exportFile);
-      if (!Files.isRegularFile(file)) {
-        return "no measurements: exportfile " + file + " was not written";
-      }
-      try {
-        Files.readString(file, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return "cannot read exportfile " + file + ": " + e.getMessage();
-      }
+    if (expected.exportFile != null && export().problem() != null) {
+      return export().problem();
     }
     OverallSummary summary = measured();
-    if (summary == null) {
-      return "cannot read exportfile " + expected.exportFile;
-    }
     if (expected.exportFile != null && !summary.present() && !knownExporter()) {
       return null; // a custom exporter's format is unknown: its file exists, nothing more can be checked
     }
@@ -128,16 +123,26 @@ final class RunVerdict {
 
   /** The measurements to judge: the export file's when there is one (null when it cannot be read), else stdout's. */
   private OverallSummary measured() {
-    if (expected.exportFile == null) {
-      return fromStdout;
+    return expected.exportFile == null ? fromStdout : export().summary();
+  }
+
+  /** The export file, read the first time it is asked for; the verdict and every count it reports come from that. */
+  private synchronized Export export() {
+    if (export == null) {
+      Path file = Path.of(expected.exportFile);
+      if (!Files.isRegularFile(file)) {
+        export = new Export(null, "no measurements: exportfile " + file + " was not written");
+      } else {
+        try {
+          OverallSummary summary = new OverallSummary();
+          summary.acceptDocument(Files.readString(file, StandardCharsets.UTF_8));
+          export = new Export(summary, null);
+        } catch (IOException e) {
+          export = new Export(null, "cannot read exportfile " + file + ": " + e.getMessage());
+        }
+      }
     }
-    OverallSummary summary = new OverallSummary();
-    try {
-      summary.acceptDocument(Files.readString(Path.of(expected.exportFile), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      return null;
-    }
-    return summary;
+    return export;
   }
 
   private boolean knownExporter() {

@@ -32,7 +32,7 @@ public final class YcsbMain {
   static final int FAILED = ExitCodes.FAILED;
   static final int USAGE = ExitCodes.USAGE;
 
-  /** Why a controlled client was told to stop, or null: the verdict then names it. */
+  /** Why the run was told to stop (the coordinator, a lost heartbeat, the no-progress rule), or null: the verdict then names it. */
   private static volatile String stopReason;
 
   private YcsbMain() {
@@ -106,8 +106,7 @@ public final class YcsbMain {
         try {
           ClientFolderWriter.failedBeforeRun(launch.out, launch.properties, redactor,
               report == null ? List.of(error) : List.of(error, report),
-              new Verdict(Verdict.Status.FAILED, e.getMessage(), expected.operations, 0, UUID.randomUUID().toString(),
-                  -1));
+              Verdict.failedBeforeRun(e.getMessage(), expected.operations, UUID.randomUUID().toString()));
           if (report != null) {
             error += " (the driver's full report is in " + launch.out.resolve(ClientFolder.STDERR) + ")";
           }
@@ -129,29 +128,24 @@ public final class YcsbMain {
       return;
     }
 
+    // one way to stop, whoever asks (the coordinator's STOP, a lost heartbeat, the no-progress rule)
+    Consumer<String> stop = reason -> {
+      if (stopReason != null) {
+        return; // stopping already (the control input closes after a STOP): the first reason stands
+      }
+      stopReason = reason;
+      System.err.println("bin/ycsb: stopping: " + reason);
+      // once measuring, stop the way a time limit does, so YCSB still reports what was measured until now
+      if (StartGate.firstOperationEpochMs() < 0 || !StoppableWorkload.stopCurrent()) {
+        System.exit(FAILED);
+      }
+    };
     if (launch.controlled) {
-      Consumer<String> stop = reason -> {
-        if (stopReason != null) {
-          return; // stopping already (the control input closes after a STOP): the first reason stands
-        }
-        stopReason = reason;
-        System.err.println("bin/ycsb: stopping: " + reason);
-        // once measuring, stop the way a time limit does, so YCSB still reports what was measured until now
-        if (StartGate.firstOperationEpochMs() < 0 || !StoppableWorkload.stopCurrent()) {
-          System.exit(FAILED);
-        }
-      };
       StartGate gate = StartGate.install(expected.threads, System.err, stop);
       ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, stop);
     }
 
-    StallWatch stall = new StallWatch(stallTimeoutMs, OperationProgress.PROCESS, StartGate::firstOperationEpochMs,
-        reason -> {
-          System.err.println("bin/ycsb: stopping: " + reason);
-          if (!StoppableWorkload.stopCurrent()) {
-            System.exit(FAILED);
-          }
-        });
+    StallWatch stall = new StallWatch(stallTimeoutMs, OperationProgress.PROCESS, StartGate::firstOperationEpochMs, stop);
     stall.start();
     RunStop.PROCESS.configure(longestWaitMs, blocked -> {
       String why = stall.failure() != null ? stall.failure() : stopReason != null ? stopReason : "the run was stopped";

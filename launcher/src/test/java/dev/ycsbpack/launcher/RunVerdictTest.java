@@ -155,6 +155,42 @@ class RunVerdictTest {
         "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter"));
   }
 
+  /**
+   * JSON objects after more other output than the old 64 MB buffer kept are still read, and no more than one
+   * unfinished object's lines are ever held.
+   */
+  @Test
+  void jsonAfterMuchOtherOutputIsReadHoldingAtMostAnUnfinishedObject() throws UsageException {
+    OverallSummary summary = new OverallSummary();
+    String other = "x".repeat(1023);
+    for (int i = 0; i < 70 * 1024; i++) { // 70 MB
+      summary.acceptLine(other);
+    }
+    assertEquals(0, summary.pendingChars(), "nothing held that is not a measurement");
+    for (String line : jsonExporter(COMPLETE_1000).split("\n")) {
+      summary.acceptLine(line);
+      assertTrue(summary.pendingChars() < 100, "held: " + summary.pendingChars());
+    }
+    String json = "exporter=site.ycsb.measurements.exporter.JSONMeasurementsExporter";
+    assertNull(new RunVerdict(RunExpectationTest.expect("run", "operationcount=1000", json), summary).failure());
+    assertTrue(new RunVerdict(RunExpectationTest.expect("run", "operationcount=2000", json), summary).failure()
+        .startsWith("only 1000 of 2000"));
+  }
+
+  /** The export file is read once: the verdict's counts are those of the reading it judged, whatever the file holds later. */
+  @Test
+  void theExportFileIsReadOnceForTheVerdictAndItsCounts(@TempDir Path dir) throws IOException, UsageException {
+    Path export = dir.resolve("out.txt");
+    Files.writeString(export, COMPLETE_1000);
+    RunVerdict v = new RunVerdict(RunExpectationTest.expect("run", "operationcount=1000", "exportfile=" + export),
+        new OverallSummary());
+    assertNull(v.failure());
+    Files.writeString(export, "[OVERALL], RunTime(ms), 400\n[OVERALL], Throughput(ops/sec), 5000.0\n");
+    assertEquals(1000, v.operationsDone(), "the reading the verdict judged");
+    assertEquals(950, v.outcomes().returns().get("READ").get("OK"));
+    assertNull(v.failure());
+  }
+
   static final String FAILING_43 = String.join("\n",
       "[OVERALL], RunTime(ms), 10000",
       "[OVERALL], Throughput(ops/sec), 400.0",
