@@ -159,6 +159,8 @@ abstract class PhaseCommand implements Callable<Integer> {
               + "FAILED) is " + bundle.dir();
           case COMPLETE_BEFORE -> "ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is "
               + bundle.dir();
+          case FAILED_BEFORE -> "ycsb-coordinator: FAILED: interrupted after the run had failed; the bundle (FAILED, "
+              + "its manifest says why) is " + bundle.dir();
           case NOT_FINISHED -> "ycsb-coordinator: FAILED: interrupted; the run did not finish within "
               + CoordinatedRun.INTERRUPT_WAIT_SECONDS + " s; the bundle " + bundle.dir() + " may be incomplete";
           case ENDED_WITHOUT_MANIFEST -> "ycsb-coordinator: FAILED: interrupted; the run ended with an error before "

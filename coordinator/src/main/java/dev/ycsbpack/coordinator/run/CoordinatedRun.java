@@ -61,6 +61,8 @@ public final class CoordinatedRun {
   private volatile String cannotRun;
   /** The status of the last manifest the run wrote once it ended ({@code COMPLETE} or {@code FAILED}); else null. */
   private volatile String written;
+  /** Whether a Ctrl-C had come when that manifest was written (so a FAILED one is the interrupt's doing). */
+  private volatile boolean writtenAfterInterrupt;
   /** The merge's result, for the manifest's summary of what the window holds. */
   private volatile MergeResult coverage;
 
@@ -106,6 +108,8 @@ public final class CoordinatedRun {
     MARKED_FAILED,
     /** The run had written its final manifest (COMPLETE) before the interrupt came: the bundle is as it says. */
     COMPLETE_BEFORE,
+    /** The run had failed for a reason of its own and written FAILED before the interrupt came: its manifest says why. */
+    FAILED_BEFORE,
     /** The run wrote no final manifest within {@link #INTERRUPT_WAIT_SECONDS}: the bundle may be incomplete. */
     NOT_FINISHED,
     /** The run ended with an error before writing its final manifest: the bundle may be incomplete. */
@@ -134,8 +138,13 @@ public final class CoordinatedRun {
       return AfterInterrupt.NOT_FINISHED;
     }
     String status = written;
-    return status == null ? AfterInterrupt.ENDED_WITHOUT_MANIFEST
-        : status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.MARKED_FAILED;
+    if (status == null) {
+      return AfterInterrupt.ENDED_WITHOUT_MANIFEST;
+    }
+    if (writtenAfterInterrupt) {
+      return AfterInterrupt.MARKED_FAILED; // a manifest weighed after the Ctrl-C is never COMPLETE
+    }
+    return status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
   }
 
   /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
@@ -227,6 +236,7 @@ public final class CoordinatedRun {
 
   private void write(Bundle bundle, Manifest m) throws IOException {
     bundle.write(m);
+    writtenAfterInterrupt = interrupted != null;
     written = m.status();
   }
 
