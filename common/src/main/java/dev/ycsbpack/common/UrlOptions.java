@@ -87,11 +87,15 @@ public final class UrlOptions {
       "(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?(,(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?)*");
 
   /**
-   * The part after '?'. When the URL's last '@' is followed by a host list and a '/' or '?', it ends the user info
-   * (so a '?' or '/' left unescaped in a password never starts the options, and a refusal never names a part of it);
-   * otherwise that '@' is an option value's ({@code appName=ycsb@lab}) and the options start where the driver's
-   * {@code ConnectionString} starts them: at the first '?', after {@code [user@]hosts}. Null when there are none, or
-   * when what comes before them is no host list (a URL the driver refuses).
+   * The part after '?', where the driver's {@code ConnectionString} finds it: the user info and hosts end at the first
+   * '/' or '?', the user info at the last '@' before that, and the options start at the first '?' after the hosts. So
+   * an '@', '/' or '?' in an option's value ({@code tlsCAFile=/home/jdoe@corp.example.com/ca.pem},
+   * {@code appName=ycsb@lab}) never hides an option the driver reads.
+   *
+   * <p>Only when that first part is no {@code [user@]hosts} (a URL the driver refuses, as when a '/' or '?' was left
+   * unescaped in a password) does the URL's last '@' end the user info, when a host list and a '/' or '?' follow it,
+   * so that a part of the password never starts the options (and a refusal never names it). Null when there are no
+   * options, or when no host list can be found.
    */
   private static String query(String url) {
     int scheme = url.indexOf("://");
@@ -99,6 +103,10 @@ public final class UrlOptions {
       return null;
     }
     String rest = url.substring(scheme + 3);
+    if (isUserAndHosts(rest)) {
+      int q = rest.indexOf('?');
+      return q < 0 ? null : rest.substring(q + 1);
+    }
     int at = rest.lastIndexOf('@');
     if (at >= 0) {
       String after = rest.substring(at + 1);
@@ -108,13 +116,14 @@ public final class UrlOptions {
         return q < 0 ? null : after.substring(q + 1);
       }
     }
+    return null;
+  }
+
+  /** Whether what comes before the first '/' or '?' is {@code [user@]hosts}, as the driver reads it. */
+  private static boolean isUserAndHosts(String rest) {
     int end = hostsEnd(rest);
     String head = end < 0 ? rest : rest.substring(0, end);
-    if (!HOSTS.matcher(head.substring(head.lastIndexOf('@') + 1)).matches()) {
-      return null;
-    }
-    int q = rest.indexOf('?');
-    return q < 0 ? null : rest.substring(q + 1);
+    return HOSTS.matcher(head.substring(head.lastIndexOf('@') + 1)).matches();
   }
 
   /** Where the hosts end: the first '/' or '?', or -1. */

@@ -41,6 +41,16 @@ class UrlOptionsTest {
     }
   }
 
+  /** An '@' with a host-like name and a '/' after it, in a value, is still an option's, as the driver reads it. */
+  @Test
+  void aHomeFolderUnderARealmInAValueIsStillAnOption() {
+    String url = "mongodb://db.example.com/ycsb?tls=true&tlsCAFile=/home/jdoe@corp.example.com/ca.pem";
+    assertEquals(Map.of("tls", "true", "tlscafile", "/home/jdoe@corp.example.com/ca.pem"), UrlOptions.of(url));
+    assertEquals("mongodb://db.example.com/ycsb?tls=true", UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
+    assertEquals(Map.of("appname", "a@b/c", "authsource", "x"),
+        UrlOptions.of("mongodb://u:p@h?appName=a@b/c&authSource=x"));
+  }
+
   @Test
   void optionsRightAfterTheHostsAreOptionsAsForTheDriver() {
     assertEquals(Map.of("tlscafile", "/ca.pem"), UrlOptions.of("mongodb://h:27017?tlsCAFile=%2Fca.pem"));

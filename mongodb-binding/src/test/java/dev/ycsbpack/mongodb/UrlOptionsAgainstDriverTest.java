@@ -31,7 +31,11 @@ class UrlOptionsAgainstDriverTest {
             "mongodb://u:" + encode(password) + "@h1:27017,h2/db?appName=" + encode(value)
                 + "&authSource=adm%40in&tlsCAFile=%2Ftmp%2Fca.pem",
             "mongodb://u:" + encode(password) + "@h1/?authSource=admin&appName=" + encode(value).replace("%40", "@")
-                + "&tlsCAFile=/tmp/ca.pem")) {
+                + "&tlsCAFile=/tmp/ca.pem",
+            // '@', '/' and '?' raw in the values, a host list after the '@' (a home folder under a realm)
+            "mongodb://u:" + encode(password) + "@h1:27017/db?appName=" + raw(value)
+                + "&authSource=admin&tlsCAFile=/tmp/ca.pem&tlsCertificateKeyFile=/home/jdoe@corp.example.com/k.pem",
+            "mongodb://u:" + encode(password) + "@h1?appName=" + raw(value) + "&authSource=admin&tlsCAFile=/tmp/ca.pem")) {
           ConnectionString driver = new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
           Map<String, String> ours = UrlOptions.of(url);
           assertEquals(driver.getApplicationName(), ours.get("appname"), url);
@@ -42,7 +46,7 @@ class UrlOptionsAgainstDriverTest {
         }
       }
     }
-    assertEquals(40 * values.size() * 2, compared);
+    assertEquals(40 * values.size() * 4, compared);
   }
 
   /** Written without the '/' after the hosts (the driver takes it): still the driver's options. */
@@ -54,6 +58,24 @@ class UrlOptionsAgainstDriverTest {
       assertEquals(driver.getApplicationName(), UrlOptions.of(url).get("appname"), url);
       assertEquals(driver.getCredential().getSource(), UrlOptions.of(url).get("authsource"), url);
       assertEquals("/ca.pem", UrlOptions.of(url).get("tlscafile"), url);
+    }
+  }
+
+  /** {@link #encode} with '@', '/' and '?' left as they are, as people write option values. */
+  private static String raw(String s) {
+    return encode(s).replace("%40", "@").replace("%2F", "/").replace("%3F", "?");
+  }
+
+  /** With no user info either: the options are still the driver's. */
+  @Test
+  void anAtSignFollowedByAHostAndASlashInAValueIsStillAnOption() {
+    for (String url : List.of("mongodb://db.example.com/ycsb?tls=true&tlsCAFile=/home/jdoe@corp.example.com/ca.pem",
+        "mongodb://db:27017/ycsb?appName=x@y/z&tlsCAFile=/home/jdoe@corp.example.com/ca.pem",
+        "mongodb://u:p@h?appName=a@b/c&tlsCAFile=/home/jdoe@corp.example.com/ca.pem")) {
+      ConnectionString driver = new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
+      assertEquals("/home/jdoe@corp.example.com/ca.pem", UrlOptions.of(url).get("tlscafile"), url);
+      assertEquals(driver.getApplicationName(), UrlOptions.of(url).get("appname"), url);
+      assertEquals(driver.getHosts(), new ConnectionString(url).getHosts(), url);
     }
   }
 

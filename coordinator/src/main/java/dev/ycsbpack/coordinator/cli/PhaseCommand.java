@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.cli;
 
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.common.InterruptHook;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
@@ -143,27 +144,20 @@ abstract class PhaseCommand implements Callable<Integer> {
     CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
         command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
         commandStart);
-    Thread hook = new Thread(() -> {
-      // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
-      // any failed run (not the shell's 130), so scripts see one meaning per status
-      CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a "
-          + "signal)");
-      hostOptions.closeConnections();
-      err.println(after.line(bundle.dir()));
-      err.flush();
-      Runtime.getRuntime().halt(after.exitStatus());
-    }, "coordinator-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
     int status;
     try {
-      status = run.run(bundle);
+      status = InterruptHook.during("coordinator-interrupt", () -> {
+        // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
+        // any failed run (not the shell's 130), so scripts see one meaning per status
+        CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a "
+            + "signal)");
+        hostOptions.closeConnections();
+        err.println(after.line(bundle.dir()));
+        err.flush();
+        Runtime.getRuntime().halt(after.exitStatus());
+      }, () -> run.run(bundle));
     } finally {
       hostOptions.closeConnections();
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // shutting down already: the hook waits for this run, which is done
     }
     Summary.print(bundle, plan.hosts(), status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null),
         System.out, err);

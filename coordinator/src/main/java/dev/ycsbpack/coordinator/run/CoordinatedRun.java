@@ -62,6 +62,8 @@ public final class CoordinatedRun {
   private volatile String cannotRun;
   /** The status of the last manifest the run wrote once it ended ({@code COMPLETE} or {@code FAILED}); else null. */
   private volatile String written;
+  /** Whether a Ctrl-C had come when that manifest was written (so a FAILED one is the interrupt's doing). */
+  private volatile boolean writtenAfterInterrupt;
   /** The merge's result, for the manifest's summary of what the window holds. */
   private volatile MergeResult coverage;
 
@@ -107,6 +109,8 @@ public final class CoordinatedRun {
     MARKED_FAILED,
     /** The run had written its final manifest (COMPLETE) before the interrupt came: the bundle is as it says. */
     COMPLETE_BEFORE,
+    /** The run had failed for a reason of its own and written FAILED before the interrupt came: its manifest says why. */
+    FAILED_BEFORE,
     /** The run wrote no final manifest within {@link #INTERRUPT_WAIT_SECONDS}: the bundle may be incomplete. */
     NOT_FINISHED,
     /** The run ended with an error before writing its final manifest: the bundle may be incomplete. */
@@ -122,6 +126,8 @@ public final class CoordinatedRun {
             + "FAILED) is " + bundle;
         case COMPLETE_BEFORE -> "ycsb-coordinator: interrupted after the run had finished; the bundle (COMPLETE) is "
             + bundle;
+        case FAILED_BEFORE -> "ycsb-coordinator: FAILED: interrupted after the run had failed; the bundle (FAILED, "
+            + "its manifest says why) is " + bundle;
         case NOT_FINISHED -> "ycsb-coordinator: FAILED: interrupted; the run did not finish within "
             + INTERRUPT_WAIT_SECONDS + " s; the bundle " + bundle + " may be incomplete";
         case ENDED_WITHOUT_MANIFEST -> "ycsb-coordinator: FAILED: interrupted; the run ended with an error before "
@@ -157,8 +163,13 @@ public final class CoordinatedRun {
       return AfterInterrupt.NOT_FINISHED;
     }
     String status = written;
-    return status == null ? AfterInterrupt.ENDED_WITHOUT_MANIFEST
-        : status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.MARKED_FAILED;
+    if (status == null) {
+      return AfterInterrupt.ENDED_WITHOUT_MANIFEST;
+    }
+    if (writtenAfterInterrupt) {
+      return AfterInterrupt.MARKED_FAILED; // a manifest weighed after the Ctrl-C is never COMPLETE
+    }
+    return status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
   }
 
   /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
@@ -250,6 +261,7 @@ public final class CoordinatedRun {
 
   private void write(Bundle bundle, Manifest m) throws IOException {
     bundle.write(m);
+    writtenAfterInterrupt = interrupted != null;
     written = m.status();
   }
 

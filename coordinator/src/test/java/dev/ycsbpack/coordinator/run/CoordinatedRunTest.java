@@ -68,6 +68,34 @@ class CoordinatedRunTest {
   }
 
   /**
+   * A Ctrl-C that comes after the run failed for a reason of its own and wrote its FAILED manifest: the interrupt
+   * says the run had failed (its manifest gives the reason), not that the interrupt marked it; one that came before
+   * the manifest was weighed did mark it.
+   */
+  @Test
+  void anInterruptAfterARunFailedOnItsOwnSaysSo() throws Exception {
+    PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    Host host = new Host.Rsh("fake1");
+    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
+        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+    for (boolean interruptFirst : List.of(false, true)) {
+      RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
+          List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(),
+          dir.resolve("bundle-" + interruptFirst), List.of(), List.of());
+      CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
+      if (interruptFirst) {
+        run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
+      } else {
+        run.failBeforeRun("the count before the step failed");
+      }
+      assertEquals(CoordinatedRun.FAILED, run.run(Bundle.create(plan.out())));
+      assertEquals("FAILED", Bundle.read(plan.out()).status());
+      assertEquals(interruptFirst ? CoordinatedRun.AfterInterrupt.MARKED_FAILED
+          : CoordinatedRun.AfterInterrupt.FAILED_BEFORE, run.interrupt("interrupted by the user (Ctrl-C)"));
+    }
+  }
+
+  /**
    * Ctrl-C while the first of three hosts is being staged (one at a time): the run ends FAILED with the interrupt's
    * reason as soon as that staging ends, within {@link CoordinatedRun#interrupt}'s wait, which says so; the two hosts
    * not begun are never touched after their check, and no client is launched anywhere.

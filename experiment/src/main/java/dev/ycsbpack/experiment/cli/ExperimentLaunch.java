@@ -3,6 +3,7 @@ package dev.ycsbpack.experiment.cli;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ExitCodes;
+import dev.ycsbpack.common.InterruptHook;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
@@ -207,26 +208,19 @@ final class ExperimentLaunch {
     StepRunner runner = new StepRunner(l.hostOptions().sessions(l.hosts(), home, perHostMost), PackArchive.of(home),
         runOptions.settings(l.parallel()), redactor, command, err, runOptions.quiet);
     SweepRun run = new SweepRun(new ExperimentBundle(dir), l.plan(), steps, l.slos(), runner, environment, System.out);
-    Thread hook = new Thread(() -> {
-      // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
-      // experiment is marked INCOMPLETE; exit status 1
-      run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
-      l.hostOptions().closeConnections();
-      err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
-      err.flush();
-      Runtime.getRuntime().halt(1);
-    }, "experiment-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
     int status;
     try {
-      status = run.run(earlier);
+      status = InterruptHook.during("experiment-interrupt", () -> {
+        // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
+        // experiment is marked INCOMPLETE; exit status 1
+        run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
+        l.hostOptions().closeConnections();
+        err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
+        err.flush();
+        Runtime.getRuntime().halt(1);
+      }, () -> run.run(earlier));
     } finally {
       l.hostOptions().closeConnections();
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // shutting down already: the hook waits for this run, which is done
     }
     return status;
   }
