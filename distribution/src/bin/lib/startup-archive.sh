@@ -3,9 +3,11 @@
 #
 # The first plain run of a tool with this java and this lib/ lists the classes it loads; a later start makes an archive
 # of them in a cache, and later runs map the classes instead of parsing and verifying them again, which takes about
-# half the JVM's start-up CPU (docs/PERFORMANCE.md, issues 18 and 19). The archive's name is the tool's prefix and a
-# checksum of everything it depends on (the JDK's files, the jars, this folder), so a changed JDK or build makes a new
-# one instead of tripping over the old. A run itself is only ever asked to list its classes (-XX:DumpLoadedClassList,
+# half the JVM's start-up CPU (docs/PERFORMANCE.md, issues 18 and 19). The archive's name is the tool's prefix, its
+# JDK's slot and a checksum of everything it depends on (the JDK's files, the jars, this folder), so a changed JDK or
+# build makes a new one instead of tripping over the old, and each JDK keeps its own. On a JDK 25 too it is this
+# static archive, not an AOT cache with method profiles: those need a recording run (-XX:AOTMode=record), which
+# prints a line on stdout no -Xlog option hides and writes its file at exit (docs/PERFORMANCE.md, session 11). A run itself is only ever asked to list its classes (-XX:DumpLoadedClassList,
 # which never fails a run: a list it cannot write is a short list); the archive is dumped by a JVM of its own
 # (-Xshare:dump, which needs no archive of the JDK's), because a JVM asked to archive at exit turns a complete run's
 # exit 0 into 1 when it cannot (a full disk, a removed cache) and does not start at all on a JDK without its own
@@ -15,40 +17,51 @@
 # (-Xshare:on -XX:+VerifySharedSpaces); otherwise it is deleted. YCSB_CDS=off turns it off; YCSB_CDS_DIR moves the
 # cache (both tools share it, each with its own archive).
 
-# startup_archive PREFIX PLAIN CAN_TRAIN: sets the array cds to the JVM options for this start (empty: none).
+# startup_archive PREFIX PLAIN CAN_TRAIN USER_OPTIONS: sets the array cds to the JVM options for this start (empty:
+# none).
 #   PREFIX     the tool's archive name prefix ("" for bin/ycsb, whose names predate bin/ycsb-aggregate's)
 #   PLAIN      "yes" when this start may adopt a pending list (and leave one); "" when it only uses an archive
 #   CAN_TRAIN  "yes" when this start may list its classes: a plain start without JVM options of its own (the classes
 #              it loads may be its options': an agent, JFR)
+#   USER_OPTIONS  the JVM options the user gave the tool (-jvm-args, YCSB_AGGREGATE_JVM_ARGS), as one string
 # Reads the caller's java, home and classpath; stays off when classpath is not "$home/lib/*" (classes of the user's).
 startup_archive() {
-  local prefix="$1" plain="$2" can_train="$3"
+  local prefix="$1" plain="$2" can_train="$3" user_options="${4:-}"
   cds=()
   if [ "${YCSB_CDS:-on}" = off ] || [ "$classpath" != "$home/lib/*" ]; then
     return 0
   fi
+  # The user's own class-data or AOT options win, whole: beside ours a JDK 25 refuses to start ("Option AOTCache
+  # cannot be used at the same time with ... SharedArchiveFile"), and an archive of ours would only be overridden.
+  case " $user_options ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${_JAVA_OPTIONS:-} " in
+    *" -Xshare:"*|*"SharedArchiveFile="*|*"SharedClassListFile="*|*"DumpLoadedClassList="*|*"ArchiveClassesAtExit="*| \
+    *"-XX:AOT"*|*"AutoCreateSharedArchive"*) return 0 ;;
+  esac
   if [ -n "${JAVA_TOOL_OPTIONS:-}${JDK_JAVA_OPTIONS:-}${_JAVA_OPTIONS:-}" ]; then
     can_train=""
   fi
-  local cache java_bin jdk home_sum key archive host busy="" pending writer old
+  local cache java_bin jdk home_sum slot key archive host busy="" pending writer old
   cache="${YCSB_CDS_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/ycsb-mongodb-pack/cds}"
   java_bin="$(command -v "$java")"
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
   jdk="$(dirname "$(dirname "$java_bin")")"
   home_sum="$prefix$(printf '%s' "$home" | cksum | cut -d' ' -f1)"
+  # each JDK (its java binary's path) has its own slot: adopting an archive replaces only its own JDK's older ones, so
+  # runs that alternate a JDK 17 and a JDK 25 keep both archives instead of making them again at each switch
+  slot="$(printf '%s' "$java_bin" | cksum | cut -d' ' -f1)"
   key="$( { printf '%s\n' "$java_bin" "$home"
             stat -L -c '%n %s %Y' "$java_bin" "$jdk/lib/modules" "$jdk"/lib/server/libjvm.so \
               "$jdk"/lib/server/classes.jsa "$home"/lib/*.jar \
               2>/dev/null || true  # a file this JDK lacks (or no GNU stat) leaves it out of the name, not the run
           } | cksum | cut -d' ' -f1)"
-  archive="$cache/$home_sum-$key.jsa"
+  archive="$cache/$home_sum-$slot-$key.jsa"
   host="$(uname -n 2>/dev/null || echo host)"
   host="${host//[^A-Za-z0-9_-]/_}"
   [ -z "$plain" ] || forget_other_hosts_pending
   if [ ! -f "$archive" ] && [ -n "$plain" ]; then
     # pending lists of this build written on this host (on a shared home folder, another host's pid means
     # nothing here, so other hosts' files are theirs to adopt)
-    for pending in "$cache/$home_sum-$key.$host".*.pending; do
+    for pending in "$cache/$home_sum-$slot-$key.$host".*.pending; do
       [ -f "$pending" ] || continue
       writer="${pending%.pending}"
       writer="${writer##*.}"
@@ -58,8 +71,13 @@ startup_archive() {
         continue
       fi
       if [ ! -f "$archive" ] && [ -f "$pending.ok" ] && archive_of "$pending"; then
-        # this tool's other archives for this folder are of other builds or JDKs: replaced, so the cache does not grow
+        # this tool's other archives for this folder and JDK are of other builds (or of this JDK's path before an
+        # update): replaced, so the cache does not grow; so are the ones named before JDKs had slots (no second '-')
         for old in "$cache/$home_sum"-*.jsa; do
+          case "${old#"$cache/$home_sum"-}" in
+            "$slot"-*) ;;     # this JDK's, of another build
+            *-*) continue ;;  # another JDK's
+          esac
           if [ -f "$old" ] && [ "$old" != "$archive" ]; then rm -f "$old" 2>/dev/null || true; fi
         done
       fi
@@ -70,7 +88,7 @@ startup_archive() {
     cds=(-XX:SharedArchiveFile="$archive" '-Xlog:cds*=off')
   elif [ -n "$can_train" ] && [ -z "$busy" ] && mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] \
        && knows_class_lists; then
-    pending="$cache/$home_sum-$key.$host.$$.pending"
+    pending="$cache/$home_sum-$slot-$key.$host.$$.pending"
     # made here, so the JVM never warns that it cannot open it
     if : >"$pending" 2>/dev/null; then
       cds=(-XX:DumpLoadedClassList="$pending" -Dycsbpack.cds.pending="$pending")

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * made or used is never a warning, a failure or a changed exit status.
  */
 class StartupArchiveIT {
-  private static final String CLASS_FROM_ARCHIVE = "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file";
+  static final String CLASS_FROM_ARCHIVE = "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file";
 
   @TempDir
   Path work;
@@ -111,10 +111,40 @@ class StartupArchiveIT {
       assertFalse(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "nothing loaded from garbage");
 
       Path offCache = work.resolve("off");
-      YcsbRun off = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off", "YCSB_CDS_DIR", offCache.toString()),
+      YcsbRun off = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off", "YCSB_CDS_DIR", offCache.toString())),
           args("run", target, table));
       assertEquals(0, off.exitCode, off::describe);
       assertFalse(Files.exists(offCache), "YCSB_CDS=off writes no archive");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /**
+   * An archive made with the default options, used by runs with another garbage collector or without compressed
+   * pointers: a JDK 25 refuses it with "[warning][aot] Unable to use AOT cache" or "[error][cds] ... Loading static
+   * archive failed" unless told to keep quiet; the run goes on without it, as asked, without a word.
+   */
+  @Test
+  void runsWithAnotherGcOrPointerSizeThanTheArchivesRunWithoutAWord() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
+      assertEquals(0, load.exitCode, load::describe);
+      YcsbRun adopting = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, adopting.exitCode, adopting::describe);
+      List<Path> archives = files(cache);
+      assertEquals(1, archives.size(), archives::toString);
+      for (String options : List.of("-XX:+UseZGC", "-XX:-UseCompressedOops")) {
+        YcsbRun run = YcsbRun.runWith(work, on(cache), Servers.concat(args("run", target, table), "-jvm-args",
+            options));
+        assertEquals(0, run.exitCode, run::describe);
+        assertNoJvmWarning(run);
+        assertFalse(run.stdout.contains("Unable to use") || run.stderr.contains("Unable to use"), run::describe);
+      }
+      assertEquals(archives, files(cache), "the archive is kept for the runs it fits");
     } finally {
       Servers.drop(target, table);
     }
@@ -126,7 +156,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun loaded = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, loaded.exitCode, loaded::describe);
       // a listing run held at a low target rate: bin/ycsb's own process is the JVM (no child to orphan), so
       // SIGKILL to the pid a coordinator or a shell recorded ends the run
@@ -184,7 +214,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun loaded = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, loaded.exitCode, loaded::describe);
       // a listing run of about 5 s; its cache folder becomes a file under it (a JVM that archived at exit turned
       // this run's exit 0 into 1: "Unable to create shared archive file ... (Not a directory)")
@@ -220,7 +250,7 @@ class StartupArchiveIT {
 
   @Test
   void aJdkWithoutAnArchiveOfItsOwnRunsAndGetsOne() throws Exception {
-    Path jdk = Path.of(System.getProperty("java.home"));
+    Path jdk = jdk() != null ? jdk() : Path.of(System.getProperty("java.home"));
     Path copy = work.resolve("jdk");
     // a JDK image made without its own archive (jlink without --generate-cds-archive): a JVM asked to archive at exit
     // cannot even start on one ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded")
@@ -306,9 +336,9 @@ class StartupArchiveIT {
     String aggregate = YcsbRun.home().resolve("bin/ycsb-aggregate").toString();
     try {
       Path client = work.resolve("run").resolve("client-1");
-      YcsbRun load = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun load = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
-      YcsbRun run = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), Servers.concat(args("run", target, table),
+      YcsbRun run = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), Servers.concat(args("run", target, table),
           "--out", client.toString()));
       assertEquals(0, run.exitCode, run::describe);
       Path input = work.resolve("run");
@@ -344,7 +374,7 @@ class StartupArchiveIT {
       assertEquals(1, archives.size(), () -> "one archive, no leftovers: " + archives);
       assertTrue(archives.get(0).startsWith("aggregate-") && archives.get(0).endsWith(".jsa"), archives::toString);
 
-      YcsbRun off = YcsbRun.execWith(work, Map.of("YCSB_CDS", "off"), aggregate, "merge", input.toString(), "-o",
+      YcsbRun off = YcsbRun.execWith(work, env(Map.of("YCSB_CDS", "off")), aggregate, "merge", input.toString(), "-o",
           work.resolve("out-off").toString());
       assertEquals(0, off.exitCode, off::describe);
       for (String file : List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv", "merged.md",
@@ -360,23 +390,38 @@ class StartupArchiveIT {
     }
   }
 
-  private static Map<String, String> on(Path cache) {
-    return Map.of("YCSB_CDS", "on", "YCSB_CDS_DIR", cache.toString());
+  /** The JDK the tools run on: {@code null} for the one on the path (or the build's JAVA_HOME), as a user's. */
+  protected Path jdk() {
+    return null;
+  }
+
+  /** These environment variables, with JAVA_HOME set to {@link #jdk()} when it is not the default. */
+  Map<String, String> env(Map<String, String> variables) {
+    Map<String, String> env = new java.util.HashMap<>(variables);
+    if (jdk() != null) {
+      env.put("JAVA_HOME", jdk().toString());
+    }
+    return env;
+  }
+
+  Map<String, String> on(Path cache) {
+    return env(Map.of("YCSB_CDS", "on", "YCSB_CDS_DIR", cache.toString()));
   }
 
   /** The JVM's class-loading log into a file, without changing bin/ycsb's command line (nor its archive's name). */
-  private static Map<String, String> withClassLog(Map<String, String> env, Path log) {
-    return Map.of("YCSB_CDS", env.get("YCSB_CDS"), "YCSB_CDS_DIR", env.get("YCSB_CDS_DIR"),
-        "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + log);
+  static Map<String, String> withClassLog(Map<String, String> env, Path log) {
+    Map<String, String> logged = new java.util.HashMap<>(env);
+    logged.put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + log);
+    return logged;
   }
 
-  private static String[] args(String command, Target target, String table) {
+  static String[] args(String command, Target target, String table) {
     return Servers.concat(new String[] {command, "mongodb", "-P",
         YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "recordcount=50",
         "-p", "operationcount=50"}, Servers.pointAt(target, table));
   }
 
-  private static void assertNoJvmWarning(YcsbRun run) {
+  static void assertNoJvmWarning(YcsbRun run) {
     for (String text : List.of(run.stdout, run.stderr)) {
       assertFalse(text.contains("[warning]") || text.contains("[error]") || text.contains("shared archive")
           || text.contains("A fatal error"), run::describe);
@@ -391,11 +436,11 @@ class StartupArchiveIT {
     }
   }
 
-  private static List<String> names(Path dir) throws IOException {
+  static List<String> names(Path dir) throws IOException {
     return files(dir).stream().map(p -> p.getFileName().toString()).toList();
   }
 
-  private static List<Path> files(Path dir) throws IOException {
+  static List<Path> files(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return List.of();
     }
