@@ -131,11 +131,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
-      assertEquals(0, load.exitCode, load::describe);
-      YcsbRun adopting = YcsbRun.runWith(work, on(cache), args("run", target, table));
-      assertEquals(0, adopting.exitCode, adopting::describe);
-      List<Path> archives = files(cache);
+      List<Path> archives = listedAndAdopted(on(cache), cache, target, table);
       assertEquals(1, archives.size(), archives::toString);
       for (String options : List.of("-XX:+UseZGC", "-XX:-UseCompressedOops")) {
         YcsbRun run = YcsbRun.runWith(work, on(cache), Servers.concat(args("run", target, table), "-jvm-args",
@@ -388,6 +384,15 @@ class StartupArchiveIT {
     } finally {
       Servers.drop(target, table);
     }
+  }
+
+  /** A listing load and the run that adopts its list, both exiting 0: the cache's files after them. */
+  List<Path> listedAndAdopted(Map<String, String> env, Path cache, Target target, String table) throws IOException {
+    YcsbRun load = YcsbRun.runWith(work, env, args("load", target, table));
+    assertEquals(0, load.exitCode, load::describe);
+    YcsbRun adopting = YcsbRun.runWith(work, env, args("run", target, table));
+    assertEquals(0, adopting.exitCode, adopting::describe);
+    return files(cache);
   }
 
   /** The JDK the tools run on: {@code null} for the one on the path (or the build's JAVA_HOME), as a user's. */

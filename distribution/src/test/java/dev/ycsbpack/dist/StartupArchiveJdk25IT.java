@@ -52,10 +52,7 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
     on17.put("JAVA_HOME", jdk17.toString());
     try {
       for (Map<String, String> env : List.of(on17, on(cache))) {
-        YcsbRun load = YcsbRun.runWith(work, env, args("load", target, table));
-        assertEquals(0, load.exitCode, load::describe);
-        YcsbRun adopting = YcsbRun.runWith(work, env, args("run", target, table));
-        assertEquals(0, adopting.exitCode, adopting::describe);
+        listedAndAdopted(env, cache, target, table);
         Servers.drop(target, table);
       }
       List<String> archives = names(cache);
@@ -83,10 +80,7 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
-      assertEquals(0, load.exitCode, load::describe);
-      YcsbRun adopting = YcsbRun.runWith(work, on(cache), args("run", target, table));
-      assertEquals(0, adopting.exitCode, adopting::describe);
+      listedAndAdopted(on(cache), cache, target, table);
       List<String> archives = names(cache);
       assertEquals(1, archives.size(), archives::toString);
 
