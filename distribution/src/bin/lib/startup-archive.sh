@@ -58,19 +58,21 @@ startup_archive() {
   host="$(uname -n 2>/dev/null || echo host)"
   host="${host//[^A-Za-z0-9_-]/_}"
   [ -z "$plain" ] || forget_other_hosts_pending
-  if [ ! -f "$archive" ] && [ -n "$plain" ]; then
-    # pending lists of this build written on this host (on a shared home folder, another host's pid means
-    # nothing here, so other hosts' files are theirs to adopt)
-    for pending in "$cache/$home_sum-$slot-$key.$host".*.pending; do
+  if [ -n "$plain" ]; then
+    # this JDK's pending lists written on this host, of this build (adopted when it has no archive yet) or of an
+    # earlier one (the JDK or a jar changed since: of no use); on a shared home folder another host's pid means
+    # nothing here, so other hosts' files are theirs, and another JDK's are that JDK's to adopt at its next start
+    for pending in "$cache/$home_sum-$slot-"*".$host".*.pending; do
       [ -f "$pending" ] || continue
       writer="${pending%.pending}"
       writer="${writer##*.}"
       # this script's own pid is the JVM's to be: a file under it was left by an earlier process with the same pid
       if [ "$writer" != "$$" ] && kill -0 "$writer" 2>/dev/null; then
-        busy=yes # that run is still going: leave its file alone
+        [ "$pending" = "$cache/$home_sum-$slot-$key.$host.$writer.pending" ] && busy=yes # leave a running one's
         continue
       fi
-      if [ ! -f "$archive" ] && [ -f "$pending.ok" ] && archive_of "$pending"; then
+      if [ "$pending" = "$cache/$home_sum-$slot-$key.$host.$writer.pending" ] && [ ! -f "$archive" ] \
+         && [ -f "$pending.ok" ] && archive_of "$pending"; then
         # this tool's other archives for this folder and JDK are of other builds (or of this JDK's path before an
         # update): replaced, so the cache does not grow; so are the ones named before JDKs had slots (no second '-')
         for old in "$cache/$home_sum"-*.jsa; do
@@ -99,14 +101,10 @@ startup_archive() {
 # archive_of LIST: makes $archive from a completed run's class list, by JVMs of their own (a failure here is never the
 # run's); bounded, since the run waits for it
 archive_of() {
-  local list="$1" made="$archive.$$.tmp" bound=()
-  if command -v timeout >/dev/null 2>&1; then bound=(timeout 300); fi
+  local list="$1" made="$archive.$$.tmp"
   rm -f "$made" 2>/dev/null || true
-  if ${bound[@]+"${bound[@]}"} "$java" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
-        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" >/dev/null 2>&1 \
-     && ${bound[@]+"${bound[@]}"} "$java" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces \
-        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" -version \
-        >/dev/null 2>&1 \
+  if archive_jvm "$made" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
+     && archive_jvm "$made" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces -version \
      && mv -f "$made" "$archive" 2>/dev/null; then
     return 0
   fi
@@ -114,19 +112,50 @@ archive_of() {
   return 1
 }
 
+# archive_jvm MADE OPTION...: runs a JVM of the archive's own, silent and bounded (timeout 300, then KILL 10 s later),
+# such that a Ctrl-C or a TERM to the tool stops it, deletes MADE and ends the tool at once with the shell's status
+# for that signal (130, 143) instead of starting the run. Bash runs a trap only once its foreground command has ended
+# (and ignores a Ctrl-C the command survived), and timeout runs its command in a process group of its own, which the
+# terminal's Ctrl-C does not reach: so the JVM runs in the background while the script waits for it.
+archive_jvm() {
+  local made="$1" helper status=0
+  shift
+  local bound=()
+  if command -v timeout >/dev/null 2>&1; then bound=(timeout -k 10 300); fi
+  ${bound[@]+"${bound[@]}"} "$java" '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash \
+    -cp "$classpath" "$@" </dev/null >/dev/null 2>&1 &
+  helper=$!
+  trap 'stop_archive_jvm "$helper" "$made" 130' INT
+  trap 'stop_archive_jvm "$helper" "$made" 143' TERM
+  wait "$helper" || status=$?
+  trap - INT TERM
+  return "$status"
+}
+
+# stop_archive_jvm PID MADE STATUS: the signal's end of archive_jvm: the helper stopped and waited for, MADE deleted
+stop_archive_jvm() {
+  trap - INT TERM
+  kill -TERM "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+  rm -f "$2" 2>/dev/null || true
+  exit "$3"
+}
+
 # Another host's pending lists (a shared home folder): only that host can tell whether their writer is gone (its pid
-# means nothing here), and it adopts them at its next start. One untouched for 7 days is of a host that has not run
+# means nothing here), and it adopts them at its next start. One untouched for 7 days (7 x 24 x 60 minutes) is of a host that has not run
 # this pack since (a running JVM appends to its list as it loads classes, but a long run loads nothing new after its
 # start, so the rule is days, not minutes); it goes, with its marker.
 forget_other_hosts_pending() {
   [ -d "$cache" ] || return 0
-  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mtime +7 \
+  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mmin +10080 \
     -exec rm -f {} {}.ok \; 2>/dev/null || true
 }
 
 # whether this JVM can list the classes it loads (HotSpot); asked without writing anything
 knows_class_lists() {
-  local flags
-  flags="$("$java" -XX:+PrintFlagsFinal -version 2>/dev/null || true)"
+  local flags status=0
+  flags="$("$java" -XX:+PrintFlagsFinal -version 2>/dev/null)" || status=$?
+  # a Ctrl-C reached that JVM, which exits 130 for it: bash does not take that for the signal and would go on
+  if [ "$status" -eq 130 ]; then exit 130; fi
   case "$flags" in *" DumpLoadedClassList "*) return 0 ;; *) return 1 ;; esac
 }

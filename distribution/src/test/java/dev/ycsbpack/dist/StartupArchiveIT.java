@@ -244,6 +244,106 @@ class StartupArchiveIT {
     }
   }
 
+  /**
+   * A Ctrl-C (SIGINT to the tool's process group, as a terminal sends it) or a SIGTERM to its pid while the start
+   * makes the archive: the tool ends at once with the shell's status for the signal, the run never starts, the JVM
+   * making the archive is stopped and its half-made file deleted (the pending list stays for the next start).
+   */
+  @Test
+  void aSignalWhileTheArchiveIsMadeStopsTheToolAtOnceAndLeavesNothing() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path cache = work.resolve("cds");
+    for (String signal : List.of("INT", "TERM")) {
+      String table = Servers.newTable();
+      try {
+        YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
+        assertEquals(0, load.exitCode, load::describe);
+        List<String> listed = names(cache);
+        assertTrue(listed.stream().anyMatch(n -> n.endsWith(".pending.ok")), () -> signal + ": " + listed);
+        // its own session, so that its process group is its pid, as a shell's job is
+        ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {"setsid",
+            YcsbRun.home().resolve("bin/ycsb").toString()}, args("run", target, table)));
+        pb.environment().putAll(on(cache));
+        Path out = work.resolve(signal + ".out");
+        pb.redirectOutput(out.toFile()).redirectErrorStream(true);
+        Process start = pb.start();
+        ProcessHandle dump = null;
+        try {
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+          while (dump == null && start.isAlive() && System.nanoTime() < deadline) {
+            dump = start.descendants().filter(h -> h.info().commandLine().orElse("").contains("-Xshare:dump"))
+                .findFirst().orElse(null);
+            Thread.sleep(10);
+          }
+          assertTrue(dump != null, () -> signal + ": the start made an archive: " + read(out));
+          Process kill = new ProcessBuilder("kill", "-" + signal, "--", (signal.equals("INT") ? "-" : "")
+              + start.pid()).inheritIO().start();
+          assertEquals(0, kill.waitFor());
+          assertTrue(start.waitFor(20, TimeUnit.SECONDS), signal + ": the tool ends at once");
+        } finally {
+          start.destroyForcibly();
+        }
+        assertEquals(signal.equals("INT") ? 130 : 143, start.exitValue(), () -> signal + ": " + read(out));
+        assertFalse(read(out).contains("[OVERALL]"), () -> signal + ": the run did not start: " + read(out));
+        ProcessHandle helper = dump;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (helper.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(50);
+        }
+        assertFalse(helper.isAlive(), () -> signal + ": the JVM making the archive was stopped");
+        List<String> left = names(cache);
+        assertFalse(left.stream().anyMatch(n -> n.endsWith(".tmp") || n.endsWith(".jsa")),
+            () -> signal + ": no half-made archive: " + left);
+        for (Path f : files(cache)) {
+          Files.delete(f); // the next case lists anew
+        }
+      } finally {
+        Servers.drop(target, table);
+      }
+    }
+  }
+
+  /**
+   * This host's pending lists of another build of this JDK (a jar or the JDK changed since they were written), whose
+   * JVM is gone, are deleted even once the archive exists; a running JVM's list and another JDK's are left alone.
+   */
+  @Test
+  void thisHostsListsOfEarlierBuildsGoEvenOnceTheArchiveExists() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      List<Path> adopted = listedAndAdopted(on(cache), cache, target, table);
+      assertEquals(1, adopted.size(), adopted::toString);
+      String archive = adopted.get(0).getFileName().toString(); // HOMESUM-SLOT-KEY.jsa
+      String homeAndSlot = archive.substring(0, archive.lastIndexOf('-'));
+      String host = new String(new ProcessBuilder("uname", "-n").start().getInputStream().readAllBytes())
+          .trim().replaceAll("[^A-Za-z0-9_-]", "_");
+      long gone = 4_000_000;
+      while (ProcessHandle.of(gone).isPresent()) {
+        gone++;
+      }
+      long alive = ProcessHandle.current().pid();
+      Path stale = Files.writeString(cache.resolve(homeAndSlot + "-1." + host + "." + gone + ".pending"), "old");
+      Path staleMarker = Files.writeString(cache.resolve(stale.getFileName() + ".ok"), "");
+      Path running = Files.writeString(cache.resolve(homeAndSlot + "-1." + host + "." + alive + ".pending"), "");
+      String homeSum = archive.substring(0, archive.indexOf('-'));
+      Path otherJdk = Files.writeString(cache.resolve(homeSum + "-2-1." + host + "." + gone + ".pending"), "");
+
+      YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, run.exitCode, run::describe);
+      assertNoJvmWarning(run);
+      List<String> left = names(cache);
+      assertFalse(left.contains(stale.getFileName().toString()) || left.contains(staleMarker.getFileName().toString()),
+          () -> "the dead list of an earlier build went: " + left);
+      assertTrue(left.contains(running.getFileName().toString()), () -> "a running JVM's list stays: " + left);
+      assertTrue(left.contains(otherJdk.getFileName().toString()), () -> "another JDK's list stays: " + left);
+      assertTrue(left.contains(archive), left::toString);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
   @Test
   void aJdkWithoutAnArchiveOfItsOwnRunsAndGetsOne() throws Exception {
     Path jdk = jdk() != null ? jdk() : Path.of(System.getProperty("java.home"));
@@ -300,10 +400,15 @@ class StartupArchiveIT {
       Path staleMarker = Files.writeString(cache.resolve(stale.getFileName() + ".ok"), "");
       Path recent = Files.writeString(cache.resolve(homeSum + "-1.otherhost.43.pending"), "recent");
       Path otherPack = Files.writeString(cache.resolve("1" + homeSum + "-1.otherhost.44.pending"), "another pack");
+      // "over 7 days" to the minute: find's -mtime +7 would keep it until it is 8 whole days old
+      Path justOver = Files.writeString(cache.resolve(homeSum + "-1.otherhost.45.pending"), "a week and two hours");
+      Path justUnder = Files.writeString(cache.resolve(homeSum + "-1.otherhost.46.pending"), "two hours short");
       for (Path p : List.of(stale, staleMarker, otherPack)) {
         Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(9, ChronoUnit.DAYS)));
       }
       Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(1, ChronoUnit.DAYS)));
+      Files.setLastModifiedTime(justOver, FileTime.from(Instant.now().minus(7 * 24 + 2, ChronoUnit.HOURS)));
+      Files.setLastModifiedTime(justUnder, FileTime.from(Instant.now().minus(7 * 24 - 2, ChronoUnit.HOURS)));
 
       YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
       assertEquals(0, run.exitCode, run::describe);
@@ -313,6 +418,8 @@ class StartupArchiveIT {
           left::toString);
       assertTrue(left.contains(recent.getFileName().toString()) && left.contains(otherPack.getFileName().toString()),
           left::toString);
+      assertFalse(left.contains(justOver.getFileName().toString()), () -> "over 7 days by two hours: " + left);
+      assertTrue(left.contains(justUnder.getFileName().toString()), () -> "7 days less two hours: " + left);
       assertEquals(1, left.stream().filter(n -> n.endsWith(".jsa")).count(), () -> "this host adopted its own: " + left);
     } finally {
       Servers.drop(target, table);
