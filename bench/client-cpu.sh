@@ -58,6 +58,15 @@
 #     ARMS="binding driver3" OUT=table-1m.csv DIST=<the distribution the first made> bench/client-cpu.sh
 #   The binding on a JDK 25 with its AOT cache beside them (issue 19, round 3): add to either command
 #     ARMS="binding binding-c driver3" JAVA_HOME_C=/usr/lib/jvm/temurin-25-jdk-amd64 AOT_C=on
+# Session 11's JDK 25 questions (docs/PERFORMANCE.md; J=/usr/lib/jvm/temurin-25-jdk-amd64, THREADS=4
+# WORKLOADS=update50 SMALL=0): what recording costs the recorded run, OPERATIONS=100000 ROUNDS=5
+#   ARMS="binding-a binding-b binding-d" JAVA_HOME_A=$J CDS_A=off JAVA_HOME_B=$J CDS_B=off
+#   ARGS_B="-XX:AOTMode=record -XX:AOTConfiguration=/tmp/b.aotconf" JAVA_HOME_D=$J CDS_D=off
+#   ARGS_D="-XX:DumpLoadedClassList=/tmp/d.classlist"
+# and what each archive saves, OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 ROUNDS=3, with S.jsa dumped from
+# /tmp/d.classlist by java -Xshare:dump -XX:SharedClassListFile=... (L.jsa the same plus -XX:+AOTClassLinking):
+#   ARMS="binding-c binding-e binding-f" JAVA_HOME_C=$J CDS_C=off ARGS_C="-XX:SharedArchiveFile=S.jsa -Xlog:cds*=off"
+#   JAVA_HOME_E=$J CDS_E=off ARGS_E="-XX:SharedArchiveFile=L.jsa -Xlog:cds*=off -Xlog:aot*=off" JAVA_HOME_F=$J AOT_F=on
 # Without SERVER_URL it starts bin/embedded-mongo (mongo-java-server, its own JVM) on a free port.
 set -euo pipefail
 

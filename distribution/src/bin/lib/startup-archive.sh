@@ -3,9 +3,11 @@
 #
 # The first plain run of a tool with this java and this lib/ lists the classes it loads; a later start makes an archive
 # of them in a cache, and later runs map the classes instead of parsing and verifying them again, which takes about
-# half the JVM's start-up CPU (docs/PERFORMANCE.md, issues 18 and 19). The archive's name is the tool's prefix and a
-# checksum of everything it depends on (the JDK's files, the jars, this folder), so a changed JDK or build makes a new
-# one instead of tripping over the old. A run itself is only ever asked to list its classes (-XX:DumpLoadedClassList,
+# half the JVM's start-up CPU (docs/PERFORMANCE.md, issues 18 and 19). The archive's name is the tool's prefix, its
+# JDK's slot and a checksum of everything it depends on (the JDK's files, the jars, this folder), so a changed JDK or
+# build makes a new one instead of tripping over the old, and each JDK keeps its own. On a JDK 25 too it is this
+# static archive, not an AOT cache with method profiles: those need a recording run (-XX:AOTMode=record), which
+# prints a line on stdout no -Xlog option hides and writes its file at exit (docs/PERFORMANCE.md, session 11). A run itself is only ever asked to list its classes (-XX:DumpLoadedClassList,
 # which never fails a run: a list it cannot write is a short list); the archive is dumped by a JVM of its own
 # (-Xshare:dump, which needs no archive of the JDK's), because a JVM asked to archive at exit turns a complete run's
 # exit 0 into 1 when it cannot (a full disk, a removed cache) and does not start at all on a JDK without its own
@@ -15,51 +17,69 @@
 # (-Xshare:on -XX:+VerifySharedSpaces); otherwise it is deleted. YCSB_CDS=off turns it off; YCSB_CDS_DIR moves the
 # cache (both tools share it, each with its own archive).
 
-# startup_archive PREFIX PLAIN CAN_TRAIN: sets the array cds to the JVM options for this start (empty: none).
+# startup_archive PREFIX PLAIN CAN_TRAIN USER_OPTIONS: sets the array cds to the JVM options for this start (empty:
+# none).
 #   PREFIX     the tool's archive name prefix ("" for bin/ycsb, whose names predate bin/ycsb-aggregate's)
 #   PLAIN      "yes" when this start may adopt a pending list (and leave one); "" when it only uses an archive
 #   CAN_TRAIN  "yes" when this start may list its classes: a plain start without JVM options of its own (the classes
 #              it loads may be its options': an agent, JFR)
+#   USER_OPTIONS  the JVM options the user gave the tool (-jvm-args, YCSB_AGGREGATE_JVM_ARGS), as one string
 # Reads the caller's java, home and classpath; stays off when classpath is not "$home/lib/*" (classes of the user's).
 startup_archive() {
-  local prefix="$1" plain="$2" can_train="$3"
+  local prefix="$1" plain="$2" can_train="$3" user_options="${4:-}"
   cds=()
   if [ "${YCSB_CDS:-on}" = off ] || [ "$classpath" != "$home/lib/*" ]; then
     return 0
   fi
+  # The user's own class-data or AOT options win, whole: beside ours a JDK 25 refuses to start ("Option AOTCache
+  # cannot be used at the same time with ... SharedArchiveFile"), and an archive of ours would only be overridden.
+  case " $user_options ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${_JAVA_OPTIONS:-} " in
+    *" -Xshare:"*|*"SharedArchiveFile="*|*"SharedClassListFile="*|*"DumpLoadedClassList="*|*"ArchiveClassesAtExit="*| \
+    *"-XX:AOT"*|*"AutoCreateSharedArchive"*) return 0 ;;
+  esac
   if [ -n "${JAVA_TOOL_OPTIONS:-}${JDK_JAVA_OPTIONS:-}${_JAVA_OPTIONS:-}" ]; then
     can_train=""
   fi
-  local cache java_bin jdk home_sum key archive host busy="" pending writer old
+  local cache java_bin jdk home_sum slot key archive host busy="" pending writer old
   cache="${YCSB_CDS_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/ycsb-mongodb-pack/cds}"
   java_bin="$(command -v "$java")"
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
   jdk="$(dirname "$(dirname "$java_bin")")"
   home_sum="$prefix$(printf '%s' "$home" | cksum | cut -d' ' -f1)"
+  # each JDK (its java binary's path) has its own slot: adopting an archive replaces only its own JDK's older ones, so
+  # runs that alternate a JDK 17 and a JDK 25 keep both archives instead of making them again at each switch
+  slot="$(printf '%s' "$java_bin" | cksum | cut -d' ' -f1)"
   key="$( { printf '%s\n' "$java_bin" "$home"
             stat -L -c '%n %s %Y' "$java_bin" "$jdk/lib/modules" "$jdk"/lib/server/libjvm.so \
               "$jdk"/lib/server/classes.jsa "$home"/lib/*.jar \
               2>/dev/null || true  # a file this JDK lacks (or no GNU stat) leaves it out of the name, not the run
           } | cksum | cut -d' ' -f1)"
-  archive="$cache/$home_sum-$key.jsa"
+  archive="$cache/$home_sum-$slot-$key.jsa"
   host="$(uname -n 2>/dev/null || echo host)"
   host="${host//[^A-Za-z0-9_-]/_}"
   [ -z "$plain" ] || forget_other_hosts_pending
-  if [ ! -f "$archive" ] && [ -n "$plain" ]; then
-    # pending lists of this build written on this host (on a shared home folder, another host's pid means
-    # nothing here, so other hosts' files are theirs to adopt)
-    for pending in "$cache/$home_sum-$key.$host".*.pending; do
+  if [ -n "$plain" ]; then
+    # this JDK's pending lists written on this host, of this build (adopted when it has no archive yet) or of an
+    # earlier one (the JDK or a jar changed since: of no use); on a shared home folder another host's pid means
+    # nothing here, so other hosts' files are theirs, and another JDK's are that JDK's to adopt at its next start
+    for pending in "$cache/$home_sum-$slot-"*".$host".*.pending; do
       [ -f "$pending" ] || continue
       writer="${pending%.pending}"
       writer="${writer##*.}"
       # this script's own pid is the JVM's to be: a file under it was left by an earlier process with the same pid
       if [ "$writer" != "$$" ] && kill -0 "$writer" 2>/dev/null; then
-        busy=yes # that run is still going: leave its file alone
+        [ "$pending" = "$cache/$home_sum-$slot-$key.$host.$writer.pending" ] && busy=yes # leave a running one's
         continue
       fi
-      if [ ! -f "$archive" ] && [ -f "$pending.ok" ] && archive_of "$pending"; then
-        # this tool's other archives for this folder are of other builds or JDKs: replaced, so the cache does not grow
+      if [ "$pending" = "$cache/$home_sum-$slot-$key.$host.$writer.pending" ] && [ ! -f "$archive" ] \
+         && [ -f "$pending.ok" ] && archive_of "$pending"; then
+        # this tool's other archives for this folder and JDK are of other builds (or of this JDK's path before an
+        # update): replaced, so the cache does not grow; so are the ones named before JDKs had slots (no second '-')
         for old in "$cache/$home_sum"-*.jsa; do
+          case "${old#"$cache/$home_sum"-}" in
+            "$slot"-*) ;;     # this JDK's, of another build
+            *-*) continue ;;  # another JDK's
+          esac
           if [ -f "$old" ] && [ "$old" != "$archive" ]; then rm -f "$old" 2>/dev/null || true; fi
         done
       fi
@@ -70,7 +90,7 @@ startup_archive() {
     cds=(-XX:SharedArchiveFile="$archive" '-Xlog:cds*=off')
   elif [ -n "$can_train" ] && [ -z "$busy" ] && mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] \
        && knows_class_lists; then
-    pending="$cache/$home_sum-$key.$host.$$.pending"
+    pending="$cache/$home_sum-$slot-$key.$host.$$.pending"
     # made here, so the JVM never warns that it cannot open it
     if : >"$pending" 2>/dev/null; then
       cds=(-XX:DumpLoadedClassList="$pending" -Dycsbpack.cds.pending="$pending")
@@ -81,14 +101,10 @@ startup_archive() {
 # archive_of LIST: makes $archive from a completed run's class list, by JVMs of their own (a failure here is never the
 # run's); bounded, since the run waits for it
 archive_of() {
-  local list="$1" made="$archive.$$.tmp" bound=()
-  if command -v timeout >/dev/null 2>&1; then bound=(timeout 300); fi
+  local list="$1" made="$archive.$$.tmp"
   rm -f "$made" 2>/dev/null || true
-  if ${bound[@]+"${bound[@]}"} "$java" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
-        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" >/dev/null 2>&1 \
-     && ${bound[@]+"${bound[@]}"} "$java" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces \
-        '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash -cp "$classpath" -version \
-        >/dev/null 2>&1 \
+  if archive_jvm "$made" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
+     && archive_jvm "$made" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces -version \
      && mv -f "$made" "$archive" 2>/dev/null; then
     return 0
   fi
@@ -96,19 +112,50 @@ archive_of() {
   return 1
 }
 
+# archive_jvm MADE OPTION...: runs a JVM of the archive's own, silent and bounded (timeout 300, then KILL 10 s later),
+# such that a Ctrl-C or a TERM to the tool stops it, deletes MADE and ends the tool at once with the shell's status
+# for that signal (130, 143) instead of starting the run. Bash runs a trap only once its foreground command has ended
+# (and ignores a Ctrl-C the command survived), and timeout runs its command in a process group of its own, which the
+# terminal's Ctrl-C does not reach: so the JVM runs in the background while the script waits for it.
+archive_jvm() {
+  local made="$1" helper status=0
+  shift
+  local bound=()
+  if command -v timeout >/dev/null 2>&1; then bound=(timeout -k 10 300); fi
+  ${bound[@]+"${bound[@]}"} "$java" '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash \
+    -cp "$classpath" "$@" </dev/null >/dev/null 2>&1 &
+  helper=$!
+  trap 'stop_archive_jvm "$helper" "$made" 130' INT
+  trap 'stop_archive_jvm "$helper" "$made" 143' TERM
+  wait "$helper" || status=$?
+  trap - INT TERM
+  return "$status"
+}
+
+# stop_archive_jvm PID MADE STATUS: the signal's end of archive_jvm: the helper stopped and waited for, MADE deleted
+stop_archive_jvm() {
+  trap - INT TERM
+  kill -TERM "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+  rm -f "$2" 2>/dev/null || true
+  exit "$3"
+}
+
 # Another host's pending lists (a shared home folder): only that host can tell whether their writer is gone (its pid
-# means nothing here), and it adopts them at its next start. One untouched for 7 days is of a host that has not run
+# means nothing here), and it adopts them at its next start. One untouched for 7 days (7 x 24 x 60 minutes) is of a host that has not run
 # this pack since (a running JVM appends to its list as it loads classes, but a long run loads nothing new after its
 # start, so the rule is days, not minutes); it goes, with its marker.
 forget_other_hosts_pending() {
   [ -d "$cache" ] || return 0
-  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mtime +7 \
+  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mmin +10080 \
     -exec rm -f {} {}.ok \; 2>/dev/null || true
 }
 
 # whether this JVM can list the classes it loads (HotSpot); asked without writing anything
 knows_class_lists() {
-  local flags
-  flags="$("$java" -XX:+PrintFlagsFinal -version 2>/dev/null || true)"
+  local flags status=0
+  flags="$("$java" -XX:+PrintFlagsFinal -version 2>/dev/null)" || status=$?
+  # a Ctrl-C reached that JVM, which exits 130 for it: bash does not take that for the signal and would go on
+  if [ "$status" -eq 130 ]; then exit 130; fi
   case "$flags" in *" DumpLoadedClassList "*) return 0 ;; *) return 1 ;; esac
 }

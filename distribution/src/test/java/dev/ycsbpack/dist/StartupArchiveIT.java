@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * made or used is never a warning, a failure or a changed exit status.
  */
 class StartupArchiveIT {
-  private static final String CLASS_FROM_ARCHIVE = "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file";
+  static final String CLASS_FROM_ARCHIVE = "dev.ycsbpack.mongodb.MongoDbClient source: shared objects file";
 
   @TempDir
   Path work;
@@ -111,10 +111,36 @@ class StartupArchiveIT {
       assertFalse(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "nothing loaded from garbage");
 
       Path offCache = work.resolve("off");
-      YcsbRun off = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off", "YCSB_CDS_DIR", offCache.toString()),
+      YcsbRun off = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off", "YCSB_CDS_DIR", offCache.toString())),
           args("run", target, table));
       assertEquals(0, off.exitCode, off::describe);
       assertFalse(Files.exists(offCache), "YCSB_CDS=off writes no archive");
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /**
+   * An archive made with the default options, used by runs with another garbage collector or without compressed
+   * pointers: a JDK 25 refuses it with "[warning][aot] Unable to use AOT cache" or "[error][cds] ... Loading static
+   * archive failed" unless told to keep quiet; the run goes on without it, as asked, without a word.
+   */
+  @Test
+  void runsWithAnotherGcOrPointerSizeThanTheArchivesRunWithoutAWord() throws IOException {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      List<Path> archives = listedAndAdopted(on(cache), cache, target, table);
+      assertEquals(1, archives.size(), archives::toString);
+      for (String options : List.of("-XX:+UseZGC", "-XX:-UseCompressedOops")) {
+        YcsbRun run = YcsbRun.runWith(work, on(cache), Servers.concat(args("run", target, table), "-jvm-args",
+            options));
+        assertEquals(0, run.exitCode, run::describe);
+        assertNoJvmWarning(run);
+        assertFalse(run.stdout.contains("Unable to use") || run.stderr.contains("Unable to use"), run::describe);
+      }
+      assertEquals(archives, files(cache), "the archive is kept for the runs it fits");
     } finally {
       Servers.drop(target, table);
     }
@@ -126,7 +152,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun loaded = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, loaded.exitCode, loaded::describe);
       // a listing run held at a low target rate: bin/ycsb's own process is the JVM (no child to orphan), so
       // SIGKILL to the pid a coordinator or a shell recorded ends the run
@@ -184,7 +210,7 @@ class StartupArchiveIT {
     String table = Servers.newTable();
     Path cache = work.resolve("cds");
     try {
-      YcsbRun loaded = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun loaded = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, loaded.exitCode, loaded::describe);
       // a listing run of about 5 s; its cache folder becomes a file under it (a JVM that archived at exit turned
       // this run's exit 0 into 1: "Unable to create shared archive file ... (Not a directory)")
@@ -218,9 +244,109 @@ class StartupArchiveIT {
     }
   }
 
+  /**
+   * A Ctrl-C (SIGINT to the tool's process group, as a terminal sends it) or a SIGTERM to its pid while the start
+   * makes the archive: the tool ends at once with the shell's status for the signal, the run never starts, the JVM
+   * making the archive is stopped and its half-made file deleted (the pending list stays for the next start).
+   */
+  @Test
+  void aSignalWhileTheArchiveIsMadeStopsTheToolAtOnceAndLeavesNothing() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path cache = work.resolve("cds");
+    for (String signal : List.of("INT", "TERM")) {
+      String table = Servers.newTable();
+      try {
+        YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
+        assertEquals(0, load.exitCode, load::describe);
+        List<String> listed = names(cache);
+        assertTrue(listed.stream().anyMatch(n -> n.endsWith(".pending.ok")), () -> signal + ": " + listed);
+        // its own session, so that its process group is its pid, as a shell's job is
+        ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {"setsid",
+            YcsbRun.home().resolve("bin/ycsb").toString()}, args("run", target, table)));
+        pb.environment().putAll(on(cache));
+        Path out = work.resolve(signal + ".out");
+        pb.redirectOutput(out.toFile()).redirectErrorStream(true);
+        Process start = pb.start();
+        ProcessHandle dump = null;
+        try {
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+          while (dump == null && start.isAlive() && System.nanoTime() < deadline) {
+            dump = start.descendants().filter(h -> h.info().commandLine().orElse("").contains("-Xshare:dump"))
+                .findFirst().orElse(null);
+            Thread.sleep(10);
+          }
+          assertTrue(dump != null, () -> signal + ": the start made an archive: " + read(out));
+          Process kill = new ProcessBuilder("kill", "-" + signal, "--", (signal.equals("INT") ? "-" : "")
+              + start.pid()).inheritIO().start();
+          assertEquals(0, kill.waitFor());
+          assertTrue(start.waitFor(20, TimeUnit.SECONDS), signal + ": the tool ends at once");
+        } finally {
+          start.destroyForcibly();
+        }
+        assertEquals(signal.equals("INT") ? 130 : 143, start.exitValue(), () -> signal + ": " + read(out));
+        assertFalse(read(out).contains("[OVERALL]"), () -> signal + ": the run did not start: " + read(out));
+        ProcessHandle helper = dump;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (helper.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(50);
+        }
+        assertFalse(helper.isAlive(), () -> signal + ": the JVM making the archive was stopped");
+        List<String> left = names(cache);
+        assertFalse(left.stream().anyMatch(n -> n.endsWith(".tmp") || n.endsWith(".jsa")),
+            () -> signal + ": no half-made archive: " + left);
+        for (Path f : files(cache)) {
+          Files.delete(f); // the next case lists anew
+        }
+      } finally {
+        Servers.drop(target, table);
+      }
+    }
+  }
+
+  /**
+   * This host's pending lists of another build of this JDK (a jar or the JDK changed since they were written), whose
+   * JVM is gone, are deleted even once the archive exists; a running JVM's list and another JDK's are left alone.
+   */
+  @Test
+  void thisHostsListsOfEarlierBuildsGoEvenOnceTheArchiveExists() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path cache = work.resolve("cds");
+    try {
+      List<Path> adopted = listedAndAdopted(on(cache), cache, target, table);
+      assertEquals(1, adopted.size(), adopted::toString);
+      String archive = adopted.get(0).getFileName().toString(); // HOMESUM-SLOT-KEY.jsa
+      String homeAndSlot = archive.substring(0, archive.lastIndexOf('-'));
+      String host = new String(new ProcessBuilder("uname", "-n").start().getInputStream().readAllBytes())
+          .trim().replaceAll("[^A-Za-z0-9_-]", "_");
+      long gone = 4_000_000;
+      while (ProcessHandle.of(gone).isPresent()) {
+        gone++;
+      }
+      long alive = ProcessHandle.current().pid();
+      Path stale = Files.writeString(cache.resolve(homeAndSlot + "-1." + host + "." + gone + ".pending"), "old");
+      Path staleMarker = Files.writeString(cache.resolve(stale.getFileName() + ".ok"), "");
+      Path running = Files.writeString(cache.resolve(homeAndSlot + "-1." + host + "." + alive + ".pending"), "");
+      String homeSum = archive.substring(0, archive.indexOf('-'));
+      Path otherJdk = Files.writeString(cache.resolve(homeSum + "-2-1." + host + "." + gone + ".pending"), "");
+
+      YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, run.exitCode, run::describe);
+      assertNoJvmWarning(run);
+      List<String> left = names(cache);
+      assertFalse(left.contains(stale.getFileName().toString()) || left.contains(staleMarker.getFileName().toString()),
+          () -> "the dead list of an earlier build went: " + left);
+      assertTrue(left.contains(running.getFileName().toString()), () -> "a running JVM's list stays: " + left);
+      assertTrue(left.contains(otherJdk.getFileName().toString()), () -> "another JDK's list stays: " + left);
+      assertTrue(left.contains(archive), left::toString);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
   @Test
   void aJdkWithoutAnArchiveOfItsOwnRunsAndGetsOne() throws Exception {
-    Path jdk = Path.of(System.getProperty("java.home"));
+    Path jdk = jdk() != null ? jdk() : Path.of(System.getProperty("java.home"));
     Path copy = work.resolve("jdk");
     // a JDK image made without its own archive (jlink without --generate-cds-archive): a JVM asked to archive at exit
     // cannot even start on one ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded")
@@ -274,10 +400,15 @@ class StartupArchiveIT {
       Path staleMarker = Files.writeString(cache.resolve(stale.getFileName() + ".ok"), "");
       Path recent = Files.writeString(cache.resolve(homeSum + "-1.otherhost.43.pending"), "recent");
       Path otherPack = Files.writeString(cache.resolve("1" + homeSum + "-1.otherhost.44.pending"), "another pack");
+      // "over 7 days" to the minute: find's -mtime +7 would keep it until it is 8 whole days old
+      Path justOver = Files.writeString(cache.resolve(homeSum + "-1.otherhost.45.pending"), "a week and two hours");
+      Path justUnder = Files.writeString(cache.resolve(homeSum + "-1.otherhost.46.pending"), "two hours short");
       for (Path p : List.of(stale, staleMarker, otherPack)) {
         Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(9, ChronoUnit.DAYS)));
       }
       Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(1, ChronoUnit.DAYS)));
+      Files.setLastModifiedTime(justOver, FileTime.from(Instant.now().minus(7 * 24 + 2, ChronoUnit.HOURS)));
+      Files.setLastModifiedTime(justUnder, FileTime.from(Instant.now().minus(7 * 24 - 2, ChronoUnit.HOURS)));
 
       YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
       assertEquals(0, run.exitCode, run::describe);
@@ -287,6 +418,8 @@ class StartupArchiveIT {
           left::toString);
       assertTrue(left.contains(recent.getFileName().toString()) && left.contains(otherPack.getFileName().toString()),
           left::toString);
+      assertFalse(left.contains(justOver.getFileName().toString()), () -> "over 7 days by two hours: " + left);
+      assertTrue(left.contains(justUnder.getFileName().toString()), () -> "7 days less two hours: " + left);
       assertEquals(1, left.stream().filter(n -> n.endsWith(".jsa")).count(), () -> "this host adopted its own: " + left);
     } finally {
       Servers.drop(target, table);
@@ -306,9 +439,9 @@ class StartupArchiveIT {
     String aggregate = YcsbRun.home().resolve("bin/ycsb-aggregate").toString();
     try {
       Path client = work.resolve("run").resolve("client-1");
-      YcsbRun load = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), args("load", target, table));
+      YcsbRun load = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), args("load", target, table));
       assertEquals(0, load.exitCode, load::describe);
-      YcsbRun run = YcsbRun.runWith(work, Map.of("YCSB_CDS", "off"), Servers.concat(args("run", target, table),
+      YcsbRun run = YcsbRun.runWith(work, env(Map.of("YCSB_CDS", "off")), Servers.concat(args("run", target, table),
           "--out", client.toString()));
       assertEquals(0, run.exitCode, run::describe);
       Path input = work.resolve("run");
@@ -344,7 +477,7 @@ class StartupArchiveIT {
       assertEquals(1, archives.size(), () -> "one archive, no leftovers: " + archives);
       assertTrue(archives.get(0).startsWith("aggregate-") && archives.get(0).endsWith(".jsa"), archives::toString);
 
-      YcsbRun off = YcsbRun.execWith(work, Map.of("YCSB_CDS", "off"), aggregate, "merge", input.toString(), "-o",
+      YcsbRun off = YcsbRun.execWith(work, env(Map.of("YCSB_CDS", "off")), aggregate, "merge", input.toString(), "-o",
           work.resolve("out-off").toString());
       assertEquals(0, off.exitCode, off::describe);
       for (String file : List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv", "merged.md",
@@ -360,23 +493,47 @@ class StartupArchiveIT {
     }
   }
 
-  private static Map<String, String> on(Path cache) {
-    return Map.of("YCSB_CDS", "on", "YCSB_CDS_DIR", cache.toString());
+  /** A listing load and the run that adopts its list, both exiting 0: the cache's files after them. */
+  List<Path> listedAndAdopted(Map<String, String> env, Path cache, Target target, String table) throws IOException {
+    YcsbRun load = YcsbRun.runWith(work, env, args("load", target, table));
+    assertEquals(0, load.exitCode, load::describe);
+    YcsbRun adopting = YcsbRun.runWith(work, env, args("run", target, table));
+    assertEquals(0, adopting.exitCode, adopting::describe);
+    return files(cache);
+  }
+
+  /** The JDK the tools run on: {@code null} for the one on the path (or the build's JAVA_HOME), as a user's. */
+  protected Path jdk() {
+    return null;
+  }
+
+  /** These environment variables, with JAVA_HOME set to {@link #jdk()} when it is not the default. */
+  Map<String, String> env(Map<String, String> variables) {
+    Map<String, String> env = new java.util.HashMap<>(variables);
+    if (jdk() != null) {
+      env.put("JAVA_HOME", jdk().toString());
+    }
+    return env;
+  }
+
+  Map<String, String> on(Path cache) {
+    return env(Map.of("YCSB_CDS", "on", "YCSB_CDS_DIR", cache.toString()));
   }
 
   /** The JVM's class-loading log into a file, without changing bin/ycsb's command line (nor its archive's name). */
-  private static Map<String, String> withClassLog(Map<String, String> env, Path log) {
-    return Map.of("YCSB_CDS", env.get("YCSB_CDS"), "YCSB_CDS_DIR", env.get("YCSB_CDS_DIR"),
-        "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + log);
+  static Map<String, String> withClassLog(Map<String, String> env, Path log) {
+    Map<String, String> logged = new java.util.HashMap<>(env);
+    logged.put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + log);
+    return logged;
   }
 
-  private static String[] args(String command, Target target, String table) {
+  static String[] args(String command, Target target, String table) {
     return Servers.concat(new String[] {command, "mongodb", "-P",
         YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "recordcount=50",
         "-p", "operationcount=50"}, Servers.pointAt(target, table));
   }
 
-  private static void assertNoJvmWarning(YcsbRun run) {
+  static void assertNoJvmWarning(YcsbRun run) {
     for (String text : List.of(run.stdout, run.stderr)) {
       assertFalse(text.contains("[warning]") || text.contains("[error]") || text.contains("shared archive")
           || text.contains("A fatal error"), run::describe);
@@ -391,11 +548,11 @@ class StartupArchiveIT {
     }
   }
 
-  private static List<String> names(Path dir) throws IOException {
+  static List<String> names(Path dir) throws IOException {
     return files(dir).stream().map(p -> p.getFileName().toString()).toList();
   }
 
-  private static List<Path> files(Path dir) throws IOException {
+  static List<Path> files(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return List.of();
     }
