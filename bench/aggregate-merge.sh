@@ -152,7 +152,10 @@ run() { # clients intervals
           2>"$work/$arm-$n-$k.txt"
         touch "$sc/.complete"
       fi
-      echo "$arm: $n clients x $k intervals: $(cat "$work/$arm-$n-$k.txt"); sidecar bytes per client:" \
+      # the generator's line is there only when this arm generated the inputs (an arm whose format another arm or
+      # an earlier run already generated reuses them)
+      echo "$arm: $n clients x $k intervals: $(cat "$work/$arm-$n-$k.txt" 2>/dev/null \
+        || echo "inputs generated earlier, for the same format"); sidecar bytes per client:" \
         "$(find "$sc" -name '*.hdr.counts' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')," \
         "logs per client: $(find "$in" -name '*.hdr' -printf '%s\n' | awk -v n="$n" '{ s += $1 } END { printf "%.1f MB", s / n / 1e6 }')" >&2
     done

@@ -1,6 +1,6 @@
 package dev.ycsbpack.aggregate;
 
-import dev.ycsbpack.aggregate.format.HtmlReportWriter;
+import dev.ycsbpack.aggregate.format.JsonText;
 import dev.ycsbpack.aggregate.format.MarkdownWriter;
 import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.aggregate.format.OutputFormat;
@@ -68,8 +68,9 @@ public final class Aggregate {
       throw new IllegalArgumentException("no output format given");
     }
     List<ResultWriter> writers = new ArrayList<>();
+    JsonText json = new JsonText(); // merged.json and the report's copy: one build
     for (OutputFormat f : EnumSet.copyOf(formats)) {
-      writers.addAll(f == OutputFormat.HTML ? List.of(new HtmlReportWriter(given)) : f.writers());
+      writers.addAll(f.writers(given, json));
     }
     return OutputFiles.write(dir, result, writers);
   }

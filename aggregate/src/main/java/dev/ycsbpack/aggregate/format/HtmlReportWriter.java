@@ -3,7 +3,6 @@ package dev.ycsbpack.aggregate.format;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +17,7 @@ import java.util.Map;
 public final class HtmlReportWriter implements ResultWriter {
   private static final String RES = "/dev/ycsbpack/aggregate/report/";
   private final Map<String, String> given;
+  private final JsonText json;
 
   /** A report whose "What was run" comes from the clients' records alone. */
   public HtmlReportWriter() {
@@ -30,7 +30,16 @@ public final class HtmlReportWriter implements ResultWriter {
    * @param given label to value, secrets already masked
    */
   public HtmlReportWriter(Map<String, String> given) {
+    this(given, new JsonText());
+  }
+
+  /**
+   * {@link #HtmlReportWriter(Map)}, the merged data taken from {@code json} (shared with merged.json's writer: built
+   * once).
+   */
+  public HtmlReportWriter(Map<String, String> given, JsonText json) {
     this.given = Map.copyOf(given);
+    this.json = json;
   }
 
   @Override
@@ -40,8 +49,6 @@ public final class HtmlReportWriter implements ResultWriter {
 
   @Override
   public void write(MergeResult r, Writer out) throws IOException {
-    StringWriter json = new StringWriter();
-    new JsonWriter().write(r, json);
     String title = (r.complete() ? "" : "INCOMPLETE - ") + (r.warnings().isEmpty() ? "" : "WARNING - ")
         + "YCSB merged results" + (r.server().isEmpty() ? "" : " - " + Fmt.oneLine(r.server()));
     String uplot = resource("uPlot.iife.min.js");
@@ -52,7 +59,7 @@ public final class HtmlReportWriter implements ResultWriter {
         "/*UPLOT_JS*/", uplot,
         "/*REPORT_JS*/", report,
         "@TITLE@", escapeHtml(title),
-        "@DATA@", scriptSafeJson(json.toString()),
+        "@DATA@", scriptSafeJson(json.of(r)),
         "@RUN@", scriptSafeJson(MergedJson.MAPPER.writeValueAsString(RunFacts.of(r, given).facts())))));
   }
 

@@ -12,6 +12,16 @@ import java.io.Writer;
  */
 public final class JsonWriter implements ResultWriter {
   public static final String SCHEMA = MergedJson.SCHEMA;
+  private final JsonText json;
+
+  public JsonWriter() {
+    this(new JsonText());
+  }
+
+  /** A writer taking the text from {@code json}, which the report's writer may share. */
+  public JsonWriter(JsonText json) {
+    this.json = json;
+  }
 
   @Override
   public String fileName() {
@@ -20,8 +30,7 @@ public final class JsonWriter implements ResultWriter {
 
   @Override
   public void write(MergeResult r, Writer w) throws IOException {
-    MergedJson.MAPPER.writer(new FirstLinePrinter()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-        .writeValue(w, MergedJson.of(r));
+    w.write(json.of(r));
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.format;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The outputs a merge can write (as JMH's ResultFormatType): each names its writers and files. */
 public enum OutputFormat {
@@ -18,12 +19,20 @@ public enum OutputFormat {
 
   /** The writers of this format. */
   public List<ResultWriter> writers() {
+    return writers(Map.of(), new JsonText());
+  }
+
+  /**
+   * The writers of this format, the report's "What was run" adding {@code given} ({@link HtmlReportWriter}), the JSON
+   * taken from {@code json}: pass one to every format of a merge and merged.json and the report share one build.
+   */
+  public List<ResultWriter> writers(Map<String, String> given, JsonText json) {
     return switch (this) {
       case TXT -> List.of(new TextSummaryWriter());
-      case JSON -> List.of(new JsonWriter());
+      case JSON -> List.of(new JsonWriter(json));
       case CSV -> List.of(new CsvWriter(), new TimeSeriesCsvWriter());
       case MD -> List.of(new MarkdownWriter());
-      case HTML -> List.of(new HtmlReportWriter());
+      case HTML -> List.of(new HtmlReportWriter(given, json));
     };
   }
 

@@ -230,11 +230,6 @@ public final class CountsSidecar implements Intervals {
     void accept(long startMs, long endMs);
   }
 
-  /** {@link #check(Path, Spans)} for its verdict alone. */
-  public static Match check(Path log) {
-    return check(log, (startMs, endMs) -> { });
-  }
-
   /**
    * Checks the sidecar of {@code log} against it, reading each file once: header, the log's length and CRC32C, the
    * body's CRC32C and its framing (each interval's numbers, its counts skipped by their named length, and as many
