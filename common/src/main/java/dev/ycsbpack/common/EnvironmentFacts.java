@@ -114,9 +114,7 @@ public final class EnvironmentFacts {
     List<String> shown = new ArrayList<>(arguments.size());
     for (String a : arguments) {
       int eq = a.indexOf('=');
-      int scheme = a.indexOf(":/");
-      boolean userInfo = scheme >= 0 && a.indexOf('@', scheme) >= 0;
-      if (Redactor.isSecretName(a) || userInfo || !Redactor.shapeOnly().redact(a).equals(a)) {
+      if (Redactor.isSecretName(a) || Redactor.mayHoldUserInfo(a) || !Redactor.shapeOnly().redact(a).equals(a)) {
         shown.add(eq < 0 ? Redactor.MASK : a.substring(0, eq + 1) + Redactor.MASK);
       } else {
         shown.add(a);

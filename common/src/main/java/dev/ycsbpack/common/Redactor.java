@@ -133,6 +133,15 @@ public final class Redactor {
     return List.copyOf(sorted);
   }
 
+  /**
+   * True for text shaped like a URL with user info: a scheme's {@code :/} and an '@' after it. Where the user info
+   * ends is the caller's to decide (the last '@'); this is only whether there may be any.
+   */
+  public static boolean mayHoldUserInfo(String s) {
+    int scheme = s.indexOf(":/");
+    return scheme > 0 && s.lastIndexOf('@') > scheme;
+  }
+
   /** True for a property or option name whose value must never be shown. */
   public static boolean isSecretName(String name) {
     String n = name.toLowerCase(Locale.ROOT);
@@ -279,9 +288,9 @@ public final class Redactor {
       into.add(value);
       return;
     }
-    int scheme = value.indexOf(":/");
-    int at = value.lastIndexOf('@');
-    if (scheme > 0 && at > scheme) {
+    if (mayHoldUserInfo(value)) {
+      int scheme = value.indexOf(":/");
+      int at = value.lastIndexOf('@');
       int start = scheme + 2;
       while (start < at && value.charAt(start) == '/') {
         start++;
