@@ -18,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every case of {@link StartupArchiveIT} on a JDK 25 (whose archive is a JEP 483 AOT cache, and which refuses some
- * option pairs a JDK 17 accepts), and what only two JDKs or JDK 25's own options can show. Skipped, with the reason,
+ * Every case of {@link StartupArchiveIT} on a JDK 25 (the same static archive as on a JDK 17, on a JVM that refuses
+ * some option pairs a JDK 17 accepts, as an AOT cache beside a shared archive), and what only two JDKs or JDK 25's own
+ * options can show. Skipped, with the reason,
  * where no JDK 25 is installed: {@code -Djdk25.home=...} points at one elsewhere.
  */
 class StartupArchiveJdk25IT extends StartupArchiveIT {
@@ -109,7 +110,7 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
     }
   }
 
-  /** The feature version in a JDK's {@code release} file, as bin/lib/startup-archive.sh reads it; 0 if none. */
+  /** The feature version in a JDK's {@code release} file; 0 if none. */
   static int featureVersion(Path jdk) throws IOException {
     Path release = jdk.resolve("release");
     if (!Files.isReadable(release)) {
