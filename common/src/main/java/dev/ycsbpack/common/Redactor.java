@@ -61,6 +61,12 @@ public final class Redactor {
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
 
+  /** How many '@' after a URL's hosts are read as possible ends of its user info; past that, the last one. */
+  private static final int MAX_LATER_AT = 16;
+
+  /** An option's name and '=', then its value up to an '@': that '@' is the value's. */
+  private static final Pattern OPTION_PAIR_START = Pattern.compile("[A-Za-z][A-Za-z0-9_]*=[^&;]*");
+
   private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of());
 
   /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
@@ -135,7 +141,7 @@ public final class Redactor {
 
   /**
    * True for text shaped like a URL with user info: a scheme's {@code :/} and an '@' after it. Where the user info
-   * ends is the caller's to decide (the last '@'); this is only whether there may be any.
+   * ends is the caller's to decide; this is only whether there may be any.
    */
   public static boolean mayHoldUserInfo(String s) {
     int scheme = s.indexOf(":/");
@@ -212,16 +218,44 @@ public final class Redactor {
         from = infoStart;
         continue;
       }
+      int at = userInfoEnd(text.substring(infoStart, lastAt + 1)) + infoStart;
       if (sb == null) {
         sb = new StringBuilder(text.length());
       }
-      String info = text.substring(infoStart, lastAt);
+      String info = text.substring(infoStart, at);
       int colon = info.indexOf(':');
       sb.append(text, last, infoStart).append(colon < 0 ? info : info.substring(0, colon) + ":" + MASK).append('@');
-      last = lastAt + 1;
+      last = at + 1;
       from = last;
     }
     return sb == null ? text : sb.append(text, last, text.length()).toString();
+  }
+
+  /**
+   * Where the user info of {@code rest} (a URL's text after its scheme's slashes, up to its last '@') ends: the last
+   * '@', unless the driver reads user info before the first '/' or '?' (the last '@' there, followed by a host list)
+   * and every later '@' lies in an option's value ({@code tlsCAFile=/home/jdoe@corp.example.com/ca.pem}): then the
+   * driver's. A password with a raw '@', host-like text, a raw '?' and {@code name=} in it is read as the driver
+   * reads it; anything else odd is masked up to the last '@'.
+   */
+  private static int userInfoEnd(String rest) {
+    int lastAt = rest.lastIndexOf('@');
+    int end = UrlOptions.hostsEnd(rest);
+    if (end < 0 || lastAt < end) {
+      return lastAt;
+    }
+    String head = rest.substring(0, end);
+    int headAt = head.lastIndexOf('@');
+    if (headAt < 0 || !UrlOptions.isHosts(head.substring(headAt + 1))) {
+      return lastAt;
+    }
+    int seen = 0;
+    for (int at = rest.indexOf('@', end); at >= 0; at = rest.indexOf('@', at + 1)) {
+      if (++seen > MAX_LATER_AT || !inOptionValue(rest, end, at)) {
+        return lastAt;
+      }
+    }
+    return headAt;
   }
 
   private static boolean endsSecretValue(char c) {
@@ -290,23 +324,45 @@ public final class Redactor {
     }
     if (mayHoldUserInfo(value)) {
       int scheme = value.indexOf(":/");
-      int at = value.lastIndexOf('@');
       int start = scheme + 2;
-      while (start < at && value.charAt(start) == '/') {
+      while (start < value.length() && value.charAt(start) == '/') {
         start++;
       }
-      String info = value.substring(start, at);
-      int colon = info.indexOf(':');
-      if (colon >= 0) {
-        String password = info.substring(colon + 1);
-        into.add(password);
-        // a driver that cannot parse the URL echoes what it took for the host or the path: the password cut at
-        // the first character that ends a URL part
-        for (String piece : password.split("[/?#@]")) {
-          if (piece.length() >= MIN_FRAGMENT) {
-            into.add(piece);
-          }
+      String rest = value.substring(start);
+      int end = UrlOptions.hostsEnd(rest);
+      String head = end < 0 ? rest : rest.substring(0, end);
+      int headAt = head.lastIndexOf('@');
+      boolean driverReads = headAt >= 0 && UrlOptions.isHosts(head.substring(headAt + 1));
+      if (driverReads) {
+        // the user info the driver reads: up to the last '@' before the first '/' or '?'
+        addPassword(rest.substring(0, headAt), true, into);
+      }
+      // A later '@' followed by a host list may end a password holding a raw '/' or '?' (which the driver refuses,
+      // or reads as a host, a path or options): each such reading is a secret too, with its pieces (the driver may
+      // echo what it took for a host or a path). Not an '@' in an option's value
+      // ('tlsCAFile=/home/jdoe@corp.example.com/ca.pem') after user info the driver reads: that '@' is the value's,
+      // and its pieces would be the words of paths and names. Without such user info the whole reading is masked,
+      // but not its pieces.
+      int from = end < 0 ? rest.length() : end;
+      boolean found = false;
+      boolean tooMany = false;
+      int seen = 0;
+      for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
+        if (++seen > MAX_LATER_AT) {
+          tooMany = true; // a value this odd: every piece up to the last '@', as much masked as can be
+          break;
         }
+        boolean optionValue = inOptionValue(rest, from, at);
+        if (driverReads && optionValue) {
+          continue; // after user info the driver reads, an '@' in an option's value is the value's
+        }
+        if (followedByHosts(rest, at)) {
+          addPassword(rest.substring(0, at), !optionValue, into);
+          found = true;
+        }
+      }
+      if (tooMany || (!driverReads && !found)) {
+        addPassword(rest.substring(0, rest.lastIndexOf('@')), true, into);
       }
     }
     int query = value.indexOf('?');
@@ -327,6 +383,42 @@ public final class Redactor {
               }
             }
           }
+        }
+      }
+    }
+  }
+
+  /** Whether a host list follows {@code rest}'s '@' at {@code at}, up to a '/', a '?' or the end. */
+  private static boolean followedByHosts(String rest, int at) {
+    String after = rest.substring(at + 1);
+    int end = UrlOptions.hostsEnd(after);
+    return UrlOptions.isHosts(end < 0 ? after : after.substring(0, end));
+  }
+
+  /** Whether {@code rest}'s '@' at {@code at} lies in the value of a {@code name=value} option. */
+  private static boolean inOptionValue(String rest, int from, int at) {
+    int q = rest.indexOf('?', from);
+    if (q < 0 || q > at) {
+      return false;
+    }
+    int start = Math.max(q, Math.max(rest.lastIndexOf('&', at), rest.lastIndexOf(';', at))) + 1;
+    return OPTION_PAIR_START.matcher(rest.substring(start, at)).matches();
+  }
+
+  /** The password of user info {@code info} (after its first ':'), if any; with its pieces when asked. */
+  private static void addPassword(String info, boolean withPieces, List<String> into) {
+    int colon = info.indexOf(':');
+    if (colon < 0) {
+      return;
+    }
+    String password = info.substring(colon + 1);
+    into.add(password);
+    if (withPieces) {
+      // a driver that cannot parse the URL echoes what it took for the host or the path: the password cut at
+      // the first character that ends a URL part
+      for (String piece : password.split("[/?#@]")) {
+        if (piece.length() >= MIN_FRAGMENT) {
+          into.add(piece);
         }
       }
     }

@@ -111,7 +111,7 @@ public final class UrlOptions {
     if (at >= 0) {
       String after = rest.substring(at + 1);
       int end = hostsEnd(after);
-      if (end >= 0 && HOSTS.matcher(after.substring(0, end)).matches()) {
+      if (end >= 0 && isHosts(after.substring(0, end))) {
         int q = after.indexOf('?');
         return q < 0 ? null : after.substring(q + 1);
       }
@@ -123,11 +123,16 @@ public final class UrlOptions {
   private static boolean isUserAndHosts(String rest) {
     int end = hostsEnd(rest);
     String head = end < 0 ? rest : rest.substring(0, end);
-    return HOSTS.matcher(head.substring(head.lastIndexOf('@') + 1)).matches();
+    return isHosts(head.substring(head.lastIndexOf('@') + 1));
+  }
+
+  /** Whether {@code s} is a host list as the driver reads one: {@code host[:port]}, comma-separated. */
+  static boolean isHosts(String s) {
+    return HOSTS.matcher(s).matches();
   }
 
   /** Where the hosts end: the first '/' or '?', or -1. */
-  private static int hostsEnd(String s) {
+  static int hostsEnd(String s) {
     int slash = s.indexOf('/');
     int q = s.indexOf('?');
     return slash < 0 ? q : q < 0 ? slash : Math.min(slash, q);

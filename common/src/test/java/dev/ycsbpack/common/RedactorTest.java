@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -79,6 +80,51 @@ class RedactorTest {
       String shown = Redactor.shapeOnly().redact("connect to " + scheme + "bob:" + p + "@db1/ycsb failed");
       assertFalse(shown.contains(":" + p + "@"), shown);
       assertTrue(shown.contains("bob:" + Redactor.MASK + "@"), shown);
+    }
+  }
+
+  /**
+   * An '@' in an option's value (a home folder under a realm) does not end the user info: the driver reads the
+   * password up to the '@' before the hosts, so a refusal naming the file keeps its words (the whole password up to
+   * the last '@' once masked 'ycsb', 'home' and 'jdoe' everywhere), and the URL is shown with its hosts.
+   */
+  @Test
+  void anAtSignInAnOptionsValueIsNotTheEndOfTheUserInfo() {
+    String file = "/home/jdoe@corp.example.com/ca.pem";
+    for (String password : List.of("p%40ss", "hunter2", "p%2Fss%3Fx")) {
+      String url = "mongodb://u:" + password + "@127.0.0.1:1/ycsb?tls=true&tlsCAFile=" + file + "&appName=ycsb@lab";
+      Redactor r = Redactor.of(Map.of("mongodb.url", url));
+      String refusal = "bin/ycsb: error: invalid mongodb.tls.caFile=" + file + ": no such file (database ycsb)";
+      assertEquals(refusal, r.redact(refusal));
+      assertEquals(refusal, r.forLines().redact(refusal));
+      String masked = "mongodb://u:" + Redactor.MASK + "@127.0.0.1:1/ycsb?tls=true&tlsCAFile=" + file
+          + "&appName=ycsb@lab";
+      assertEquals("url=" + masked, r.redact("url=" + url));
+      assertEquals(masked, Redactor.shapeOnly().redact(url), "by shape alone too");
+      String decoded = URLDecoder.decode(password, StandardCharsets.UTF_8);
+      assertEquals("auth failed for " + Redactor.MASK, r.redact("auth failed for " + decoded));
+    }
+  }
+
+  /**
+   * Where the text after a later '@' is a path or a host, that '@' may still end a password with a raw '/' or '?':
+   * such a URL stays masked up to its last '@', and the pieces the driver may echo are hunted.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "mongodb://u:xyzzyA@xyzzyB/xyzzyC@db1:27017/ycsb",
+      "mongodb://u:xyzzyA/xyzzyB@db1:27017/ycsb?tlsCAFile=/home/xyzzyC@corp/ca.pem",
+      "mongodb://u:xyzzyA@xyzzyB?xyzzyC@db1/ycsb",
+      "mongodb://u:xyzzyA@xyzzyB/ycsb?xyzzyC@db1/x&w=1"})
+  void aLaterAtSignOutsideAnOptionsValueStillEndsAPassword(String url) {
+    Redactor r = Redactor.of(Map.of("mongodb.url", url));
+    for (String shown : List.of(r.redact(url), Redactor.shapeOnly().redact(url))) {
+      assertFalse(shown.contains("xyzzyA") || shown.contains("xyzzyB"), shown);
+    }
+    String echo = r.redact("connect to xyzzyB:27017 failed for database xyzzyC");
+    assertFalse(echo.contains("xyzzyB"), echo);
+    if (!url.contains("xyzzyC@corp")) { // there a folder in an option's value, not a piece of the password
+      assertFalse(echo.contains("xyzzyC"), echo);
     }
   }
 
