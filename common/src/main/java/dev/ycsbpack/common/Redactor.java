@@ -240,22 +240,32 @@ public final class Redactor {
    */
   private static int userInfoEnd(String rest) {
     int lastAt = rest.lastIndexOf('@');
-    int end = UrlOptions.hostsEnd(rest);
-    if (end < 0 || lastAt < end) {
+    int driverAt = driverUserInfoEnd(rest);
+    if (driverAt < 0) {
       return lastAt;
     }
-    String head = rest.substring(0, end);
-    int headAt = head.lastIndexOf('@');
-    if (headAt < 0 || !UrlOptions.isHosts(head.substring(headAt + 1))) {
-      return lastAt;
+    int from = UrlOptions.hostsEnd(rest);
+    if (from < 0) {
+      return driverAt; // nothing after the hosts
     }
     int seen = 0;
-    for (int at = rest.indexOf('@', end); at >= 0; at = rest.indexOf('@', at + 1)) {
-      if (++seen > MAX_LATER_AT || !inOptionValue(rest, end, at)) {
+    for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
+      if (++seen > MAX_LATER_AT || !inOptionValue(rest, from, at)) {
         return lastAt;
       }
     }
-    return headAt;
+    return driverAt;
+  }
+
+  /**
+   * The '@' that ends the user info the driver reads in {@code rest} (a URL's text after its scheme's slashes): the
+   * last '@' before the first '/' or '?', when a host list follows it; else -1.
+   */
+  private static int driverUserInfoEnd(String rest) {
+    int end = UrlOptions.hostsEnd(rest);
+    String head = end < 0 ? rest : rest.substring(0, end);
+    int at = head.lastIndexOf('@');
+    return at >= 0 && UrlOptions.isHosts(head.substring(at + 1)) ? at : -1;
   }
 
   private static boolean endsSecretValue(char c) {
@@ -329,13 +339,10 @@ public final class Redactor {
         start++;
       }
       String rest = value.substring(start);
-      int end = UrlOptions.hostsEnd(rest);
-      String head = end < 0 ? rest : rest.substring(0, end);
-      int headAt = head.lastIndexOf('@');
-      boolean driverReads = headAt >= 0 && UrlOptions.isHosts(head.substring(headAt + 1));
+      int driverAt = driverUserInfoEnd(rest);
+      boolean driverReads = driverAt >= 0;
       if (driverReads) {
-        // the user info the driver reads: up to the last '@' before the first '/' or '?'
-        addPassword(rest.substring(0, headAt), true, into);
+        addPassword(rest.substring(0, driverAt), true, into);
       }
       // A later '@' followed by a host list may end a password holding a raw '/' or '?' (which the driver refuses,
       // or reads as a host, a path or options): each such reading is a secret too, with its pieces (the driver may
@@ -343,6 +350,7 @@ public final class Redactor {
       // ('tlsCAFile=/home/jdoe@corp.example.com/ca.pem') after user info the driver reads: that '@' is the value's,
       // and its pieces would be the words of paths and names. Without such user info the whole reading is masked,
       // but not its pieces.
+      int end = UrlOptions.hostsEnd(rest);
       int from = end < 0 ? rest.length() : end;
       boolean found = false;
       boolean tooMany = false;
