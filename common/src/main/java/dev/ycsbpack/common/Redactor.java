@@ -61,12 +61,6 @@ public final class Redactor {
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
 
-  /** How many '@' after a URL's hosts are read as possible ends of its user info; past that, the last one. */
-  private static final int MAX_LATER_AT = 16;
-
-  /** An option's name and '=', then its value up to an '@': that '@' is the value's. */
-  private static final Pattern OPTION_PAIR_START = Pattern.compile("[A-Za-z][A-Za-z0-9_]*=[^&;]*");
-
   private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of());
 
   /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
@@ -218,7 +212,12 @@ public final class Redactor {
         from = infoStart;
         continue;
       }
-      int at = userInfoEnd(text.substring(infoStart, lastAt + 1)) + infoStart;
+      int end = userInfoEnd(text.substring(infoStart, lastAt + 1));
+      if (end < 0) { // '@'s of option values only
+        from = infoStart;
+        continue;
+      }
+      int at = infoStart + end;
       if (sb == null) {
         sb = new StringBuilder(text.length());
       }
@@ -232,40 +231,13 @@ public final class Redactor {
   }
 
   /**
-   * Where the user info of {@code rest} (a URL's text after its scheme's slashes, up to its last '@') ends: the last
-   * '@', unless the driver reads user info before the first '/' or '?' (the last '@' there, followed by a host list)
-   * and every later '@' lies in an option's value ({@code tlsCAFile=/home/jdoe@corp.example.com/ca.pem}): then the
-   * driver's. A password with a raw '@', host-like text, a raw '?' and {@code name=} in it is read as the driver
-   * reads it; anything else odd is masked up to the last '@'.
+   * Where the user info of {@code rest} (a URL's text after its scheme's slashes, up to its last '@') ends: where the
+   * driver ends it when the URL reads as written ({@link UrlOptions#laterAtsAreValues}: every later '@' belongs to a
+   * path or free-text option's value, {@code tlsCAFile=/home/jdoe@corp.example.com/ca.pem}), -1 when it then has none;
+   * otherwise the last '@', hiding a little too much of an odd URL rather than the tail of a raw password.
    */
   private static int userInfoEnd(String rest) {
-    int lastAt = rest.lastIndexOf('@');
-    int driverAt = driverUserInfoEnd(rest);
-    if (driverAt < 0) {
-      return lastAt;
-    }
-    int from = UrlOptions.hostsEnd(rest);
-    if (from < 0) {
-      return driverAt; // nothing after the hosts
-    }
-    int seen = 0;
-    for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
-      if (++seen > MAX_LATER_AT || !inOptionValue(rest, from, at)) {
-        return lastAt;
-      }
-    }
-    return driverAt;
-  }
-
-  /**
-   * The '@' that ends the user info the driver reads in {@code rest} (a URL's text after its scheme's slashes): the
-   * last '@' before the first '/' or '?', when a host list follows it; else -1.
-   */
-  private static int driverUserInfoEnd(String rest) {
-    int end = UrlOptions.hostsEnd(rest);
-    String head = end < 0 ? rest : rest.substring(0, end);
-    int at = head.lastIndexOf('@');
-    return at >= 0 && UrlOptions.isHosts(head.substring(at + 1)) ? at : -1;
+    return UrlOptions.laterAtsAreValues(rest) ? UrlOptions.driverUserInfoEnd(rest) : rest.lastIndexOf('@');
   }
 
   private static boolean endsSecretValue(char c) {
@@ -339,38 +311,9 @@ public final class Redactor {
         start++;
       }
       String rest = value.substring(start);
-      int driverAt = driverUserInfoEnd(rest);
-      boolean driverReads = driverAt >= 0;
-      if (driverReads) {
-        addPassword(rest.substring(0, driverAt), true, into);
-      }
-      // A later '@' followed by a host list may end a password holding a raw '/' or '?' (which the driver refuses,
-      // or reads as a host, a path or options): each such reading is a secret too, with its pieces (the driver may
-      // echo what it took for a host or a path). Not an '@' in an option's value
-      // ('tlsCAFile=/home/jdoe@corp.example.com/ca.pem') after user info the driver reads: that '@' is the value's,
-      // and its pieces would be the words of paths and names. Without such user info the whole reading is masked,
-      // but not its pieces.
-      int end = UrlOptions.hostsEnd(rest);
-      int from = end < 0 ? rest.length() : end;
-      boolean found = false;
-      boolean tooMany = false;
-      int seen = 0;
-      for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
-        if (++seen > MAX_LATER_AT) {
-          tooMany = true; // a value this odd: every piece up to the last '@', as much masked as can be
-          break;
-        }
-        boolean optionValue = inOptionValue(rest, from, at);
-        if (driverReads && optionValue) {
-          continue; // after user info the driver reads, an '@' in an option's value is the value's
-        }
-        if (followedByHosts(rest, at)) {
-          addPassword(rest.substring(0, at), !optionValue, into);
-          found = true;
-        }
-      }
-      if (tooMany || (!driverReads && !found)) {
-        addPassword(rest.substring(0, rest.lastIndexOf('@')), true, into);
+      int at = userInfoEnd(rest);
+      if (at >= 0) {
+        addPassword(rest.substring(0, at), into);
       }
     }
     int query = value.indexOf('?');
@@ -396,38 +339,21 @@ public final class Redactor {
     }
   }
 
-  /** Whether a host list follows {@code rest}'s '@' at {@code at}, up to a '/', a '?' or the end. */
-  private static boolean followedByHosts(String rest, int at) {
-    String after = rest.substring(at + 1);
-    int end = UrlOptions.hostsEnd(after);
-    return UrlOptions.isHosts(end < 0 ? after : after.substring(0, end));
-  }
-
-  /** Whether {@code rest}'s '@' at {@code at} lies in the value of a {@code name=value} option. */
-  private static boolean inOptionValue(String rest, int from, int at) {
-    int q = rest.indexOf('?', from);
-    if (q < 0 || q > at) {
-      return false;
-    }
-    int start = Math.max(q, Math.max(rest.lastIndexOf('&', at), rest.lastIndexOf(';', at))) + 1;
-    return OPTION_PAIR_START.matcher(rest.substring(start, at)).matches();
-  }
-
-  /** The password of user info {@code info} (after its first ':'), if any; with its pieces when asked. */
-  private static void addPassword(String info, boolean withPieces, List<String> into) {
+  /**
+   * The password of user info {@code info} (after its first ':'), if any, and its pieces: a driver that cannot parse
+   * the URL, or reads a raw password's tail as hosts and options, echoes what it took for a host, a path, an option's
+   * name or its value: the password cut at each character that ends one.
+   */
+  private static void addPassword(String info, List<String> into) {
     int colon = info.indexOf(':');
     if (colon < 0) {
       return;
     }
     String password = info.substring(colon + 1);
     into.add(password);
-    if (withPieces) {
-      // a driver that cannot parse the URL echoes what it took for the host or the path: the password cut at
-      // the first character that ends a URL part
-      for (String piece : password.split("[/?#@]")) {
-        if (piece.length() >= MIN_FRAGMENT) {
-          into.add(piece);
-        }
+    for (String piece : password.split("[/?#@=&;]")) {
+      if (piece.length() >= MIN_FRAGMENT) {
+        into.add(piece);
       }
     }
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -83,8 +84,20 @@ public final class UrlOptions {
    * One host list as the driver takes it: {@code host[:port]} or {@code [v6]:port} items, comma-separated; never an
    * '=', '&amp;' or ';' (an option's), an '@' or a '/'.
    */
-  private static final Pattern HOSTS = Pattern.compile(
-      "(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?(,(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?)*");
+  private static final Pattern HOST = Pattern.compile("(\\[[^\\]]*\\]|[^/?@=&;,:\\[\\]]+)(:[0-9]+)?");
+
+  /**
+   * Options whose values are paths or free text, where an '@' belongs to the value (a home folder under a realm,
+   * {@code appName=ycsb@lab}); lower-cased. Only these: after any other name an '@' may end a password holding a raw
+   * '?' ({@code u:hunter@part?w=tail@db1}).
+   */
+  private static final Set<String> AT_IN_VALUE = Set.of("tlscafile", "tlscertificatekeyfile", "appname");
+
+  /** An option's name and '=', then its value up to an '@'. */
+  private static final Pattern PAIR_UP_TO_AT = Pattern.compile("([A-Za-z][A-Za-z0-9_]*)=[^&;]*");
+
+  /** How many '@' after a URL's hosts are weighed one by one; past that, the URL is taken as odd. */
+  private static final int MAX_LATER_AT = 16;
 
   /**
    * The part after '?', where the driver's {@code ConnectionString} finds it: the user info and hosts end at the first
@@ -120,15 +133,93 @@ public final class UrlOptions {
   }
 
   /** Whether what comes before the first '/' or '?' is {@code [user@]hosts}, as the driver reads it. */
-  private static boolean isUserAndHosts(String rest) {
+  static boolean isUserAndHosts(String rest) {
+    if (driverUserInfoEnd(rest) >= 0) {
+      return true;
+    }
     int end = hostsEnd(rest);
     String head = end < 0 ? rest : rest.substring(0, end);
-    return isHosts(head.substring(head.lastIndexOf('@') + 1));
+    return head.indexOf('@') < 0 && isHosts(head);
   }
 
-  /** Whether {@code s} is a host list as the driver reads one: {@code host[:port]}, comma-separated. */
+  /**
+   * The '@' that ends the user info the driver reads in {@code rest} (a URL's text after its scheme's slashes): the
+   * last '@' before the first '/' or '?', when a host list follows it; else -1.
+   */
+  static int driverUserInfoEnd(String rest) {
+    int end = hostsEnd(rest);
+    String head = end < 0 ? rest : rest.substring(0, end);
+    int at = head.lastIndexOf('@');
+    return at >= 0 && isHosts(head.substring(at + 1)) ? at : -1;
+  }
+
+  /**
+   * Whether {@code s} is a host list as the driver reads one: {@code host[:port]} or {@code [v6]:port} items,
+   * comma-separated; never an '=', '&amp;' or ';' (an option's), an '@' or a '/'. One item at a time: a regex
+   * repeating a group per host recurses once per host and overflows the stack at about a thousand.
+   */
   static boolean isHosts(String s) {
-    return HOSTS.matcher(s).matches();
+    int from = 0;
+    while (true) {
+      int comma = s.indexOf(',', from);
+      if (!HOST.matcher(s).region(from, comma < 0 ? s.length() : comma).matches()) {
+        return false;
+      }
+      if (comma < 0) {
+        return true;
+      }
+      from = comma + 1;
+    }
+  }
+
+  /**
+   * Whether {@code rest}'s '@' at {@code at} belongs to the value of an option that may hold one (a path or free
+   * text, {@link #AT_IN_VALUE}); {@code from} is where the hosts end.
+   */
+  static boolean inValueHoldingAt(String rest, int from, int at) {
+    int q = rest.indexOf('?', from);
+    if (q < 0 || q > at) {
+      return false;
+    }
+    int start = Math.max(q, Math.max(rest.lastIndexOf('&', at), rest.lastIndexOf(';', at))) + 1;
+    Matcher m = PAIR_UP_TO_AT.matcher(rest).region(start, at);
+    return m.matches() && AT_IN_VALUE.contains(m.group(1).toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * Whether the URL's user info and hosts, as the driver reads them, are all it has: every '@' after the first '/' or
+   * '?' that follows the scheme belongs to an option's value that may hold one, and the part before is
+   * {@code [user@]hosts}. When not, a password holding a raw '/' or '?' may have been read as hosts, a path or
+   * options, and a refusal must not name an option (its name may be a piece of the password).
+   */
+  public static boolean readsAsWritten(String url) {
+    int scheme = url.indexOf("://");
+    if (scheme < 0) {
+      return url.indexOf('@') < 0;
+    }
+    String rest = url.substring(scheme + 3);
+    return laterAtsAreValues(rest);
+  }
+
+  /**
+   * Whether {@code rest} (a URL's text after its scheme's slashes) is {@code [user@]hosts} before its first '/' or
+   * '?', and every later '@' (at most {@link #MAX_LATER_AT}) belongs to an option's value that may hold one.
+   */
+  static boolean laterAtsAreValues(String rest) {
+    if (!isUserAndHosts(rest)) {
+      return false;
+    }
+    int from = hostsEnd(rest);
+    if (from < 0) {
+      return true;
+    }
+    int seen = 0;
+    for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
+      if (++seen > MAX_LATER_AT || !inValueHoldingAt(rest, from, at)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Where the hosts end: the first '/' or '?', or -1. */

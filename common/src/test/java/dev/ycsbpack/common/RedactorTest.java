@@ -107,25 +107,54 @@ class RedactorTest {
   }
 
   /**
-   * Where the text after a later '@' is a path or a host, that '@' may still end a password with a raw '/' or '?':
-   * such a URL stays masked up to its last '@', and the pieces the driver may echo are hunted.
+   * Where a later '@' is anywhere but in a path or free-text option's value, it may end a raw password
+   * ('hunter@part?w=tail'): the URL stays masked up to its last '@', and the pieces the driver may echo (the host it
+   * took from the password, the 'option') are hunted.
    */
   @ParameterizedTest
   @ValueSource(strings = {
       "mongodb://u:xyzzyA@xyzzyB/xyzzyC@db1:27017/ycsb",
       "mongodb://u:xyzzyA/xyzzyB@db1:27017/ycsb?tlsCAFile=/home/xyzzyC@corp/ca.pem",
       "mongodb://u:xyzzyA@xyzzyB?xyzzyC@db1/ycsb",
-      "mongodb://u:xyzzyA@xyzzyB/ycsb?xyzzyC@db1/x&w=1"})
-  void aLaterAtSignOutsideAnOptionsValueStillEndsAPassword(String url) {
+      "mongodb://u:xyzzyA@xyzzyB/ycsb?xyzzyC@db1/x&w=1",
+      "mongodb://u:xyzzyA@xyzzyB?tls=xyzzyC@db1/ycsb",
+      "mongodb+srv://u:xyzzyA@xyzzyB?w=xyzzyC@cluster0.example.net/ycsb",
+      "mongdb://u:xyzzyA@xyzzyB?w=xyzzyC@db1/ycsb",
+      "mongodb:/u:xyzzyA@xyzzyB?w=xyzzyC@db1/ycsb",
+      "mongodb://u:xyzzyA@xyzzyB?maxPoolSize=xyzzyC@db1/ycsb",
+      "mongodb://u:xyzzyA@xyzzyB?opt=xyzzyC&x=y@db1/ycsb"})
+  void aLaterAtSignOutsideAPathOrTextValueStillEndsAPassword(String url) {
     Redactor r = Redactor.of(Map.of("mongodb.url", url));
-    for (String shown : List.of(r.redact(url), Redactor.shapeOnly().redact(url))) {
+    String command = "Command line: -p mongodb.url=" + url + " -t";
+    for (String shown : List.of(r.redact(url), r.forLines().redact(command), Redactor.shapeOnly().redact(command))) {
       assertFalse(shown.contains("xyzzyA") || shown.contains("xyzzyB"), shown);
     }
-    String echo = r.redact("connect to xyzzyB:27017 failed for database xyzzyC");
+    String echo = r.forLines().redact("Timed out: {address=xyzzyB:27017}; unknown option xyzzyC; database xyzzyC");
     assertFalse(echo.contains("xyzzyB"), echo);
     if (!url.contains("xyzzyC@corp")) { // there a folder in an option's value, not a piece of the password
       assertFalse(echo.contains("xyzzyC"), echo);
     }
+  }
+
+  /** Without user info, an '@' of a path in an option's value leaves the URL whole: its port is no password. */
+  @Test
+  void aUrlWithoutUserInfoKeepsItsPortAndOptions() {
+    String url = "mongodb://db1:27017,db2:27017/?authMechanism=MONGODB-X509&tls=true"
+        + "&tlsCertificateKeyFile=/home/jdoe@corp.example.com/client.pem";
+    assertEquals(url, Redactor.shapeOnly().redact(url));
+    assertEquals(url, Redactor.of(Map.of("mongodb.url", url)).redact(url));
+    assertEquals("the workload 27017 home", Redactor.of(Map.of("mongodb.url", url)).forLines()
+        .redact("the workload 27017 home"));
+  }
+
+  /** A thousand hosts (a 3 KB line) once overflowed the stack of the host-list pattern. */
+  @Test
+  void aLongHostListIsRedactedWithoutOverflowingTheStack() {
+    String url = "mongodb://ycsb:pw1234@" + "db,".repeat(5000) + "db/ycsb?appName=ycsb@lab";
+    String shown = Redactor.shapeOnly().redact("seed list: " + url);
+    assertTrue(shown.startsWith("seed list: mongodb://ycsb:" + Redactor.MASK + "@db,db,"),
+        () -> shown.substring(0, Math.min(60, shown.length())));
+    assertFalse(Redactor.of(Map.of("mongodb.url", url)).redact(url).contains("pw1234"));
   }
 
   @ParameterizedTest

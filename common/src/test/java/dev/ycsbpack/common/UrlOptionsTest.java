@@ -1,7 +1,9 @@
 package dev.ycsbpack.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -56,6 +58,32 @@ class UrlOptionsTest {
     assertEquals(Map.of("tlscafile", "/ca.pem"), UrlOptions.of("mongodb://h:27017?tlsCAFile=%2Fca.pem"));
     assertEquals(Map.of("appname", "a@b"), UrlOptions.of("mongodb://[::1]:27017,h2?appName=a@b"));
     assertEquals(Map.of("appname", "ycsb@lab"), UrlOptions.of("mongodb://h/db?appName=ycsb@lab"));
+  }
+
+  /**
+   * Whether a URL reads as written: the driver's user info and hosts, and every later '@' in a path or free-text
+   * option's value; otherwise a password with a raw '/' or '?' may have been read as options, and no refusal may
+   * name one.
+   */
+  @Test
+  void aUrlReadsAsWrittenOnlyWhenEveryLaterAtSignIsAPathsOrATextsOwn() {
+    for (String url : List.of("mongodb://h/db?w=1", "mongodb://u:p%40ss@h1,h2:27017/db?w=1",
+        "mongodb://u:p@127.0.0.1:1/ycsb?tlsCAFile=/home/jdoe@corp.example.com/ca.pem&appName=ycsb@lab",
+        "mongodb://db1:27017/?tlsCertificateKeyFile=/home/j@corp/c.pem", "mongodb+srv://u:p@c.example.net")) {
+      assertTrue(UrlOptions.readsAsWritten(url), url);
+    }
+    for (String url : List.of("mongodb://admin:2024?hunter2=xyz@127.0.0.1:1/ycsb",
+        "mongodb://u:hunter@part?w=tail@db1/ycsb", "mongodb://u:a/b@h/db", "mongodb://u:p@h/x@y/db",
+        "mongodb://u:p@h/db?authSource=a@b", "mongodb://h/db?appName=" + "a@".repeat(17))) {
+      assertFalse(UrlOptions.readsAsWritten(url), url);
+    }
+  }
+
+  @Test
+  void aHostListOfThousandsIsReadWithoutOverflowingTheStack() {
+    String url = "mongodb://u:p@" + "db:27017,".repeat(20_000) + "db/ycsb?appName=a@b&w=1";
+    assertEquals(Map.of("appname", "a@b", "w", "1"), UrlOptions.of(url));
+    assertTrue(UrlOptions.readsAsWritten(url));
   }
 
   @Test

@@ -127,6 +127,20 @@ final class ConnectionStringCheck {
    * @throws OptionException {@code invalid mongodb.url option NAME=VALUE: ...}, never showing the URL
    */
   static void check(String url) {
+    try {
+      checkOptions(url);
+    } catch (OptionException e) {
+      if (UrlOptions.readsAsWritten(url)) {
+        throw e;
+      }
+      // what the driver reads as options may be the tail of a password with a raw '/' or '?': name none of it
+      throw new OptionException("invalid " + BindingOptions.URL + ": an option after its hosts is refused, and an '@'"
+          + " there suggests a password with an unescaped '/', '?' or '@' that the driver would read as hosts and"
+          + " options; percent-encode those in the user info (%2F, %3F, %40) or, in an option's value, the '@' (%40)");
+    }
+  }
+
+  private static void checkOptions(String url) {
     Map<String, String> seen = new LinkedHashMap<>();
     for (UrlOptions.Pair pair : UrlOptions.pairs(url)) {
       String name = pair.name();

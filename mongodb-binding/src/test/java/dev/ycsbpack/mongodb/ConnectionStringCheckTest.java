@@ -120,4 +120,22 @@ class ConnectionStringCheckTest {
     }
     assertTrue(seen.size() >= 3);
   }
+
+  /**
+   * A password with a raw '?' after digits ('admin:2024?hunter2=xyz') reads, for the driver, as host admin, port 2024
+   * and an option 'hunter2': the refusal names no option then, and says what to encode.
+   */
+  @Test
+  void aRefusedOptionThatMayBeAPieceOfAPasswordIsNotNamed() {
+    for (String url : List.of("mongodb://admin:2024?hunter2=xyz@127.0.0.1:1/ycsb",
+        "mongodb://admin:7/Kq9?Zr8vXw=@127.0.0.1/ycsb", "mongodb://u:hunter@part?tls=tailpart@db1/ycsb")) {
+      String m = refused(url).getMessage();
+      for (String piece : List.of("hunter", "Zr8vXw", "tailpart", "2024", "Kq9")) {
+        assertFalse(m.contains(piece), m);
+      }
+      assertTrue(m.startsWith("invalid mongodb.url: an option after its hosts is refused") && m.contains("%3F"), m);
+    }
+    String named = refused("mongodb://u:p%40ss@h/db?tlsCAFile=/home/j@corp/ca.pem&wtimout=1").getMessage();
+    assertTrue(named.contains("unknown option wtimout"), named);
+  }
 }
