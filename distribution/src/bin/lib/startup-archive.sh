@@ -33,14 +33,15 @@ startup_archive() {
   fi
   # The user's own class-data or AOT options win, whole: beside ours a JDK 25 refuses to start ("Option AOTCache
   # cannot be used at the same time with ... SharedArchiveFile"), and an archive of ours would only be overridden.
+  # Options read from a file (an @argfile, -XX:VMOptionsFile, -XX:Flags) may hold such options too: also theirs.
   case " $user_options ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${_JAVA_OPTIONS:-} " in
     *" -Xshare:"*|*"SharedArchiveFile="*|*"SharedClassListFile="*|*"DumpLoadedClassList="*|*"ArchiveClassesAtExit="*| \
-    *"-XX:AOT"*|*"AutoCreateSharedArchive"*) return 0 ;;
+    *"-XX:AOT"*|*"AutoCreateSharedArchive"*|*" @"*|*"VMOptionsFile="*|*"-XX:Flags="*) return 0 ;;
   esac
   if [ -n "${JAVA_TOOL_OPTIONS:-}${JDK_JAVA_OPTIONS:-}${_JAVA_OPTIONS:-}" ]; then
     can_train=""
   fi
-  local cache java_bin jdk home_sum slot key archive host busy="" pending writer old
+  local cache java_bin jdk home_sum slot key archive host busy="" pending writer named old
   cache="${YCSB_CDS_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/ycsb-mongodb-pack/cds}"
   java_bin="$(command -v "$java")"
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
@@ -57,13 +58,21 @@ startup_archive() {
   archive="$cache/$home_sum-$slot-$key.jsa"
   host="$(uname -n 2>/dev/null || echo host)"
   host="${host//[^A-Za-z0-9_-]/_}"
-  [ -z "$plain" ] || forget_other_hosts_pending
+  # in use: touched first, so the 30-day rule of forget_stale keeps it
+  if [ -f "$archive" ]; then touch -c "$archive" 2>/dev/null || true; fi
+  [ -z "$plain" ] || forget_stale
   if [ -n "$plain" ]; then
     # this JDK's pending lists written on this host, of this build (adopted when it has no archive yet) or of an
-    # earlier one (the JDK or a jar changed since: of no use); on a shared home folder another host's pid means
-    # nothing here, so other hosts' files are theirs, and another JDK's are that JDK's to adopt at its next start
-    for pending in "$cache/$home_sum-$slot-"*".$host".*.pending; do
+    # earlier one (the JDK or a jar changed since: of no use), and those named before JDKs had slots (HOMESUM-KEY);
+    # on a shared home folder another host's pid means nothing here, so other hosts' files are theirs, and another
+    # JDK's are that JDK's to adopt at its next start
+    for pending in "$cache/$home_sum-"*".$host".*.pending; do
       [ -f "$pending" ] || continue
+      named="${pending#"$cache/$home_sum-"}"
+      case "${named%%.*}" in
+        "$slot"-*) ;;     # this JDK's
+        *-*) continue ;;  # another JDK's
+      esac
       writer="${pending%.pending}"
       writer="${writer##*.}"
       # this script's own pid is the JVM's to be: a file under it was left by an earlier process with the same pid
@@ -99,56 +108,67 @@ startup_archive() {
 }
 
 # archive_of LIST: makes $archive from a completed run's class list, by JVMs of their own (a failure here is never the
-# run's); bounded, since the run waits for it
+# run's); bounded, since the run waits for it. A Ctrl-C, TERM, hang-up or Ctrl-\ while it works stops the JVM at work,
+# deletes the half-made file and ends the tool at once with the shell's status for that signal (130, 143, 129, 131)
+# instead of starting the run: the traps cover both JVMs and the rename. Bash runs a trap only once its foreground
+# command has ended (and ignores a Ctrl-C the command survived), and timeout runs its command in a process group of
+# its own, which the terminal's signals do not reach: so each JVM runs in the background while the script waits.
 archive_of() {
-  local list="$1" made="$archive.$$.tmp"
+  local list="$1" made="$archive.$$.tmp" helper="" status=1
+  trap 'stop_archive_jvm "$helper" "$made" 130' INT
+  trap 'stop_archive_jvm "$helper" "$made" 143' TERM
+  trap 'stop_archive_jvm "$helper" "$made" 129' HUP
+  trap 'stop_archive_jvm "$helper" "$made" 131' QUIT
   rm -f "$made" 2>/dev/null || true
-  if archive_jvm "$made" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
-     && archive_jvm "$made" -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces -version \
+  if archive_jvm -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$made" \
+     && archive_jvm -XX:SharedArchiveFile="$made" -Xshare:on -XX:+VerifySharedSpaces -version \
      && mv -f "$made" "$archive" 2>/dev/null; then
-    return 0
+    status=0
+  else
+    rm -f "$made" 2>/dev/null || true
   fi
-  rm -f "$made" 2>/dev/null || true
-  return 1
+  trap - INT TERM HUP QUIT
+  return "$status"
 }
 
-# archive_jvm MADE OPTION...: runs a JVM of the archive's own, silent and bounded (timeout 300, then KILL 10 s later),
-# such that a Ctrl-C or a TERM to the tool stops it, deletes MADE and ends the tool at once with the shell's status
-# for that signal (130, 143) instead of starting the run. Bash runs a trap only once its foreground command has ended
-# (and ignores a Ctrl-C the command survived), and timeout runs its command in a process group of its own, which the
-# terminal's Ctrl-C does not reach: so the JVM runs in the background while the script waits for it.
+# archive_jvm OPTION...: one JVM of archive_of's, silent and bounded (timeout 300, then KILL 10 s later), in the
+# background with its pid in archive_of's helper for the traps
 archive_jvm() {
-  local made="$1" helper status=0
-  shift
-  local bound=()
+  local bound=() status=0
   if command -v timeout >/dev/null 2>&1; then bound=(timeout -k 10 300); fi
   ${bound[@]+"${bound[@]}"} "$java" '-Xlog:cds*=off' -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash \
     -cp "$classpath" "$@" </dev/null >/dev/null 2>&1 &
   helper=$!
-  trap 'stop_archive_jvm "$helper" "$made" 130' INT
-  trap 'stop_archive_jvm "$helper" "$made" 143' TERM
   wait "$helper" || status=$?
-  trap - INT TERM
+  helper=""
   return "$status"
 }
 
-# stop_archive_jvm PID MADE STATUS: the signal's end of archive_jvm: the helper stopped and waited for, MADE deleted
+# stop_archive_jvm PID MADE STATUS: a signal's end of archive_of: the JVM at work (if any) stopped and waited for, MADE
+# deleted, the tool ended
 stop_archive_jvm() {
-  trap - INT TERM
-  kill -TERM "$1" 2>/dev/null || true
-  wait "$1" 2>/dev/null || true
+  trap - INT TERM HUP QUIT
+  if [ -n "$1" ]; then
+    kill -TERM "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+  fi
   rm -f "$2" 2>/dev/null || true
   exit "$3"
 }
 
-# Another host's pending lists (a shared home folder): only that host can tell whether their writer is gone (its pid
-# means nothing here), and it adopts them at its next start. One untouched for 7 days (7 x 24 x 60 minutes) is of a host that has not run
-# this pack since (a running JVM appends to its list as it loads classes, but a long run loads nothing new after its
-# start, so the rule is days, not minutes); it goes, with its marker.
-forget_other_hosts_pending() {
+# forget_stale: what no start will use again. Another host's pending lists (a shared home folder) untouched for 7
+# days (7 x 24 x 60 minutes): only that host can tell whether their writer is gone (its pid means nothing here), and it
+# adopts them at its next start, so one that old is of a host that has not run this pack since (a running JVM appends
+# to its list as it loads classes, but a long run loads nothing new after its start, so the rule is days, not
+# minutes); it goes with its marker. Half-made archives over an hour old (a tool killed by a signal no trap catches
+# while it made one; its JVMs are bounded to about 11 minutes). And any archive untouched for over 30 days, of a JDK
+# or pack folder since removed (each start touches the archive it maps).
+forget_stale() {
   [ -d "$cache" ] || return 0
-  find "$cache" -maxdepth 1 -type f -name "$home_sum-*.pending" ! -name "*.$host.*" -mmin +10080 \
-    -exec rm -f {} {}.ok \; 2>/dev/null || true
+  find "$cache" -maxdepth 1 -type f \
+    \( \( -name "$home_sum-*.pending" ! -name "*.$host.*" -mmin +10080 -exec rm -f {} {}.ok \; \) \
+    -o \( -name "*.jsa.*.tmp" -mmin +60 -exec rm -f {} \; \) \
+    -o \( -name "*.jsa" -mtime +30 -exec rm -f {} \; \) \) 2>/dev/null || true
 }
 
 # whether this JVM can list the classes it loads (HotSpot); asked without writing anything

@@ -253,16 +253,21 @@ class StartupArchiveIT {
   void aSignalWhileTheArchiveIsMadeStopsTheToolAtOnceAndLeavesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     Path cache = work.resolve("cds");
-    for (String signal : List.of("INT", "TERM")) {
+    // INT and QUIT (Ctrl-C, Ctrl-\) and HUP (a closed terminal) reach the foreground process group; TERM is sent to a pid
+    Map<String, Integer> statusFor = Map.of("INT", 130, "TERM", 143, "HUP", 129, "QUIT", 131);
+    for (String signal : List.of("INT", "TERM", "HUP", "QUIT")) {
       String table = Servers.newTable();
       try {
         YcsbRun load = YcsbRun.runWith(work, on(cache), args("load", target, table));
         assertEquals(0, load.exitCode, load::describe);
         List<String> listed = names(cache);
         assertTrue(listed.stream().anyMatch(n -> n.endsWith(".pending.ok")), () -> signal + ": " + listed);
-        // its own session, so that its process group is its pid, as a shell's job is
-        ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {"setsid",
-            YcsbRun.home().resolve("bin/ycsb").toString()}, args("run", target, table)));
+        // its own session, so that its process group is its pid, as a shell's job is; and SIGQUIT unblocked, as a
+        // terminal's shell starts a job: a JVM's children inherit the JVM's mask, which blocks it (perl-base is part
+        // of every Debian system)
+        ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {"perl", "-MPOSIX", "-e",
+            "sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGQUIT)) or die; exec {$ARGV[0]} @ARGV or die", "--",
+            "setsid", YcsbRun.home().resolve("bin/ycsb").toString()}, args("run", target, table)));
         pb.environment().putAll(on(cache));
         Path out = work.resolve(signal + ".out");
         pb.redirectOutput(out.toFile()).redirectErrorStream(true);
@@ -276,14 +281,14 @@ class StartupArchiveIT {
             Thread.sleep(10);
           }
           assertTrue(dump != null, () -> signal + ": the start made an archive: " + read(out));
-          Process kill = new ProcessBuilder("kill", "-" + signal, "--", (signal.equals("INT") ? "-" : "")
+          Process kill = new ProcessBuilder("kill", "-" + signal, "--", (signal.equals("TERM") ? "" : "-")
               + start.pid()).inheritIO().start();
           assertEquals(0, kill.waitFor());
           assertTrue(start.waitFor(20, TimeUnit.SECONDS), signal + ": the tool ends at once");
         } finally {
           start.destroyForcibly();
         }
-        assertEquals(signal.equals("INT") ? 130 : 143, start.exitValue(), () -> signal + ": " + read(out));
+        assertEquals(statusFor.get(signal), start.exitValue(), () -> signal + ": " + read(out));
         assertFalse(read(out).contains("[OVERALL]"), () -> signal + ": the run did not start: " + read(out));
         ProcessHandle helper = dump;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -329,6 +334,9 @@ class StartupArchiveIT {
       Path running = Files.writeString(cache.resolve(homeAndSlot + "-1." + host + "." + alive + ".pending"), "");
       String homeSum = archive.substring(0, archive.indexOf('-'));
       Path otherJdk = Files.writeString(cache.resolve(homeSum + "-2-1." + host + "." + gone + ".pending"), "");
+      // named before JDKs had slots (HOMESUM-KEY), left by an upgrade
+      Path preSlot = Files.writeString(cache.resolve(homeSum + "-1." + host + "." + gone + ".pending"), "old");
+      Path preSlotMarker = Files.writeString(cache.resolve(preSlot.getFileName() + ".ok"), "");
 
       YcsbRun run = YcsbRun.runWith(work, on(cache), args("run", target, table));
       assertEquals(0, run.exitCode, run::describe);
@@ -336,6 +344,8 @@ class StartupArchiveIT {
       List<String> left = names(cache);
       assertFalse(left.contains(stale.getFileName().toString()) || left.contains(staleMarker.getFileName().toString()),
           () -> "the dead list of an earlier build went: " + left);
+      assertFalse(left.contains(preSlot.getFileName().toString())
+          || left.contains(preSlotMarker.getFileName().toString()), () -> "the list named before slots went: " + left);
       assertTrue(left.contains(running.getFileName().toString()), () -> "a running JVM's list stays: " + left);
       assertTrue(left.contains(otherJdk.getFileName().toString()), () -> "another JDK's list stays: " + left);
       assertTrue(left.contains(archive), left::toString);
@@ -403,6 +413,16 @@ class StartupArchiveIT {
       // "over 7 days" to the minute: find's -mtime +7 would keep it until it is 8 whole days old
       Path justOver = Files.writeString(cache.resolve(homeSum + "-1.otherhost.45.pending"), "a week and two hours");
       Path justUnder = Files.writeString(cache.resolve(homeSum + "-1.otherhost.46.pending"), "two hours short");
+      // half-made archives: one a killed tool left two hours ago, one another host may be making now
+      Path leftTmp = Files.writeString(cache.resolve(homeSum + "-1-1.jsa.4242.tmp"), "half");
+      Path makingTmp = Files.writeString(cache.resolve(homeSum + "-1-2.jsa.4243.tmp"), "half");
+      Files.setLastModifiedTime(leftTmp, FileTime.from(Instant.now().minus(2, ChronoUnit.HOURS)));
+      Files.setLastModifiedTime(makingTmp, FileTime.from(Instant.now().minus(10, ChronoUnit.MINUTES)));
+      // archives of a JDK or pack folder since removed: unused for 32 days goes, for 29 days stays
+      Path unused = Files.writeString(cache.resolve("aggregate1-2-3.jsa"), "unused for a month");
+      Path lately = Files.writeString(cache.resolve("4-5-6.jsa"), "used lately");
+      Files.setLastModifiedTime(unused, FileTime.from(Instant.now().minus(32, ChronoUnit.DAYS)));
+      Files.setLastModifiedTime(lately, FileTime.from(Instant.now().minus(29, ChronoUnit.DAYS)));
       for (Path p : List.of(stale, staleMarker, otherPack)) {
         Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(9, ChronoUnit.DAYS)));
       }
@@ -420,7 +440,19 @@ class StartupArchiveIT {
           left::toString);
       assertFalse(left.contains(justOver.getFileName().toString()), () -> "over 7 days by two hours: " + left);
       assertTrue(left.contains(justUnder.getFileName().toString()), () -> "7 days less two hours: " + left);
-      assertEquals(1, left.stream().filter(n -> n.endsWith(".jsa")).count(), () -> "this host adopted its own: " + left);
+      assertFalse(left.contains(leftTmp.getFileName().toString()), () -> "a half-made file two hours old: " + left);
+      assertTrue(left.contains(makingTmp.getFileName().toString()), () -> "one ten minutes old: " + left);
+      assertFalse(left.contains(unused.getFileName().toString()), () -> "an archive unused for 32 days: " + left);
+      assertTrue(left.contains(lately.getFileName().toString()), () -> "one used 29 days ago: " + left);
+      assertEquals(2, left.stream().filter(n -> n.endsWith(".jsa")).count(),
+          () -> "this host adopted its own, beside the one used lately: " + left);
+      Path adopted = cache.resolve(left.stream().filter(n -> n.endsWith(".jsa") && !n.equals("4-5-6.jsa"))
+          .findFirst().orElseThrow());
+      Files.setLastModifiedTime(adopted, FileTime.from(Instant.now().minus(40, ChronoUnit.DAYS)));
+      YcsbRun again = YcsbRun.runWith(work, on(cache), args("run", target, table));
+      assertEquals(0, again.exitCode, again::describe);
+      assertTrue(Files.getLastModifiedTime(adopted).toInstant().isAfter(Instant.now().minus(1, ChronoUnit.HOURS)),
+          "a start that maps the archive touches it, so the 30-day rule keeps it");
     } finally {
       Servers.drop(target, table);
     }

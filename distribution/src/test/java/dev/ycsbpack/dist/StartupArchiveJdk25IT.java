@@ -72,8 +72,9 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
   }
 
   /**
-   * The user's own AOT cache, in -jvm-args or JAVA_TOOL_OPTIONS: a JDK 25 does not start with it beside an archive
-   * of ours ("Option AOTCache cannot be used at the same time with ... SharedArchiveFile"), so the user's wins whole.
+   * The user's own AOT cache, in -jvm-args, JAVA_TOOL_OPTIONS or an @argfile: a JDK 25 does not start with it beside
+   * an archive of ours ("Option AOTCache cannot be used at the same time with ... SharedArchiveFile"), so the user's
+   * wins whole.
    */
   @Test
   void theUsersOwnAotCacheIsUsedInsteadOfTheArchiveAndTheRunSucceeds() throws IOException {
@@ -103,6 +104,13 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
       YcsbRun fromEnvironment = YcsbRun.runWith(work, inToolOptions, args("run", target, table));
       assertEquals(0, fromEnvironment.exitCode, fromEnvironment::describe);
       assertNoJvmWarning(fromEnvironment);
+
+      // options read from a file the script does not open: the user's too, whatever they hold
+      Path argFile = Files.writeString(work.resolve("aot.args"), "-XX:AOTCache=" + users + "\n");
+      Map<String, String> inArgFile = new HashMap<>(on(cache));
+      inArgFile.put("JDK_JAVA_OPTIONS", "@" + argFile);
+      YcsbRun fromArgFile = YcsbRun.runWith(work, inArgFile, args("run", target, table));
+      assertEquals(0, fromArgFile.exitCode, fromArgFile::describe);
 
       assertEquals(archives, names(cache), "the archive stays for the runs without options of their own");
     } finally {
