@@ -53,7 +53,7 @@ public final class CoordinatedRun {
   private final long commandStartMs;
   private final CountDownLatch finished = new CountDownLatch(1);
   /**
-   * Held while the interrupt's reason is set and while the final manifest is weighed and written: a Ctrl-C is either
+   * Held while the interrupt's reason is set and while a final manifest is weighed and written: a Ctrl-C is either
    * seen by that weighing (the bundle says FAILED) or comes after the write (the bundle says what was written).
    */
   private final Object ending = new Object();
@@ -267,7 +267,9 @@ public final class CoordinatedRun {
 
   private int failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
                               Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
-    write(bundle, manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
+    synchronized (ending) { // as the final manifest: a Ctrl-C comes either before this write or after it
+      write(bundle, manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
+    }
     bundle.removeStaging();
     return FAILED;
   }
