@@ -37,6 +37,7 @@ public final class EmbeddedMongoServer implements AutoCloseable {
       "  --url-file FILE  once listening, write its connection string (mongodb://127.0.0.1:PORT) to FILE;",
       "                   the folder must exist; the file is removed when the server stops",
       "  -h, --help       this text",
+      "  -V, --version    the pack's version and build",
       "",
       "It prints 'embedded mongo-java-server ready at mongodb://127.0.0.1:PORT' when it accepts connections,",
       "and runs until stopped: Ctrl-C, or kill PID (SIGTERM). If it cannot start (port in use, url file",
@@ -191,6 +192,11 @@ public final class EmbeddedMongoServer implements AutoCloseable {
         }
         case "-h", "--help", "help" -> {
           out.print(HELP);
+          out.flush();
+          throw new Exit(0, null);
+        }
+        case "-V", "--version" -> {
+          out.println("embedded-mongo " + dev.ycsbpack.common.PackVersion.current().shown());
           out.flush();
           throw new Exit(0, null);
         }

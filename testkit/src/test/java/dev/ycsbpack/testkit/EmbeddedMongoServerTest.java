@@ -90,6 +90,20 @@ class EmbeddedMongoServerTest {
     }
   }
 
+  /** The README: "Every tool's --version shows it" (the pack's version and build). */
+  @Test
+  void versionIsThePacksAsEveryToolsIs() {
+    for (String flag : List.of("--version", "-V")) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      EmbeddedMongoServer.Exit e = assertThrows(EmbeddedMongoServer.Exit.class,
+          () -> EmbeddedMongoServer.startFromCommandLine(new String[] {flag},
+              new PrintStream(out, true, StandardCharsets.UTF_8)));
+      assertEquals(0, e.code);
+      assertEquals("embedded-mongo " + dev.ycsbpack.common.PackVersion.current().shown() + System.lineSeparator(),
+          out.toString(StandardCharsets.UTF_8));
+    }
+  }
+
   @Test
   void aPortInUseIsOneLineAndNothingKeepsRunning() throws IOException {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
