@@ -32,13 +32,22 @@ public final class OutputFolder {
    */
   public static void check(Path dir, String option) throws IOException {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new IllegalArgumentException(option + " " + Text.shown(dir.toString())
+      throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString())
           + ": is a file; give a new or empty folder");
+    }
+    Path above = dir.toAbsolutePath().getParent();
+    while (above != null && !Files.exists(above)) {
+      above = above.getParent();
+    }
+    if (above != null && !Files.isDirectory(above)) {
+      // refused now, not when the run's results are to be written
+      throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString()) + ": cannot be made, "
+          + Text.shownPath(above.toString()) + " is a file; give a new or empty folder");
     }
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
         if (s.findAny().isPresent()) {
-          throw new IllegalArgumentException(option + " " + Text.shown(dir.toString()) + ": the folder is not empty;"
+          throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString()) + ": the folder is not empty;"
               + " give a new or empty folder, so no earlier result is mixed into this one");
         }
       }

@@ -17,6 +17,14 @@ public final class Text {
   }
 
   /**
+   * A path as a message shows it: like {@link #shown(String)}, but whole up to 1,000 characters, since a mistyped
+   * file name is at its end ({@code .../workloads/workloadz}) and a path cut at 80 hides it.
+   */
+  public static String shownPath(String path) {
+    return shown(path, 1000);
+  }
+
+  /**
    * The value with control characters escaped and at most {@code max} of its characters, for places that show
    * longer values than a message does (a path, a property in a report) but must still stay on one line and bounded.
    */

@@ -146,7 +146,7 @@ final class CoreProperties {
     if (fieldLengthDistribution.equals("histogram")) {
       String histogram = p.getProperty("fieldlengthhistogram", "hist.txt");
       if (!Files.isRegularFile(path("fieldlengthhistogram", histogram))) {
-        throw new UsageException("fieldlengthhistogram=" + Text.shown(histogram) + ": no such file"
+        throw new UsageException("fieldlengthhistogram=" + Text.shownPath(histogram) + ": no such file"
             + " (fieldlengthdistribution=histogram reads the field lengths from it)");
       }
     }

@@ -90,7 +90,12 @@ final class LaunchArguments {
       String flag = args[i];
       switch (flag) {
         case "--out":
-          out = Path.of(value(args, ++i, flag, "a folder for the client's results"));
+          Path again = Path.of(value(args, ++i, flag, "a folder for the client's results"));
+          if (out != null) {
+            throw new UsageException("--out given twice (" + Text.shownPath(out.toString()) + ", "
+                + Text.shownPath(again.toString()) + "); give one folder");
+          }
+          out = again;
           break;
         case "--control":
           String channel = value(args, ++i, flag, "a channel");
@@ -247,16 +252,16 @@ final class LaunchArguments {
   private static void loadFile(String file, Properties into) throws UsageException {
     Path path = Path.of(file);
     if (Files.isDirectory(path)) {
-      throw new UsageException("-P " + Text.shown(file) + ": is a directory; expected a workload file such as "
-          + Text.shown(path.resolve("workloada").toString()));
+      throw new UsageException("-P " + Text.shownPath(file) + ": is a directory; expected a workload file such as "
+          + Text.shownPath(path.resolve("workloada").toString()));
     }
     if (!Files.isRegularFile(path)) {
-      throw new UsageException("-P " + Text.shown(file) + ": no such file");
+      throw new UsageException("-P " + Text.shownPath(file) + ": no such file");
     }
     try {
       into.putAll(PropertiesFiles.read(path)); // read as YCSB reads it: the pack's one charset rule
     } catch (IOException e) {
-      throw new UsageException("-P " + Text.shown(file) + ": cannot read it: " + Text.shown(e.getMessage()));
+      throw new UsageException("-P " + Text.shownPath(file) + ": cannot read it: " + Text.shown(e.getMessage()));
     }
   }
 }

@@ -74,6 +74,11 @@ class LaunchArgumentsTest {
         Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-load"), "-load contradicts the 'run' command"),
         Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-db", "x"), "-db is set by the binding name"),
         Arguments.of(List.of("run", "basic", "-P", "no/such/file"), "-P no/such/file: no such file"),
+        // a mistyped file name is at the end of its path: shown whole, not cut at 80 characters
+        Arguments.of(List.of("run", "basic", "-P", "/" + "x".repeat(120) + "/workloads/workloadz"),
+            "x/workloads/workloadz: no such file"),
+        Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "--out", "a", "--out", "b"),
+            "--out given twice (a, b); give one folder"),
         Arguments.of(List.of("run", "basic", "-p", "recordcount=1"), "no workload given"),
         Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "-l"), "-l needs a label"),
         Arguments.of(List.of("run", "basic", "-p", WORKLOAD, "bad\nflag"), "unknown option 'bad\\nflag'"));

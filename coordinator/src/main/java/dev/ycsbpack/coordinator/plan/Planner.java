@@ -140,15 +140,15 @@ public final class Planner {
     Map<String, String> m = new TreeMap<>();
     for (Path f : r.workloadFiles()) {
       if (Files.isDirectory(f)) {
-        throw new PlanException("-P " + Text.shown(f.toString()) + ": is a directory; give a workload file");
+        throw new PlanException("-P " + Text.shownPath(f.toString()) + ": is a directory; give a workload file");
       }
       if (!Files.isRegularFile(f)) {
-        throw new PlanException("-P " + Text.shown(f.toString()) + ": no such file");
+        throw new PlanException("-P " + Text.shownPath(f.toString()) + ": no such file");
       }
       try {
         m.putAll(PropertiesFiles.read(f));
       } catch (IOException e) {
-        throw new PlanException("-P " + Text.shown(f.toString()) + ": cannot read it: " + e.getMessage());
+        throw new PlanException("-P " + Text.shownPath(f.toString()) + ": cannot read it: " + e.getMessage());
       }
     }
     m.putAll(r.overrides());
