@@ -121,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
     for (int i = 0; i < launches.size(); i++) {
       Recipe.Experiment e = experiments.get(i);
       System.out.println("ycsb-experiment: recipe " + r.name() + ": experiment " + (i + 1) + " of "
-          + experiments.size() + ": " + e.name() + ": " + e.about());
+          + experiments.size() + ": " + e.name() + ": " + e.about() + overridden(r.options(), rest));
       Integer counted = loadsBefore(launches, i) ? ExperimentLaunch.checkCount(launches.get(i), err) : null;
       int status = counted != null ? counted : ExperimentLaunch.runChecked(launches.get(i), err);
       if (status != 0) {
@@ -135,6 +135,23 @@ final class RunCommand implements Callable<Integer> {
     System.out.println("ycsb-experiment: recipe " + r.name() + ": COMPLETE: " + String.join(", ",
         experiments.stream().map(e -> dir.resolve(e.name()).toString()).toList()));
     return 0;
+  }
+
+  /**
+   * The recipe's options the command line gives again, as given ({@code " (the recipe's words; run with -threads
+   * 1,2)"}), or "": an experiment's words ("at 1 to 128 threads") say the recipe's values, not the ones that run.
+   */
+  static String overridden(List<String> recipeOptions, List<String> given) {
+    List<String> again = new ArrayList<>();
+    for (int i = 0; i < given.size(); i++) {
+      String flag = given.get(i);
+      if (flag.startsWith("-") && recipeOptions.contains(flag)) {
+        int value = recipeOptions.indexOf(flag) + 1;
+        boolean takesValue = value < recipeOptions.size() && !recipeOptions.get(value).startsWith("-");
+        again.add(takesValue && i + 1 < given.size() ? flag + " " + Text.shown(given.get(i + 1)) : flag);
+      }
+    }
+    return again.isEmpty() ? "" : " (the recipe's words; run with " + String.join(" ", again) + ")";
   }
 
   /** Whether an experiment before the {@code i}th loads records (so the {@code i}th's count waits for it). */

@@ -38,6 +38,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs a sweep's steps in order, each a coordinated run with its own bundle under {@code steps/}, writes the
@@ -113,6 +115,9 @@ public final class SweepRun {
 
   /** The plan kind of a plain coordinated run repeated ({@code bin/ycsb-experiment repeat}): no rule stops it. */
   public static final String REPEAT = "repeat";
+
+  /** A repeated step's name ends with its repetition: {@code 02-run-r2}, {@code 01-threads-4-r3}. */
+  private static final Pattern REPETITION = Pattern.compile("-r(\\d+)$");
 
   private final ExperimentBundle bundle;
   private final ExperimentManifest.Plan plan;
@@ -363,8 +368,13 @@ public final class SweepRun {
           maximum.throughput(), target);
     } else {
       stepPlan = p.probe() == null ? p.plan() : p.probe().plan(p.plan());
+      // a repetition's number is only in its name (NN-...-rR); a repeat's x is the same for every run
+      Matcher r = REPETITION.matcher(p.name());
+      String repetition = r.find() ? "repetition " + r.group(1) : null;
       what = p.load() ? "load" : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
-          : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1));
+          : plan.kind().equals(REPEAT) && repetition != null ? repetition
+          : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1))
+              + (repetition == null ? "" : ", " + repetition);
     }
     long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
