@@ -246,6 +246,7 @@ class ExperimentIT {
     List<String> names = new ArrayList<>();
     m.get("steps").forEach(s -> names.add(s.get("name").asText()));
     assertEquals(List.of("00-load", "01-run-r1", "02-run-r2", "03-run-r3"), names, "--repeat 3 by default");
+    assertTrue(c.stdout().contains("step 02-run-r2: running (repetition 2)"), c::describe);
     JsonNode r = m.get("repetitions").get(0);
     double[] tp = new double[3];
     double[] p99 = new double[3];
