@@ -51,18 +51,25 @@ class CompareAndOutputTest {
 
   /** Two clients, 10 one-second intervals, {@code perInterval} READs of exactly {@code latency} µs each. */
   Path clients(String name, int perInterval, long latency, String threads, String javaVersion) throws Exception {
+    return clients(name, perInterval, latency, threads, javaVersion, 10);
+  }
+
+  Path clients(String name, int perInterval, long latency, String threads, String javaVersion, int intervals)
+      throws Exception {
     Path root = tmp.resolve(name);
     for (int c = 0; c < 2; c++) {
       Map<String, String> p = SyntheticClients.baseProperties();
       p.put("threadcount", threads);
       Path dir = root.resolve("c" + c);
-      SyntheticClients.writeClient(dir, 1_790_000_000_000L, 1000, 10, List.of("READ"), (op, k) -> {
+      SyntheticClients.writeClient(dir, 1_790_000_000_000L, 1000, intervals, List.of("READ"), (op, k) -> {
         Histogram h = new Histogram(3);
         h.recordValueWithCount(latency, perInterval);
         return h;
       }, p);
+      // the run's own record differs between any two runs: its CPU, its age, the folder in its command line
       Files.writeString(dir.resolve("environment.properties"), "java.version=" + javaVersion + "\nhost=box" + c
-          + "\n");
+          + "\nprocess.cpu.ms=" + (perInterval * 7 + c) + "\nprocess.uptime.ms=" + (latency + c)
+          + "\nrun.command=bin/ycsb run basic --out " + dir + "\n");
     }
     return root;
   }
@@ -81,6 +88,9 @@ class CompareAndOutputTest {
     int metricsAt = stdout.indexOf("| OVERALL | throughput (ops/s) | 200");
     assertTrue(diffAt > 0 && envAt > 0 && metricsAt > diffAt && metricsAt > envAt, stdout);
     assertFalse(stdout.contains("| environment | host"), "per-client facts that are alike on both sides: " + stdout);
+    for (String ofTheRun : List.of("process.cpu.ms", "process.uptime.ms", "run.command")) {
+      assertFalse(stdout.contains("| environment | " + ofTheRun), () -> "a record of the run, not a setting: " + stdout);
+    }
     // one run each: the change is shown, but its noise is unknown, so it is never called better or worse
     assertTrue(stdout.contains("| READ | p99 (us) | 1,000 | 2,000 | +100.0% | noise unknown |"), stdout);
     assertTrue(stdout.contains("| OVERALL | throughput (ops/s) | 200 | 400 | +100.0% | noise unknown |"), stdout);
@@ -108,6 +118,20 @@ class CompareAndOutputTest {
     List<String> out = new ArrayList<>();
     n.fieldNames().forEachRemaining(out::add);
     return out;
+  }
+
+  /** Windows a tenth apart or less are the same run length measured twice; 10 s against 30 s is not. */
+  @Test
+  void windowLengthsAreADifferenceOnlyWhenMoreThanATenthApart() throws Exception {
+    for (int[] sides : new int[][] {{10, 11, 0}, {10, 30, 1}}) {
+      Path a = clients("w" + sides[1] + "a", 100, 1000, "16", "17.0.15", sides[0]);
+      Path b = clients("w" + sides[1] + "b", 100, 1000, "16", "17.0.15", sides[1]);
+      assertEquals(0, run("merge", a.toString(), "-o", tmp.resolve("m" + sides[1] + "a").toString()), stderr);
+      assertEquals(0, run("merge", b.toString(), "-o", tmp.resolve("m" + sides[1] + "b").toString()), stderr);
+      assertEquals(0, run("compare", tmp.resolve("m" + sides[1] + "a").toString(),
+          tmp.resolve("m" + sides[1] + "b").toString()), stderr);
+      assertEquals(sides[2] == 1, stdout.contains("| merge | window seconds |"), stdout);
+    }
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -35,6 +36,17 @@ public final class EnvironmentFacts {
   public static final String MONGODB = "MongoDB";
   /** The pack version that ran the client ({@link PackVersion#shown}). */
   public static final String PACK_VERSION = "pack.version";
+  /** The command line that ran, its secrets masked (what was run, for the report). */
+  public static final String RUN_COMMAND = "run.command";
+  /** The client JVM's CPU time at the end of its run, user + system, in ms. */
+  public static final String PROCESS_CPU_MS = "process.cpu.ms";
+  /** The client JVM's age at the end of its run, in ms. */
+  public static final String PROCESS_UPTIME_MS = "process.uptime.ms";
+  /**
+   * The facts that record the run itself rather than how it was set up: they differ between any two runs (the
+   * command line's folders, the CPU a run spent), so a comparison of how two results were run leaves them out.
+   */
+  public static final Set<String> OF_THE_RUN = Set.of(RUN_COMMAND, PROCESS_CPU_MS, PROCESS_UPTIME_MS);
   /** Every fact the binding learned from the server (and the write/read settings in force) starts with this. */
   public static final String SERVER_PREFIX = "server.";
   /** Every fact about the driver the binding ran starts with this. */

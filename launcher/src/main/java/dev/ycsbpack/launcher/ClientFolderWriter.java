@@ -104,8 +104,8 @@ final class ClientFolderWriter {
   }
 
   /** Creates the {@link #check checked} folder and writes what is known before the run into it. */
-  /** The environment key of the command line that ran (aggregate's {@code RunFacts.ENV_COMMAND}). */
-  static final String COMMAND = "run.command";
+  /** The environment key of the command line that ran. */
+  static final String COMMAND = dev.ycsbpack.common.EnvironmentFacts.RUN_COMMAND;
 
   static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor,
                                    String command) throws IOException, UsageException {

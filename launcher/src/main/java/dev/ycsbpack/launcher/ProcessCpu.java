@@ -10,8 +10,8 @@ import java.util.Map;
  * limit. JVM start-up and JIT compiling are included (they are part of what the client machine spent).
  */
 final class ProcessCpu {
-  static final String CPU_MS = "process.cpu.ms";
-  static final String UPTIME_MS = "process.uptime.ms";
+  static final String CPU_MS = dev.ycsbpack.common.EnvironmentFacts.PROCESS_CPU_MS;
+  static final String UPTIME_MS = dev.ycsbpack.common.EnvironmentFacts.PROCESS_UPTIME_MS;
 
   private ProcessCpu() {
   }

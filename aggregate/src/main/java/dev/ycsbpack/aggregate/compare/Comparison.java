@@ -138,7 +138,9 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     merge(diffs, "clients merged", x.overall().clientsMerged(), y.overall().clientsMerged());
     merge(diffs, "clients", x.overall().clients(), y.overall().clients());
     merge(diffs, "window", x.window().kind(), y.window().kind());
-    merge(diffs, "window seconds", x.window().seconds(), y.window().seconds());
+    if (apart(x.window().seconds(), y.window().seconds())) {
+      merge(diffs, "window seconds", x.window().seconds(), y.window().seconds());
+    }
     merge(diffs, "warm-up seconds", x.window().warmupSeconds(), y.window().warmupSeconds());
     merge(diffs, "cool-down seconds", x.window().cooldownSeconds(), y.window().cooldownSeconds());
     merge(diffs, "mode", x.mode(), y.mode());
@@ -275,6 +277,19 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     return n == null ? Double.NaN : n.doubleValue();
   }
 
+  /**
+   * Whether two windows' lengths differ by more than a tenth: a measured window is never exactly as long as another
+   * (59.8 against 60.1 s says nothing), while a 60 s run against a 300 s one is a difference in how they were run.
+   */
+  private static boolean apart(Number x, Number y) {
+    if (x == null || y == null) {
+      return x != y;
+    }
+    double a = x.doubleValue();
+    double b = y.doubleValue();
+    return Math.abs(a - b) > 0.1 * Math.max(Math.abs(a), Math.abs(b));
+  }
+
   private static void merge(List<Difference> diffs, String key, Object x, Object y) {
     String a = x == null ? "<unset>" : String.valueOf(x);
     String b = y == null ? "<unset>" : String.valueOf(y);
@@ -293,6 +308,9 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       if (ConfigCheck.PER_CLIENT.contains(k) && "configuration".equals(area)) {
         continue; // where each result's client wrote its files: differs between any two runs, changes nothing
       }
+      if (EnvironmentFacts.OF_THE_RUN.contains(k) && "environment".equals(area)) {
+        continue; // a record of the run (its CPU, its command line's folders), not of how it was set up
+      }
       String av = x.common().containsKey(k) ? x.common().get(k)
           : (x.perClient().containsKey(k) ? "<differs per client>" : "<unset>");
       String bv = y.common().containsKey(k) ? y.common().get(k)
@@ -307,7 +325,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       }
       String av = describe(x.perClient().get(k));
       String bv = describe(y.perClient().get(k));
-      if (!av.equals(bv) && "environment".equals(area)) {
+      if (!av.equals(bv) && "environment".equals(area) && !EnvironmentFacts.OF_THE_RUN.contains(k)) {
         diffs.add(new Difference(area, k, av, bv));
       }
     }

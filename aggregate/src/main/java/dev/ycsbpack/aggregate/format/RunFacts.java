@@ -31,7 +31,7 @@ public record RunFacts(Map<String, String> facts) {
    */
   public static final String LOCAL_HOSTS = "local hosts";
   /** The environment key {@code bin/ycsb --out} records its own command line under (secrets masked). */
-  public static final String ENV_COMMAND = "run.command";
+  public static final String ENV_COMMAND = dev.ycsbpack.common.EnvironmentFacts.RUN_COMMAND;
 
   public RunFacts {
     facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));

@@ -113,8 +113,8 @@ public final class StepFiguresReader {
         continue;
       }
       Map<String, String> e = PropertiesFiles.read(env);
-      Long cpuMs = number(e.get("process.cpu.ms"));
-      Long upMs = number(e.get("process.uptime.ms"));
+      Long cpuMs = number(e.get(EnvironmentFacts.PROCESS_CPU_MS));
+      Long upMs = number(e.get(EnvironmentFacts.PROCESS_UPTIME_MS));
       Long cpus = number(e.get(EnvironmentFacts.CPU_COUNT));
       String label = hostOf.get(d.getFileName().toString());
       String host = label == null || localHosts.contains(label) ? e.get(EnvironmentFacts.HOST_NAME) : label;
