@@ -127,7 +127,7 @@ class ServerFaultsIT {
     double seconds = (System.nanoTime() - frozen) / 1e9;
     // nothing fails before the stall: every operation hangs in a read until the default 30 s socket timeout
     assertFailedForLostServer(run, out, false);
-    assertTrue(run.stderr.contains("no operation has failed yet either"), run::describe);
+    assertTrue(run.stderr.contains("no operation had failed by then either"), run::describe);
     assertTrue(seconds < 3 + 30 + 12, "ended " + seconds + " s after the freeze\n" + run.describe());
   }
 
@@ -209,7 +209,7 @@ class ServerFaultsIT {
     Killed k = coordinatedRunWithServerFault(bundle, "STOP", "socketTimeoutMS=10000", "-p",
         "ycsbpack.stalltimeout=" + STALL_SECONDS, "--hosts", "local,local");
     String reason = assertAStalledClientFailedTheRun(bundle, k);
-    assertTrue(reason.contains("no operation has failed yet either") && reason.contains("the measurements are partial"),
+    assertTrue(reason.contains("no operation had failed by then either") && reason.contains("the measurements are partial"),
         reason);
     for (String client : List.of("01-local1", "02-local2")) {
       Verdict v = new ClientFolder(bundle.resolve("clients").resolve(client)).verdict().orElseThrow();

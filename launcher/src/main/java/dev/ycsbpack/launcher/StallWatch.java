@@ -162,7 +162,8 @@ final class StallWatch {
             (lastSuccessEpochMs - firstEpochMs) / 1000.0, succeeded);
     Map<String, Long> failures = progress.failures();
     String errors = failures.isEmpty()
-        ? "no operation has failed yet either (every one is still waiting on the server)"
+        ? "no operation had failed by then either (each was still waiting on the server; stopping them may count "
+            + "some as errors)"
         : "errors so far: " + failures.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining(", "));
     String first = FirstFailures.first().map(t -> "; first error: " + t).orElse("");
