@@ -61,6 +61,9 @@ public final class Redactor {
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
 
+  /** How many schemes of one run of text have their user info weighed as the driver reads it; past that, the last '@'. */
+  private static final int MAX_WEIGHED_PER_RUN = 16;
+
   private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of());
 
   /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
@@ -195,12 +198,14 @@ public final class Redactor {
     int last = 0;
     int runEnd = -1;
     int lastAt = -1;
+    int weighed = 0;
     int from = 0;
     while (from < text.length() && m.find(from)) {
       int infoStart = m.end();
       if (infoStart > runEnd) {
         runEnd = infoStart;
         lastAt = -1;
+        weighed = 0;
         while (runEnd < text.length() && !endsUserInfo(text.charAt(runEnd))) {
           if (text.charAt(runEnd) == '@') {
             lastAt = runEnd;
@@ -212,7 +217,10 @@ public final class Redactor {
         from = infoStart;
         continue;
       }
-      int end = userInfoEnd(text.substring(infoStart, lastAt + 1));
+      // each weighing reads the rest of the run: a few per run, then the last '@', so a run of a million schemes
+      // stays linear
+      int end = ++weighed > MAX_WEIGHED_PER_RUN ? lastAt - infoStart
+          : userInfoEnd(text.substring(infoStart, lastAt + 1));
       if (end < 0) { // '@'s of option values only
         from = infoStart;
         continue;
@@ -326,6 +334,12 @@ public final class Redactor {
           // pair, so each pair and each value is a secret too, encoded and decoded
           for (String whole : List.of(v, percentDecode(v, false), percentDecode(v, true))) {
             into.add(whole);
+            // a reading of the URL's user info up to a later '@' may cut this value there: each side is a secret
+            for (String piece : whole.split("@")) {
+              if (piece.length() >= MIN_FRAGMENT && !piece.equals(whole)) {
+                into.add(piece);
+              }
+            }
             for (String kv : whole.split(",")) {
               into.add(kv);
               int c = kv.indexOf(':');
@@ -341,8 +355,9 @@ public final class Redactor {
 
   /**
    * The password of user info {@code info} (after its first ':'), if any, and its pieces: a driver that cannot parse
-   * the URL, or reads a raw password's tail as hosts and options, echoes what it took for a host, a path, an option's
-   * name or its value: the password cut at each character that ends one.
+   * the URL echoes what it took for a host or the path, the password cut at the first character that ends a URL part.
+   * Not at '=', '&amp;' or ';': a reading that runs into the options would make '100' or 'true' pieces, masked in
+   * every result.
    */
   private static void addPassword(String info, List<String> into) {
     int colon = info.indexOf(':');
@@ -351,7 +366,7 @@ public final class Redactor {
     }
     String password = info.substring(colon + 1);
     into.add(password);
-    for (String piece : password.split("[/?#@=&;]")) {
+    for (String piece : password.split("[/?#@]")) {
       if (piece.length() >= MIN_FRAGMENT) {
         into.add(piece);
       }

@@ -172,18 +172,32 @@ public final class UrlOptions {
     }
   }
 
+  /** Whether {@code rest}'s '@' at {@code at} belongs to the value of an option whose name says secret. */
+  private static boolean inSecretValue(String rest, int from, int at) {
+    Matcher m = pairUpTo(rest, from, at);
+    return m != null && Redactor.isSecretName(m.group(1));
+  }
+
+  /** The {@code name=value} pair after the options' '?' that {@code rest}'s '@' at {@code at} ends in, or null. */
+  private static Matcher pairUpTo(String rest, int from, int at) {
+    int q = rest.indexOf('?', from);
+    if (q < 0 || q > at) {
+      return null;
+    }
+    int start = Math.max(q, Math.max(rest.lastIndexOf('&', at), rest.lastIndexOf(';', at))) + 1;
+    Matcher m = PAIR_UP_TO_AT.matcher(rest).region(start, at);
+    return m.matches() ? m : null;
+  }
+
   /**
    * Whether {@code rest}'s '@' at {@code at} belongs to the value of an option that may hold one (a path or free
    * text, {@link #AT_IN_VALUE}); {@code from} is where the hosts end.
    */
   static boolean inValueHoldingAt(String rest, int from, int at) {
-    int q = rest.indexOf('?', from);
-    if (q < 0 || q > at) {
-      return false;
-    }
-    int start = Math.max(q, Math.max(rest.lastIndexOf('&', at), rest.lastIndexOf(';', at))) + 1;
-    Matcher m = PAIR_UP_TO_AT.matcher(rest).region(start, at);
-    return m.matches() && AT_IN_VALUE.contains(m.group(1).toLowerCase(Locale.ROOT));
+    Matcher m = pairUpTo(rest, from, at);
+    // a secret option's value (tlsCertificateKeyFilePassword=p@ss) is the user's to write as it is, too
+    return m != null && (AT_IN_VALUE.contains(m.group(1).toLowerCase(Locale.ROOT))
+        || Redactor.isSecretName(m.group(1)));
   }
 
   /**
@@ -213,9 +227,14 @@ public final class UrlOptions {
     if (from < 0) {
       return true;
     }
+    // without user info, 'host:port' may be 'user:password' whose password starts with digits and holds a raw '/' or
+    // '?' ('admin:2024/Spring?appName=x@db1'): the driver reads a host, but a later '@' may still end a password,
+    // unless it is in a secret option's value (masked as such; its '@' is the user's to write)
+    boolean mayHideUserInfo = driverUserInfoEnd(rest) < 0 && rest.substring(0, from).indexOf(':') >= 0;
     int seen = 0;
     for (int at = rest.indexOf('@', from); at >= 0; at = rest.indexOf('@', at + 1)) {
-      if (++seen > MAX_LATER_AT || !inValueHoldingAt(rest, from, at)) {
+      if (++seen > MAX_LATER_AT || !inValueHoldingAt(rest, from, at)
+          || (mayHideUserInfo && !inSecretValue(rest, from, at))) {
         return false;
       }
     }

@@ -131,20 +131,65 @@ class RedactorTest {
     }
     String echo = r.forLines().redact("Timed out: {address=xyzzyB:27017}; unknown option xyzzyC; database xyzzyC");
     assertFalse(echo.contains("xyzzyB"), echo);
-    if (!url.contains("xyzzyC@corp")) { // there a folder in an option's value, not a piece of the password
+    if (url.matches(".*[/?]xyzzyC@.*")) { // a piece of its own (pieces are cut at / ? # @, not inside an option)
       assertFalse(echo.contains("xyzzyC"), echo);
     }
   }
 
-  /** Without user info, an '@' of a path in an option's value leaves the URL whole: its port is no password. */
+  /**
+   * Without user info or ports, an '@' of a path in an option's value leaves the URL whole. With a port it does not
+   * ('db1:27017' may be a user and a password of digits with a raw '/' or '?'): masked to the last '@', as ever.
+   */
   @Test
-  void aUrlWithoutUserInfoKeepsItsPortAndOptions() {
-    String url = "mongodb://db1:27017,db2:27017/?authMechanism=MONGODB-X509&tls=true"
+  void aUrlWithoutUserInfoKeepsItsOptionsUnlessAPortMayBeAPassword() {
+    String url = "mongodb://db1,db2/?authMechanism=MONGODB-X509&tls=true"
         + "&tlsCertificateKeyFile=/home/jdoe@corp.example.com/client.pem";
     assertEquals(url, Redactor.shapeOnly().redact(url));
     assertEquals(url, Redactor.of(Map.of("mongodb.url", url)).redact(url));
-    assertEquals("the workload 27017 home", Redactor.of(Map.of("mongodb.url", url)).forLines()
-        .redact("the workload 27017 home"));
+    assertEquals("the workload home", Redactor.of(Map.of("mongodb.url", url)).forLines()
+        .redact("the workload home"));
+    String withPort = "mongodb://db1:27017/?tlsCertificateKeyFile=/home/jdoe@corp.example.com/client.pem";
+    assertEquals("mongodb://db1:" + Redactor.MASK + "@corp.example.com/client.pem",
+        Redactor.shapeOnly().redact(withPort));
+  }
+
+  /**
+   * A secret option's value may hold an '@' (tlsCertificateKeyFilePassword=p@ssw0rd): once it made the URL's last '@'
+   * end a "password" of '27017/?maxPoolSize=100&...', which masked 100 and true in every result.
+   */
+  @Test
+  void anAtSignInASecretOptionsValueMasksThatValueOnly() {
+    String url = "mongodb://db1:27017/?maxPoolSize=100&tls=true&tlsCertificateKeyFilePassword=p@ssw0rd";
+    Redactor r = Redactor.of(Map.of("mongodb.url", url));
+    assertEquals("[INSERT], Operations, 100", r.forLines().redact("[INSERT], Operations, 100"));
+    String shown = r.redact("mongodb.url=" + url);
+    assertFalse(shown.contains("p@ssw0rd") || shown.contains("ssw0rd"), shown);
+    assertTrue(shown.contains("maxPoolSize=100&tls=true"), shown);
+  }
+
+  /**
+   * 'admin:2024' reads as a host and port, but may be a user and a password starting with digits that holds a raw '/'
+   * or '?': with an '@' after it, the URL stays masked up to its last '@'.
+   */
+  @Test
+  void digitsAfterAColonWithALaterAtSignMayBeAPassword() {
+    for (String url : List.of("mongodb://admin:2024/Spring?appName=ycsb@127.0.0.1:27017/",
+        "mongodb://u:1234/s3cr3t?appName=x@h/")) {
+      Redactor r = Redactor.of(Map.of("mongodb.url", url));
+      for (String shown : List.of(r.redact(url), Redactor.shapeOnly().redact(url), r.forLines().redact(url))) {
+        assertFalse(shown.contains("Spring") || shown.contains("s3cr3t"), shown);
+      }
+    }
+  }
+
+  /** Schemes whose '@'s are all option values, a million characters of them in one run: linear, as before. */
+  @Test
+  void aRunOfManySchemesWithOptionValueAtSignsIsRedactedQuickly() {
+    String big = "a://h?appName=".repeat(1_000_000 / 14) + "@";
+    long t0 = System.nanoTime();
+    Redactor.shapeOnly().redact(big);
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(ms < 20_000, ms + " ms (it took a minute when every scheme was weighed)");
   }
 
   /** A thousand hosts (a 3 KB line) once overflowed the stack of the host-list pattern. */

@@ -69,12 +69,14 @@ class UrlOptionsTest {
   void aUrlReadsAsWrittenOnlyWhenEveryLaterAtSignIsAPathsOrATextsOwn() {
     for (String url : List.of("mongodb://h/db?w=1", "mongodb://u:p%40ss@h1,h2:27017/db?w=1",
         "mongodb://u:p@127.0.0.1:1/ycsb?tlsCAFile=/home/jdoe@corp.example.com/ca.pem&appName=ycsb@lab",
-        "mongodb://db1:27017/?tlsCertificateKeyFile=/home/j@corp/c.pem", "mongodb+srv://u:p@c.example.net")) {
+        "mongodb://db1/?tlsCertificateKeyFile=/home/j@corp/c.pem", "mongodb+srv://u:p@c.example.net",
+        "mongodb://db1:27017/?tls=true&tlsCertificateKeyFilePassword=p@ssw0rd")) {
       assertTrue(UrlOptions.readsAsWritten(url), url);
     }
     for (String url : List.of("mongodb://admin:2024?hunter2=xyz@127.0.0.1:1/ycsb",
         "mongodb://u:hunter@part?w=tail@db1/ycsb", "mongodb://u:a/b@h/db", "mongodb://u:p@h/x@y/db",
-        "mongodb://u:p@h/db?authSource=a@b", "mongodb://h/db?appName=" + "a@".repeat(17))) {
+        "mongodb://u:p@h/db?authSource=a@b", "mongodb://h/db?appName=" + "a@".repeat(17),
+        "mongodb://db1:27017/?tlsCertificateKeyFile=/home/j@corp/c.pem", "mongodb://u:1234?tls=maybe&appName=x@h/")) {
       assertFalse(UrlOptions.readsAsWritten(url), url);
     }
   }

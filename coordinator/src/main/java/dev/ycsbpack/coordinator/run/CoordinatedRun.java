@@ -230,9 +230,11 @@ public final class CoordinatedRun {
     times.end("start", outcome.releaseAfterMs(), "run");
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());
-    RunManifest.Ending ending = new RunManifest.Ending(outcome, probes, fetchProblems, collected, times.asMap());
+    // not named "ending": a local of that name hid the lock below, which then locked this record instead
+    RunManifest.Ending collectedEnd = new RunManifest.Ending(outcome, probes, fetchProblems, collected,
+        times.asMap());
     // Ctrl-C during the collection or the clean: nothing is merged, as for any failed run
-    String failure = orInterrupted(manifest.failureBeforeMerge(ending));
+    String failure = orInterrupted(manifest.failureBeforeMerge(collectedEnd));
     MergeFigures merged = null;
     String mergeFailure = null;
     if (failure == null) {
