@@ -165,10 +165,13 @@ stop_archive_jvm() {
 # or pack folder since removed (each start touches the archive it maps).
 forget_stale() {
   [ -d "$cache" ] || return 0
-  find "$cache" -maxdepth 1 -type f \
+  # only names this script makes ([aggregate-]HOMESUM-[SLOT-]KEY.jsa[.PID.tmp]): the cache folder may be shared
+  # (YCSB_CDS_DIR) with files of other tools; "over 30 days" to the minute, as the 7-day rule
+  local ours='.*/(aggregate-)?[0-9]+(-[0-9]+){1,2}\.jsa'
+  find "$cache" -maxdepth 1 -type f -regextype posix-extended \
     \( \( -name "$home_sum-*.pending" ! -name "*.$host.*" -mmin +10080 -exec rm -f {} {}.ok \; \) \
-    -o \( -name "*.jsa.*.tmp" -mmin +60 -exec rm -f {} \; \) \
-    -o \( -name "*.jsa" -mtime +30 -exec rm -f {} \; \) \) 2>/dev/null || true
+    -o \( -regex "$ours\.[0-9]+\.tmp" -mmin +60 -exec rm -f {} \; \) \
+    -o \( -regex "$ours" -mmin +43200 -exec rm -f {} \; \) \) 2>/dev/null || true
 }
 
 # whether this JVM can list the classes it loads (HotSpot); asked without writing anything

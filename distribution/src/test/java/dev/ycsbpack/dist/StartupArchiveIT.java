@@ -418,11 +418,16 @@ class StartupArchiveIT {
       Path makingTmp = Files.writeString(cache.resolve(homeSum + "-1-2.jsa.4243.tmp"), "half");
       Files.setLastModifiedTime(leftTmp, FileTime.from(Instant.now().minus(2, ChronoUnit.HOURS)));
       Files.setLastModifiedTime(makingTmp, FileTime.from(Instant.now().minus(10, ChronoUnit.MINUTES)));
-      // archives of a JDK or pack folder since removed: unused for 32 days goes, for 29 days stays
-      Path unused = Files.writeString(cache.resolve("aggregate1-2-3.jsa"), "unused for a month");
+      // archives of a JDK or pack folder since removed: unused for 30 days and 2 hours goes, 30 days less 2 hours stays
+      Path unused = Files.writeString(cache.resolve("aggregate-1-2-3.jsa"), "unused for a month");
       Path lately = Files.writeString(cache.resolve("4-5-6.jsa"), "used lately");
-      Files.setLastModifiedTime(unused, FileTime.from(Instant.now().minus(32, ChronoUnit.DAYS)));
-      Files.setLastModifiedTime(lately, FileTime.from(Instant.now().minus(29, ChronoUnit.DAYS)));
+      Files.setLastModifiedTime(unused, FileTime.from(Instant.now().minus(30 * 24 + 2, ChronoUnit.HOURS)));
+      Files.setLastModifiedTime(lately, FileTime.from(Instant.now().minus(30 * 24 - 2, ChronoUnit.HOURS)));
+      // a shared cache folder (YCSB_CDS_DIR) may hold other tools' files: never ours to delete
+      Path foreignArchive = Files.writeString(cache.resolve("myapp.jsa"), "another tool's");
+      Path foreignTmp = Files.writeString(cache.resolve("report.jsa.old.tmp"), "another tool's");
+      Files.setLastModifiedTime(foreignArchive, FileTime.from(Instant.now().minus(40, ChronoUnit.DAYS)));
+      Files.setLastModifiedTime(foreignTmp, FileTime.from(Instant.now().minus(2, ChronoUnit.HOURS)));
       for (Path p : List.of(stale, staleMarker, otherPack)) {
         Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(9, ChronoUnit.DAYS)));
       }
@@ -442,12 +447,13 @@ class StartupArchiveIT {
       assertTrue(left.contains(justUnder.getFileName().toString()), () -> "7 days less two hours: " + left);
       assertFalse(left.contains(leftTmp.getFileName().toString()), () -> "a half-made file two hours old: " + left);
       assertTrue(left.contains(makingTmp.getFileName().toString()), () -> "one ten minutes old: " + left);
-      assertFalse(left.contains(unused.getFileName().toString()), () -> "an archive unused for 32 days: " + left);
-      assertTrue(left.contains(lately.getFileName().toString()), () -> "one used 29 days ago: " + left);
-      assertEquals(2, left.stream().filter(n -> n.endsWith(".jsa")).count(),
-          () -> "this host adopted its own, beside the one used lately: " + left);
-      Path adopted = cache.resolve(left.stream().filter(n -> n.endsWith(".jsa") && !n.equals("4-5-6.jsa"))
-          .findFirst().orElseThrow());
+      assertFalse(left.contains(unused.getFileName().toString()), () -> "unused for 30 days and 2 hours: " + left);
+      assertTrue(left.contains(lately.getFileName().toString()), () -> "30 days less 2 hours: " + left);
+      assertTrue(left.contains(foreignArchive.getFileName().toString())
+          && left.contains(foreignTmp.getFileName().toString()), () -> "other tools' files stay: " + left);
+      List<String> archives = left.stream().filter(n -> n.endsWith(".jsa") && !n.equals("myapp.jsa")).toList();
+      assertEquals(2, archives.size(), () -> "this host adopted its own, beside the one used lately: " + left);
+      Path adopted = cache.resolve(archives.stream().filter(n -> !n.equals("4-5-6.jsa")).findFirst().orElseThrow());
       Files.setLastModifiedTime(adopted, FileTime.from(Instant.now().minus(40, ChronoUnit.DAYS)));
       YcsbRun again = YcsbRun.runWith(work, on(cache), args("run", target, table));
       assertEquals(0, again.exitCode, again::describe);
