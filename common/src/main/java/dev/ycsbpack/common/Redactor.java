@@ -67,7 +67,8 @@ public final class Redactor {
   /**
    * A known secret value (or a piece of one) shorter than this many characters is masked only as a whole token: not
    * where the character before it is a letter or digit and so is its own first character, nor where the character
-   * after it is one and so is its own last ({@link Character#isLetterOrDigit}). A short value inside a word is a
+   * after it is one and so is its own last ({@link Character#isLetterOrDigit}); a digit at its edge is joined, too,
+   * by a '.' or ',' with a digit beyond ('1' in '1.5' or '0,001': one number). A short value inside a word is a
    * coincidence, not an echo: password 'ycsb' in 'dev.ycsbpack.mongodb.MongoDbClient', 'p' in 'zipfian', '1' in
    * '1655.6'. Masking it there broke the files and lines machines read ('*****pack' is no class, '*****655.6' no
    * number) and revealed the secret by what was left around it ('zi*****fian'). A value of this length or more found
@@ -196,6 +197,10 @@ public final class Redactor {
     return redactShapes(out);
   }
 
+  private static boolean isNumberSeparator(char c) {
+    return c == '.' || c == ',';
+  }
+
   /**
    * A line of one of YCSB's fixed formats (a measurement, a status line: see {@link Measurement#isFixedFormat},
    * {@link StatusLine#isFixedFormat}) redacted: as {@link #redact}, except that a short value is not masked at all.
@@ -223,15 +228,23 @@ public final class Redactor {
    * {@link #WHOLE_TOKEN_BELOW}); one pass, so the cost stays linear.
    */
   private static String replaceWholeTokens(String text, String n) {
-    boolean checkBefore = Character.isLetterOrDigit(n.codePointAt(0));
-    boolean checkAfter = Character.isLetterOrDigit(n.codePointBefore(n.length()));
+    int first = n.codePointAt(0);
+    int lastChar = n.codePointBefore(n.length());
+    boolean checkBefore = Character.isLetterOrDigit(first);
+    boolean checkAfter = Character.isLetterOrDigit(lastChar);
+    boolean numberBefore = Character.isDigit(first);
+    boolean numberAfter = Character.isDigit(lastChar);
     StringBuilder sb = null;
     int last = 0;
     int at = text.indexOf(n);
     while (at >= 0) {
       int end = at + n.length();
-      boolean joinedBefore = checkBefore && at > 0 && Character.isLetterOrDigit(text.codePointBefore(at));
-      boolean joinedAfter = checkAfter && end < text.length() && Character.isLetterOrDigit(text.codePointAt(end));
+      boolean joinedBefore = checkBefore && at > 0 && (Character.isLetterOrDigit(text.codePointBefore(at))
+          || numberBefore && at > 1 && isNumberSeparator(text.charAt(at - 1))
+          && Character.isDigit(text.charAt(at - 2)));
+      boolean joinedAfter = checkAfter && end < text.length() && (Character.isLetterOrDigit(text.codePointAt(end))
+          || numberAfter && end + 1 < text.length() && isNumberSeparator(text.charAt(end))
+          && Character.isDigit(text.charAt(end + 1)));
       if (joinedBefore || joinedAfter) {
         at = text.indexOf(n, at + 1);
         continue;

@@ -25,7 +25,8 @@ public record StatusLine(long seconds, long operations, double currentOpsPerSec)
    * whatever secrets the run was given, so a short secret value found in it is a coincidence
    * ({@link Redactor#redactFixedFormat}).
    */
-  private static final Pattern FIXED = Pattern.compile("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations;"
+  private static final Pattern FIXED = Pattern.compile(
+      "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations;"
       + "(?: (?:[0-9.]+|NaN|Infinity|∞) current ops/sec;)?(?: est completion in (?:[0-9]+ [a-z]+ ?)*)? ?"
       + "(?:\\[[A-Za-z0-9_-]+:[A-Za-z0-9 =.,∞-]*\\] ?)*\\s*");
 

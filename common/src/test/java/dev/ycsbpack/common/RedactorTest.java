@@ -192,7 +192,8 @@ class RedactorTest {
         "@ycsbpack READY", "requestdistribution=zipfian")) {
       assertEquals(whole, r.redact(whole));
     }
-    assertEquals("mongodb.url=mongodb://127.0.0.1:27931/" + Redactor.MASK, r.redact("mongodb.url=mongodb://127.0.0.1:27931/ycsb"));
+    assertEquals("mongodb.url=mongodb://127.0.0.1:27931/" + Redactor.MASK,
+        r.redact("mongodb.url=mongodb://127.0.0.1:27931/ycsb"));
     assertEquals("mongodb://u:" + Redactor.MASK + "@h/x", r.redact("mongodb://u:ycsb@h/x"));
     assertEquals("password is " + Redactor.MASK + ".", r.redact("password is ycsb."));
     assertEquals(Redactor.MASK, r.redact("ycsb"));
@@ -208,6 +209,12 @@ class RedactorTest {
     assertEquals("[OVERALL], Throughput(ops/sec), 1655.6291390728477",
         one.redact("[OVERALL], Throughput(ops/sec), 1655.6291390728477"));
     assertEquals("took " + Redactor.MASK + " ms", one.redact("took 1 ms"));
+    String numbers = "1.5 ops/sec, 0.1 s, 1,000 loaded, 2,001 counted";
+    assertEquals(numbers, one.redact(numbers), "a '.' or ',' between digits joins one number");
+    assertEquals("version " + Redactor.MASK + ". " + Redactor.MASK + ", " + Redactor.MASK + ".x",
+        one.redact("version 1. 1, 1.x"), "a '.' or ',' joins digits only");
+    assertEquals("a." + Redactor.MASK, Redactor.of(Map.of("my.password", "ycsb")).redact("a.ycsb"),
+        "and only to a digit");
     Redactor overall = Redactor.of(Map.of("my.password", "OVERALL"));
     assertEquals("[" + Redactor.MASK + "] is the password", overall.redact("[OVERALL] is the password"));
     assertEquals("OVERALLY", overall.redact("OVERALLY"));
@@ -252,7 +259,8 @@ class RedactorTest {
     assertTrue(StatusLine.isFixedFormat(status));
     Redactor one = Redactor.of(Map.of("my.password", "1")).forLines();
     assertEquals(status, one.redactFixedFormat(status));
-    for (String line : List.of("[OVERALL], RunTime(ms), 1\n", "[READ], Return=OK, 1", "[OVERALL], Throughput(ops/sec), NaN",
+    for (String line : List.of("[OVERALL], RunTime(ms), 1\n", "[READ], Return=OK, 1",
+        "[OVERALL], Throughput(ops/sec), NaN",
         "[TOTAL_GC_TIME_%_G1 Young Generation], Time(%), 0.5", "[INSERT-DOCUMENTS], Counted, 1")) {
       assertTrue(Measurement.isFixedFormat(line), line);
       assertEquals(line, one.redactFixedFormat(line));
@@ -260,7 +268,8 @@ class RedactorTest {
     Redactor overall = Redactor.of(Map.of("my.password", "OVERALL"));
     assertEquals("[OVERALL], RunTime(ms), 12", overall.redactFixedFormat("[OVERALL], RunTime(ms), 12"));
     Redactor longOne = Redactor.of(Map.of("my.password", "READ-MODIFY-WRITE"));
-    assertEquals("[" + Redactor.MASK + "], Operations, 3", longOne.redactFixedFormat("[READ-MODIFY-WRITE], Operations, 3"));
+    assertEquals("[" + Redactor.MASK + "], Operations, 3",
+        longOne.redactFixedFormat("[READ-MODIFY-WRITE], Operations, 3"));
     for (String line : List.of("[main] password 1, 2", "[OVERALL], RunTime(ms), 1 ms", "x [READ], Return=OK, 1",
         "10 sec: 1 operations; password 1", "2026-11-23 12:00:10:001 10 sec: 1 operations; pw 1")) {
       assertFalse(Measurement.isFixedFormat(line) || StatusLine.isFixedFormat(line), line);
