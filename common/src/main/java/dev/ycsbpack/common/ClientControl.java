@@ -39,7 +39,11 @@ public final class ClientControl {
    * @param value its number: the epoch ms for {@code STARTED}, the exit status for {@code FINISHED}, else 0
    */
   public record Event(EventType type, long value) {
-    /** The line the client prints. */
+    /**
+     * The line the client prints: fixed words and a number, so it holds no secret by construction. It is printed and
+     * read unredacted (a mask would hit a password that happens to be 'READY' or 'ycsb', and the coordinator would
+     * wait in vain for an event it cannot parse).
+     */
     public String line() {
       return EVENT_PREFIX + type + (type == EventType.READY ? "" : " " + value);
     }

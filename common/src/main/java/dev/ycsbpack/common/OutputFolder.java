@@ -47,7 +47,8 @@ public final class OutputFolder {
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
         if (s.findAny().isPresent()) {
-          throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString()) + ": the folder is not empty;"
+          throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString())
+              + ": the folder is not empty;"
               + " give a new or empty folder, so no earlier result is mixed into this one");
         }
       }

@@ -26,7 +26,10 @@ import java.util.regex.Pattern;
  *       {@code authMechanismProperties} or {@code tlsCertificateKeyFilePassword}, and properties whose name says
  *       secret). It removes those exact values and the forms they take when a library re-prints them
  *       (percent-encoded, percent-decoded, Java-properties-, JSON- or HTML-escaped), whatever characters they hold:
- *       a password with a space, a quote or a newline is found where no pattern over text would find it.</li>
+ *       a password with a space, a quote or a newline is found where no pattern over text would find it. A value
+ *       shorter than {@value #WHOLE_TOKEN_BELOW} characters is masked only where it stands as a whole token (see
+ *       {@link #WHOLE_TOKEN_BELOW}); a longer one, and every encoded or escaped form that differs from the value,
+ *       wherever it appears.</li>
  *   <li><b>By shape.</b> Any {@code scheme://user:password@} and any {@code name=value} whose name says secret is
  *       masked wherever it appears, so a URL the redactor was never told about (a mistyped scheme, a URL inside a
  *       driver's stack trace) still loses its password.</li>
@@ -61,19 +64,38 @@ public final class Redactor {
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
 
-  /** How many schemes of one run of text have their user info weighed as the driver reads it; past that, the last '@'. */
+  /** How many schemes of one run of text have their user info weighed as the driver reads it; then the last '@'. */
   private static final int MAX_WEIGHED_PER_RUN = 16;
 
-  private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of());
+  /**
+   * A known secret value (or a piece of one) shorter than this many characters is masked only as a whole token: not
+   * where the character before it is a letter or digit and so is its own first character, nor where the character
+   * after it is one and so is its own last ({@link Character#isLetterOrDigit}); a digit at its edge is joined, too,
+   * by a '.' or ',' with a digit beyond ('1' in '1.5' or '0,001': one number). A short value inside a word is a
+   * coincidence, not an echo: password 'ycsb' in 'dev.ycsbpack.mongodb.MongoDbClient', 'p' in 'zipfian', '1' in
+   * '1655.6'. Masking it there broke the files and lines machines read ('*****pack' is no class, '*****655.6' no
+   * number) and revealed the secret by what was left around it ('zi*****fian'). A value of this length or more found
+   * anywhere is an echo of it, and so is an encoded or escaped form that differs from the value ('p%40ss',
+   * 'a&amp;b'): those are masked wherever they appear, as before.
+   */
+  static final int WHOLE_TOKEN_BELOW = 8;
+
+  private static final Redactor SHAPE_ONLY = new Redactor(List.of(), List.of(), Set.of());
 
   /** Exact strings to remove, longest first so a longer form is replaced before a part of it. */
   private final List<String> needles;
   /** The secret forms as given, to derive {@link #forLines()}. */
   private final List<String> forms;
+  /**
+   * The values as given or decoded (and their pieces), as opposed to the encoded and escaped forms: those of them
+   * shorter than {@link #WHOLE_TOKEN_BELOW} are masked only as whole tokens.
+   */
+  private final Set<String> plain;
 
-  private Redactor(List<String> needles, List<String> forms) {
+  private Redactor(List<String> needles, List<String> forms, Set<String> plain) {
     this.needles = needles;
     this.forms = forms;
+    this.plain = plain;
   }
 
   /** A redactor that knows no secret values and masks by shape only. */
@@ -100,15 +122,19 @@ public final class Redactor {
   /** This redactor, also removing these exact secret values (and their encoded and escaped forms). */
   public Redactor withSecrets(Collection<String> secrets) {
     Set<String> all = new LinkedHashSet<>(forms);
+    Set<String> values = new LinkedHashSet<>(plain);
     for (String s : secrets) {
       if (s != null && !s.isEmpty()) {
         all.addAll(forms(s));
+        values.add(s);
+        values.add(percentDecode(s, false));
+        values.add(percentDecode(s, true));
       }
     }
-    if (all.size() == forms.size()) {
+    if (all.size() == forms.size() && values.size() == plain.size()) {
       return this;
     }
-    return new Redactor(longestFirst(all), List.copyOf(all));
+    return new Redactor(longestFirst(all), List.copyOf(all), Set.copyOf(values));
   }
 
   /**
@@ -118,16 +144,20 @@ public final class Redactor {
    */
   public Redactor forLines() {
     Set<String> all = new LinkedHashSet<>(forms);
+    Set<String> values = new LinkedHashSet<>(plain);
     for (String form : forms) {
       if (form.indexOf('\n') >= 0 || form.indexOf('\r') >= 0) {
         for (String piece : form.split("[\r\n]+")) {
           if (piece.length() >= MIN_FRAGMENT) {
             all.add(piece);
+            if (plain.contains(form)) {
+              values.add(piece);
+            }
           }
         }
       }
     }
-    return new Redactor(longestFirst(all), forms);
+    return new Redactor(longestFirst(all), forms, Set.copyOf(values));
   }
 
   private static List<String> longestFirst(Set<String> strings) {
@@ -164,10 +194,72 @@ public final class Redactor {
     String out = text;
     for (String n : needles) {
       if (out.contains(n)) {
+        out = n.length() < WHOLE_TOKEN_BELOW && plain.contains(n) ? replaceWholeTokens(out, n) : out.replace(n, MASK);
+      }
+    }
+    return redactShapes(out);
+  }
+
+  private static boolean isNumberSeparator(char c) {
+    return c == '.' || c == ',';
+  }
+
+  /**
+   * A line of one of YCSB's fixed formats (a measurement, a status line: see {@link Measurement#isFixedFormat},
+   * {@link StatusLine#isFixedFormat}) redacted: as {@link #redact}, except that a short value is not masked at all.
+   * Such a line is the same words (YCSB's, the operations') and numbers whatever the secrets are, so a short value
+   * in it is a coincidence even as a whole token (password 'OVERALL' in {@code [OVERALL], RunTime(ms), 1234},
+   * '1' in {@code [READ], Return=OK, 1}); masking it would corrupt the result machines read from it (the verdict,
+   * output.txt, the coordinator's progress) and reveal the secret by where the mask stands. A long value is masked
+   * all the same (an echo, whatever line it is in).
+   */
+  public String redactFixedFormat(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    String out = text;
+    for (String n : needles) {
+      if (!(n.length() < WHOLE_TOKEN_BELOW && plain.contains(n)) && out.contains(n)) {
         out = out.replace(n, MASK);
       }
     }
     return redactShapes(out);
+  }
+
+  /**
+   * {@code text} with each occurrence of the short value {@code n} that stands as a whole token masked (see
+   * {@link #WHOLE_TOKEN_BELOW}); one pass, so the cost stays linear.
+   */
+  private static String replaceWholeTokens(String text, String n) {
+    int first = n.codePointAt(0);
+    int lastChar = n.codePointBefore(n.length());
+    boolean checkBefore = Character.isLetterOrDigit(first);
+    boolean checkAfter = Character.isLetterOrDigit(lastChar);
+    boolean numberBefore = Character.isDigit(first);
+    boolean numberAfter = Character.isDigit(lastChar);
+    StringBuilder sb = null;
+    int last = 0;
+    int at = text.indexOf(n);
+    while (at >= 0) {
+      int end = at + n.length();
+      boolean joinedBefore = checkBefore && at > 0 && (Character.isLetterOrDigit(text.codePointBefore(at))
+          || numberBefore && at > 1 && isNumberSeparator(text.charAt(at - 1))
+          && Character.isDigit(text.charAt(at - 2)));
+      boolean joinedAfter = checkAfter && end < text.length() && (Character.isLetterOrDigit(text.codePointAt(end))
+          || numberAfter && end + 1 < text.length() && isNumberSeparator(text.charAt(end))
+          && Character.isDigit(text.charAt(end + 1)));
+      if (joinedBefore || joinedAfter) {
+        at = text.indexOf(n, at + 1);
+        continue;
+      }
+      if (sb == null) {
+        sb = new StringBuilder(text.length());
+      }
+      sb.append(text, last, at).append(MASK);
+      last = end;
+      at = text.indexOf(n, end);
+    }
+    return sb == null ? text : sb.append(text, last, text.length()).toString();
   }
 
   /** A property's value as it may be shown: {@link #MASK} for a secret name, else the value redacted. */
@@ -386,8 +478,11 @@ public final class Redactor {
       forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8));
       forms.add(URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"));
       forms.add(javaEscape(s));
-      forms.add(propertiesEscape(s, true));
-      forms.add(propertiesEscape(s, false)); // inside a value, a leading space is not escaped
+      forms.add(propertiesEscape(s, true, false));
+      forms.add(propertiesEscape(s, false, false)); // inside a value, a leading space is not escaped
+      // as Properties.store writes a file (client.properties): pure ASCII, every other character as a uXXXX escape
+      forms.add(propertiesEscape(s, true, true));
+      forms.add(propertiesEscape(s, false, true));
       forms.add(htmlEscape(s));
     }
     forms.remove("");
@@ -428,8 +523,11 @@ public final class Redactor {
     return sb.toString();
   }
 
-  /** As {@link Properties#store} writes a value ({@code atStart}: the secret starts the value). */
-  private static String propertiesEscape(String s, boolean atStart) {
+  /**
+   * As {@link Properties#store} writes a value ({@code atStart}: the secret starts the value; {@code ascii}: to a
+   * stream, other characters as uXXXX escapes, as to a writer if not).
+   */
+  private static String propertiesEscape(String s, boolean atStart, boolean ascii) {
     StringBuilder sb = new StringBuilder(s.length() + 8);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -441,7 +539,13 @@ public final class Redactor {
         case '\f' -> sb.append("\\f");
         case '=', ':', '#', '!' -> sb.append('\\').append(c);
         case ' ' -> sb.append(i == 0 && atStart ? "\\ " : " ");
-        default -> sb.append(c);
+        default -> {
+          if (ascii && (c < 0x20 || c > 0x7e)) {
+            sb.append(String.format("\\u%04X", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
       }
     }
     return sb.toString();

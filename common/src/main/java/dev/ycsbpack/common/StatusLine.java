@@ -19,6 +19,22 @@ public record StatusLine(long seconds, long operations, double currentOpsPerSec)
   private static final Pattern STATUS =
       Pattern.compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.]+|NaN|Infinity|∞) current ops/sec;)?");
 
+  /**
+   * A whole {@code -s} status line as YCSB 0.17.0 prints it: its time stamp, numbers, its fixed words and the
+   * operations' summaries ({@code [READ: Count=9, Max=1, ...]}), nothing else. What such a line says is the same
+   * whatever secrets the run was given, so a short secret value found in it is a coincidence
+   * ({@link Redactor#redactFixedFormat}).
+   */
+  private static final Pattern FIXED = Pattern.compile(
+      "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations;"
+      + "(?: (?:[0-9.]+|NaN|Infinity|∞) current ops/sec;)?(?: est completion in (?:[0-9]+ [a-z]+ ?)*)? ?"
+      + "(?:\\[[A-Za-z0-9_-]+:[A-Za-z0-9 =.,∞-]*\\] ?)*\\s*");
+
+  /** True for a whole status line of YCSB's own words and numbers (see {@link #FIXED}). */
+  public static boolean isFixedFormat(String line) {
+    return line != null && line.indexOf(" sec: ") > 0 && FIXED.matcher(line).matches();
+  }
+
   /** The status on this line, or empty when it is not a status line. */
   public static Optional<StatusLine> parse(String line) {
     if (line == null || line.indexOf(" sec: ") < 0) {

@@ -221,8 +221,104 @@ class RedactorTest {
   void linePiecesOfASecretAreHuntedOnlyInLineFilters() {
     Redactor r = Redactor.of(Map.of("app.password", "new\nline"));
     assertEquals("line1\nline2", r.redact("line1\nline2"), "whole texts keep ordinary words");
-    assertEquals(Redactor.MASK + "1", r.forLines().redact("line1"));
+    assertEquals("line1", r.forLines().redact("line1"), "a short piece inside a word is a coincidence");
+    assertEquals(Redactor.MASK + " 1", r.forLines().redact("line 1"));
     assertEquals("a " + Redactor.MASK + " b", r.redact("a new\nline b"));
+  }
+
+  /**
+   * A short password inside a word is a coincidence: masking it there broke class names, URLs and numbers machines
+   * read, and revealed the password by what was left around it ('zi*****fian'). As a whole token it is masked.
+   */
+  @Test
+  void aShortPasswordIsMaskedOnlyAsAWholeToken() {
+    Redactor r = Redactor.of(Map.of("my.password", "ycsb")).forLines();
+    for (String whole : List.of("db=dev.ycsbpack.mongodb.MongoDbClient", "ycsbpack.allow=my.*", "ycsb2 xycsb",
+        "@ycsbpack READY", "requestdistribution=zipfian")) {
+      assertEquals(whole, r.redact(whole));
+    }
+    assertEquals("mongodb.url=mongodb://127.0.0.1:27931/" + Redactor.MASK,
+        r.redact("mongodb.url=mongodb://127.0.0.1:27931/ycsb"));
+    assertEquals("mongodb://u:" + Redactor.MASK + "@h/x", r.redact("mongodb://u:ycsb@h/x"));
+    assertEquals("password is " + Redactor.MASK + ".", r.redact("password is ycsb."));
+    assertEquals(Redactor.MASK, r.redact("ycsb"));
+    assertEquals("(" + Redactor.MASK + ")_" + Redactor.MASK, r.redact("(ycsb)_ycsb"));
+    Redactor url = Redactor.of(Map.of("mongodb.url", "mongodb://u:ycsb@127.0.0.1:1/ycsb"));
+    assertEquals("mongodb://u:" + Redactor.MASK + "@127.0.0.1:1/" + Redactor.MASK + " dev.ycsbpack.X",
+        url.redact("mongodb://u:ycsb@127.0.0.1:1/ycsb dev.ycsbpack.X"));
+    Redactor p = Redactor.of(Map.of("mongodb.url", "mongodb://u:p@127.0.0.1:1/ycsb")).forLines();
+    assertEquals("Exception authenticating; requestdistribution=zipfian; " + Redactor.MASK,
+        p.redact("Exception authenticating; requestdistribution=zipfian; p"));
+
+    Redactor one = Redactor.of(Map.of("my.password", "1")).forLines();
+    assertEquals("[OVERALL], Throughput(ops/sec), 1655.6291390728477",
+        one.redact("[OVERALL], Throughput(ops/sec), 1655.6291390728477"));
+    assertEquals("took " + Redactor.MASK + " ms", one.redact("took 1 ms"));
+    String numbers = "1.5 ops/sec, 0.1 s, 1,000 loaded, 2,001 counted";
+    assertEquals(numbers, one.redact(numbers), "a '.' or ',' between digits joins one number");
+    assertEquals("version " + Redactor.MASK + ". " + Redactor.MASK + ", " + Redactor.MASK + ".x",
+        one.redact("version 1. 1, 1.x"), "a '.' or ',' joins digits only");
+    assertEquals("a." + Redactor.MASK, Redactor.of(Map.of("my.password", "ycsb")).redact("a.ycsb"),
+        "and only to a digit");
+    Redactor overall = Redactor.of(Map.of("my.password", "OVERALL"));
+    assertEquals("[" + Redactor.MASK + "] is the password", overall.redact("[OVERALL] is the password"));
+    assertEquals("OVERALLY", overall.redact("OVERALLY"));
+    Redactor ready = Redactor.of(Map.of("my.password", "READY"));
+    assertEquals("@ycsbpack READYING", ready.redact("@ycsbpack READYING"));
+    assertEquals("@ycsbpack " + Redactor.MASK, ready.redact("@ycsbpack READY"), "a whole token: the event is never"
+        + " redacted (the launcher prints it past the redactor)");
+  }
+
+  /** Only the edges that are letters or digits join a short secret to its neighbours. */
+  @Test
+  void aShortPasswordsOwnPunctuationEdgesAreNotJoined() {
+    Redactor r = Redactor.of(Map.of("my.password", "-x1"));
+    assertEquals("a" + Redactor.MASK, r.redact("a-x1"), "its first character is no letter: masked after a letter");
+    assertEquals("a-x12", r.redact("a-x12"), "its last is a digit: a digit after it joins it");
+    Redactor cjk = Redactor.of(Map.of("my.password", "中文"));
+    assertEquals("中文字", cjk.redact("中文字"));
+    assertEquals(Redactor.MASK + " 字", cjk.redact("中文 字"));
+  }
+
+  /** Eight characters and more, and every encoded or escaped form unlike the value, are an echo wherever they are. */
+  @Test
+  void aLongPasswordAndEncodedFormsAreMaskedInsideWords() {
+    Redactor r = Redactor.of(Map.of("my.password", "correcthorse")).forLines();
+    assertEquals("x" + Redactor.MASK + "y", r.redact("xcorrecthorsey"));
+    Redactor seven = Redactor.of(Map.of("my.password", "abcdefg"));
+    assertEquals("xabcdefgy", seven.redact("xabcdefgy"));
+    Redactor eight = Redactor.of(Map.of("my.password", "abcdefgh"));
+    assertEquals("x" + Redactor.MASK + "y", eight.redact("xabcdefghy"));
+    Redactor at = Redactor.of(Map.of("my.password", "p@s"));
+    assertEquals("x" + Redactor.MASK + "y", at.redact("xp%40sy"), "percent-encoded: masked anywhere");
+    assertEquals("xp@sy", at.redact("xp@sy"), "the value itself, short, inside a word: left");
+    Redactor amp = Redactor.of(Map.of("my.password", "a&b"));
+    assertEquals("x" + Redactor.MASK + "y", amp.redact("xa&amp;by"), "HTML-escaped: masked anywhere");
+  }
+
+  /** YCSB's measurement and status lines keep a short coincidence even as a whole token; a long secret goes. */
+  @Test
+  void fixedFormatLinesKeepShortCoincidences() {
+    String status = "2026-11-23 12:00:10:001 10 sec: 1 operations; 1 current ops/sec; est completion in 1 minute "
+        + "[READ: Count=1, Max=1, Min=1, Avg=1, 90=1, 99=1, 99.9=1, 99.99=1] [READ-FAILED: Count=1] \n";
+    assertTrue(StatusLine.isFixedFormat(status));
+    Redactor one = Redactor.of(Map.of("my.password", "1")).forLines();
+    assertEquals(status, one.redactFixedFormat(status));
+    for (String line : List.of("[OVERALL], RunTime(ms), 1\n", "[READ], Return=OK, 1",
+        "[OVERALL], Throughput(ops/sec), NaN",
+        "[TOTAL_GC_TIME_%_G1 Young Generation], Time(%), 0.5", "[INSERT-DOCUMENTS], Counted, 1")) {
+      assertTrue(Measurement.isFixedFormat(line), line);
+      assertEquals(line, one.redactFixedFormat(line));
+    }
+    Redactor overall = Redactor.of(Map.of("my.password", "OVERALL"));
+    assertEquals("[OVERALL], RunTime(ms), 12", overall.redactFixedFormat("[OVERALL], RunTime(ms), 12"));
+    Redactor longOne = Redactor.of(Map.of("my.password", "READ-MODIFY-WRITE"));
+    assertEquals("[" + Redactor.MASK + "], Operations, 3",
+        longOne.redactFixedFormat("[READ-MODIFY-WRITE], Operations, 3"));
+    for (String line : List.of("[main] password 1, 2", "[OVERALL], RunTime(ms), 1 ms", "x [READ], Return=OK, 1",
+        "10 sec: 1 operations; password 1", "2026-11-23 12:00:10:001 10 sec: 1 operations; pw 1")) {
+      assertFalse(Measurement.isFixedFormat(line) || StatusLine.isFixedFormat(line), line);
+    }
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.ClientControl;
-import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,7 +22,7 @@ final class StartGate {
   private static volatile StartGate installed;
   private static final AtomicLong FIRST_OPERATION_MS = new AtomicLong(-1);
   private static final AtomicBoolean STARTED_REPORTED = new AtomicBoolean();
-  private static volatile PrintStream events;
+  private static volatile Consumer<String> events;
   private static volatile Consumer<String> initFailure = reason -> { };
 
   private final CountDownLatch arrivals;
@@ -37,14 +36,15 @@ final class StartGate {
   }
 
   /**
-   * Makes client threads wait for {@link #release()}; events go to {@code eventStream}, and {@code onInitFailure} is
+   * Makes client threads wait for {@link #release()}; each event's line goes to {@code eventSink} (which must print it
+   * unredacted: see {@link LineWatchingOutputStream#printUnredacted}), and {@code onInitFailure} is
    * called with the reason when a thread's binding
    * fails its {@code init()}: that thread never arrives, so the others would wait at the gate until the coordinator's
    * ready timeout, and the client must fail at once instead.
    */
-  static StartGate install(int parties, PrintStream eventStream, Consumer<String> onInitFailure) {
+  static StartGate install(int parties, Consumer<String> eventSink, Consumer<String> onInitFailure) {
     StartGate gate = new StartGate(parties);
-    events = eventStream;
+    events = eventSink;
     initFailure = onInitFailure;
     installed = gate;
     return gate;
@@ -84,7 +84,7 @@ final class StartGate {
 
   /**
    * Notes the start of a measured operation; only the first of the process counts. It only records: printing the
-   * STARTED event (a redacted line, copied to the client folder, read by the coordinator) would put I/O on the first
+   * STARTED event (a line copied to the client folder, read by the coordinator) would put I/O on the first
    * measured operation's path and take CPU just when the other clients on the host wake, so it is printed off that
    * path ({@link #reportStarted()}).
    */
@@ -107,11 +107,14 @@ final class StartGate {
     return FIRST_OPERATION_MS.get();
   }
 
+  /**
+   * Prints an event for the coordinator. Its line is fixed words and numbers ({@link ClientControl.Event#line()}):
+   * it holds no secret by construction, so it is printed unredacted, exactly as the coordinator parses it.
+   */
   static void event(ClientControl.Event e) {
-    PrintStream out = events;
+    Consumer<String> out = events;
     if (out != null) {
-      out.println(e.line());
-      out.flush();
+      out.accept(e.line());
     }
   }
 }

@@ -54,7 +54,7 @@ public final class YcsbMain {
     OverallSummary stdoutSummary = new OverallSummary();
     LineWatchingOutputStream out = new LineWatchingOutputStream(new FileOutputStream(FileDescriptor.out), fromArgs);
     LineWatchingOutputStream err = new LineWatchingOutputStream(new FileOutputStream(FileDescriptor.err), fromArgs);
-    out.addWatcher(stdoutSummary::acceptLine);
+    out.addRawWatcher(stdoutSummary::acceptLine); // the verdict parses what YCSB printed, not what is shown
     System.setOut(new PrintStream(out, false, StandardCharsets.UTF_8));
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
 
@@ -141,7 +141,14 @@ public final class YcsbMain {
       }
     };
     if (launch.controlled) {
-      StartGate gate = StartGate.install(expected.threads, System.err, stop);
+      System.err.flush();
+      StartGate gate = StartGate.install(expected.threads, line -> {
+        try {
+          err.printUnredacted(line); // fixed words and numbers: no secret, read by the coordinator as written
+        } catch (IOException e) {
+          // stderr is gone (the coordinator's pipe closed): the control channel stops the client
+        }
+      }, stop);
       ControlChannel.start(System.in, gate, launch.controlTimeoutSeconds, stop);
     }
 

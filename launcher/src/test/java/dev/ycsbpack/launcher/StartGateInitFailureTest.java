@@ -58,7 +58,7 @@ class StartGateInitFailureTest {
   @Test
   void theFailureIsReportedWhileTheOtherThreadStillWaits() throws Exception {
     CompletableFuture<String> stopped = new CompletableFuture<>();
-    StartGate gate = StartGate.install(2, System.err, stopped::complete);
+    StartGate gate = StartGate.install(2, System.err::println, stopped::complete);
     CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> {
       try {
         gated(site.ycsb.BasicDB.class.getName()).init();

@@ -41,14 +41,16 @@ public final class ClientProcess {
   private volatile long errors;
   /** Counts down as each of stdout and stderr is read to its end. */
   private final CountDownLatch outputRead = new CountDownLatch(2);
+  private final Redactor redactor;
 
   /** @param output reads its stdout and stderr (one thread for all clients) */
   ClientProcess(ClientPlan plan, Process process, Redactor redactor, LineReader output) {
     this.plan = plan;
     this.process = process;
     this.control = process.getOutputStream();
-    output.add(process.getErrorStream(), process, line -> accept(redactor.redact(line), true), outputRead::countDown);
-    output.add(process.getInputStream(), process, line -> accept(redactor.redact(line), false), outputRead::countDown);
+    this.redactor = redactor;
+    output.add(process.getErrorStream(), process, line -> accept(line, true), outputRead::countDown);
+    output.add(process.getInputStream(), process, line -> accept(line, false), outputRead::countDown);
   }
 
   public ClientPlan plan() {
@@ -193,6 +195,11 @@ public final class ClientProcess {
     }
   }
 
+  /**
+   * One line of the client's output as it arrived: events and status lines are parsed from it as written (the client
+   * prints events unredacted, fixed words and numbers; a status line keeps its short coincidences, see
+   * {@link Redactor#redactFixedFormat}); only what is kept to be shown is redacted (again: the client did already).
+   */
   private void accept(String line, boolean stderr) {
     lastReportNanos = System.nanoTime();
     if (stderr) {
@@ -226,11 +233,12 @@ public final class ClientProcess {
         return;
       }
     }
+    String shown = redactor.redact(line);
     synchronized (this) {
       if (lastLines.size() == KEPT_LINES) {
         lastLines.removeFirst();
       }
-      lastLines.addLast(line.length() > 300 ? line.substring(0, 300) + "..." : line);
+      lastLines.addLast(shown.length() > 300 ? shown.substring(0, 300) + "..." : shown);
     }
   }
 }
