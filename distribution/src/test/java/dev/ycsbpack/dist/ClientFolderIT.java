@@ -124,6 +124,61 @@ class ClientFolderIT {
     }
   }
 
+  /**
+   * Ctrl-C (or kill) during a run stops it as the coordinator's STOP does: YCSB reports what it measured, and the
+   * verdict says the run was interrupted, with its counts. Before, the JVM ended where it stood: no summary, a reason
+   * blaming "the errors above" (there were none) and operations.completed=-1.
+   */
+  @Test
+  void aCtrlCDuringARunKeepsWhatWasMeasuredAndSaysItWasInterrupted() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=100")).assertSucceeded();
+      for (String signal : List.of("INT", "TERM")) {
+        Path out = work.resolve("interrupted-" + signal);
+        ProcessBuilder pb = new ProcessBuilder(concat(new String[] {YcsbRun.home().resolve("bin/ycsb").toString()},
+            concat("run", "mongodb", pointAt(target, table), "-P", workload().toString(), "-p", "recordcount=100",
+                "-p", "operationcount=100000000", "-target", "500", "-s", "-p", "status.interval=1", "--out",
+                out.toString())));
+        pb.environment().put("YCSB_CDS", "off");
+        Path log = work.resolve("interrupted-" + signal + ".log");
+        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process run = pb.start();
+        try {
+          long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+          while (run.isAlive() && System.nanoTime() < deadline && !Files.readString(log).contains("sec: ")) {
+            Thread.sleep(100); // until YCSB's first status line: it is measuring
+          }
+          assertTrue(run.isAlive(), () -> signal + ": still running: " + read(log));
+          assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(run.pid())).start().waitFor());
+          assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), signal + ": ends once stopped");
+        } finally {
+          run.destroyForcibly();
+        }
+        String printed = read(log);
+        assertEquals(1, run.exitValue(), () -> signal + ": " + printed);
+        assertTrue(printed.contains("bin/ycsb: FAILED: interrupted (SIG" + signal + ")"), () -> signal + ": " + printed);
+        assertTrue(printed.contains("[OVERALL], RunTime(ms)"), () -> signal + ": YCSB reported: " + printed);
+        Map<String, String> verdict = PropertiesFiles.read(out.resolve("verdict.properties"));
+        assertEquals("FAILED", verdict.get("status"));
+        assertTrue(verdict.get("reason").startsWith("interrupted (SIG" + signal + ")"), verdict::toString);
+        assertTrue(Long.parseLong(verdict.get("operations.completed")) > 0, verdict::toString);
+      }
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return e.toString();
+    }
+  }
+
   @Test
   void aFolderThatHoldsAnythingOrAnExportfileIsRefused() throws Exception {
     Target target = TestTargets.inProcess();

@@ -140,6 +140,12 @@ public final class YcsbMain {
         System.exit(FAILED);
       }
     };
+    SignalStop.install(signal -> {
+      if (stopReason != null) {
+        Runtime.getRuntime().halt(FAILED); // stopping already: a second Ctrl-C ends it at once
+      }
+      stop.accept("interrupted (" + signal + ")");
+    });
     if (launch.controlled) {
       System.err.flush();
       StartGate gate = StartGate.install(expected.threads, line -> {
