@@ -354,7 +354,7 @@ class CoordinatorIT {
       assertEquals(2, c.exitCode(), c::describe);
       String err = c.stderr().strip();
       assertTrue(err.startsWith("ycsb-coordinator: error: ") && err.contains(e.getValue()), c::describe);
-      assertTrue(err.lines().count() <= 2, c::describe);
+      assertEquals(1, err.lines().count(), c::describe);
     }
     assertEquals(List.of("keep.txt"), Files.list(notEmpty).map(p -> p.getFileName().toString()).toList());
     for (String f : List.of("a", "b", "c", "d", "e", "f")) {
