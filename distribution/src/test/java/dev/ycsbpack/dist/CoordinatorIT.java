@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -291,6 +292,10 @@ class CoordinatorIT {
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
     assertTrue(m.get("reason").asText().contains("02-local2"), m::toPrettyString);
+    // the signal is named, and YCSB's start-up banner (DBWrapper: report latency for each error is false ...) is no
+    // reason
+    assertTrue(m.get("reason").asText().contains("killed by signal 9 (SIGKILL)"), m::toPrettyString);
+    assertFalse(m.get("reason").asText().contains("DBWrapper"), m::toPrettyString);
     assertFalse(Files.exists(bundle.resolve("merged")), "a failed run is not merged");
     assertNoClientLeft(bundle);
   }
@@ -483,6 +488,12 @@ class CoordinatorIT {
     Path bundle = work.resolve("secret");
     List<String> a = args("load", common(target, table), "-P", secretsFile.toString(), "-threads", "2",
         "-p", "ycsbpack.allow=app*", "--hosts", "local,local", "--out", bundle.toString());
+    // a token and an sshpass password given in the --rsh template, as the word after their option: the coordinator's
+    // own command line holds them (the user typed them), its manifest and output must not (local hosts do not use
+    // the template, so the run needs neither program)
+    String token = "Zq9tok" + UUID.randomUUID().toString().substring(0, 8);
+    String sshpass = "Zq9pass" + UUID.randomUUID().toString().substring(0, 8);
+    a.addAll(List.of("--rsh", "sshpass -p " + sshpass + " kubectl --token " + token + " exec -i {host} --"));
     Coordinator c = Coordinator.start(work, List.of(), a);
     List<String> seenOnCommandLines = new ArrayList<>();
     while (c.process.isAlive()) {
@@ -505,7 +516,10 @@ class CoordinatorIT {
             + new String(Files.readAllBytes(f), StandardCharsets.UTF_8));
       }
     }
-    for (String s : secrets) {
+    assertTrue(Coordinator.manifest(bundle).get("command").asText().contains(
+        "--rsh sshpass -p ***** kubectl --token ***** exec -i {host} --"), () -> Coordinator.manifest(bundle)
+        .toPrettyString());
+    for (String s : concat(secrets, List.of(token, sshpass))) {
       for (String text : texts) {
         for (String form : List.of(s, URLEncoder.encode(s, StandardCharsets.UTF_8))) {
           assertFalse(text.contains(form), () -> "secret " + dev.ycsbpack.common.Text.shown(s) + " in "
@@ -513,5 +527,11 @@ class CoordinatorIT {
         }
       }
     }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 }
