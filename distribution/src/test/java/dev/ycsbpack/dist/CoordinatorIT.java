@@ -252,16 +252,54 @@ class CoordinatorIT {
     }
   }
 
+  /**
+   * Ctrl-C in a terminal sends SIGINT to the whole foreground process group, local clients included: they must not
+   * die of it (an empty output.txt, "no [OVERALL] section"), but be stopped by the coordinator, which keeps their
+   * partial measurements, as for a SIGINT to the coordinator alone.
+   */
+  @Test
+  void aCtrlCToTheWholeProcessGroupKeepsEveryLocalClientsPartialMeasurements() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path bundle = work.resolve("ctrl-c");
+    // its own session, so its process group is its pid, as a shell's job is; SIGQUIT unblocked and SIGINT and SIGHUP
+    // at their defaults, as a terminal's shell starts a job (whatever the test JVM's own were)
+    List<String> asAJob = List.of("perl", "-MPOSIX", "-e", "sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGQUIT)) "
+        + "or die; $SIG{INT} = 'DEFAULT'; $SIG{HUP} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die", "--", "setsid");
+    Coordinator c = startLongRun(asAJob, target, Servers.newTable(), bundle,
+        YcsbRun.home().resolve("workloads/read95-update5"));
+    Thread.sleep(1500); // some seconds of measurements
+    Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + c.process.pid()).inheritIO().start();
+    assertEquals(0, kill.waitFor());
+    assertEquals(1, c.await(), c::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("interrupted"), m::toPrettyString);
+    for (String client : List.of("01-local1", "02-local2")) {
+      Path folder = bundle.resolve("clients").resolve(client);
+      String output = Files.readString(folder.resolve("output.txt"));
+      String verdict = Files.readString(folder.resolve("verdict.properties"));
+      assertTrue(output.contains("[OVERALL]") && output.contains("[READ]"), () -> client + ": " + output + verdict);
+      assertFalse(verdict.contains("no [OVERALL] section"), () -> client + ": " + verdict);
+    }
+    assertNoClientLeft(bundle);
+  }
+
   /** Starts a long, throttled run and waits until its clients are measuring. */
   private Coordinator startLongRun(Target target, String table, Path bundle, Path workload, String... more)
       throws Exception {
+    return startLongRun(List.of(), target, table, bundle, workload, more);
+  }
+
+  /** Starts a long, throttled run ({@code prefix} before the coordinator) and waits until its clients measure. */
+  private Coordinator startLongRun(List<String> prefix, Target target, String table, Path bundle, Path workload,
+                                   String... more) throws Exception {
     List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
         "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
         "-target", "400", "-p", "mongodb.allowEmpty=true", // never loaded: these runs test stopping clients
         "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
     a.addAll(List.of(more));
-    Coordinator c = Coordinator.start(work, List.of(), a);
+    Coordinator c = Coordinator.start(work, prefix, a);
     boolean measuring = Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
       try {
         Path err = bundle.resolve("clients").resolve(n).resolve("stderr.txt");
@@ -516,9 +554,9 @@ class CoordinatorIT {
             + new String(Files.readAllBytes(f), StandardCharsets.UTF_8));
       }
     }
-    assertTrue(Coordinator.manifest(bundle).get("command").asText().contains(
-        "--rsh sshpass -p ***** kubectl --token ***** exec -i {host} --"), () -> Coordinator.manifest(bundle)
-        .toPrettyString());
+    JsonNode manifest = Coordinator.manifest(bundle);
+    assertTrue(manifest.get("command").asText().contains(
+        "--rsh sshpass -p ***** kubectl --token ***** exec -i {host} --"), manifest::toPrettyString);
     for (String s : concat(secrets, List.of(token, sshpass))) {
       for (String text : texts) {
         for (String form : List.of(s, URLEncoder.encode(s, StandardCharsets.UTF_8))) {
