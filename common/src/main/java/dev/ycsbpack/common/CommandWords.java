@@ -37,6 +37,19 @@ public final class CommandWords {
   }
 
   /**
+   * The secret words of these arguments ({@link #masked} masks them), for a run's redactor to remove wherever they
+   * appear (a remote-shell program's error quoting its own arguments). Words under four characters are left out:
+   * removed from every text, they would blank ordinary numbers and words, and they are masked in the command anyway.
+   */
+  public static List<String> secrets(List<String> argv) {
+    Scan scan = new Scan();
+    for (String a : argv) {
+      scan.text(a);
+    }
+    return scan.secrets.stream().filter(w -> w.length() >= 4).toList();
+  }
+
+  /**
    * The redactor for anything that may quote these arguments (a usage error): it knows the secrets of every
    * {@code -p NAME=VALUE} (and {@code -pNAME=VALUE}) as {@link Redactor#of(Map)} does, every word {@link #masked}
    * would mask, and masks by shape.
@@ -149,7 +162,9 @@ public final class CommandWords {
       if (plain.startsWith("-") && plain.length() > 1) {
         int eq = plain.indexOf('=');
         String name = eq < 0 ? plain : plain.substring(0, eq);
-        if (Redactor.isSecretName(name.replaceFirst("^-+", ""))) {
+        String bare = name.replaceFirst("^-+", "");
+        // --api-key, --private-key: the secret words are spelled with '_' or nothing between
+        if (Redactor.isSecretName(bare) || Redactor.isSecretName(bare.replace('-', '_'))) {
           if (eq < 0) {
             secretNext = true;
             return w;

@@ -46,4 +46,10 @@ class CommandWordsTest {
     }
     assertTrue(all.contains("lod"), all);
   }
+
+  @Test
+  void theSecretWordsForARunsRedactorLeaveOutShortOnes() {
+    assertEquals(List.of("Zq9tok", "Zq9pass"), CommandWords.secrets(List.of("run", "--rsh",
+        "sshpass -p 123 kubectl --token Zq9tok exec {host}", "--api-key", "Zq9pass", "-p", "threads=1")));
+  }
 }

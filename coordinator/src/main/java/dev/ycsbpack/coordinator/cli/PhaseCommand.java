@@ -108,7 +108,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     // the merged properties hold every -p and every -P value: this redactor knows every secret given
-    Redactor redactor = Redactor.of(plan.properties());
+    // and the secret words of the arguments (--rsh 'kubectl --token T ...'), which a remote shell's error may quote
+    Redactor redactor = Redactor.of(plan.properties())
+        .withSecrets(CommandWords.secrets(CoordinatorMain.commandLine()));
     Path home;
     try {
       home = CoordinatorMain.packHome();
