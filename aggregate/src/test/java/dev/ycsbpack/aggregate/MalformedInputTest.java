@@ -403,4 +403,47 @@ class MalformedInputTest {
     assertEquals(AggregateMain.USAGE, merge("--percentiles", "0"), stderr);
     assertEquals(AggregateMain.USAGE, merge("--no-such-option"), stderr);
   }
+
+  /** Every usage error is one line: the tool, the option or word, the value and what is accepted; no usage text. */
+  @Test
+  void usageErrorsAreOneLineNamingOptionValueAndWhatIsAccepted() {
+    assertEquals(AggregateMain.USAGE, merge("--warmup", "abc"), stderr);
+    assertEquals("ycsb-aggregate: error: --warmup abc: expected a number (SECONDS)\n", stderr);
+    assertEquals(AggregateMain.USAGE, merge("--bogus"), stderr);
+    assertEquals("ycsb-aggregate: error: unknown option '--bogus'; see bin/ycsb-aggregate merge --help\n", stderr);
+    assertEquals(AggregateMain.USAGE, merge("--bucket", "0"), stderr);
+    assertEquals("ycsb-aggregate: error: --bucket 0: expected seconds, above 0 (leave --bucket out for the clients'"
+        + " own interval)\n", stderr);
+    assertEquals(AggregateMain.USAGE, merge("--bucket", "-2"), stderr);
+    assertEquals(AggregateMain.USAGE, merge("--cooldown", "NaN"), stderr);
+    assertEquals("ycsb-aggregate: error: --cooldown NaN: expected seconds, 0 or more\n", stderr);
+    assertFalse(Files.exists(out), "nothing written");
+    assertEquals(AggregateMain.USAGE, run("merge", run.toString()), stderr);
+    assertEquals("ycsb-aggregate: error: --out DIR: required; see bin/ycsb-aggregate merge --help\n", stderr);
+  }
+
+  /** A mistyped sub-command names only itself: picocli's message quoted every argument after it. */
+  @Test
+  void aMistypedCommandNamesOnlyItselfAndNoPassword() {
+    assertEquals(AggregateMain.USAGE, run("runn", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
+        "-p", "mongodb.tls.keyStorePassword=Zq9KS", "--token", "Zq9tok"), stderr);
+    assertEquals("ycsb-aggregate: error: unknown command 'runn'; use merge, compare or publish\n", stderr);
+    assertEquals(AggregateMain.USAGE, run("merge", "--Zq9simple", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1",
+        "-o", out.toString()), stderr);
+    assertEquals(AggregateMain.USAGE, run("compare", "x", "-p", "mongodb.tls.keyStorePassword=Zq9KS", "y"), stderr);
+    assertEquals(AggregateMain.USAGE, run("Zq9KS", "-p", "mongodb.tls.keyStorePassword=Zq9KS"), stderr);
+    assertEquals("ycsb-aggregate: error: unknown command '*****'; use merge, compare or publish\n", stderr);
+  }
+
+  private int run(String... args) {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    stdout = o.toString(StandardCharsets.UTF_8);
+    stderr = e.toString(StandardCharsets.UTF_8);
+    assertFalse((stdout + stderr).contains("Zq9"), stdout + stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    return rc;
+  }
 }

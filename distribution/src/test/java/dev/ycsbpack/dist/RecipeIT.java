@@ -297,7 +297,7 @@ class RecipeIT {
           "--ram 16GiB: recipe clients-6to1 does not size", "--ram lots: expected a size",
           "--load: recipe clients-6to1 loads its records itself", "-p table: recipe larger-than-ram's experiment fits"
               + " sets it itself", "-p recordcount: recipe larger-than-ram's experiment fits sets it itself from "
-              + "--ram", "--clients", "Unknown option: '--bogus'", "invalid mongodb.wtimeout=99999999999");
+              + "--ram", "--clients", "unknown option '--bogus'", "invalid mongodb.wtimeout=99999999999");
       for (int i = 0; i < bad.size(); i++) {
         List<String> a = new ArrayList<>(bad.get(i));
         a.addAll(List.of("--hosts", "local", "-p", "mongodb.url=" + url, "--out", out.toString()));
@@ -305,7 +305,7 @@ class RecipeIT {
         assertEquals(2, c.exitCode(), c::describe);
         String err = c.stderr().strip();
         assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
-        assertEquals(1, err.lines().filter(l -> !l.startsWith("run bin/ycsb-experiment")).count(), c::describe);
+        assertEquals(1, err.lines().count(), c::describe);
         assertFalse(Files.exists(out), "nothing written: " + bad.get(i));
       }
       Files.createDirectories(work.resolve("not-a-recipe-run"));

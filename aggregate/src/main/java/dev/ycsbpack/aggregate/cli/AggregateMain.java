@@ -56,11 +56,7 @@ public final class AggregateMain implements Runnable {
     CommandLine cl = new CommandLine(new AggregateMain());
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
-    cl.setParameterExceptionHandler((ex, a) -> {
-      cl.getErr().println(ex.getMessage());
-      ex.getCommandLine().usage(cl.getErr());
-      return USAGE;
-    });
+    UsageLine.install(cl, "ycsb-aggregate"); // one line, secrets masked, no usage text after it
     return cl.execute(args);
   }
 }

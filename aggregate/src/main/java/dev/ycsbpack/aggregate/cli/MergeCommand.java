@@ -60,8 +60,8 @@ final class MergeCommand implements Callable<Integer> {
   List<Double> percentiles = MergeOptions.DEFAULT_PERCENTILES;
 
   @Option(names = "--bucket", paramLabel = "SECONDS",
-      description = "time-series bucket (default: the clients' interval, i.e. status.interval)")
-  double bucket;
+      description = "time-series bucket, above 0 (default: the clients' interval, i.e. status.interval)")
+  Double bucket;
 
   @Option(names = "--force", description = "merge clients whose workload configurations differ (reported)")
   boolean force;
@@ -84,18 +84,39 @@ final class MergeCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Null for seconds the option accepts, else the one line refusing them: a finite number, 0 or more for a cut,
+   * above 0 for a bucket (a bucket of 0 was once taken as "the clients' interval" without a word).
+   */
+  private static String seconds(String option, double value, boolean zeroAccepted) {
+    if (Double.isFinite(value) && (zeroAccepted ? value >= 0 : value > 0)) {
+      return null;
+    }
+    String shown = value == Math.rint(value) && Double.isFinite(value) ? Long.toString((long) value)
+        : Double.toString(value);
+    return option + " " + shown + ": expected seconds, " + (zeroAccepted ? "0 or more" : "above 0 (leave "
+        + option + " out for the clients' own interval)");
+  }
+
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     Set<OutputFormat> outputs = EnumSet.noneOf(OutputFormat.class);
     MergeOptions options;
+    String refused = seconds("--warmup", warmup, true);
+    refused = refused != null ? refused : seconds("--cooldown", cooldown, true);
+    refused = refused != null ? refused : bucket == null ? null : seconds("--bucket", bucket, false);
+    if (refused != null) {
+      err.println("ycsb-aggregate: error: " + refused);
+      return AggregateMain.USAGE;
+    }
     try {
       for (String f : formats) {
         outputs.add(OutputFormat.of(f));
       }
       options = MergeOptions.builder().percentiles(percentiles).warmupSeconds(warmup).cooldownSeconds(cooldown)
-          .bucketSeconds(bucket).window(WindowKind.of(window)).force(force).acceptPartial(acceptPartial)
+          .bucketSeconds(bucket == null ? 0 : bucket).window(WindowKind.of(window)).force(force).acceptPartial(acceptPartial)
           .allowedDifferences(allowed).hosts(hosts).threads(threads).build();
     } catch (IllegalArgumentException e) {
       err.println("ycsb-aggregate merge: " + Text.shown(e.getMessage(), InputException.MESSAGE_CAP));

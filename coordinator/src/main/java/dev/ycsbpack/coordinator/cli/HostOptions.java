@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.LocalSession;
@@ -168,7 +169,7 @@ public final class HostOptions {
     try {
       return RshTemplate.parse(rsh);
     } catch (IllegalArgumentException e) {
-      throw new UsageError("--rsh " + Text.shown(rsh) + ": " + e.getMessage());
+      throw new UsageError("--rsh " + Text.shown(CommandWords.masked(rsh)) + ": " + e.getMessage());
     }
   }
 

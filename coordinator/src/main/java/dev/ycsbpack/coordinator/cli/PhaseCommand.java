@@ -1,6 +1,7 @@
 package dev.ycsbpack.coordinator.cli;
 
 import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
 import dev.ycsbpack.common.Redactor;
@@ -107,7 +108,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     // the merged properties hold every -p and every -P value: this redactor knows every secret given
-    Redactor redactor = Redactor.of(plan.properties());
+    // and the secret words of the arguments (--rsh 'kubectl --token T ...'), which a remote shell's error may quote
+    Redactor redactor = Redactor.of(plan.properties())
+        .withSecrets(CommandWords.secrets(CoordinatorMain.commandLine()));
     Path home;
     try {
       home = CoordinatorMain.packHome();
@@ -140,7 +143,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       return CoordinatorMain.USAGE;
     }
     Supervisor.Settings settings = runOptions.settings(parallel);
-    String command = redactor.redact(String.join(" ", CoordinatorMain.commandLine()));
+    // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
+    String command = redactor.redact(String.join(" ", CommandWords.masked(CoordinatorMain.commandLine())));
     CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
         command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
         commandStart);

@@ -1,12 +1,13 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.aggregate.cli.UsageLine;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import picocli.CommandLine;
 
 /**
  * The one way {@code bin/ycsb-coordinator} and {@code bin/ycsb-experiment} turn a bad command line or an unexpected
- * failure into what a user reads: a usage error is one line plus where to find the options, exit 2; a failure of
+ * failure into what a user reads: a usage error is one line ({@link UsageLine}), exit 2; a failure of
  * the tool itself (writing its folder, starting a process) is one line, exit 1, with anything shaped like a secret
  * masked, because an exception message may quote a URL.
  */
@@ -22,12 +23,9 @@ public final class ToolCommandLine {
   /** A picocli command line for {@code top}, reporting as {@code tool} (e.g. {@code ycsb-coordinator}). */
   public static CommandLine create(Object top, String tool) {
     CommandLine cl = new CommandLine(top);
-    cl.setParameterExceptionHandler((ex, a) -> {
-      cl.getErr().println(tool + ": error: " + ex.getMessage());
-      cl.getErr().println("run bin/" + tool + " " + (ex.getCommandLine() == cl ? "" : ex.getCommandLine()
-          .getCommandName() + " ") + "--help for the options");
-      return USAGE;
-    });
+    // one line naming only the wrong word or option and what is accepted, through the redactor of the arguments:
+    // picocli's own message for an unknown command quotes every argument after it, passwords included
+    UsageLine.install(cl, tool);
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
       c.getErr().println(tool + ": FAILED: " + ex.getClass().getSimpleName() + ": "
           + Redactor.shapeOnly().redact(String.valueOf(ex.getMessage())));

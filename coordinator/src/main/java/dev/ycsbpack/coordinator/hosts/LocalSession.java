@@ -39,11 +39,23 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
                        PackArchive pack, Duration uploadLimit) throws IOException {
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(IGNORING_TERMINAL_SIGNALS);
     command.add(packHome.resolve("bin/ycsb").toString());
     command.addAll(args.with(staged.toString(), bundle.resolve(client.name()).toString()));
     return new ProcessBuilder(command).start();
   }
+
+  /**
+   * A local client is in the coordinator's process group, so a Ctrl-C in the terminal (SIGINT to the whole group),
+   * or the terminal closing (SIGHUP), would reach it directly and end its JVM before it wrote its measurements (an
+   * empty output.txt, "no [OVERALL] section"). It is started with both ignored: an ignored signal stays ignored
+   * across exec, bash cannot trap a signal ignored on entry, and a JVM started with SIGINT or SIGHUP ignored keeps
+   * it ignored (no shutdown on it). The coordinator, which does get the signal, stops it over its stdin, as it
+   * stops a remote one, and its partial measurements are kept; a client that loses its coordinator stops itself.
+   * Plain POSIX sh, the same on Linux and macOS.
+   */
+  private static final List<String> IGNORING_TERMINAL_SIGNALS = List.of("/bin/sh", "-c",
+      "trap '' INT HUP; exec \"$0\" \"$@\"");
 
   @Override
   public void removeStaged(ClientPlan client, String runId, List<Path> files) {

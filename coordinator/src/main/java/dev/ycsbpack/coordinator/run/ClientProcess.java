@@ -148,10 +148,28 @@ public final class ClientProcess {
     return errors;
   }
 
-  /** The most telling recent line: a FAILED or error line if there is one, else the last line. */
+  /** The most telling recent line: a FAILED or error line if there is one, else the last line ("no output"). */
   public String lastError() {
+    String telling = tellingLine();
+    return telling == null ? "no output" : telling;
+  }
+
+  /**
+   * The most telling recent line, or null when the client said nothing but YCSB's banner: a FAILED or error line if
+   * there is one, else the last line. YCSB's own start-up lines ({@code DBWrapper: report latency for each error is
+   * false ...}, {@code Command line: ...}) are never picked: they say nothing of why a client ended.
+   */
+  public String tellingLine() {
     awaitOutputOfAnExitedProcess();
     return pickLastError();
+  }
+
+  /** YCSB 0.17's start-up lines on a client's output, whatever happens after them. */
+  static boolean isYcsbBanner(String line) {
+    String l = line.strip();
+    return l.startsWith("DBWrapper:") || l.startsWith("YCSB Client ") || l.startsWith("Command line:")
+        || l.startsWith("Loading workload") || l.startsWith("Starting test") || l.startsWith("Maximum execution time")
+        || l.startsWith("maxExecutionTime") || l.isEmpty();
   }
 
   /**
@@ -171,15 +189,17 @@ public final class ClientProcess {
 
   private synchronized String pickLastError() {
     String pick = null;
+    String last = null;
     for (String l : lastLines) {
+      if (isYcsbBanner(l)) {
+        continue;
+      }
+      last = l;
       if (l.contains("FAILED") || l.contains("error") || l.contains("Exception") || l.contains("stopping")) {
         pick = l;
       }
     }
-    if (pick == null && !lastLines.isEmpty()) {
-      pick = lastLines.peekLast();
-    }
-    return pick == null ? "no output" : pick;
+    return pick == null ? last : pick;
   }
 
   /** Waits up to {@code millis} for the process to end. */

@@ -110,6 +110,10 @@ public final class Supervisor {
                         List<ClientOutcome> clients) {
   }
 
+  /** The signals whose numbers are the same on Linux and macOS. */
+  private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 4, "SIGILL",
+      6, "SIGABRT", 8, "SIGFPE", 9, "SIGKILL", 11, "SIGSEGV", 13, "SIGPIPE", 15, "SIGTERM");
+
   private final RunPlan plan;
   private final Map<Host, HostSession> sessions;
   private final PackArchive pack;
@@ -390,8 +394,22 @@ public final class Supervisor {
             + " status): " + c.lastError());
       }
     }
-    return new ClientProblem(ClientProblem.Kind.EXITED, "exited with status " + c.exitStatus() + ": "
-        + c.lastError());
+    return new ClientProblem(ClientProblem.Kind.EXITED, exited(c.exitStatus(), c.tellingLine()));
+  }
+
+  /**
+   * How a client's process ended, in words: a status above 128 is a shell's (or ssh's) report of a signal, named as
+   * such ({@code kill -9} of the client's JVM: {@code killed by signal 9 (SIGKILL)}), and the client's last telling
+   * line follows when it said one (never YCSB's start-up banner, which says nothing of the end).
+   */
+  static String exited(int status, String telling) {
+    if (status > 128 && status < 128 + 65) {
+      int signal = status - 128;
+      String name = SIGNALS.get(signal);
+      return "was killed by signal " + signal + (name == null ? "" : " (" + name + ")") + ", exit status " + status
+          + (telling == null ? "" : ": " + telling);
+    }
+    return "exited with status " + status + ": " + (telling == null ? "no output" : telling);
   }
 
   private String fail(ClientProcess c, ClientProblem what) {

@@ -85,6 +85,17 @@ class HostOptionsTest {
         + "template instead (--rsh 'ssh -F FILE {host} {cmd}')", refusal(o));
   }
 
+  /** A token or password given as the word after an option of the template is masked where a refusal shows it. */
+  @Test
+  void aRefusedTemplateShowsNoTokenOrSshpassPassword() {
+    assertEquals("--rsh kubectl --token ***** exec -i pod --: no {host} in it: write where the host name goes, e.g. "
+        + "'docker exec -i {host}'", refusal(options("kubectl --token Zq9tok exec -i pod --", "h1")));
+    assertEquals("--rsh sshpass -p ***** ssh pod {cmd}: no {host} in it: write where the host name goes, e.g. "
+        + "'docker exec -i {host}'", refusal(options("sshpass -p Zq9pass ssh pod {cmd}", "h1")));
+    assertEquals("--rsh sshpass -p***** ssh {host} {user}: unknown placeholder in {user}: only {host} and {cmd} are "
+        + "replaced", refusal(options("sshpass -pZq9pass ssh {host} {user}", "h1")));
+  }
+
   private static String refusal(HostOptions o) {
     return assertThrows(UsageError.class, o::parse).getMessage();
   }

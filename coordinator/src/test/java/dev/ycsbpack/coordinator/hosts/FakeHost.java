@@ -138,7 +138,8 @@ public final class FakeHost implements RemoteShell {
    * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its verdict;
    * {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
-   * {@code GO}, as a transport whose connection was cut; {@code copy} copies the folder named by {@code fake.folder}
+   * {@code GO}, as a transport whose connection was cut; {@code killed} prints YCSB's start-up banner after
+   * {@code GO} and is killed by SIGKILL, as a client JVM killed with {@code kill -9}; {@code copy} copies the folder named by {@code fake.folder}
    * (a client's outputs, e.g. aggregate's {@code SyntheticClients}) into its own before its verdict, so it merges.
    */
   public static Path clientPack(Path dir) throws IOException {
@@ -170,6 +171,11 @@ public final class FakeHost implements RemoteShell {
         done
         [ -n "$line" ] || { echo "fake client: lost the coordinator: no heartbeat for $control s" >&2; exit 1; }
         if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
+        if [ "$mode" = killed ]; then
+          echo "Command line: -db site.ycsb.db.MongoDbClient -t" >&2
+          echo "DBWrapper: report latency for each error is false and specific error codes to track for latency are: []" >&2
+          kill -9 $$
+        fi
         at=${line#GO}; at=${at# }
         if [ -n "$at" ]; then
           wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')

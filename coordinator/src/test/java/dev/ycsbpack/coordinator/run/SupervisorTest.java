@@ -228,6 +228,31 @@ class SupervisorTest {
     assertEquals(ClientProblem.Kind.TRANSPORT_LOST, o.clients().get(1).problem().kind());
   }
 
+  /** A client killed by a signal is said to be, and YCSB's banner (with "error" in it) is not its reason. */
+  @Test
+  void aClientKilledBySigkillIsNamedSoWithoutYcsbsBanner() throws Exception {
+    Supervisor.Outcome o = supervise(plan("", "killed"));
+    assertFalse(o.complete());
+    // the fake's wrapping shell may add its own "Killed" line, which is telling; the banner is not
+    assertTrue(o.reason().startsWith("client 02-fake2 on fake2 was killed by signal 9 (SIGKILL), exit status 137"),
+        o::reason);
+    assertFalse(o.reason().contains("DBWrapper") || o.reason().contains("Command line"), o::reason);
+    assertEquals(ClientProblem.Kind.EXITED, o.clients().get(1).problem().kind());
+  }
+
+  @Test
+  void exitWordsNameTheSignalAndNeverTheBanner() {
+    assertEquals("was killed by signal 15 (SIGTERM), exit status 143: fake client: stopped",
+        Supervisor.exited(143, "fake client: stopped"));
+    assertEquals("was killed by signal 40, exit status 168", Supervisor.exited(168, null));
+    assertEquals("exited with status 1: no output", Supervisor.exited(1, null));
+    assertEquals("exited with status 3: boom", Supervisor.exited(3, "boom"));
+    assertTrue(ClientProcess.isYcsbBanner("DBWrapper: report latency for each error is false and specific error "
+        + "codes to track for latency are: []"));
+    assertTrue(ClientProcess.isYcsbBanner("YCSB Client 0.17.0"));
+    assertFalse(ClientProcess.isYcsbBanner("Error in processing insert to table: usertable"));
+  }
+
   @Test
   void exitStatus255OverSshIsALostSshConnection() throws Exception {
     Supervisor.Outcome o = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut"));

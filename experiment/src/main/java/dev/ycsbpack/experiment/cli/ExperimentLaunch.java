@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.InterruptHook;
@@ -193,7 +194,8 @@ final class ExperimentLaunch {
       return ExperimentMain.USAGE;
     }
     Files.createDirectories(dir);
-    String command = redactor.redact(String.join(" ", ExperimentMain.commandLine()));
+    // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
+    String command = redactor.redact(String.join(" ", CommandWords.masked(ExperimentMain.commandLine())));
     Map<String, String> environment = new TreeMap<>();
     environment.put(EnvironmentFacts.PACK_VERSION, PackVersion.current().shown());
     environment.put("experiment.command", command);

@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -95,7 +96,8 @@ final class RepeatCommand implements Callable<Integer> {
       }
       RunPlan first = steps.get(options.load ? 1 : 0).plan();
       RunOptions.checkTlsFiles(first.properties());
-      redactor = Redactor.of(first.properties());
+      redactor = Redactor.of(first.properties())
+          .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too
       runOptions.checkJvmArgs(redactor);
       Map<String, String> shown = new TreeMap<>();
       Redactor shownBy = redactor;

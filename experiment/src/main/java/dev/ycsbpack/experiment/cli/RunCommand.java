@@ -1,5 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.aggregate.cli.UsageLine;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.UsageError;
@@ -266,7 +267,8 @@ final class RunCommand implements Callable<Integer> {
       }
       return (ExperimentCommand) sub.commandSpec().userObject();
     } catch (CommandLine.ParameterException ex) {
-      throw new UsageError(ex.getMessage() + " (in the options of the recipe's command, " + command + ")");
+      throw new UsageError(UsageLine.of(ex, "ycsb-experiment", args) + " (in the options of the recipe's command, "
+          + command + ")");
     }
   }
 

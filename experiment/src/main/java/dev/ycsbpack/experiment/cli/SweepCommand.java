@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.HostOptions;
@@ -208,7 +209,8 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
       }
       RunPlan first = steps.get(options.load ? 1 : 0).plan();
       RunOptions.checkTlsFiles(first.properties());
-      redactor = Redactor.of(first.properties());
+      redactor = Redactor.of(first.properties())
+          .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too
       runOptions.checkJvmArgs(redactor);
       Map<String, String> shown = new TreeMap<>();
       first.properties().forEach((k, v) -> shown.put(k, redactor.show(k, v)));

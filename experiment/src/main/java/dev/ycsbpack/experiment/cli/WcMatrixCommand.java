@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -144,7 +145,8 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
       }
       RunPlan first = plans.get(0);
       RunOptions.checkTlsFiles(first.properties());
-      redactor = Redactor.of(first.properties());
+      redactor = Redactor.of(first.properties())
+          .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too
       runOptions.checkJvmArgs(redactor);
       Redactor shownBy = redactor;
       for (int k = 0; k < plans.size(); k++) {
