@@ -133,7 +133,7 @@ public final class UrlOptions {
   }
 
   /** Whether what comes before the first '/' or '?' is {@code [user@]hosts}, as the driver reads it. */
-  static boolean isUserAndHosts(String rest) {
+  private static boolean isUserAndHosts(String rest) {
     if (driverUserInfoEnd(rest) >= 0) {
       return true;
     }
@@ -158,7 +158,7 @@ public final class UrlOptions {
    * comma-separated; never an '=', '&amp;' or ';' (an option's), an '@' or a '/'. One item at a time: a regex
    * repeating a group per host recurses once per host and overflows the stack at about a thousand.
    */
-  static boolean isHosts(String s) {
+  private static boolean isHosts(String s) {
     int from = 0;
     while (true) {
       int comma = s.indexOf(',', from);
@@ -193,7 +193,7 @@ public final class UrlOptions {
    * Whether {@code rest}'s '@' at {@code at} belongs to the value of an option that may hold one (a path or free
    * text, {@link #AT_IN_VALUE}); {@code from} is where the hosts end.
    */
-  static boolean inValueHoldingAt(String rest, int from, int at) {
+  private static boolean inValueHoldingAt(String rest, int from, int at) {
     Matcher m = pairUpTo(rest, from, at);
     // a secret option's value (tlsCertificateKeyFilePassword=p@ss) is the user's to write as it is, too
     return m != null && (AT_IN_VALUE.contains(m.group(1).toLowerCase(Locale.ROOT))
@@ -242,7 +242,7 @@ public final class UrlOptions {
   }
 
   /** Where the hosts end: the first '/' or '?', or -1. */
-  static int hostsEnd(String s) {
+  private static int hostsEnd(String s) {
     int slash = s.indexOf('/');
     int q = s.indexOf('?');
     return slash < 0 ? q : q < 0 ? slash : Math.min(slash, q);

@@ -181,6 +181,6 @@ public final class OutputFiles {
   }
 
   private static String shown(Path p) {
-    return Text.shown(p.toString(), 1000);
+    return Text.shownPath(p.toString());
   }
 }
