@@ -11,6 +11,13 @@
 #            arm's first unrecorded warm-up run, so on the first workload, thread count and length listed)
 #   client   this build's binding launched as upstream launches it: java -cp 'lib/*' site.ycsb.Client -db ...
 #            (no bin/ycsb preflight, so the first connect falls inside YCSB's clock, as in upstream's runs)
+#   upstream upstream YCSB 0.17.0's own MongoDB binding (site.ycsb.db.MongoDbClient on mongo-java-driver 3.8.0),
+#            launched with the classpath upstream's bin/ycsb builds (binding conf, lib/*, mongodb-binding/lib/*):
+#            UPSTREAM_DIST names an unpacked ycsb-mongodb-binding-0.17.0 release (lib/ and mongodb-binding/lib/),
+#            or UPSTREAM_SRC a YCSB source tree or git repository (tag UPSTREAM_REF, default 0.17.0) from which the
+#            bench compiles the binding's three sources into that layout, with the jars upstream's poms name
+#            (core 0.17.0 and its own dependencies, mongo-java-driver 3.8.0, logback-classic 1.1.2, snappy-java
+#            1.1.7.1) fetched by the Maven wrapper: the arm issue 19's goal is stated against
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
 #   driver3  the same source on the legacy mongo-java-driver 3.8.0 (upstream YCSB 0.17.0's driver), fetched
 #            from Maven Central by the Maven wrapper into a temporary folder: a bench-only jar, in no pom
@@ -43,19 +50,23 @@
 # Order: per workload, threads and run length (OPERATIONS may list several; inserts use INSERTS), an unrecorded
 # warm-up of every arm first (WARMUP_OPERATIONS operations each, default the measured number), then ROUNDS rounds
 # in which the order of the arms rotates.
-# Summary: median and min-max over rounds per workload, threads, operations and arm; then, when driver3 is an arm,
-# each arm's ratio to driver3 per round (CPU per op, marginal CPU per op, wall throughput): above 1 is more CPU,
-# below 1 less throughput than the legacy loop.
+# Summary: median and min-max over rounds per workload, threads, operations and arm; then each arm's ratio per round
+# (CPU per op, marginal CPU per op, wall throughput) to REF (default: upstream when it is an arm, else driver3, the
+# legacy loop): above 1 is more CPU, below 1 less throughput than the reference.
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
 #        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
-#        ARGS_X JAVA_HOME_X CDS_X AOT_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>)
-# Issue 19's whole table on a quiet machine, about 20-25 minutes (14 + 8; see docs/PERFORMANCE.md):
+#        ARGS_X JAVA_HOME_X CDS_X AOT_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>,
+#        UPSTREAM_SRC or UPSTREAM_DIST (and UPSTREAM_REF) for the upstream arm, REF=<the arm the ratios divide by>)
+# Issue 19's whole table on a quiet machine, against upstream 0.17.0's own binding, about 35 minutes (25 + 10; see
+# docs/PERFORMANCE.md; Y= a clone of github.com/brianfrankcooper/YCSB, or UPSTREAM_DIST= an unpacked release):
 #   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
-#     ARMS="binding driver3" OUT=table-300k.csv bench/client-cpu.sh
+#     ARMS="binding upstream driver3" UPSTREAM_SRC=$Y OUT=table-300k.csv bench/client-cpu.sh
 #   ROUNDS=1 OPERATIONS=1000000 WARMUP_OPERATIONS=100000 SMALL=0 WORKLOADS="update50 read95" \
-#     ARMS="binding driver3" OUT=table-1m.csv DIST=<the distribution the first made> bench/client-cpu.sh
+#     ARMS="binding upstream driver3" UPSTREAM_SRC=$Y OUT=table-1m.csv DIST=<the distribution the first made> \
+#     bench/client-cpu.sh
+#   Before and after a change: add BEFORE_DIST=<the other build's distribution folder> and the arm "before".
 #   The binding on a JDK 25 with its AOT cache beside them (issue 19, round 3): add to either command
 #     ARMS="binding binding-c driver3" JAVA_HOME_C=/usr/lib/jvm/temurin-25-jdk-amd64 AOT_C=on
 # Session 11's JDK 25 questions (docs/PERFORMANCE.md; J=/usr/lib/jvm/temurin-25-jdk-amd64, THREADS=4
@@ -102,6 +113,57 @@ javac -nowarn -d "$work/loop5" -cp "$dist/lib/*" "$root/bench/DriverLoop.java"
 javac -nowarn -d "$work/loop3" -cp "$work/legacy/mongo-java-driver-3.8.0.jar:$core" "$root/bench/DriverLoop.java"
 cp5="$work/loop5:$dist/lib/*"
 cp3="$work/loop3:$work/legacy/mongo-java-driver-3.8.0.jar:$core"
+
+# upstream YCSB 0.17.0's binding, laid out as its release unpacks; its classpath as upstream's bin/ycsb builds it
+upstream_cp=""
+if [[ " $arms " == *" upstream "* ]]; then
+  if [ -n "${UPSTREAM_DIST:-}" ]; then
+    up="$(cd "$UPSTREAM_DIST" && pwd)"
+  elif [ -n "${UPSTREAM_SRC:-}" ]; then
+    up="$work/upstream"; ref="${UPSTREAM_REF:-0.17.0}"
+    mkdir -p "$up/src/site/ycsb/db" "$up/classes" "$up/lib" "$up/mongodb-binding/lib" "$up/deps"
+    for f in MongoDbClient.java OptionsSupport.java; do
+      if git -C "$UPSTREAM_SRC" rev-parse --git-dir >/dev/null 2>&1; then
+        git -C "$UPSTREAM_SRC" show "$ref:mongodb/src/main/java/site/ycsb/db/$f" >"$up/src/site/ycsb/db/$f"
+      else
+        cp "$UPSTREAM_SRC/mongodb/src/main/java/site/ycsb/db/$f" "$up/src/site/ycsb/db/$f"
+      fi
+    done
+    if git -C "$UPSTREAM_SRC" rev-parse --git-dir >/dev/null 2>&1; then
+      git -C "$UPSTREAM_SRC" show "$ref:mongodb/src/main/resources/logback.xml" >"$up/classes/logback.xml"
+    else
+      cp "$UPSTREAM_SRC/mongodb/src/main/resources/logback.xml" "$up/classes/logback.xml"
+    fi
+    # the jars of upstream's release: core and its own dependencies in lib/, the binding's in mongodb-binding/lib/
+    deps_pom() {   # a pom whose dependencies are the given groupId:artifactId:version triples
+      echo '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+      echo '<groupId>bench</groupId><artifactId>upstream-deps</artifactId><version>1</version><packaging>pom</packaging>'
+      echo '<dependencies>'
+      local g a v
+      for gav in "$@"; do IFS=: read -r g a v <<<"$gav"
+        echo "<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"; done
+      echo '</dependencies></project>'
+    }
+    deps_pom site.ycsb:core:0.17.0 >"$up/deps/core.xml"
+    deps_pom org.mongodb:mongo-java-driver:3.8.0 ch.qos.logback:logback-classic:1.1.2 \
+      org.xerial.snappy:snappy-java:1.1.7.1 >"$up/deps/binding.xml"
+    (cd "$up/deps" && "$root/mvnw" -q -B -ntp -f core.xml dependency:copy-dependencies -DincludeScope=runtime \
+      -DoutputDirectory="$up/lib")
+    (cd "$up/deps" && "$root/mvnw" -q -B -ntp -f binding.xml dependency:copy-dependencies -DincludeScope=runtime \
+      -DoutputDirectory="$up/mongodb-binding/lib")
+    javac -nowarn --release 8 -Xlint:-options -d "$up/classes" -cp "$up/lib/*:$up/mongodb-binding/lib/*" \
+      "$up"/src/site/ycsb/db/*.java
+    jar cf "$up/mongodb-binding/lib/mongodb-binding-$ref.jar" -C "$up/classes" .
+  else
+    echo "bench/client-cpu.sh: the upstream arm needs UPSTREAM_DIST (an unpacked ycsb-mongodb-binding-0.17.0 release)" \
+      "or UPSTREAM_SRC (a YCSB source tree or git repository)" >&2
+    exit 2
+  fi
+  compgen -G "$up/mongodb-binding/lib/mongodb-binding-*.jar" >/dev/null && compgen -G "$up/lib/core-*.jar" >/dev/null \
+    || { echo "bench/client-cpu.sh: UPSTREAM_DIST=$up: no lib/core-*.jar and mongodb-binding/lib/mongodb-binding-*.jar" >&2
+         exit 2; }
+  upstream_cp="$up/mongodb-binding/conf:$up/conf:$up/lib/*:$up/mongodb-binding/lib/*"
+fi
 
 if [ -n "${SERVER_URL:-}" ]; then
   url="${SERVER_URL%/}/ycsb"
@@ -194,6 +256,12 @@ measure() {
       ycsb_command "$dist" "$workload" "$threads"
       local verb="-t"; [ "${cmd[1]}" = load ] && verb="-load"
       cmd=(java -cp "$dist/lib/*" site.ycsb.Client "$verb" -db dev.ycsbpack.mongodb.MongoDbClient "${cmd[@]:3}") ;;
+    upstream)
+      # the same YCSB command line; upstream reads its batch size from "batchsize", not "mongodb.batchsize"
+      ycsb_command "$dist" "$workload" "$threads"
+      local verb="-t"; [ "${cmd[1]}" = load ] && verb="-load"
+      cmd=(java -cp "$upstream_cp" site.ycsb.Client "$verb" -db site.ycsb.db.MongoDbClient "${cmd[@]:3}")
+      [ "$workload" = insert ] && cmd+=(-p batchsize=100) ;;
     driver5|driver3)
       local cp="$cp5"; [ "$arm" = driver3 ] && cp="$cp3"
       case "$workload" in
@@ -273,19 +341,29 @@ tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
   END { for (i = 1; i <= nk; i++) { k = order[i]
     print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) \
       " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) } }'
-if grep -q ',driver3,' "$csv"; then
+ref="${REF:-}"
+if [ -z "$ref" ]; then
+  if [[ " $arms " == *" upstream "* ]]; then ref=upstream; else ref=driver3; fi
+fi
+if grep -q ",$ref," "$csv"; then
   echo
-  echo "per round, arm ÷ driver3 (the legacy 3.8.0 loop): CPU per op / marginal CPU per op / wall ops/s (throughput)"
-  tail -n +2 "$csv" | awk -F, '
+  case "$ref" in
+    upstream) what="upstream YCSB 0.17.0's binding on the legacy 3.8.0 driver" ;;
+    driver3) what="the legacy 3.8.0 loop" ;;
+    *) what="the $ref arm" ;;
+  esac
+  echo "per round, arm ÷ $ref ($what): CPU per op / marginal CPU per op / wall ops/s (throughput) / exec-to-exit wall time"
+  tail -n +2 "$csv" | awk -F, -v ref="$ref" '
     { k = $1 " " $2 " " $6; c = k SUBSEP $3
-      if ($5 == "driver3") { dcpu[c] = $9; dmarg[c] = $13; dwall[c] = $10 }
+      if ($5 == ref) { dcpu[c] = $9; dmarg[c] = $13; dwall[c] = $10; dms[c] = $7 }
       else { if (!((k SUBSEP $5) in seen)) { seen[k SUBSEP $5] = 1; order[++n] = k SUBSEP $5 }
-             cpu[c SUBSEP $5] = $9; marg[c SUBSEP $5] = $13; wall[c SUBSEP $5] = $10; rounds[$3] = 1 } }
+             cpu[c SUBSEP $5] = $9; marg[c SUBSEP $5] = $13; wall[c SUBSEP $5] = $10; ms[c SUBSEP $5] = $7
+             rounds[$3] = 1 } }
     function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "-" : sprintf("%.2f", a / b) }
     END { for (i = 1; i <= n; i++) { split(order[i], ka, SUBSEP); line = ka[1] " " ka[2] ":"
             for (r = 1; (r "") in rounds; r++) { c = ka[1] SUBSEP r
               if (!((c SUBSEP ka[2]) in cpu) || !(c in dcpu)) continue
               line = line "  r" r " " ratio(cpu[c SUBSEP ka[2]], dcpu[c]) " / " ratio(marg[c SUBSEP ka[2]], dmarg[c]) \
-                " / " ratio(wall[c SUBSEP ka[2]], dwall[c]) }
+                " / " ratio(wall[c SUBSEP ka[2]], dwall[c]) " / " ratio(ms[c SUBSEP ka[2]], dms[c]) }
             print line } }'
 fi

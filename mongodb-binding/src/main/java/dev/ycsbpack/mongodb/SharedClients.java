@@ -2,7 +2,6 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -120,7 +119,8 @@ final class SharedClients {
       key.customizer.accept(settings);
     }
     MongoClientSettings built = settings.build();
-    MongoClient client = MongoClients.create(built);
+    // CachedSelection: a thread's repeated selection of the one eligible server answered from its last one
+    MongoClient client = CachedSelection.client(built);
     try {
       Preflight.ping(client, contact);
     } catch (DBException failure) {

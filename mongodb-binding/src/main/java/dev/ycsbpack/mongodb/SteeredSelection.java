@@ -76,6 +76,11 @@ final class SteeredSelection implements ServerSelector {
     return steered(new Steer(server, Set.of(), Set.of(), NO_LIMIT), command);
   }
 
+  /** Whether a steer is in force on this thread: {@link CachedSelection} then leaves the selection to the driver. */
+  static boolean steering() {
+    return STEER.get() != null;
+  }
+
   private static <T> T steered(Steer steer, Supplier<T> command) {
     STEER.set(steer);
     try {

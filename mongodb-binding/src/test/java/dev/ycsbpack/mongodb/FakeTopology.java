@@ -160,12 +160,20 @@ final class FakeTopology implements AutoCloseable {
    * {@code lagSeconds[i]} how far member i's last write is behind the primary's.
    */
   FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds) {
+    return asReplicaSet(tags, lagSeconds, 0, 1);
+  }
+
+  /**
+   * The same with member {@code primary} the primary, announced under {@code setVersion} (a later primary needs a
+   * higher one for the driver to take it over the one it knows).
+   */
+  FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds, int primary, int setVersion) {
     List<String> hosts = members.stream().map(m -> m.address).collect(Collectors.toList());
     long now = System.currentTimeMillis();
     for (int i = 0; i < members.size(); i++) {
       Document hello = new Document("setName", "rs").append("hosts", hosts).append("me", hosts.get(i))
-          .append("primary", hosts.get(0)).append("isWritablePrimary", i == 0).append("ismaster", i == 0)
-          .append("secondary", i != 0).append("setVersion", 1)
+          .append("primary", hosts.get(primary)).append("isWritablePrimary", i == primary)
+          .append("ismaster", i == primary).append("secondary", i != primary).append("setVersion", setVersion)
           .append("lastWrite", new Document("lastWriteDate", Instant.ofEpochMilli(now - lagSeconds[i] * 1000)));
       if (tags[i] != null) {
         hello.append("tags", tags[i]);
@@ -187,6 +195,7 @@ final class FakeTopology implements AutoCloseable {
   void resetCounts() {
     for (Member m : members) {
       m.finds.set(0);
+      m.updates.set(0);
       m.killedCursors.clear();
     }
   }
