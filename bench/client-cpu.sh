@@ -159,9 +159,11 @@ if [[ " $arms " == *" upstream "* ]]; then
       "or UPSTREAM_SRC (a YCSB source tree or git repository)" >&2
     exit 2
   fi
-  compgen -G "$up/mongodb-binding/lib/mongodb-binding-*.jar" >/dev/null && compgen -G "$up/lib/core-*.jar" >/dev/null \
-    || { echo "bench/client-cpu.sh: UPSTREAM_DIST=$up: no lib/core-*.jar and mongodb-binding/lib/mongodb-binding-*.jar" >&2
-         exit 2; }
+  if ! compgen -G "$up/mongodb-binding/lib/mongodb-binding-*.jar" >/dev/null \
+     || ! compgen -G "$up/lib/core-*.jar" >/dev/null; then
+    echo "bench/client-cpu.sh: UPSTREAM_DIST=$up: no lib/core-*.jar and mongodb-binding/lib/mongodb-binding-*.jar" >&2
+    exit 2
+  fi
   upstream_cp="$up/mongodb-binding/conf:$up/conf:$up/lib/*:$up/mongodb-binding/lib/*"
 fi
 
