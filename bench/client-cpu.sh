@@ -15,7 +15,7 @@
 #            launched with the classpath upstream's bin/ycsb builds (binding conf, lib/*, mongodb-binding/lib/*):
 #            UPSTREAM_DIST names an unpacked ycsb-mongodb-binding-0.17.0 release (lib/ and mongodb-binding/lib/),
 #            or UPSTREAM_SRC a YCSB source tree or git repository (tag UPSTREAM_REF, default 0.17.0) from which the
-#            bench compiles the binding's three sources into that layout, with the jars upstream's poms name
+#            bench compiles the binding's two sources (and its logback.xml) into that layout, with the jars upstream's poms name
 #            (core 0.17.0 and its own dependencies, mongo-java-driver 3.8.0, logback-classic 1.1.2, snappy-java
 #            1.1.7.1) fetched by the Maven wrapper: the arm issue 19's goal is stated against
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
