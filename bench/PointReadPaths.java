@@ -50,7 +50,7 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
  * shared machine do not. Printed per block: {@code arm round ops wall_ms worker_cpu_ms process_cpu_ms jit_cpu_ms}:
  * the worker threads' own CPU (ThreadMXBean, so neither JIT nor GC nor the driver's monitor threads), the whole
  * process's CPU, and the JIT compiler threads' CPU. Updates (1 - READ_PROPORTION) are the driver's {@code updateOne}
- * of one field in the read arms; the arms {@code update-command} ({@link CommandUpdates}, what {@code MongoDbClient.update}
+ * of one field in the read arms; the arms {@code update-command} ({@link CommandWrites}, what {@code MongoDbClient.update}
  * sends) and {@code update-driver} ({@code updateOne} with a {@code BsonDocument} filter and update, what it sent
  * before issue 19) compare the update paths, their reads both the {@code command} arm's.
  *
@@ -93,7 +93,7 @@ public final class PointReadPaths {
       // as MongoDbClient.init: the binding's decoders first
       MongoDatabase database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
           CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE,
-              UpdateCommand.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+              WriteReply.Codec.INSTANCE), plain.getCodecRegistry()));
       ScrambledZipfianGenerator keys = new ScrambledZipfianGenerator(args.records());
       args.alternate(() -> {
         Reader reader = new Reader(client, database, table);
@@ -187,11 +187,11 @@ public final class PointReadPaths {
     private final ReadPreference readPreference;
     private final ReadConcern readConcern;
     private final BsonDocument filter = new BsonDocument();
-    private final CommandUpdates updates;
+    private final CommandWrites updates;
 
     Reader(MongoClient client, MongoDatabase database, String table) {
       this.database = database;
-      this.updates = new CommandUpdates(client, database, true, null); // as MongoDbClient.init, retryWrites on
+      this.updates = new CommandWrites(client, database, true, null); // as MongoDbClient.init, retryWrites on
       this.table = table;
       this.documents = database.getCollection(table, BsonDocument.class);
       this.fields = database.getCollection(table, FieldsCodec.Fields.class);

@@ -31,7 +31,7 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
 /**
  * What the 5.x driver's server selection and pool checkout cost the binding per operation, and what settings a user
  * could set change of it (issue 19, round 3). Every arm sends what {@code MongoDbClient} sends: reads as
- * {@link PointRead#command} through {@code runCommand}, updates through {@link CommandUpdates}; each arm has its own
+ * {@link PointRead#command} through {@code runCommand}, updates through {@link CommandWrites}; each arm has its own
  * client:
  * <ul>
  *   <li>{@code binding}: the URL, {@link SteeredSelection} as the cluster's server selector and {@link AttemptCount}
@@ -111,7 +111,7 @@ public final class SelectionPaths {
     private final MongoDatabase database;
     private final String table;
     private final ReadConcern readConcern;
-    private final CommandUpdates updates;
+    private final CommandWrites updates;
     private final BsonDocument writeConcern;
     /** The pinned arm's connection, checked out once; null for the other arms. */
     private final Connection connection;
@@ -124,10 +124,10 @@ public final class SelectionPaths {
       // as MongoDbClient.init: the binding's decoders first
       this.database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
           CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE,
-              UpdateCommand.ReplyCodec.INSTANCE), plain.getCodecRegistry()));
+              WriteReply.Codec.INSTANCE), plain.getCodecRegistry()));
       this.table = table;
       this.readConcern = database.getReadConcern();
-      this.updates = new CommandUpdates(client, database, true, null); // as MongoDbClient.init, retryWrites on
+      this.updates = new CommandWrites(client, database, true, null); // as MongoDbClient.init, retryWrites on
       this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern());
       if (arm.equals("pinned") || arm.equals("selected")) {
         MongoClientImpl impl = (MongoClientImpl) client;
@@ -183,8 +183,8 @@ public final class SelectionPaths {
           if (connection == null && server == null) {
             updates.update(table, key, set); // what MongoDbClient.update sends with an acknowledged write concern
           } else {
-            UpdateCommand.Reply reply = send(UpdateCommand.command(table, key, set, writeConcern, null),
-                UpdateCommand.Reply.class, UpdateCommand.ReplyCodec.INSTANCE);
+            WriteReply reply = send(UpdateCommand.command(table, key, set, writeConcern, null),
+                WriteReply.class, WriteReply.Codec.INSTANCE);
             if (!reply.clean()) {
               throw UpdateCommand.failure(reply, null);
             }

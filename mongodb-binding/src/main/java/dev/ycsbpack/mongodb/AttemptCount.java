@@ -9,7 +9,7 @@ import com.mongodb.event.ConnectionPoolListener;
  * checks out on the caller's thread, once per attempt, after selecting the server). A point read compares the count
  * before and after a {@code runCommand} to learn how many attempts runCommand's own overload retries made, which its
  * exception does not say ({@link ReadRetries}). It also keeps the server of the thread's last attempt: the one that
- * answered an {@code ok: 1} reply carrying a write error ({@link CommandUpdates}), which on a sharded cluster is
+ * answered an {@code ok: 1} reply carrying a write error ({@link CommandWrites}), which on a sharded cluster is
  * whichever mongos the driver selected, not one the binding could name from the cluster description.
  *
  * <p>Installed once in every client's pool settings. The driver builds the event whether or not anyone listens, so

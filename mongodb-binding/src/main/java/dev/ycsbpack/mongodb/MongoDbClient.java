@@ -73,8 +73,8 @@ public class MongoDbClient extends DB {
   private ReadRetries readRetries;
   /** The client's timeoutMS (null when unset): a read and its retries share one deadline. */
   private Long timeoutMs;
-  /** Acknowledged updates go as hand-built commands; null with w=0 (the driver's updateOne). */
-  private CommandUpdates updates;
+  /** Updates and batched inserts by command; null with w=0, when they stay the driver's. */
+  private CommandWrites writes;
   private InsertBuffer buffer;
   private InsertRetries retries;
   /** With batching: the run's {@code [INSERT-DOCUMENTS]} counts, shared by all client threads. */
@@ -153,15 +153,15 @@ public class MongoDbClient extends DB {
     MongoDatabase plain = lease.client.getDatabase(options.database());
     // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
     database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
-        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE, UpdateCommand.ReplyCodec.INSTANCE),
+        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE, WriteReply.Codec.INSTANCE),
         plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
     readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
         lease.overloadRetargeting);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
-    updates = database.getWriteConcern().isAcknowledged()
-        ? new CommandUpdates(lease.client, database, lease.retryWrites, timeoutMs) : null;
+    writes = database.getWriteConcern().isAcknowledged()
+        ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {
@@ -205,9 +205,9 @@ public class MongoDbClient extends DB {
       }
     } finally {
       // a server the driver no longer sees (killed, or its socket timed out) is not counted: nothing would answer
-      if (updates != null) {
-        updates.close();
-        updates = null;
+      if (writes != null) {
+        writes.close();
+        writes = null;
       }
       MongoClient client = lease.client;
       DocumentCounts.threadFinished(database, options, getProperties(), insertedHere,
@@ -364,8 +364,8 @@ public class MongoDbClient extends DB {
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
       BsonDocument set = new BsonDocument("$set", Documents.putFields(new BsonDocument(), values));
-      if (updates != null) {
-        return updates.update(table, key, set) == 0 ? Status.NOT_FOUND : Status.OK;
+      if (writes != null) {
+        return writes.update(table, key, set) == 0 ? Status.NOT_FOUND : Status.OK;
       }
       UpdateResult r = collection(table).updateOne(idFilter(key), set);
       return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
@@ -493,7 +493,8 @@ public class MongoDbClient extends DB {
   }
 
   /**
-   * One unordered insertMany (or bulk of upserts).
+   * One unordered batch: an insert command ({@link InsertCommand}) when the write is acknowledged and the batch fits
+   * one command, else the driver's insertMany (or its bulk of upserts).
    *
    * @return false when the write was unacknowledged ({@code w=0})
    */
@@ -504,6 +505,10 @@ public class MongoDbClient extends DB {
         upserts.add(new ReplaceOneModel<>(new BsonDocument(Documents.ID, doc.get(Documents.ID)), doc, UPSERT));
       }
       return collection(table).bulkWrite(upserts, UNORDERED_BULK).wasAcknowledged();
+    }
+    if (writes != null && InsertCommand.fits(batch)) {
+      writes.insert(table, batch);
+      return true;
     }
     return collection(table).insertMany(batch, UNORDERED_INSERT).wasAcknowledged();
   }

@@ -9,31 +9,18 @@ import com.mongodb.MongoWriteConcernException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.ServerAddress;
 import com.mongodb.WriteConcern;
-import com.mongodb.WriteConcernResult;
 import com.mongodb.WriteError;
-import com.mongodb.bulk.WriteConcernError;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
-import org.bson.BsonReader;
 import org.bson.BsonString;
-import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.BsonValueCodec;
-import org.bson.codecs.Codec;
-import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * An update by {@code _id} sent as the {@code update} command the driver's {@code updateOne} sends
  * ({@code {update, ordered: true, writeConcern, txnNumber, updates: [{q: {_id}, u}]}}), run with {@code runCommand}
- * and its reply read by {@link ReplyCodec} into the few numbers a status needs.
+ * and its reply read by {@link WriteReply.Codec} into the few numbers a status needs.
  *
  * <p>Why: the driver's updateOne goes through its bulk-write machinery (a {@code BulkWriteBatch} per update, the
  * write-request encoder, a {@code BulkWriteResult} built from the reply); the same command through runCommand cost
@@ -79,129 +66,28 @@ final class UpdateCommand {
     return writeConcern.isServerDefault() ? null : writeConcern.asDocument();
   }
 
-  /** {@link Reply#matched()} of a reply that carried no {@code n}. */
-  static final int NO_COUNT = -1;
-
   /**
    * How many documents a clean reply says matched. An {@code ok: 1} reply without {@code n} is not "none matched"
    * (which would be counted NOT_FOUND): it is a reply this binding cannot read, an error.
    */
-  static int matched(Reply reply) {
-    if (reply.matched() == NO_COUNT) {
+  static int matched(WriteReply reply) {
+    if (reply.n() == WriteReply.NO_COUNT) {
       throw new MongoClientException("the server's reply to an update carries no count of matched documents (n)");
     }
-    return reply.matched();
+    return reply.n();
   }
 
   /**
-   * What an {@code ok: 1} reply to an update said: how many documents matched ({@link #NO_COUNT} when it did not
-   * say), the first write error (null: none),
-   * the write concern error (null: none) and the reply's error labels.
-   */
-  record Reply(int matched, int modified, BsonDocument writeError, BsonDocument writeConcernError,
-               List<String> labels) {
-    /** Neither a write error nor a write concern error. */
-    boolean clean() {
-      return writeError == null && writeConcernError == null;
-    }
-  }
-
-  /** Decodes {@code {n, nModified, writeErrors: [...], writeConcernError: {...}, errorLabels: [...], ok}}. */
-  static final class ReplyCodec implements Codec<Reply> {
-    static final ReplyCodec INSTANCE = new ReplyCodec();
-    private static final BsonDocumentCodec DOCUMENTS = new BsonDocumentCodec();
-    private static final BsonValueCodec DOCUMENTS_VALUE = new BsonValueCodec();
-    /** A count may come as any BSON number (a mongos or a proxy may widen it); each is read as what it says. */
-    private static final Set<BsonType> NUMBERS = EnumSet.of(BsonType.INT32, BsonType.INT64, BsonType.DOUBLE,
-        BsonType.DECIMAL128);
-
-    private ReplyCodec() {
-    }
-
-    @Override
-    public Reply decode(BsonReader reader, DecoderContext decoderContext) {
-      int matched = NO_COUNT;
-      int modified = 0;
-      BsonDocument writeError = null;
-      BsonDocument writeConcernError = null;
-      List<String> labels = List.of();
-      reader.readStartDocument();
-      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-        String name = reader.readName();
-        BsonType type = reader.getCurrentBsonType();
-        if (name.equals("n") && NUMBERS.contains(type)) {
-          matched = DOCUMENTS_VALUE.decode(reader, decoderContext).asNumber().intValue();
-        } else if (name.equals("nModified") && NUMBERS.contains(type)) {
-          modified = DOCUMENTS_VALUE.decode(reader, decoderContext).asNumber().intValue();
-        } else if (name.equals("writeConcernError") && type == BsonType.DOCUMENT) {
-          writeConcernError = DOCUMENTS.decode(reader, decoderContext);
-        } else if (name.equals("writeErrors") && type == BsonType.ARRAY) {
-          reader.readStartArray();
-          while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-            if (writeError == null && reader.getCurrentBsonType() == BsonType.DOCUMENT) {
-              writeError = DOCUMENTS.decode(reader, decoderContext);
-            } else {
-              reader.skipValue();
-            }
-          }
-          reader.readEndArray();
-        } else if (name.equals("errorLabels") && type == BsonType.ARRAY) {
-          labels = new ArrayList<>();
-          reader.readStartArray();
-          while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-            if (reader.getCurrentBsonType() == BsonType.STRING) {
-              labels.add(reader.readString());
-            } else {
-              reader.skipValue();
-            }
-          }
-          reader.readEndArray();
-        } else {
-          reader.skipValue();
-        }
-      }
-      reader.readEndDocument();
-      return new Reply(matched, modified, writeError, writeConcernError, labels);
-    }
-
-    @Override
-    public void encode(BsonWriter writer, Reply value, EncoderContext encoderContext) {
-      throw new UnsupportedOperationException("an update reply is only decoded");
-    }
-
-    @Override
-    public Class<Reply> getEncoderClass() {
-      return Reply.class;
-    }
-  }
-
-  /**
-   * The driver's exception for what went wrong in an {@code ok: 1} reply that is not {@link Reply#clean() clean} (a
+   * The driver's exception for what went wrong in an {@code ok: 1} reply that is not {@link WriteReply#clean() clean} (a
    * write error first, as the driver's updateOne reports it). {@code server}: where the reply came from, as far as known.
    */
-  static MongoException failure(Reply reply, ServerAddress server) {
-    if (reply.writeError() != null) {
-      BsonDocument e = reply.writeError();
-      return new MongoWriteException(new WriteError(code(e), text(e, "errmsg"), e.getDocument("errInfo",
-          new BsonDocument())), server, reply.labels());
+  static MongoException failure(WriteReply reply, ServerAddress server) {
+    BsonDocument e = reply.firstWriteError();
+    if (e != null) {
+      return new MongoWriteException(new WriteError(WriteReply.code(e), WriteReply.text(e, "errmsg"),
+          e.getDocument("errInfo", new BsonDocument())), server, reply.labels());
     }
-    BsonDocument e = reply.writeConcernError();
-    WriteConcernError error = new WriteConcernError(code(e), text(e, "codeName"), text(e, "errmsg"),
-        e.getDocument("errInfo", new BsonDocument()));
-    List<String> labels = new ArrayList<>(reply.labels());
-    if (e.isArray("errorLabels")) {
-      e.getArray("errorLabels").forEach(l -> labels.add(l.isString() ? l.asString().getValue() : String.valueOf(l)));
-    }
-    return new MongoWriteConcernException(error,
-        WriteConcernResult.acknowledged(Math.max(0, reply.matched()), reply.modified() > 0, null), server, labels);
-  }
-
-  private static int code(BsonDocument error) {
-    return error.isNumber("code") ? error.getNumber("code").intValue() : -1;
-  }
-
-  private static String text(BsonDocument error, String name) {
-    return error.isString(name) ? error.getString(name).getValue() : "";
+    return reply.writeConcernFailure(server);
   }
 
   /**

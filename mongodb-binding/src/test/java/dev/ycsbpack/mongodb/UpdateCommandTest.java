@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import static dev.ycsbpack.mongodb.ProxiedMongos.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +17,6 @@ import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ServerId;
 import com.mongodb.connection.ClusterId;
-import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
@@ -49,43 +49,24 @@ import site.ycsb.StringByteIterator;
  * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes.
  */
 class UpdateCommandTest {
-  private EmbeddedMongoServer server;
+  private ProxiedMongos mongos;
   private WireProxy proxy;
   /** Every update command the client sent, as it went on the wire. */
   private final List<BsonDocument> updates = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() {
-    server = EmbeddedMongoServer.start();
-    proxy = WireProxy.start(server.port());
-    proxy.onReply((request, reply) -> request.isHello() ? WireDecision.reply(asMongos(reply)) : WireDecision.forward());
+    mongos = ProxiedMongos.start();
+    proxy = mongos.proxy;
   }
-
-  /** A hello reply as a mongos with sessions sends it, with the wire version of {@link #wireVersion} if set. */
-  private BsonDocument asMongos(BsonDocument hello) {
-    BsonDocument reply = hello.clone().append("msg", new BsonString("isdbgrid"))
-        .append("logicalSessionTimeoutMinutes", new BsonInt32(30));
-    if (wireVersion != 0) {
-      reply.put("maxWireVersion", new BsonInt32(wireVersion));
-    }
-    return reply;
-  }
-
-  /** 0: the wire version the server announces (mongo-java-server: below 9, so a server that labels no errors). */
-  private volatile int wireVersion;
 
   @AfterEach
   void stop() {
-    try {
-      proxy.close();
-    } finally {
-      server.close();
-    }
+    mongos.close();
   }
 
   private BindingHarness harness(String... pairs) {
-    String url = proxy.connectionString() + "/?serverSelectionTimeoutMS=5000&connectTimeoutMS=5000";
-    return new BindingHarness(new Target("proxy", url, false, false), pairs);
+    return new BindingHarness(new Target("proxy", mongos.url(), false, false), pairs);
   }
 
   /** Records update commands; {@code answer} may answer one itself (null: forward it). */
@@ -108,15 +89,6 @@ class UpdateCommandTest {
   private static String stored(BindingHarness h, String key) {
     BsonDocument doc = h.collection().find(new BsonDocument("_id", new BsonString(key))).first();
     return new String(((BsonBinary) doc.get("field0")).getData());
-  }
-
-  private static BsonDocument error(int code, String... labels) {
-    BsonArray list = new BsonArray();
-    for (String label : labels) {
-      list.add(new BsonString(label));
-    }
-    return new BsonDocument("ok", new BsonDouble(0)).append("code", new BsonInt32(code))
-        .append("errmsg", new BsonString("injected by the test")).append("errorLabels", list);
   }
 
   @Test
@@ -237,7 +209,7 @@ class UpdateCommandTest {
 
   @Test
   void anUnlabelledRetryableCodeFromAPre44ServerIsRetried() throws Exception {
-    wireVersion = 8; // MongoDB 4.2: the driver decides by the code
+    mongos.wireVersion = 8; // MongoDB 4.2: the driver decides by the code
     onUpdate(n -> n == 1 ? error(91) : null);
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
@@ -250,7 +222,7 @@ class UpdateCommandTest {
 
   @Test
   void anUnlabelledErrorFromAModernServerIsNotRetried() throws Exception {
-    wireVersion = 17; // MongoDB 6.0 labels what may be retried
+    mongos.wireVersion = 17; // MongoDB 6.0 labels what may be retried
     onUpdate(n -> error(91));
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
@@ -266,7 +238,7 @@ class UpdateCommandTest {
    */
   @Test
   void aWriteErrorIsNotRetriedEvenWithARetryableCodeAsTheDriversUpdateOneDoesNot() throws Exception {
-    wireVersion = 8; // MongoDB 4.2: the driver decides a command error by its code
+    mongos.wireVersion = 8; // MongoDB 4.2: the driver decides a command error by its code
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
         .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(0))
             .append("code", new BsonInt32(91)).append("errmsg", new BsonString("injected by the test"))))));
@@ -312,16 +284,10 @@ class UpdateCommandTest {
   @Test
   void aWriteConcernErrorIsWriteConcernFailed() throws Exception {
     onUpdate(n -> null);
-    proxy.onReply((request, reply) -> {
-      if (request.isHello()) {
-        return WireDecision.reply(asMongos(reply));
-      }
-      return request.command().equals("update") ? WireDecision.reply(reply.clone().append("writeConcernError",
-          new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
-              .append("errmsg", new BsonString("waiting for replication timed out"))
-              .append("errInfo", new BsonDocument("wtimeout", org.bson.BsonBoolean.TRUE))))
-          : WireDecision.forward();
-    });
+    mongos.rewriteReplies(command -> !command.equals("update") ? null : reply -> reply.append("writeConcernError",
+        new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
+            .append("errmsg", new BsonString("waiting for replication timed out"))
+            .append("errInfo", new BsonDocument("wtimeout", org.bson.BsonBoolean.TRUE))));
     try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -335,18 +301,10 @@ class UpdateCommandTest {
   void aRetryableWriteConcernErrorIsRetried() throws Exception {
     AtomicInteger replies = new AtomicInteger();
     onUpdate(n -> null);
-    proxy.onReply((request, reply) -> {
-      if (request.isHello()) {
-        return WireDecision.reply(asMongos(reply));
-      }
-      if (request.command().equals("update") && replies.incrementAndGet() == 1) {
-        return WireDecision.reply(reply.clone()
-            .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
-                .append("errmsg", new BsonString("shutting down")))
+    mongos.rewriteReplies(command -> !command.equals("update") || replies.incrementAndGet() != 1 ? null
+        : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
+            .append("errmsg", new BsonString("shutting down")))
             .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
-      }
-      return WireDecision.forward();
-    });
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -358,7 +316,7 @@ class UpdateCommandTest {
 
   @Test
   void aWriteConcernErrorBecomesTheDriversException() {
-    UpdateCommand.Reply reply = new UpdateCommand.Reply(1, 1, null,
+    WriteReply reply = new WriteReply(1, 1, List.of(),
         new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
             .append("errmsg", new BsonString("timed out")), List.of("X"));
     MongoException e = UpdateCommand.failure(reply, new ServerAddress("h", 1));

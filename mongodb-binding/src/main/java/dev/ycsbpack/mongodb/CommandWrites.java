@@ -1,0 +1,184 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.ClientSessionOptions;
+import com.mongodb.MongoException;
+import com.mongodb.ReadPreference;
+import com.mongodb.ServerAddress;
+import com.mongodb.client.ClientSession;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.connection.ClusterDescription;
+import com.mongodb.connection.ClusterType;
+import com.mongodb.connection.ServerDescription;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+
+/**
+ * One client thread's writes by command: updates ({@link UpdateCommand}) and batches of inserts
+ * ({@link InsertCommand}), with retryable writes done as the driver does them: when {@code retryWrites} is on, the
+ * write concern acknowledged and the deployment a replica set or sharded cluster with sessions, the command carries
+ * the thread's own session ({@code lsid}) and that session's next transaction number, and one failure the driver
+ * would retry ({@link UpdateCommand#isRetryable}) is retried with the same transaction number on a newly selected
+ * server (another mongos when there is one), within the same timeoutMS deadline. A reply with write errors is never
+ * retried (the driver decides a retry from the reply's own code and labels, and a write concern error's).
+ *
+ * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
+ * reply the driver's {@code moreToCome} write does not.
+ */
+final class CommandWrites implements AutoCloseable {
+  private static final ClientSessionOptions SESSION = ClientSessionOptions.builder().causallyConsistent(false).build();
+
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final boolean retryWrites;
+  private final BsonDocument writeConcern;
+  /** The same, as the bytes an insert command copies in. */
+  private final RawBsonDocument writeConcernBytes;
+  private final Long timeoutMs;
+  /** This thread's session, started with its first retryable write: its transaction numbers are this thread's. */
+  private ClientSession session;
+
+  CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs) {
+    this.client = client;
+    this.database = database;
+    this.retryWrites = retryWrites;
+    this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern());
+    this.writeConcernBytes = writeConcern == null ? null : new RawBsonDocument(writeConcern, new BsonDocumentCodec());
+    this.timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Sends {@code {_id: key}} ← {@code update}; the reply's matched count, or the driver's exception for a failure
+   * (a write concern error as {@link com.mongodb.MongoWriteConcernException}).
+   */
+  int update(String table, String key, BsonDocument update) {
+    ClusterDescription cluster = client.getClusterDescription();
+    ClientSession on = retryableSession(cluster);
+    WriteReply reply = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
+        "update");
+    if (!reply.clean()) {
+      throw UpdateCommand.failure(reply, replyServer(client.getClusterDescription()));
+    }
+    return UpdateCommand.matched(reply);
+  }
+
+  /**
+   * Inserts {@code documents} (which {@link InsertCommand#fits} one command) as one unordered batch; returns when every
+   * one was stored, else throws the driver's exception: {@link com.mongodb.MongoBulkWriteException} for write errors
+   * or a write concern error, as the driver's insertMany.
+   */
+  void insert(String table, List<? extends BsonDocument> documents) {
+    ClusterDescription cluster = client.getClusterDescription();
+    ClientSession on = retryableSession(cluster);
+    WriteReply reply = run(cluster, on, InsertCommand.command(table, documents, writeConcernBytes, txnNumber(on)),
+        "insert");
+    if (!reply.clean()) {
+      throw InsertCommand.failure(reply, replyServer(client.getClusterDescription()));
+    }
+  }
+
+  /** This thread's session when the write is retryable on {@code cluster}, else null. */
+  private ClientSession retryableSession(ClusterDescription cluster) {
+    return retryWrites && supportsRetryableWrites(cluster) ? session() : null;
+  }
+
+  /** The session's next transaction number for a retryable write ({@code on} not null), else null. */
+  private static Long txnNumber(ClientSession on) {
+    return on != null ? on.getServerSession().advanceTransactionNumber() : null;
+  }
+
+  /**
+   * Runs {@code sent} (carrying {@code on}'s transaction number when {@code on} is not null), retrying once as the
+   * driver would; the last reply, clean or not (the caller turns an unclean one into its exception), or the driver's
+   * exception for a command that failed.
+   */
+  private WriteReply run(ClusterDescription cluster, ClientSession on, BsonDocument sent, String what) {
+    long start = timeoutMs != null ? System.nanoTime() : 0;
+    WriteReply firstReply = null;
+    MongoException first;
+    try {
+      firstReply = send(database, on, sent);
+      if (firstReply.clean() || !firstReply.writeErrors().isEmpty()) {
+        return firstReply; // clean, or write errors: never retried
+      }
+      first = firstReply.writeConcernFailure(replyServer(cluster));
+    } catch (MongoException e) {
+      first = e;
+    }
+    if (on == null || !UpdateCommand.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
+      if (firstReply != null) {
+        return firstReply;
+      }
+      throw first;
+    }
+    MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, first, what);
+    try {
+      return SteeredSelection.avoiding(PointRead.failedServer(first), () -> send(retryOn, on, sent));
+    } catch (MongoException e) {
+      MongoException reported = UpdateCommand.reported(first, e);
+      if (reported == first && firstReply != null) {
+        return firstReply;
+      }
+      throw reported;
+    }
+  }
+
+  private static WriteReply send(MongoDatabase db, ClientSession session, BsonDocument command) {
+    return session == null ? db.runCommand(command, ReadPreference.primary(), WriteReply.class)
+        : db.runCommand(session, command, ReadPreference.primary(), WriteReply.class);
+  }
+
+  private ClientSession session() {
+    if (session == null) {
+      session = client.startSession(SESSION);
+    }
+    return session;
+  }
+
+  /**
+   * The driver's requirement for a retryable write, from what the client knows of the deployment: sessions, and not a
+   * standalone server (a load balancer always has both).
+   */
+  static boolean supportsRetryableWrites(ClusterDescription cluster) {
+    ClusterType type = cluster.getType();
+    if (type == ClusterType.LOAD_BALANCED) {
+      return true;
+    }
+    return (type == ClusterType.REPLICA_SET || type == ClusterType.SHARDED)
+        && cluster.getLogicalSessionTimeoutMinutes() != null;
+  }
+
+  /** The wire version of {@code server}, or of the primary when it is unknown; the newest when neither is known. */
+  private static int maxWireVersion(ClusterDescription cluster, ServerAddress server) {
+    for (ServerDescription s : cluster.getServerDescriptions()) {
+      if (s.getAddress().equals(server)) {
+        return s.getMaxWireVersion();
+      }
+    }
+    List<ServerDescription> primary = ReadPreference.primary().choose(cluster);
+    return primary.isEmpty() ? Integer.MAX_VALUE : primary.get(0).getMaxWireVersion();
+  }
+
+  /**
+   * Where an {@code ok: 1} reply came from: the server of this thread's last attempt, as the driver selected it (on a
+   * sharded cluster any mongos, which a retry must then avoid); the primary only if no attempt was seen.
+   */
+  private static ServerAddress replyServer(ClusterDescription cluster) {
+    ServerAddress answered = AttemptCount.lastServer();
+    if (answered != null) {
+      return answered;
+    }
+    List<ServerDescription> primary = ReadPreference.primary().choose(cluster);
+    return primary.isEmpty() ? null : primary.get(0).getAddress();
+  }
+
+  @Override
+  public void close() {
+    if (session != null) {
+      session.close();
+      session = null;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.ycsbpack.mongodb;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoWriteConcernException;
+import com.mongodb.ServerAddress;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.bulk.BulkWriteResult;
+import com.mongodb.bulk.WriteConcernError;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonType;
+import org.bson.RawBsonDocument;
+import org.bson.io.BasicOutputBuffer;
+
+/**
+ * A batch of inserts sent as the {@code insert} command the driver's unordered {@code insertMany} sends
+ * ({@code {insert, ordered: false, writeConcern, txnNumber, documents: [...]}}), written as one block of BSON bytes
+ * (the documents' bytes copied in as they are) and run with {@code runCommand}; its reply read by
+ * {@link WriteReply.Codec}.
+ *
+ * <p>Why: the driver's insertMany builds a write request per document and writes each document field by field
+ * through its checking writer inside its bulk-write machinery, whose code the JIT keeps compiling through a run. With
+ * the command as one block the client's CPU per document of a batched load fell by 10-20% (docs/PERFORMANCE.md,
+ * issue 19, round 5), most of it compilation.
+ *
+ * <p>What insertMany does and runCommand does not, the binding does: a batch too large for one command (more than
+ * {@value #MAX_DOCUMENTS} documents, or more than {@value #MAX_COMMAND_BYTES} bytes) goes to insertMany, which splits it;
+ * retryable writes as for updates ({@link CommandWrites}); and per-document write errors and a write concern error in
+ * an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as insertMany reports them, so the
+ * batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
+ */
+final class InsertCommand {
+  /** The server's largest write batch (maxWriteBatchSize, 100,000 since MongoDB 3.6). */
+  static final int MAX_DOCUMENTS = 100_000;
+  /**
+   * The largest command document (maxBsonObjectSize, 16 MiB); the server takes 16 KiB more for what the driver adds
+   * ({@code $db}, {@code lsid}, {@code $clusterTime}).
+   */
+  static final int MAX_COMMAND_BYTES = 16 * 1024 * 1024;
+  /** Room for the command's own fields around the documents. */
+  private static final int HEAD_ROOM = 512;
+
+  private InsertCommand() {
+  }
+
+  /** True when {@code documents} fit one command; else the caller sends them with the driver's insertMany. */
+  static boolean fits(List<? extends BsonDocument> documents) {
+    if (documents.size() > MAX_DOCUMENTS) {
+      return false;
+    }
+    long bytes = HEAD_ROOM;
+    for (BsonDocument d : documents) {
+      if (!(d instanceof RawBsonDocument raw)) {
+        return false;
+      }
+      bytes += raw.getByteBuffer().remaining() + 8; // the element's type byte and its index as a name
+      if (bytes > MAX_COMMAND_BYTES) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The command for {@code documents} (each a {@link RawBsonDocument}; see {@link #fits}) into {@code table};
+   * {@code writeConcern} null for the server's default (the driver then sends none), {@code txnNumber} null when the
+   * write is not retryable.
+   */
+  static RawBsonDocument command(String table, List<? extends BsonDocument> documents, RawBsonDocument writeConcern,
+                                 Long txnNumber) {
+    int size = HEAD_ROOM + table.length() * 3;
+    for (BsonDocument d : documents) {
+      size += ((RawBsonDocument) d).getByteBuffer().remaining() + 8;
+    }
+    BasicOutputBuffer out = new BasicOutputBuffer(size);
+    out.writeInt32(0); // the length, known at the end
+    out.writeByte(BsonType.STRING.getValue());
+    out.writeCString("insert");
+    out.writeString(table);
+    out.writeByte(BsonType.BOOLEAN.getValue());
+    out.writeCString("ordered");
+    out.writeByte(0);
+    if (writeConcern != null) {
+      out.writeByte(BsonType.DOCUMENT.getValue());
+      out.writeCString("writeConcern");
+      copy(writeConcern, out);
+    }
+    if (txnNumber != null) {
+      out.writeByte(BsonType.INT64.getValue());
+      out.writeCString("txnNumber");
+      out.writeInt64(txnNumber);
+    }
+    out.writeByte(BsonType.ARRAY.getValue());
+    out.writeCString("documents");
+    int array = out.getPosition();
+    out.writeInt32(0);
+    for (int i = 0; i < documents.size(); i++) {
+      out.writeByte(BsonType.DOCUMENT.getValue());
+      out.writeCString(Integer.toString(i));
+      copy((RawBsonDocument) documents.get(i), out);
+    }
+    out.writeByte(0);
+    out.writeInt32(array, out.getPosition() - array);
+    out.writeByte(0);
+    out.writeInt32(0, out.getPosition());
+    return new RawBsonDocument(out.getInternalBuffer(), 0, out.getPosition());
+  }
+
+  private static void copy(RawBsonDocument document, BasicOutputBuffer out) {
+    ByteBuffer bytes = document.getByteBuffer().asNIO();
+    out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+  }
+
+  /**
+   * The driver's exception for a reply that is not {@link WriteReply#clean() clean}, as its insertMany throws it: a
+   * {@link MongoBulkWriteException} with every write error (index, code, message, details) and the write concern
+   * error; its inserted count is the reply's {@code n}. {@code server}: where the reply came from, as far as known.
+   */
+  static MongoBulkWriteException failure(WriteReply reply, ServerAddress server) {
+    List<BulkWriteError> errors = new ArrayList<>(reply.writeErrors().size());
+    for (BsonDocument e : reply.writeErrors()) {
+      int index = e.isNumber("index") ? e.getNumber("index").intValue() : -1;
+      errors.add(new BulkWriteError(WriteReply.code(e), WriteReply.text(e, "errmsg"),
+          e.getDocument("errInfo", new BsonDocument()), index));
+    }
+    WriteConcernError concern = null;
+    Set<String> labels = new HashSet<>(reply.labels());
+    if (reply.writeConcernError() != null) {
+      MongoWriteConcernException asDriver = reply.writeConcernFailure(server);
+      concern = asDriver.getWriteConcernError();
+      labels.addAll(asDriver.getErrorLabels());
+    }
+    BulkWriteResult result = BulkWriteResult.acknowledged(Math.max(0, reply.n()), 0, 0, 0, List.of(), List.of());
+    return new MongoBulkWriteException(result, errors, concern, server, labels);
+  }
+}

@@ -1,0 +1,296 @@
+package dev.ycsbpack.mongodb;
+
+import static dev.ycsbpack.mongodb.ProxiedMongos.error;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.ServerAddress;
+import com.mongodb.client.model.InsertManyOptions;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import dev.ycsbpack.testkit.WireDecision;
+import dev.ycsbpack.testkit.WireProxy;
+import dev.ycsbpack.testkit.WireRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * A batch of inserts on the wire as one {@code insert} command, through {@link WireProxy} in front of mongo-java-server
+ * whose {@code hello} replies the proxy turns into a mongos's with sessions (so the client does retryable writes as
+ * against a sharded cluster): the command's fields and documents as the driver's insertMany sends them, its write
+ * concern, {@code lsid} and {@code txnNumber}; one retry with the same transaction number on a retryable error or a
+ * reset connection, none with retryWrites=false or on write errors; a write concern error counted as
+ * WRITE_CONCERN_FAILED; write errors as the driver's bulk-write exception.
+ */
+class InsertCommandTest {
+  private ProxiedMongos mongos;
+  private WireProxy proxy;
+  /** Every insert command the client sent, as it went on the wire. */
+  private final List<WireRequest> inserts = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() {
+    mongos = ProxiedMongos.start();
+    proxy = mongos.proxy;
+  }
+
+  @AfterEach
+  void stop() {
+    mongos.close();
+  }
+
+  private BindingHarness harness(String... pairs) {
+    List<String> all = new ArrayList<>(List.of(pairs));
+    all.add("mongodb.batchsize=3");
+    return new BindingHarness(new Target("proxy", mongos.url(), false, false), all.toArray(new String[0]));
+  }
+
+  /** Records insert commands; {@code answer} may answer the n-th itself (null: forward it). */
+  private void onInsert(Function<Integer, WireDecision> answer) {
+    AtomicInteger seen = new AtomicInteger();
+    proxy.onRequest(r -> {
+      if (!r.command().equals("insert")) {
+        return WireDecision.forward();
+      }
+      inserts.add(r);
+      WireDecision decision = answer.apply(seen.incrementAndGet());
+      return decision == null ? WireDecision.forward() : decision;
+    });
+  }
+
+  private static Map<String, ByteIterator> value(String v) {
+    return new HashMap<>(Map.of("field0", new StringByteIterator(v), "field1", new StringByteIterator(v + v)));
+  }
+
+  /** Inserts keys k0..k{count-1} through the binding and sends what is left; the statuses in order. */
+  private static List<Status> load(BindingHarness h, int count) throws Exception {
+    MongoDbClient db = h.client();
+    List<Status> statuses = new ArrayList<>();
+    for (int k = 0; k < count; k++) {
+      statuses.add(db.insert(h.table, "k" + k, value("v" + k)));
+    }
+    h.cleanup(db);
+    return statuses;
+  }
+
+  private static List<String> ids(BsonDocument command) {
+    List<String> ids = new ArrayList<>();
+    command.getArray("documents").forEach(d -> ids.add(d.asDocument().getString("_id").getValue()));
+    return ids;
+  }
+
+  @Test
+  void aBatchIsOneInsertCommandWithItsWriteConcernSessionAndTransactionNumber() throws Exception {
+    onInsert(n -> null);
+    try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=5000")) {
+      List<Status> statuses = load(h, 7);
+      assertEquals(List.of(Status.BATCHED_OK, Status.BATCHED_OK, Status.OK, Status.BATCHED_OK, Status.BATCHED_OK,
+          Status.OK, Status.BATCHED_OK), statuses);
+      assertEquals(7, h.collection().countDocuments());
+      BsonDocument stored = h.collection().find(new BsonDocument("_id", new BsonString("k4"))).first();
+      assertEquals(new BsonBinary("v4".getBytes()), stored.get("field0"));
+      assertEquals(new BsonBinary("v4v4".getBytes()), stored.get("field1"));
+    }
+    assertEquals(3, inserts.size(), "one command per batch (3, 3 and the last 1): " + inserts);
+    BsonDocument first = inserts.get(0).body();
+    assertEquals(List.of("insert", "ordered", "writeConcern", "txnNumber", "documents"),
+        new ArrayList<>(first.keySet()).subList(0, 5), "the driver's fields, in its order");
+    assertFalse(first.getBoolean("ordered").getValue(), "unordered, as the binding's insertMany was");
+    assertEquals(new BsonDocument("w", new BsonString("majority")).append("wtimeout", new BsonInt32(5000)),
+        first.getDocument("writeConcern"));
+    assertEquals(List.of("k0", "k1", "k2"), ids(first));
+    assertEquals(List.of("k3", "k4", "k5"), ids(inserts.get(1).body()));
+    assertEquals(List.of("k6"), ids(inserts.get(2).body()), "the last partial batch is sent too");
+    assertTrue(first.containsKey("lsid"), "retryable: the session on the command");
+    assertEquals(first.get("lsid"), inserts.get(1).body().get("lsid"), "one session per client thread");
+    assertEquals(first.getInt64("txnNumber").getValue() + 1, inserts.get(1).body().getInt64("txnNumber").getValue());
+  }
+
+  /** The same fields, in the same order, and the same documents as the driver's own unordered insertMany sends. */
+  @Test
+  void theCommandIsTheDriversInsertMany() throws Exception {
+    onInsert(n -> null);
+    List<BsonDocument> ours;
+    try (BindingHarness h = harness("mongodb.w=majority")) {
+      load(h, 3);
+      ours = h.collection().find().into(new ArrayList<>());
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
+          h.properties.getProperty("mongodb.url") + "&w=majority")) {
+        driver.getDatabase(BindingHarness.TEST_DATABASE).getCollection(h.table + "_driver", BsonDocument.class)
+            .insertMany(ours, new InsertManyOptions().ordered(false));
+      }
+    }
+    assertEquals(2, inserts.size(), inserts::toString);
+    BsonDocument binding = inserts.get(0).body();
+    BsonDocument drivers = inserts.get(1).body();
+    List<String> keys = new ArrayList<>(binding.keySet());
+    keys.remove("documents"); // the driver sends its documents as a document sequence, the command in the body
+    assertEquals(new ArrayList<>(drivers.keySet()), keys);
+    assertEquals(drivers.get("ordered"), binding.get("ordered"));
+    assertEquals(drivers.get("writeConcern"), binding.get("writeConcern"));
+    assertTrue(drivers.containsKey("txnNumber"), "the driver's insertMany is retryable here too: " + drivers);
+    List<BsonDocument> sentByBinding = new ArrayList<>();
+    binding.getArray("documents").forEach(d -> sentByBinding.add(d.asDocument()));
+    assertEquals(inserts.get(1).sequences().get("documents"), sentByBinding, "the same documents, byte for byte");
+  }
+
+  @Test
+  void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
+    onInsert(n -> n == 2 ? WireDecision.reply(error(91, UpdateCommand.RETRYABLE_WRITE_ERROR)) : null);
+    try (BindingHarness h = harness()) {
+      assertEquals(Status.OK, load(h, 6).get(5), "the second batch: refused once, then retried");
+      assertEquals(6, h.collection().countDocuments());
+    }
+    assertEquals(3, inserts.size(), inserts::toString);
+    assertEquals(inserts.get(1).body().get("txnNumber"), inserts.get(2).body().get("txnNumber"), "the same write");
+    assertEquals(inserts.get(1).body().get("lsid"), inserts.get(2).body().get("lsid"));
+    assertEquals(ids(inserts.get(1).body()), ids(inserts.get(2).body()));
+    assertNotEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+    assertFalse(inserts.get(1).body().containsKey("writeConcern"), "the server's default write concern is not sent");
+  }
+
+  @Test
+  void aNetworkErrorIsRetriedOnANewConnectionWithTheSameTransactionNumber() throws Exception {
+    onInsert(n -> n == 1 ? WireDecision.reset() : null);
+    try (BindingHarness h = harness()) {
+      assertEquals(Status.OK, load(h, 3).get(2));
+      assertEquals(3, h.collection().countDocuments());
+    }
+    assertEquals(2, inserts.size(), inserts::toString);
+    assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+    assertNotEquals(inserts.get(0).connection(), inserts.get(1).connection(), "the retry connects anew");
+  }
+
+  @Test
+  void noTransactionNumberAndNoRetryWithRetryWritesOff() throws Exception {
+    onInsert(n -> n == 1 ? WireDecision.reply(error(91, UpdateCommand.RETRYABLE_WRITE_ERROR)) : null);
+    try (BindingHarness h = harness("mongodb.retryWrites=false")) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "k0", value("a"));
+      db.insert(h.table, "k1", value("b"));
+      // the batch fails, not retried by the command: the sending insert gets the failure, its documents stay unsure
+      assertEquals(Status.SERVICE_UNAVAILABLE, db.insert(h.table, "k2", value("c")));
+      assertEquals(1, inserts.size(), "no retry: " + inserts);
+      h.cleanup(db);
+    }
+    assertFalse(inserts.get(0).body().containsKey("txnNumber"));
+  }
+
+  /** Write errors are never retried; each refused document is the one at its index, the others stored. */
+  @Test
+  void writeErrorsAreNotRetriedAndEachFallsOnItsOwnDocument() throws Exception {
+    try (BindingHarness h = harness()) {
+      h.collection().insertOne(new BsonDocument("_id", new BsonString("k1")));
+      onInsert(n -> null); // from here: the binding's inserts
+      List<Status> statuses = load(h, 3);
+      assertSame(Status.OK, statuses.get(2), "the sending insert's own document was stored");
+      assertEquals(3, h.collection().countDocuments(), "k0 and k2 stored, k1 refused as taken");
+      assertNull(h.collection().find(new BsonDocument("_id", new BsonString("k1"))).first().get("field0"),
+          "the document that was there stays");
+    }
+    assertEquals(1, inserts.size(), "a reply with write errors is not retried: " + inserts);
+  }
+
+  @Test
+  void aWriteConcernErrorIsWriteConcernFailedAndAnUnlabelledOneIsNotRetried() throws Exception {
+    onInsert(n -> null);
+    AtomicBoolean inject = new AtomicBoolean(true);
+    mongos.rewriteReplies(command -> !command.equals("insert") || !inject.get() ? null
+        : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(64))
+            .append("codeName", new BsonString("WriteConcernFailed"))
+            .append("errmsg", new BsonString("waiting for replication timed out"))));
+    try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "k0", value("a"));
+      db.insert(h.table, "k1", value("b"));
+      assertEquals(Failures.WRITE_CONCERN_FAILED, db.insert(h.table, "k2", value("c")));
+      assertEquals(1, inserts.size(), "an unlabelled write concern error is not retried: " + inserts);
+      inject.set(false);
+      h.cleanup(db); // sends k0 and k1 again: their fate was unknown
+    }
+    assertEquals(List.of("k0", "k1"), ids(inserts.get(1).body()));
+  }
+
+  /**
+   * A write concern error labelled retryable: the batch is sent again with the same transaction number. The first
+   * attempt is answered by the proxy without reaching the server (as a primary that stepped down before it replicated
+   * may answer), so the retry is what stores the documents: mongo-java-server keeps no record of transaction numbers.
+   */
+  @Test
+  void aRetryableWriteConcernErrorIsRetried() throws Exception {
+    onInsert(n -> n == 1 ? WireDecision.reply(new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
+        .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
+            .append("errmsg", new BsonString("shutting down")))
+        .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR))))) : null);
+    try (BindingHarness h = harness()) {
+      assertEquals(Status.OK, load(h, 3).get(2));
+      assertEquals(3, h.collection().countDocuments());
+    }
+    assertEquals(2, inserts.size(), inserts::toString);
+    assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+  }
+
+  /** Write errors and a write concern error as the driver's insertMany throws them, so fates and statuses match. */
+  @Test
+  void anUncleanReplyBecomesTheDriversBulkWriteException() {
+    BsonDocument duplicate = new BsonDocument("index", new BsonInt32(1)).append("code", new BsonInt32(11000))
+        .append("errmsg", new BsonString("E11000 duplicate key"));
+    BsonDocument noIndex = new BsonDocument("code", new BsonInt32(2)).append("errmsg", new BsonString("bad"));
+    BsonDocument concern = new BsonDocument("code", new BsonInt32(64)).append("codeName",
+        new BsonString("WriteConcernFailed")).append("errmsg", new BsonString("timed out"))
+        .append("errorLabels", new BsonArray(List.of(new BsonString("Y"))));
+    WriteReply reply = new WriteReply(2, 0, List.of(duplicate, noIndex), concern, List.of("X"));
+    MongoBulkWriteException e = InsertCommand.failure(reply, new ServerAddress("h", 1));
+    assertEquals(2, e.getWriteErrors().size());
+    assertEquals(1, e.getWriteErrors().get(0).getIndex());
+    assertEquals(11000, e.getWriteErrors().get(0).getCode());
+    assertEquals("E11000 duplicate key", e.getWriteErrors().get(0).getMessage());
+    assertEquals(-1, e.getWriteErrors().get(1).getIndex(), "an error without an index maps onto no document");
+    assertEquals(64, e.getWriteConcernError().getCode());
+    assertEquals(2, e.getWriteResult().getInsertedCount());
+    assertTrue(e.hasErrorLabel("X") && e.hasErrorLabel("Y"), e.getErrorLabels()::toString);
+    assertEquals(new ServerAddress("h", 1), e.getServerAddress());
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(new MongoBulkWriteException(e.getWriteResult(),
+        List.of(), e.getWriteConcernError(), e.getServerAddress(), e.getErrorLabels())));
+  }
+
+  /** Batches one command cannot hold go to the driver's insertMany, which splits them. */
+  @Test
+  void onlyWhatFitsOneCommandIsSentAsOne() {
+    RawBsonDocument small = new RawBsonDocument(new BsonDocument("_id", new BsonString("a")),
+        new org.bson.codecs.BsonDocumentCodec());
+    assertTrue(InsertCommand.fits(List.of(small, small)));
+    assertTrue(InsertCommand.fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS, small)));
+    assertFalse(InsertCommand.fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS + 1, small)));
+    RawBsonDocument big = new RawBsonDocument(new BsonDocument("_id", new BsonString("b"))
+        .append("f", new BsonBinary(new byte[4 * 1024 * 1024])), new org.bson.codecs.BsonDocumentCodec());
+    assertTrue(InsertCommand.fits(List.of(big, big, big)));
+    assertFalse(InsertCommand.fits(List.of(big, big, big, big)), "over 16 MiB in all");
+    assertFalse(InsertCommand.fits(List.of(small, new BsonDocument("_id", new BsonString("c")))),
+        "only documents already in bytes are copied");
+  }
+}

@@ -1,0 +1,81 @@
+package dev.ycsbpack.mongodb;
+
+import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.WireDecision;
+import dev.ycsbpack.testkit.WireProxy;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+
+/**
+ * mongo-java-server behind a {@link WireProxy} whose {@code hello} replies it turns into a mongos's with sessions, so
+ * a client does retryable writes as against a sharded cluster: the write-command tests' server
+ * ({@link UpdateCommandTest}, {@link InsertCommandTest}).
+ */
+final class ProxiedMongos implements AutoCloseable {
+  final EmbeddedMongoServer server;
+  final WireProxy proxy;
+  /** 0: the wire version the server announces (mongo-java-server: below 9, so a server that labels no errors). */
+  volatile int wireVersion;
+
+  private ProxiedMongos() {
+    server = EmbeddedMongoServer.start();
+    proxy = WireProxy.start(server.port());
+    rewriteReplies(reply -> null);
+  }
+
+  static ProxiedMongos start() {
+    return new ProxiedMongos();
+  }
+
+  /** The client's connection string, with short selection and connect timeouts. */
+  String url() {
+    return proxy.connectionString() + "/?serverSelectionTimeoutMS=5000&connectTimeoutMS=5000";
+  }
+
+  /**
+   * Hello replies as a mongos's; every other reply as {@code rewrite} returns it for the request's command name and
+   * the server's reply (null: forwarded as it is).
+   */
+  void rewriteReplies(Function<String, UnaryOperator<BsonDocument>> rewrite) {
+    proxy.onReply((request, reply) -> {
+      if (request.isHello()) {
+        return WireDecision.reply(asMongos(reply));
+      }
+      UnaryOperator<BsonDocument> change = rewrite.apply(request.command());
+      return change == null ? WireDecision.forward() : WireDecision.reply(change.apply(reply.clone()));
+    });
+  }
+
+  private BsonDocument asMongos(BsonDocument hello) {
+    BsonDocument reply = hello.clone().append("msg", new BsonString("isdbgrid"))
+        .append("logicalSessionTimeoutMinutes", new BsonInt32(30));
+    if (wireVersion != 0) {
+      reply.put("maxWireVersion", new BsonInt32(wireVersion));
+    }
+    return reply;
+  }
+
+  /** An {@code ok: 0} reply with {@code code} and the given error labels. */
+  static BsonDocument error(int code, String... labels) {
+    BsonArray list = new BsonArray();
+    for (String label : labels) {
+      list.add(new BsonString(label));
+    }
+    return new BsonDocument("ok", new BsonDouble(0)).append("code", new BsonInt32(code))
+        .append("errmsg", new BsonString("injected by the test")).append("errorLabels", list);
+  }
+
+  @Override
+  public void close() {
+    try {
+      proxy.close();
+    } finally {
+      server.close();
+    }
+  }
+}
