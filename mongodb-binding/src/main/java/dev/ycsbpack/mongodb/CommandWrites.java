@@ -1,6 +1,7 @@
 package dev.ycsbpack.mongodb;
 
 import com.mongodb.ClientSessionOptions;
+import com.mongodb.MongoClientException;
 import com.mongodb.MongoException;
 import com.mongodb.ReadPreference;
 import com.mongodb.ServerAddress;
@@ -21,8 +22,9 @@ import org.bson.codecs.BsonDocumentCodec;
  * write concern acknowledged and the deployment a replica set or sharded cluster with sessions, the command carries
  * the thread's own session ({@code lsid}) and that session's next transaction number, and one failure the driver
  * would retry ({@link UpdateCommand#isRetryable}) is retried with the same transaction number on a newly selected
- * server (another mongos when there is one), within the same timeoutMS deadline. A reply with write errors is never
- * retried (the driver decides a retry from the reply's own code and labels, and a write concern error's).
+ * server (another mongos when there is one), within the same timeoutMS deadline. An {@code ok: 1} reply is retried
+ * only for a write concern error of a kind the driver retries ({@link WriteReply#isRetryableKind}), write errors or
+ * not, as the driver decides from the write concern error alone; write errors by themselves never are.
  *
  * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
  * reply the driver's {@code moreToCome} write does not.
@@ -44,7 +46,7 @@ final class CommandWrites implements AutoCloseable {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;
-    this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern());
+    this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern(), timeoutMs != null);
     this.writeConcernBytes = writeConcern == null ? null : new RawBsonDocument(writeConcern, new BsonDocumentCodec());
     this.timeoutMs = timeoutMs;
   }
@@ -56,12 +58,12 @@ final class CommandWrites implements AutoCloseable {
   int update(String table, String key, BsonDocument update) {
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    WriteReply reply = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
+    Answer answer = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
         "update");
-    if (!reply.clean()) {
-      throw UpdateCommand.failure(reply, replyServer(client.getClusterDescription()));
+    if (!answer.reply().clean()) {
+      throw UpdateCommand.failure(answer.reply(), answer.server());
     }
-    return UpdateCommand.matched(reply);
+    return UpdateCommand.matched(answer.reply());
   }
 
   /**
@@ -72,10 +74,14 @@ final class CommandWrites implements AutoCloseable {
   void insert(String table, List<? extends BsonDocument> documents) {
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    WriteReply reply = run(cluster, on, InsertCommand.command(table, documents, writeConcernBytes, txnNumber(on)),
+    Answer answer = run(cluster, on, InsertCommand.command(table, documents, writeConcernBytes, txnNumber(on)),
         "insert");
-    if (!reply.clean()) {
-      throw InsertCommand.failure(reply, replyServer(client.getClusterDescription()));
+    if (!answer.reply().clean()) {
+      throw InsertCommand.failure(answer.reply(), answer.server());
+    }
+    if (answer.reply().n() == WriteReply.NO_COUNT) {
+      // as the driver's insertMany, which cannot build its result without it: the documents' fate is unknown
+      throw new MongoClientException("the server's reply to an insert carries no count of inserted documents (n)");
     }
   }
 
@@ -89,37 +95,45 @@ final class CommandWrites implements AutoCloseable {
     return on != null ? on.getServerSession().advanceTransactionNumber() : null;
   }
 
+  /** A reply and the server it came from, as far as known. */
+  private record Answer(WriteReply reply, ServerAddress server) {
+  }
+
   /**
    * Runs {@code sent} (carrying {@code on}'s transaction number when {@code on} is not null), retrying once as the
    * driver would; the last reply, clean or not (the caller turns an unclean one into its exception), or the driver's
-   * exception for a command that failed.
+   * exception for a command that failed. A reply with write errors is retried only for a write concern error the
+   * driver would retry on its own (ProtocolHelper.createSpecialException: a not-primary, recovering or time-limit
+   * error), as the driver's bulk write decides from the write concern error alone.
    */
-  private WriteReply run(ClusterDescription cluster, ClientSession on, BsonDocument sent, String what) {
+  private Answer run(ClusterDescription cluster, ClientSession on, BsonDocument sent, String what) {
     long start = timeoutMs != null ? System.nanoTime() : 0;
-    WriteReply firstReply = null;
+    Answer firstAnswer = null;
     MongoException first;
     try {
-      firstReply = send(database, on, sent);
-      if (firstReply.clean() || !firstReply.writeErrors().isEmpty()) {
-        return firstReply; // clean, or write errors: never retried
+      WriteReply reply = send(database, on, sent);
+      firstAnswer = new Answer(reply, reply.clean() ? null : replyServer(cluster));
+      if (reply.writeConcernError() == null || !WriteReply.isRetryableKind(reply.writeConcernError())) {
+        return firstAnswer; // clean; write errors alone; or a write concern error the driver never retries
       }
-      first = firstReply.writeConcernFailure(replyServer(cluster));
+      first = reply.writeConcernFailure(firstAnswer.server());
     } catch (MongoException e) {
       first = e;
     }
     if (on == null || !UpdateCommand.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
-      if (firstReply != null) {
-        return firstReply;
+      if (firstAnswer != null) {
+        return firstAnswer;
       }
       throw first;
     }
     MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, first, what);
     try {
-      return SteeredSelection.avoiding(PointRead.failedServer(first), () -> send(retryOn, on, sent));
+      WriteReply reply = SteeredSelection.avoiding(PointRead.failedServer(first), () -> send(retryOn, on, sent));
+      return new Answer(reply, reply.clean() ? null : replyServer(client.getClusterDescription()));
     } catch (MongoException e) {
       MongoException reported = UpdateCommand.reported(first, e);
-      if (reported == first && firstReply != null) {
-        return firstReply;
+      if (reported == first && firstAnswer != null) {
+        return firstAnswer; // the retry wrote nothing: the first reply, with its own server
       }
       throw reported;
     }

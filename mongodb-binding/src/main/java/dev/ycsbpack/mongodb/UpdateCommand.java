@@ -61,9 +61,20 @@ final class UpdateCommand {
     return command.append("updates", new BsonArray(List.of(statement)));
   }
 
-  /** The write concern as the command carries it: null for the server's default, as the driver leaves it out. */
-  static BsonDocument writeConcern(WriteConcern writeConcern) {
-    return writeConcern.isServerDefault() ? null : writeConcern.asDocument();
+  /**
+   * The write concern as the command carries it: null for the server's default, as the driver leaves it out;
+   * {@code timeoutMs} true when the client has a timeoutMS, which then bounds the write instead of {@code wtimeout}.
+   */
+  static BsonDocument writeConcern(WriteConcern writeConcern, boolean timeoutMs) {
+    if (writeConcern.isServerDefault()) {
+      return null;
+    }
+    BsonDocument document = writeConcern.asDocument();
+    if (timeoutMs) {
+      // with timeoutMS the driver drops wtimeout from every write (WriteConcernHelper.cloneWithoutTimeout)
+      document.remove("wtimeout");
+    }
+    return document.isEmpty() ? null : document;
   }
 
   /**

@@ -216,19 +216,22 @@ class InsertCommandTest {
   }
 
   @Test
-  void aWriteConcernErrorIsWriteConcernFailedAndAnUnlabelledOneIsNotRetried() throws Exception {
+  void aWriteConcernErrorIsWriteConcernFailedAndOneTheDriverDoesNotRetryIsNotRetriedEvenLabelled() throws Exception {
     onInsert(n -> null);
     AtomicBoolean inject = new AtomicBoolean(true);
+    // WriteConcernFailed (64) is no error the driver retries (not a not-primary, recovering or time-limit one), even
+    // when the reply carries the retryable label
     mongos.rewriteReplies(command -> !command.equals("insert") || !inject.get() ? null
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(64))
             .append("codeName", new BsonString("WriteConcernFailed"))
-            .append("errmsg", new BsonString("waiting for replication timed out"))));
+            .append("errmsg", new BsonString("waiting for replication timed out")))
+            .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "k0", value("a"));
       db.insert(h.table, "k1", value("b"));
       assertEquals(Failures.WRITE_CONCERN_FAILED, db.insert(h.table, "k2", value("c")));
-      assertEquals(1, inserts.size(), "an unlabelled write concern error is not retried: " + inserts);
+      assertEquals(1, inserts.size(), "not retried: " + inserts);
       inject.set(false);
       h.cleanup(db); // sends k0 and k1 again: their fate was unknown
     }
@@ -252,6 +255,91 @@ class InsertCommandTest {
     }
     assertEquals(2, inserts.size(), inserts::toString);
     assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+  }
+
+  /**
+   * Write errors with a write concern error the driver retries: the driver's bulk write decides from the write concern
+   * error alone and sends the batch again with the same transaction number, so the binding does too. The first
+   * attempt is answered by the proxy (the server never sees it); the retry stores every document.
+   */
+  @Test
+  void writeErrorsWithARetryableWriteConcernErrorAreRetriedAsTheDriverDoes() throws Exception {
+    onInsert(n -> n > 1 ? null : WireDecision.reply(new BsonDocument("ok", new BsonDouble(1))
+        .append("n", new BsonInt32(2))
+        .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(1))
+            .append("code", new BsonInt32(11000)).append("errmsg", new BsonString("E11000 injected")))))
+        .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
+            .append("errmsg", new BsonString("shutting down")))
+        .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR))))));
+    try (BindingHarness h = harness()) {
+      assertEquals(Status.OK, load(h, 3).get(2));
+      assertEquals(3, h.collection().countDocuments());
+    }
+    assertEquals(2, inserts.size(), inserts::toString);
+    assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+  }
+
+  /** The write concern errors the binding may retry are those the driver turns into a retryable exception. */
+  @Test
+  void theWriteConcernErrorsThatMayBeRetriedAreTheDrivers() throws Exception {
+    java.lang.reflect.Method special = Class.forName("com.mongodb.internal.connection.ProtocolHelper")
+        .getMethod("createSpecialException", BsonDocument.class, ServerAddress.class, String.class,
+            com.mongodb.internal.TimeoutContext.class);
+    com.mongodb.internal.TimeoutContext timeouts =
+        new com.mongodb.internal.TimeoutContext(com.mongodb.internal.TimeoutSettings.DEFAULT);
+    List<BsonDocument> errors = new ArrayList<>();
+    for (int code : new int[] {50, 64, 79, 91, 100, 189, 262, 6, 7, 89, 9001, 10058, 10107, 11000, 11600, 11602,
+        13435, 13436}) {
+      errors.add(new BsonDocument("code", new BsonInt32(code)).append("errmsg", new BsonString("injected")));
+      errors.add(new BsonDocument("code", new BsonInt32(code)).append("errmsg", new BsonString("not master")));
+    }
+    for (String message : new String[] {"not master", "not master or secondary", "node is recovering", "other", ""}) {
+      errors.add(new BsonDocument("errmsg", new BsonString(message)));
+    }
+    int retryable = 0;
+    for (BsonDocument error : errors) {
+      BsonDocument reply = new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(1))
+          .append("writeConcernError", error);
+      boolean drivers = special.invoke(null, reply, new ServerAddress("h", 1), "errmsg", timeouts) != null;
+      assertEquals(drivers, WriteReply.isRetryableKind(error), () -> "driver and binding differ on " + error);
+      retryable += drivers ? 1 : 0;
+    }
+    assertTrue(retryable > 10 && retryable < errors.size() - 10, "both kinds checked: " + retryable);
+  }
+
+  /** With timeoutMS the driver sends no wtimeout (timeoutMS bounds the write): neither does the binding. */
+  @Test
+  void withTimeoutMsTheWriteConcernCarriesNoWtimeoutAsTheDriversDoesNot() throws Exception {
+    onInsert(n -> null);
+    String url = mongos.url() + "&timeoutMS=20000";
+    try (BindingHarness h = new BindingHarness(new Target("proxy", url, false, false), "mongodb.batchsize=3",
+        "mongodb.w=majority", "mongodb.wtimeout=1000")) {
+      load(h, 3);
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
+          url + "&w=majority&wtimeoutMS=1000")) {
+        driver.getDatabase(BindingHarness.TEST_DATABASE).getCollection(h.table + "_driver", BsonDocument.class)
+            .insertMany(List.of(new BsonDocument("_id", new BsonString("d"))), new InsertManyOptions().ordered(false));
+      }
+    }
+    assertEquals(2, inserts.size(), inserts::toString);
+    assertEquals(new BsonDocument("w", new BsonString("majority")), inserts.get(1).body().get("writeConcern"),
+        "the driver's");
+    assertEquals(inserts.get(1).body().get("writeConcern"), inserts.get(0).body().get("writeConcern"));
+  }
+
+  /** An ok: 1 reply without n says nothing about the documents: the batch failed, its documents are sent again. */
+  @Test
+  void aReplyWithoutACountLeavesEveryDocumentsFateUnknown() throws Exception {
+    onInsert(n -> n > 1 ? null : WireDecision.reply(new BsonDocument("ok", new BsonDouble(1))));
+    try (BindingHarness h = harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "k0", value("a"));
+      db.insert(h.table, "k1", value("b"));
+      assertEquals(Status.ERROR, db.insert(h.table, "k2", value("c")), "not counted as stored");
+      h.cleanup(db);
+      assertEquals(2, h.collection().countDocuments(), "k0 and k1 sent again and stored (k2 is YCSB's to retry)");
+    }
+    assertEquals(List.of("k0", "k1"), ids(inserts.get(1).body()));
   }
 
   /** Write errors and a write concern error as the driver's insertMany throws them, so fates and statuses match. */
