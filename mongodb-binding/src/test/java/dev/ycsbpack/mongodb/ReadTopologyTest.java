@@ -151,12 +151,10 @@ class ReadTopologyTest {
             m.updates.set(0);
             m.updateReplyExtra = null;
           });
-          // MaxTimeMSExpired, labelled retryable: a kind the driver retries (WriteConcernFailed, 64, it never retries,
-          // labelled or not), and not a state-change error (91, shutting down, would make the driver mark the mongos
-          // unknown, so the other could still be reconnecting when the next turn begins)
-          failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 50)
-              .append("errmsg", "operation exceeded time limit"))
-              .append("errorLabels", List.of(UpdateCommand.RETRYABLE_WRITE_ERROR));
+          // WriteConcernFailed, labelled retryable: not a state-change error (91, shutting down, would make the
+          // driver mark the mongos unknown, so the other could still be reconnecting when the next turn begins)
+          failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 64)
+              .append("errmsg", "waiting for replication timed out")).append("errorLabels", List.of(UpdateCommand.RETRYABLE_WRITE_ERROR));
           Map<String, ByteIterator> value = new HashMap<>(Map.of("field0", new StringByteIterator("v")));
           for (int i = 0; i < READS; i++) {
             assertEquals(Status.OK, db.update(TABLE, "k" + i, value), "update " + i + " with mongos " + turn
