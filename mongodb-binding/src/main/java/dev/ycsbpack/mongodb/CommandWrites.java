@@ -23,8 +23,8 @@ import org.bson.codecs.BsonDocumentCodec;
  * the thread's own session ({@code lsid}) and that session's next transaction number, and one failure the driver
  * would retry ({@link UpdateCommand#isRetryable}) is retried with the same transaction number on a newly selected
  * server (another mongos when there is one), within the same timeoutMS deadline. An {@code ok: 1} reply is retried
- * only for its write concern error (write errors beside it or not, as the driver's bulk write decides from the write
- * concern error alone), by its labels; write errors by themselves never are.
+ * only for a write concern error of a kind the driver retries ({@link WriteReply#isRetryableKind}), write errors or
+ * not, as the driver decides from the write concern error alone; write errors by themselves never are.
  *
  * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
  * reply the driver's {@code moreToCome} write does not.
@@ -102,8 +102,9 @@ final class CommandWrites implements AutoCloseable {
   /**
    * Runs {@code sent} (carrying {@code on}'s transaction number when {@code on} is not null), retrying once as the
    * driver would; the last reply, clean or not (the caller turns an unclean one into its exception), or the driver's
-   * exception for a command that failed. A reply with write errors is retried only for a retryable write concern
-   * error beside them, as the driver's bulk write decides from the write concern error alone.
+   * exception for a command that failed. A reply with write errors is retried only for a write concern error the
+   * driver would retry on its own (ProtocolHelper.createSpecialException: a not-primary, recovering or time-limit
+   * error), as the driver's bulk write decides from the write concern error alone.
    */
   private Answer run(ClusterDescription cluster, ClientSession on, BsonDocument sent, String what) {
     long start = timeoutMs != null ? System.nanoTime() : 0;
@@ -112,8 +113,8 @@ final class CommandWrites implements AutoCloseable {
     try {
       WriteReply reply = send(database, on, sent);
       firstAnswer = new Answer(reply, reply.clean() ? null : replyServer(cluster));
-      if (reply.writeConcernError() == null) {
-        return firstAnswer; // clean, or write errors alone: never retried
+      if (reply.writeConcernError() == null || !WriteReply.isRetryableKind(reply.writeConcernError())) {
+        return firstAnswer; // clean; write errors alone; or a write concern error the driver never retries
       }
       first = reply.writeConcernFailure(firstAnswer.server());
     } catch (MongoException e) {

@@ -216,13 +216,16 @@ class InsertCommandTest {
   }
 
   @Test
-  void aWriteConcernErrorIsWriteConcernFailedAndAnUnlabelledOneIsNotRetried() throws Exception {
+  void aWriteConcernErrorIsWriteConcernFailedAndOneTheDriverDoesNotRetryIsNotRetriedEvenLabelled() throws Exception {
     onInsert(n -> null);
     AtomicBoolean inject = new AtomicBoolean(true);
+    // WriteConcernFailed (64) is no error the driver retries (not a not-primary, recovering or time-limit one), even
+    // when the reply carries the retryable label
     mongos.rewriteReplies(command -> !command.equals("insert") || !inject.get() ? null
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(64))
             .append("codeName", new BsonString("WriteConcernFailed"))
-            .append("errmsg", new BsonString("waiting for replication timed out"))));
+            .append("errmsg", new BsonString("waiting for replication timed out")))
+            .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "k0", value("a"));
@@ -274,6 +277,34 @@ class InsertCommandTest {
     }
     assertEquals(2, inserts.size(), inserts::toString);
     assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
+  }
+
+  /** The write concern errors the binding may retry are those the driver turns into a retryable exception. */
+  @Test
+  void theWriteConcernErrorsThatMayBeRetriedAreTheDrivers() throws Exception {
+    java.lang.reflect.Method special = Class.forName("com.mongodb.internal.connection.ProtocolHelper")
+        .getMethod("createSpecialException", BsonDocument.class, ServerAddress.class, String.class,
+            com.mongodb.internal.TimeoutContext.class);
+    com.mongodb.internal.TimeoutContext timeouts =
+        new com.mongodb.internal.TimeoutContext(com.mongodb.internal.TimeoutSettings.DEFAULT);
+    List<BsonDocument> errors = new ArrayList<>();
+    for (int code : new int[] {50, 64, 79, 91, 100, 189, 262, 6, 7, 89, 9001, 10058, 10107, 11000, 11600, 11602,
+        13435, 13436}) {
+      errors.add(new BsonDocument("code", new BsonInt32(code)).append("errmsg", new BsonString("injected")));
+      errors.add(new BsonDocument("code", new BsonInt32(code)).append("errmsg", new BsonString("not master")));
+    }
+    for (String message : new String[] {"not master", "not master or secondary", "node is recovering", "other", ""}) {
+      errors.add(new BsonDocument("errmsg", new BsonString(message)));
+    }
+    int retryable = 0;
+    for (BsonDocument error : errors) {
+      BsonDocument reply = new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(1))
+          .append("writeConcernError", error);
+      boolean drivers = special.invoke(null, reply, new ServerAddress("h", 1), "errmsg", timeouts) != null;
+      assertEquals(drivers, WriteReply.isRetryableKind(error), () -> "driver and binding differ on " + error);
+      retryable += drivers ? 1 : 0;
+    }
+    assertTrue(retryable > 10 && retryable < errors.size() - 10, "both kinds checked: " + retryable);
   }
 
   /** With timeoutMS the driver sends no wtimeout (timeoutMS bounds the write): neither does the binding. */

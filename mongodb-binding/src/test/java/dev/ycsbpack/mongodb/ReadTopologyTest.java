@@ -142,19 +142,24 @@ class ReadTopologyTest {
       MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE
           + "?localThresholdMS=10000&retryWrites=true");
       try {
-        untilEachServesAFind(topology, db);
         // each mongos fails in turn: a retry steered by a guess (one fixed mongos) is wrong for one of them
         for (int turn = 0; turn < 2; turn++) {
+          // a write concern error the driver retries also makes it mark the mongos unknown until its monitor has
+          // checked it again (SdamServerDescriptionManager, relatedToWriteConcern): last turn's failing mongos must be
+          // selectable again, else the retry has no other mongos to go to and falls back to the failing one
+          topology.resetCounts();
+          untilEachServesAFind(topology, db);
           FakeTopology.Member failing = topology.members.get(turn);
           FakeTopology.Member healthy = topology.members.get(1 - turn);
           topology.members.forEach(m -> {
             m.updates.set(0);
             m.updateReplyExtra = null;
           });
-          // WriteConcernFailed, labelled retryable: not a state-change error (91, shutting down, would make the
-          // driver mark the mongos unknown, so the other could still be reconnecting when the next turn begins)
-          failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 64)
-              .append("errmsg", "waiting for replication timed out")).append("errorLabels", List.of(UpdateCommand.RETRYABLE_WRITE_ERROR));
+          // MaxTimeMSExpired, labelled retryable: a kind the driver retries (WriteConcernFailed, 64, it never retries,
+          // labelled or not)
+          failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 50)
+              .append("errmsg", "operation exceeded time limit"))
+              .append("errorLabels", List.of(UpdateCommand.RETRYABLE_WRITE_ERROR));
           Map<String, ByteIterator> value = new HashMap<>(Map.of("field0", new StringByteIterator("v")));
           for (int i = 0; i < READS; i++) {
             assertEquals(Status.OK, db.update(TABLE, "k" + i, value), "update " + i + " with mongos " + turn
