@@ -128,7 +128,7 @@ public final class SelectionPaths {
       this.table = table;
       this.readConcern = database.getReadConcern();
       this.updates = new CommandWrites(client, database, true, null); // as MongoDbClient.init, retryWrites on
-      this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern(), false);
+      this.writeConcern = CommandWrites.writeConcern(database.getWriteConcern(), false);
       if (arm.equals("pinned") || arm.equals("selected")) {
         MongoClientImpl impl = (MongoClientImpl) client;
         this.timeouts = impl.getTimeoutSettings();

@@ -5,11 +5,11 @@ import com.mongodb.MongoClientException;
 import com.mongodb.MongoException;
 import com.mongodb.ReadPreference;
 import com.mongodb.ServerAddress;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
-import com.mongodb.connection.ClusterType;
 import com.mongodb.connection.ServerDescription;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -21,10 +21,10 @@ import org.bson.codecs.BsonDocumentCodec;
  * ({@link InsertCommand}), with retryable writes done as the driver does them: when {@code retryWrites} is on, the
  * write concern acknowledged and the deployment a replica set or sharded cluster with sessions, the command carries
  * the thread's own session ({@code lsid}) and that session's next transaction number, and one failure the driver
- * would retry ({@link UpdateCommand#isRetryable}) is retried with the same transaction number on a newly selected
+ * would retry ({@link RetryableWrites}) is retried with the same transaction number on a newly selected
  * server (another mongos when there is one), within the same timeoutMS deadline. An {@code ok: 1} reply is retried
- * only for a write concern error of a kind the driver retries ({@link WriteReply#isRetryableKind}), write errors or
- * not, as the driver decides from the write concern error alone; write errors by themselves never are.
+ * only for a write concern error of a kind the driver retries ({@link RetryableWrites#isRetryableKind}), write errors
+ * or not, as the driver decides from the write concern error alone; write errors by themselves never are.
  *
  * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
  * reply the driver's {@code moreToCome} write does not.
@@ -46,7 +46,7 @@ final class CommandWrites implements AutoCloseable {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;
-    this.writeConcern = UpdateCommand.writeConcern(database.getWriteConcern(), timeoutMs != null);
+    this.writeConcern = writeConcern(database.getWriteConcern(), timeoutMs != null);
     this.writeConcernBytes = writeConcern == null ? null : new RawBsonDocument(writeConcern, new BsonDocumentCodec());
     this.timeoutMs = timeoutMs;
   }
@@ -67,14 +67,19 @@ final class CommandWrites implements AutoCloseable {
   }
 
   /**
-   * Inserts {@code documents} (which {@link InsertCommand#fits} one command) as one unordered batch; returns when every
-   * one was stored, else throws the driver's exception: {@link com.mongodb.MongoBulkWriteException} for write errors
-   * or a write concern error, as the driver's insertMany.
+   * Inserts {@code documents} as one unordered batch in one command, when they fit one ({@link InsertCommand#size});
+   * returns true when every one was stored, false when nothing was sent because they do not fit (the caller then uses
+   * the driver's insertMany, which splits them); else throws the driver's exception:
+   * {@link com.mongodb.MongoBulkWriteException} for write errors or a write concern error, as the driver's insertMany.
    */
-  void insert(String table, List<? extends BsonDocument> documents) {
+  boolean insert(String table, List<? extends BsonDocument> documents) {
+    int size = InsertCommand.size(table, documents);
+    if (size == InsertCommand.DOES_NOT_FIT) {
+      return false;
+    }
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    Answer answer = run(cluster, on, InsertCommand.command(table, documents, writeConcernBytes, txnNumber(on)),
+    Answer answer = run(cluster, on, InsertCommand.command(table, documents, size, writeConcernBytes, txnNumber(on)),
         "insert");
     if (!answer.reply().clean()) {
       throw InsertCommand.failure(answer.reply(), answer.server());
@@ -83,11 +88,29 @@ final class CommandWrites implements AutoCloseable {
       // as the driver's insertMany, which cannot build its result without it: the documents' fate is unknown
       throw new MongoClientException("the server's reply to an insert carries no count of inserted documents (n)");
     }
+    return true;
   }
+
+  /**
+   * The write concern as the command carries it: null for the server's default, as the driver leaves it out;
+   * {@code timeoutMs} true when the client has a timeoutMS, which then bounds the write instead of {@code wtimeout}.
+   */
+  static BsonDocument writeConcern(WriteConcern writeConcern, boolean timeoutMs) {
+    if (writeConcern.isServerDefault()) {
+      return null;
+    }
+    BsonDocument document = writeConcern.asDocument();
+    if (timeoutMs) {
+      // with timeoutMS the driver drops wtimeout from every write (WriteConcernHelper.cloneWithoutTimeout)
+      document.remove("wtimeout");
+    }
+    return document.isEmpty() ? null : document;
+  }
+
 
   /** This thread's session when the write is retryable on {@code cluster}, else null. */
   private ClientSession retryableSession(ClusterDescription cluster) {
-    return retryWrites && supportsRetryableWrites(cluster) ? session() : null;
+    return retryWrites && RetryableWrites.supported(cluster) ? session() : null;
   }
 
   /** The session's next transaction number for a retryable write ({@code on} not null), else null. */
@@ -113,14 +136,14 @@ final class CommandWrites implements AutoCloseable {
     try {
       WriteReply reply = send(database, on, sent);
       firstAnswer = new Answer(reply, reply.clean() ? null : replyServer(cluster));
-      if (reply.writeConcernError() == null || !WriteReply.isRetryableKind(reply.writeConcernError())) {
+      if (reply.writeConcernError() == null || !RetryableWrites.isRetryableKind(reply.writeConcernError())) {
         return firstAnswer; // clean; write errors alone; or a write concern error the driver never retries
       }
       first = reply.writeConcernFailure(firstAnswer.server());
     } catch (MongoException e) {
       first = e;
     }
-    if (on == null || !UpdateCommand.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
+    if (on == null || !RetryableWrites.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
       if (firstAnswer != null) {
         return firstAnswer;
       }
@@ -131,7 +154,7 @@ final class CommandWrites implements AutoCloseable {
       WriteReply reply = SteeredSelection.avoiding(PointRead.failedServer(first), () -> send(retryOn, on, sent));
       return new Answer(reply, reply.clean() ? null : replyServer(client.getClusterDescription()));
     } catch (MongoException e) {
-      MongoException reported = UpdateCommand.reported(first, e);
+      MongoException reported = RetryableWrites.reported(first, e);
       if (reported == first && firstAnswer != null) {
         return firstAnswer; // the retry wrote nothing: the first reply, with its own server
       }
@@ -149,19 +172,6 @@ final class CommandWrites implements AutoCloseable {
       session = client.startSession(SESSION);
     }
     return session;
-  }
-
-  /**
-   * The driver's requirement for a retryable write, from what the client knows of the deployment: sessions, and not a
-   * standalone server (a load balancer always has both).
-   */
-  static boolean supportsRetryableWrites(ClusterDescription cluster) {
-    ClusterType type = cluster.getType();
-    if (type == ClusterType.LOAD_BALANCED) {
-      return true;
-    }
-    return (type == ClusterType.REPLICA_SET || type == ClusterType.SHARDED)
-        && cluster.getLogicalSessionTimeoutMinutes() != null;
   }
 
   /** The wire version of {@code server}, or of the primary when it is unknown; the newest when neither is known. */

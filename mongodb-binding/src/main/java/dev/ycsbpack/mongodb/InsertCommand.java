@@ -28,10 +28,10 @@ import org.bson.io.BasicOutputBuffer;
  * issue 19, round 5), most of it compilation.
  *
  * <p>What insertMany does and runCommand does not, the binding does: a batch too large for one command (more than
- * {@value #MAX_DOCUMENTS} documents, or more than {@value #MAX_COMMAND_BYTES} bytes) goes to insertMany, which splits it;
- * retryable writes as for updates ({@link CommandWrites}); and per-document write errors and a write concern error in
- * an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as insertMany reports them, so the
- * batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
+ * {@value #MAX_DOCUMENTS} documents, or more than {@value #MAX_COMMAND_BYTES} bytes; {@link #size}) goes to
+ * insertMany, which splits it; retryable writes as for updates ({@link CommandWrites}); and per-document write errors
+ * and a write concern error in an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as
+ * insertMany reports them, so the batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
  */
 final class InsertCommand {
   /** The server's largest write batch (maxWriteBatchSize, 100,000 since MongoDB 3.6). */
@@ -44,39 +44,43 @@ final class InsertCommand {
   /** Room for the command's own fields around the documents. */
   private static final int HEAD_ROOM = 512;
 
+  /** What {@link #size} says of a batch one command cannot hold. */
+  static final int DOES_NOT_FIT = -1;
+
   private InsertCommand() {
   }
 
-  /** True when {@code documents} fit one command; else the caller sends them with the driver's insertMany. */
-  static boolean fits(List<? extends BsonDocument> documents) {
+  /**
+   * The bytes the command for {@code documents} into {@code table} takes at most, or {@link #DOES_NOT_FIT} when they do
+   * not fit one command (too many, too large in all, or one not yet in bytes): the caller then sends them with the
+   * driver's insertMany.
+   */
+  static int size(String table, List<? extends BsonDocument> documents) {
     if (documents.size() > MAX_DOCUMENTS) {
-      return false;
+      return DOES_NOT_FIT;
     }
-    long bytes = HEAD_ROOM;
+    long bytes = HEAD_ROOM + table.length() * 3L;
     for (BsonDocument d : documents) {
       if (!(d instanceof RawBsonDocument raw)) {
-        return false;
+        return DOES_NOT_FIT;
       }
       bytes += raw.getByteBuffer().remaining() + 8; // the element's type byte and its index as a name
       if (bytes > MAX_COMMAND_BYTES) {
-        return false;
+        return DOES_NOT_FIT;
       }
     }
-    return true;
+    return (int) bytes;
   }
 
   /**
-   * The command for {@code documents} (each a {@link RawBsonDocument}; see {@link #fits}) into {@code table};
+   * The command for {@code documents} into {@code table}, {@code size} their {@link #size} (not {@link #DOES_NOT_FIT});
    * {@code writeConcern} null for the server's default (the driver then sends none), {@code txnNumber} null when the
    * write is not retryable.
    */
-  static RawBsonDocument command(String table, List<? extends BsonDocument> documents, RawBsonDocument writeConcern,
-                                 Long txnNumber) {
-    int size = HEAD_ROOM + table.length() * 3;
-    for (BsonDocument d : documents) {
-      size += ((RawBsonDocument) d).getByteBuffer().remaining() + 8;
-    }
-    BasicOutputBuffer out = new BasicOutputBuffer(size);
+  static RawBsonDocument command(String table, List<? extends BsonDocument> documents, int size,
+                                 RawBsonDocument writeConcern, Long txnNumber) {
+    int concern = writeConcern == null ? 0 : writeConcern.getByteBuffer().remaining();
+    BasicOutputBuffer out = new BasicOutputBuffer(size + concern);
     out.writeInt32(0); // the length, known at the end
     out.writeByte(BsonType.STRING.getValue());
     out.writeCString("insert");

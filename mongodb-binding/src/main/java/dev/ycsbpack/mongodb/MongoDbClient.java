@@ -506,9 +506,8 @@ public class MongoDbClient extends DB {
       }
       return collection(table).bulkWrite(upserts, UNORDERED_BULK).wasAcknowledged();
     }
-    if (writes != null && InsertCommand.fits(batch)) {
-      writes.insert(table, batch);
-      return true;
+    if (writes != null && writes.insert(table, batch)) {
+      return true; // sent as one command; false: it does not fit one
     }
     return collection(table).insertMany(batch, UNORDERED_INSERT).wasAcknowledged();
   }

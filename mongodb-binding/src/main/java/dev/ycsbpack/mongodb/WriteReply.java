@@ -1,6 +1,5 @@
 package dev.ycsbpack.mongodb;
 
-import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
 import com.mongodb.WriteConcernResult;
@@ -53,27 +52,6 @@ record WriteReply(int n, int modified, List<BsonDocument> writeErrors, BsonDocum
     }
     return new MongoWriteConcernException(error,
         WriteConcernResult.acknowledged(Math.max(0, n), modified > 0, null), server, all);
-  }
-
-  /** The driver's not-primary codes (ProtocolHelper.NOT_PRIMARY_CODES, driver 5.14). */
-  private static final Set<Integer> NOT_PRIMARY_CODES = Set.of(10107, 13435, 10058);
-  /** The driver's node-is-recovering codes (ProtocolHelper.RECOVERING_CODES, driver 5.14). */
-  private static final Set<Integer> RECOVERING_CODES = Set.of(11600, 11602, 13436, 189, 91);
-
-  /**
-   * True when the driver turns this write concern error into an exception it may retry
-   * (ProtocolHelper.createSpecialException, driver 5.14; checked against it by InsertCommandTest): a time limit
-   * exceeded, a node recovering or not primary by its code, or, for an error without a code, by its message. Any other
-   * write concern error stays in the driver's result and is never retried, whatever its labels.
-   */
-  static boolean isRetryableKind(BsonDocument writeConcernError) {
-    int code = code(writeConcernError);
-    if (ErrorCategory.fromErrorCode(code) == ErrorCategory.EXECUTION_TIMEOUT || RECOVERING_CODES.contains(code)
-        || NOT_PRIMARY_CODES.contains(code)) {
-      return true;
-    }
-    String message = text(writeConcernError, "errmsg");
-    return code == -1 && (message.contains("node is recovering") || message.contains("not master"));
   }
 
   static int code(BsonDocument error) {

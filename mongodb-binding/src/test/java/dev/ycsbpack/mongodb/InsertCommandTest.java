@@ -34,6 +34,8 @@ import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -160,7 +162,7 @@ class InsertCommandTest {
 
   @Test
   void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
-    onInsert(n -> n == 2 ? WireDecision.reply(error(91, UpdateCommand.RETRYABLE_WRITE_ERROR)) : null);
+    onInsert(n -> n == 2 ? WireDecision.reply(error(91, RetryableWrites.RETRYABLE_WRITE_ERROR)) : null);
     try (BindingHarness h = harness()) {
       assertEquals(Status.OK, load(h, 6).get(5), "the second batch: refused once, then retried");
       assertEquals(6, h.collection().countDocuments());
@@ -187,7 +189,7 @@ class InsertCommandTest {
 
   @Test
   void noTransactionNumberAndNoRetryWithRetryWritesOff() throws Exception {
-    onInsert(n -> n == 1 ? WireDecision.reply(error(91, UpdateCommand.RETRYABLE_WRITE_ERROR)) : null);
+    onInsert(n -> n == 1 ? WireDecision.reply(error(91, RetryableWrites.RETRYABLE_WRITE_ERROR)) : null);
     try (BindingHarness h = harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "k0", value("a"));
@@ -225,7 +227,7 @@ class InsertCommandTest {
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(64))
             .append("codeName", new BsonString("WriteConcernFailed"))
             .append("errmsg", new BsonString("waiting for replication timed out")))
-            .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
+            .append("errorLabels", new BsonArray(List.of(new BsonString(RetryableWrites.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "k0", value("a"));
@@ -239,38 +241,24 @@ class InsertCommandTest {
   }
 
   /**
-   * A write concern error labelled retryable: the batch is sent again with the same transaction number. The first
-   * attempt is answered by the proxy without reaching the server (as a primary that stepped down before it replicated
-   * may answer), so the retry is what stores the documents: mongo-java-server keeps no record of transaction numbers.
+   * A write concern error the driver retries (91, labelled retryable): the batch is sent again with the same
+   * transaction number, with write errors beside it or not, as the driver's bulk write decides from the write concern
+   * error alone. The first attempt is answered by the proxy without reaching the server (as a primary that stepped
+   * down before it replicated may answer), so the retry is what stores the documents: mongo-java-server keeps no
+   * record of transaction numbers.
    */
-  @Test
-  void aRetryableWriteConcernErrorIsRetried() throws Exception {
-    onInsert(n -> n == 1 ? WireDecision.reply(new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
-        .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
-            .append("errmsg", new BsonString("shutting down")))
-        .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR))))) : null);
-    try (BindingHarness h = harness()) {
-      assertEquals(Status.OK, load(h, 3).get(2));
-      assertEquals(3, h.collection().countDocuments());
+  @ParameterizedTest(name = "write errors beside it: {0}")
+  @ValueSource(booleans = {false, true})
+  void aRetryableWriteConcernErrorIsRetried(boolean withWriteErrors) throws Exception {
+    BsonDocument reply = new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(withWriteErrors ? 2 : 0));
+    if (withWriteErrors) {
+      reply.append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(1))
+          .append("code", new BsonInt32(11000)).append("errmsg", new BsonString("E11000 injected")))));
     }
-    assertEquals(2, inserts.size(), inserts::toString);
-    assertEquals(inserts.get(0).body().get("txnNumber"), inserts.get(1).body().get("txnNumber"));
-  }
-
-  /**
-   * Write errors with a write concern error the driver retries: the driver's bulk write decides from the write concern
-   * error alone and sends the batch again with the same transaction number, so the binding does too. The first
-   * attempt is answered by the proxy (the server never sees it); the retry stores every document.
-   */
-  @Test
-  void writeErrorsWithARetryableWriteConcernErrorAreRetriedAsTheDriverDoes() throws Exception {
-    onInsert(n -> n > 1 ? null : WireDecision.reply(new BsonDocument("ok", new BsonDouble(1))
-        .append("n", new BsonInt32(2))
-        .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(1))
-            .append("code", new BsonInt32(11000)).append("errmsg", new BsonString("E11000 injected")))))
-        .append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
+    reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
-        .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR))))));
+        .append("errorLabels", new BsonArray(List.of(new BsonString(RetryableWrites.RETRYABLE_WRITE_ERROR))));
+    onInsert(n -> n == 1 ? WireDecision.reply(reply) : null);
     try (BindingHarness h = harness()) {
       assertEquals(Status.OK, load(h, 3).get(2));
       assertEquals(3, h.collection().countDocuments());
@@ -301,7 +289,7 @@ class InsertCommandTest {
       BsonDocument reply = new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(1))
           .append("writeConcernError", error);
       boolean drivers = special.invoke(null, reply, new ServerAddress("h", 1), "errmsg", timeouts) != null;
-      assertEquals(drivers, WriteReply.isRetryableKind(error), () -> "driver and binding differ on " + error);
+      assertEquals(drivers, RetryableWrites.isRetryableKind(error), () -> "driver and binding differ on " + error);
       retryable += drivers ? 1 : 0;
     }
     assertTrue(retryable > 10 && retryable < errors.size() - 10, "both kinds checked: " + retryable);
@@ -371,14 +359,40 @@ class InsertCommandTest {
   void onlyWhatFitsOneCommandIsSentAsOne() {
     RawBsonDocument small = new RawBsonDocument(new BsonDocument("_id", new BsonString("a")),
         new org.bson.codecs.BsonDocumentCodec());
-    assertTrue(InsertCommand.fits(List.of(small, small)));
-    assertTrue(InsertCommand.fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS, small)));
-    assertFalse(InsertCommand.fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS + 1, small)));
+    assertTrue(fits(List.of(small, small)));
+    assertTrue(fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS, small)));
+    assertFalse(fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS + 1, small)));
     RawBsonDocument big = new RawBsonDocument(new BsonDocument("_id", new BsonString("b"))
         .append("f", new BsonBinary(new byte[4 * 1024 * 1024])), new org.bson.codecs.BsonDocumentCodec());
-    assertTrue(InsertCommand.fits(List.of(big, big, big)));
-    assertFalse(InsertCommand.fits(List.of(big, big, big, big)), "over 16 MiB in all");
-    assertFalse(InsertCommand.fits(List.of(small, new BsonDocument("_id", new BsonString("c")))),
+    assertTrue(fits(List.of(big, big, big)));
+    assertFalse(fits(List.of(big, big, big, big)), "over 16 MiB in all");
+    assertFalse(fits(List.of(small, new BsonDocument("_id", new BsonString("c")))),
         "only documents already in bytes are copied");
+  }
+
+  /** The size a batch is checked by bounds the command it becomes, whatever the table name and transaction number. */
+  @Test
+  void theSizeBoundsTheCommand() {
+    RawBsonDocument concern = new RawBsonDocument(new BsonDocument("w", new BsonString("majority"))
+        .append("wtimeout", new BsonInt32(10)), new org.bson.codecs.BsonDocumentCodec());
+    for (int count : new int[] {0, 1, 100, 10_000, InsertCommand.MAX_DOCUMENTS}) {
+      List<RawBsonDocument> batch = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        batch.add(new RawBsonDocument(new BsonDocument("_id", new BsonString("user" + i)),
+            new org.bson.codecs.BsonDocumentCodec()));
+      }
+      for (String table : new String[] {"t", "\u00e9".repeat(200)}) {
+        int size = InsertCommand.size(table, batch);
+        RawBsonDocument command = InsertCommand.command(table, batch, size, concern, Long.MAX_VALUE);
+        int bytes = command.getByteBuffer().remaining();
+        assertTrue(bytes <= size + concern.getByteBuffer().remaining(), () -> count + " documents: a command of " + bytes
+            + " bytes, over its size " + size);
+        assertEquals(count, command.getArray("documents").size());
+      }
+    }
+  }
+
+  private static boolean fits(List<? extends BsonDocument> batch) {
+    return InsertCommand.size("usertable", batch) != InsertCommand.DOES_NOT_FIT;
   }
 }

@@ -155,7 +155,7 @@ class UpdateCommandTest {
 
   @Test
   void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
-    onUpdate(n -> n == 2 ? error(91, UpdateCommand.RETRYABLE_WRITE_ERROR) : null);
+    onUpdate(n -> n == 2 ? error(91, RetryableWrites.RETRYABLE_WRITE_ERROR) : null);
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -195,7 +195,7 @@ class UpdateCommandTest {
 
   @Test
   void noRetryAndNoTransactionNumberWithRetryWritesOff() throws Exception {
-    onUpdate(n -> error(91, UpdateCommand.RETRYABLE_WRITE_ERROR));
+    onUpdate(n -> error(91, RetryableWrites.RETRYABLE_WRITE_ERROR));
     try (BindingHarness h = harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -304,7 +304,7 @@ class UpdateCommandTest {
     mongos.rewriteReplies(command -> !command.equals("update") || replies.incrementAndGet() != 1 ? null
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
-            .append("errorLabels", new BsonArray(List.of(new BsonString(UpdateCommand.RETRYABLE_WRITE_ERROR)))));
+            .append("errorLabels", new BsonArray(List.of(new BsonString(RetryableWrites.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -346,7 +346,7 @@ class UpdateCommandTest {
     for (int code : new int[] {6, 7, 11, 50, 64, 89, 91, 100, 134, 189, 262, 9001, 10107, 11000, 11600, 11602,
         13435, 13436}) {
       failures.add(() -> new com.mongodb.MongoCommandException(error(code), a));
-      failures.add(() -> new com.mongodb.MongoCommandException(error(code, UpdateCommand.RETRYABLE_WRITE_ERROR), a));
+      failures.add(() -> new com.mongodb.MongoCommandException(error(code, RetryableWrites.RETRYABLE_WRITE_ERROR), a));
     }
     failures.add(() -> new MongoSocketReadException("reset", a));
     failures.add(() -> new MongoNotPrimaryException(new BsonDocument(), a));
@@ -363,11 +363,11 @@ class UpdateCommandTest {
             || (copy instanceof MongoSecurityException && (boolean) security.invoke(null, copy));
         if (!drivers) {
           label.invoke(null, copy, wire);
-          drivers = copy.hasErrorLabel(UpdateCommand.RETRYABLE_WRITE_ERROR);
+          drivers = copy.hasErrorLabel(RetryableWrites.RETRYABLE_WRITE_ERROR);
         }
         boolean expected = drivers;
         int w = wire;
-        assertEquals(expected, UpdateCommand.isRetryable(e, wire), () -> "driver and binding differ on " + e
+        assertEquals(expected, RetryableWrites.isRetryable(e, wire), () -> "driver and binding differ on " + e
             + " at wire version " + w);
         checked++;
       }
