@@ -191,7 +191,8 @@ public final class PointReadPaths {
 
     Reader(MongoClient client, MongoDatabase database, String table) {
       this.database = database;
-      this.updates = new CommandWrites(client, database, true, null); // as MongoDbClient.init, retryWrites on
+      // as MongoDbClient.init, retryWrites on
+      this.updates = new CommandWrites(client, database, true, null, WriteLimits.of(client.getDatabase("admin")));
       this.table = table;
       this.documents = database.getCollection(table, BsonDocument.class);
       this.fields = database.getCollection(table, FieldsCodec.Fields.class);

@@ -127,7 +127,8 @@ public final class SelectionPaths {
               WriteReply.Codec.INSTANCE), plain.getCodecRegistry()));
       this.table = table;
       this.readConcern = database.getReadConcern();
-      this.updates = new CommandWrites(client, database, true, null); // as MongoDbClient.init, retryWrites on
+      // as MongoDbClient.init, retryWrites on
+      this.updates = new CommandWrites(client, database, true, null, WriteLimits.of(client.getDatabase("admin")));
       this.writeConcern = CommandWrites.writeConcern(database.getWriteConcern(), false);
       if (arm.equals("pinned") || arm.equals("selected")) {
         MongoClientImpl impl = (MongoClientImpl) client;

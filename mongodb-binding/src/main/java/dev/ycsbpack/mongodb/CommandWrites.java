@@ -39,16 +39,19 @@ final class CommandWrites implements AutoCloseable {
   /** The same, as the bytes an insert command copies in. */
   private final RawBsonDocument writeConcernBytes;
   private final Long timeoutMs;
+  private final WriteLimits limits;
   /** This thread's session, started with its first retryable write: its transaction numbers are this thread's. */
   private ClientSession session;
 
-  CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs) {
+  CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
+                WriteLimits limits) {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;
     this.writeConcern = writeConcern(database.getWriteConcern(), timeoutMs != null);
     this.writeConcernBytes = writeConcern == null ? null : new RawBsonDocument(writeConcern, new BsonDocumentCodec());
     this.timeoutMs = timeoutMs;
+    this.limits = limits;
   }
 
   /**
@@ -67,13 +70,13 @@ final class CommandWrites implements AutoCloseable {
   }
 
   /**
-   * Inserts {@code documents} as one unordered batch in one command, when they fit one ({@link InsertCommand#size});
+   * Inserts {@code documents} as one unordered batch in one command, when they fit one within the server's limits ({@link InsertCommand#size});
    * returns true when every one was stored, false when nothing was sent because they do not fit (the caller then uses
    * the driver's insertMany, which splits them); else throws the driver's exception:
    * {@link com.mongodb.MongoBulkWriteException} for write errors or a write concern error, as the driver's insertMany.
    */
   boolean insert(String table, List<? extends BsonDocument> documents) {
-    int size = InsertCommand.size(table, documents);
+    int size = InsertCommand.size(table, documents, limits);
     if (size == InsertCommand.DOES_NOT_FIT) {
       return false;
     }

@@ -27,20 +27,12 @@ import org.bson.io.BasicOutputBuffer;
  * the command as one block the client's CPU per document of a batched load fell by 10-20% (docs/PERFORMANCE.md,
  * issue 19, round 5), most of it compilation.
  *
- * <p>What insertMany does and runCommand does not, the binding does: a batch too large for one command (more than
- * {@value #MAX_DOCUMENTS} documents, or more than {@value #MAX_COMMAND_BYTES} bytes; {@link #size}) goes to
- * insertMany, which splits it; retryable writes as for updates ({@link CommandWrites}); and per-document write errors
+ * <p>What insertMany does and runCommand does not, the binding does: a batch too large for one command (more documents
+ * or bytes than the server announces, {@link WriteLimits}; {@link #size}) goes to insertMany, which splits it; retryable writes as for updates ({@link CommandWrites}); and per-document write errors
  * and a write concern error in an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as
  * insertMany reports them, so the batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
  */
 final class InsertCommand {
-  /** The server's largest write batch (maxWriteBatchSize, 100,000 since MongoDB 3.6). */
-  static final int MAX_DOCUMENTS = 100_000;
-  /**
-   * The largest command document (maxBsonObjectSize, 16 MiB); the server takes 16 KiB more for what the driver adds
-   * ({@code $db}, {@code lsid}, {@code $clusterTime}).
-   */
-  static final int MAX_COMMAND_BYTES = 16 * 1024 * 1024;
   /** Room for the command's own fields around the documents. */
   private static final int HEAD_ROOM = 512;
 
@@ -52,11 +44,13 @@ final class InsertCommand {
 
   /**
    * The bytes the command for {@code documents} into {@code table} takes at most, or {@link #DOES_NOT_FIT} when they do
-   * not fit one command (too many, too large in all, or one not yet in bytes): the caller then sends them with the
-   * driver's insertMany.
+   * not fit one command within the server's {@code limits} (too many, too large in all, or one not yet in bytes): the
+   * caller then sends them with the driver's insertMany, which splits them by the same limits. (The server takes a
+   * command up to 16 KiB over maxBsonObjectSize, for what the driver adds: {@code $db}, {@code lsid},
+   * {@code $clusterTime}.)
    */
-  static int size(String table, List<? extends BsonDocument> documents) {
-    if (documents.size() > MAX_DOCUMENTS) {
+  static int size(String table, List<? extends BsonDocument> documents, WriteLimits limits) {
+    if (documents.size() > limits.maxDocuments()) {
       return DOES_NOT_FIT;
     }
     long bytes = HEAD_ROOM + table.length() * 3L;
@@ -65,7 +59,7 @@ final class InsertCommand {
         return DOES_NOT_FIT;
       }
       bytes += raw.getByteBuffer().remaining() + 8; // the element's type byte and its index as a name
-      if (bytes > MAX_COMMAND_BYTES) {
+      if (bytes > limits.maxCommandBytes()) {
         return DOES_NOT_FIT;
       }
     }

@@ -161,7 +161,7 @@ public class MongoDbClient extends DB {
         lease.overloadRetargeting);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
     writes = database.getWriteConcern().isAcknowledged()
-        ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs) : null;
+        ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs, lease.writeLimits) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {

@@ -52,6 +52,7 @@ final class SharedClients {
     Integer maxAdaptiveRetries;
     boolean overloadRetargeting;
     EffectiveConcerns concerns;
+    WriteLimits writeLimits;
     DBException failure;
     int users;
   }
@@ -70,6 +71,8 @@ final class SharedClients {
     final boolean overloadRetargeting;
     /** The concerns in force, with the server's defaults as it reported them when the client connected. */
     final EffectiveConcerns concerns;
+    /** What one write command may carry, as the server announced it when the client connected. */
+    final WriteLimits writeLimits;
     private boolean closed;
 
     private Lease(Key key, Entry e) {
@@ -80,6 +83,7 @@ final class SharedClients {
       this.maxAdaptiveRetries = e.maxAdaptiveRetries;
       this.overloadRetargeting = e.overloadRetargeting;
       this.concerns = e.concerns;
+      this.writeLimits = e.writeLimits;
     }
 
     @Override
@@ -134,6 +138,7 @@ final class SharedClients {
     e.maxAdaptiveRetries = built.getMaxAdaptiveRetries();
     e.overloadRetargeting = built.getEnableOverloadRetargeting();
     e.concerns = EffectiveConcerns.of(key.options, client);
+    e.writeLimits = WriteLimits.of(client.getDatabase("admin"));
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));
       if (key.options.urlOverrides() != null) {

@@ -65,9 +65,12 @@ class InsertCommandTest {
     mongos.close();
   }
 
+  /** MongoDB's own write limits (3.6 and later). */
+  private static final WriteLimits STANDARD = new WriteLimits(100_000, 16 * 1024 * 1024);
+
   private BindingHarness harness(String... pairs) {
-    List<String> all = new ArrayList<>(List.of(pairs));
-    all.add("mongodb.batchsize=3");
+    List<String> all = new ArrayList<>(List.of("mongodb.batchsize=3"));
+    all.addAll(List.of(pairs));
     return new BindingHarness(new Target("proxy", mongos.url(), false, false), all.toArray(new String[0]));
   }
 
@@ -354,20 +357,65 @@ class InsertCommandTest {
         List.of(), e.getWriteConcernError(), e.getServerAddress(), e.getErrorLabels())));
   }
 
-  /** Batches one command cannot hold go to the driver's insertMany, which splits them. */
+  /** The documents an insert request carries: in its body (the binding's command) or as a sequence (insertMany's). */
+  private static int documentsIn(WireRequest insert) {
+    return insert.body().containsKey("documents") ? insert.body().getArray("documents").size()
+        : insert.sequenceDocuments();
+  }
+
+  /**
+   * A server that announces fewer documents per write than MongoDB (mongo-java-server announces 1,000; other servers
+   * that speak the protocol may announce less): a batch over it goes to the driver's insertMany, which splits it by
+   * the same limit, so no command carries more than the server takes; a batch within it is the binding's one command.
+   */
+  @Test
+  void aBatchOverTheServersAnnouncedCountGoesAsTheDriversSplitBatches() throws Exception {
+    mongos.helloExtra = new BsonDocument("maxWriteBatchSize", new BsonInt32(4));
+    onInsert(n -> null);
+    try (BindingHarness h = harness("mongodb.batchsize=10")) {
+      List<Status> statuses = load(h, 14); // a batch of 10, then the last 4 sent by cleanup
+      assertEquals(Status.OK, statuses.get(9));
+      assertEquals(14, h.collection().countDocuments());
+    }
+    assertEquals(List.of(4, 4, 2, 4), inserts.stream().map(InsertCommandTest::documentsIn).toList(),
+        () -> "documents per insert request: " + inserts);
+    assertFalse(inserts.get(0).body().containsKey("documents"), "the batch of 10 went to the driver's insertMany");
+    assertTrue(inserts.get(3).body().containsKey("documents"), "the last 4 fit: the binding's one command");
+  }
+
+  /** The same for the size of one command: over the announced maxBsonObjectSize, the driver's insertMany sends it. */
+  @Test
+  void aBatchOverTheServersAnnouncedSizeGoesToTheDriver() throws Exception {
+    mongos.helloExtra = new BsonDocument("maxBsonObjectSize", new BsonInt32(1000));
+    onInsert(n -> null);
+    try (BindingHarness h = harness("mongodb.batchsize=10")) {
+      assertEquals(Status.OK, load(h, 12).get(9)); // documents of 49 bytes: 10 and the command's fields over 1,000
+      assertEquals(12, h.collection().countDocuments());
+    }
+    assertEquals(List.of(10, 2), inserts.stream().map(InsertCommandTest::documentsIn).toList(),
+        () -> "documents per insert request: " + inserts);
+    assertFalse(inserts.get(0).body().containsKey("documents"), "the batch of 10 went to the driver's insertMany");
+    assertTrue(inserts.get(1).body().containsKey("documents"), "the last 2 fit: the binding's one command");
+  }
+
+  /** Batches one command cannot hold within the server's limits go to the driver's insertMany, which splits them. */
   @Test
   void onlyWhatFitsOneCommandIsSentAsOne() {
     RawBsonDocument small = new RawBsonDocument(new BsonDocument("_id", new BsonString("a")),
         new org.bson.codecs.BsonDocumentCodec());
-    assertTrue(fits(List.of(small, small)));
-    assertTrue(fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS, small)));
-    assertFalse(fits(Collections.nCopies(InsertCommand.MAX_DOCUMENTS + 1, small)));
+    assertTrue(fits(List.of(small, small), STANDARD));
+    assertTrue(fits(Collections.nCopies(STANDARD.maxDocuments(), small), STANDARD));
+    assertFalse(fits(Collections.nCopies(STANDARD.maxDocuments() + 1, small), STANDARD));
     RawBsonDocument big = new RawBsonDocument(new BsonDocument("_id", new BsonString("b"))
         .append("f", new BsonBinary(new byte[4 * 1024 * 1024])), new org.bson.codecs.BsonDocumentCodec());
-    assertTrue(fits(List.of(big, big, big)));
-    assertFalse(fits(List.of(big, big, big, big)), "over 16 MiB in all");
-    assertFalse(fits(List.of(small, new BsonDocument("_id", new BsonString("c")))),
+    assertTrue(fits(List.of(big, big, big), STANDARD));
+    assertFalse(fits(List.of(big, big, big, big), STANDARD), "over 16 MiB in all");
+    assertFalse(fits(List.of(small, new BsonDocument("_id", new BsonString("c"))), STANDARD),
         "only documents already in bytes are copied");
+    WriteLimits announced = new WriteLimits(2, 2 * 1024 * 1024);
+    assertTrue(fits(List.of(small, small), announced));
+    assertFalse(fits(List.of(small, small, small), announced), "more documents than the server announced");
+    assertFalse(fits(List.of(big), announced), "more bytes than the server announced");
   }
 
   /** The size a batch is checked by bounds the command it becomes, whatever the table name and transaction number. */
@@ -375,14 +423,14 @@ class InsertCommandTest {
   void theSizeBoundsTheCommand() {
     RawBsonDocument concern = new RawBsonDocument(new BsonDocument("w", new BsonString("majority"))
         .append("wtimeout", new BsonInt32(10)), new org.bson.codecs.BsonDocumentCodec());
-    for (int count : new int[] {0, 1, 100, 10_000, InsertCommand.MAX_DOCUMENTS}) {
+    for (int count : new int[] {0, 1, 100, 10_000, STANDARD.maxDocuments()}) {
       List<RawBsonDocument> batch = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         batch.add(new RawBsonDocument(new BsonDocument("_id", new BsonString("user" + i)),
             new org.bson.codecs.BsonDocumentCodec()));
       }
       for (String table : new String[] {"t", "\u00e9".repeat(200)}) {
-        int size = InsertCommand.size(table, batch);
+        int size = InsertCommand.size(table, batch, STANDARD);
         RawBsonDocument command = InsertCommand.command(table, batch, size, concern, Long.MAX_VALUE);
         int bytes = command.getByteBuffer().remaining();
         assertTrue(bytes <= size + concern.getByteBuffer().remaining(), () -> count + " documents: a command of " + bytes
@@ -392,7 +440,7 @@ class InsertCommandTest {
     }
   }
 
-  private static boolean fits(List<? extends BsonDocument> batch) {
-    return InsertCommand.size("usertable", batch) != InsertCommand.DOES_NOT_FIT;
+  private static boolean fits(List<? extends BsonDocument> batch, WriteLimits limits) {
+    return InsertCommand.size("usertable", batch, limits) != InsertCommand.DOES_NOT_FIT;
   }
 }

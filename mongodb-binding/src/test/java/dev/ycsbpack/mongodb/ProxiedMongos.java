@@ -21,6 +21,8 @@ final class ProxiedMongos implements AutoCloseable {
   final WireProxy proxy;
   /** 0: the wire version the server announces (mongo-java-server: below 9, so a server that labels no errors). */
   volatile int wireVersion;
+  /** Fields put on every hello reply (e.g. smaller write limits), or null. */
+  volatile BsonDocument helloExtra;
 
   private ProxiedMongos() {
     server = EmbeddedMongoServer.start();
@@ -56,6 +58,9 @@ final class ProxiedMongos implements AutoCloseable {
         .append("logicalSessionTimeoutMinutes", new BsonInt32(30));
     if (wireVersion != 0) {
       reply.put("maxWireVersion", new BsonInt32(wireVersion));
+    }
+    if (helloExtra != null) {
+      reply.putAll(helloExtra);
     }
     return reply;
   }
