@@ -35,8 +35,7 @@ final class Documents {
   static RawBsonDocument encoded(String key, Map<String, ByteIterator> values) {
     BasicOutputBuffer out = new BasicOutputBuffer(64 + 128 * values.size());
     out.writeInt32(0); // the length, known at the end
-    out.writeByte(BsonType.STRING.getValue());
-    out.writeCString(ID);
+    out.writeBytes(ID_HEAD);
     out.writeString(key);
     for (Map.Entry<String, ByteIterator> field : values.entrySet()) {
       byte[] value = field.getValue().toArray();
@@ -50,6 +49,9 @@ final class Documents {
     out.writeInt32(0, out.getPosition());
     return new RawBsonDocument(out.getInternalBuffer(), 0, out.getPosition());
   }
+
+  /** The head of the {@code _id} element, a string: its type byte and name. */
+  private static final byte[] ID_HEAD = {(byte) BsonType.STRING.getValue(), '_', 'i', 'd', 0};
 
   /** Field names seen so far as BSON cstrings; YCSB's are a handful (field0, field1, ...), so this stays small. */
   private static final Map<String, byte[]> C_STRINGS = new ConcurrentHashMap<>();
