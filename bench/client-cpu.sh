@@ -53,6 +53,9 @@
 # Summary: median and min-max over rounds per workload, threads, operations and arm; then each arm's ratio per round
 # (CPU per op, marginal CPU per op, wall throughput) to REF (default: upstream when it is an arm, else driver3, the
 # legacy loop): above 1 is more CPU, below 1 less throughput than the reference.
+# Two arms of the CSV compared with the pack's own statistics (ratio of medians with its bootstrap interval, Mann-
+# Whitney, per-round ratios and a sign test): java -cp 'DIST/lib/*' bench/RoundRatios.java OUT.csv ARM REF [COLUMN];
+# on this machine a few rounds cannot tell 5% apart, 30 can (docs/PERFORMANCE.md, issue 19, round 6).
 #
 # Usage: bench/client-cpu.sh                 (env: ROUNDS=4 THREADS="4 16" WORKLOADS="read95 update50 insert"
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
