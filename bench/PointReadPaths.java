@@ -192,7 +192,7 @@ public final class PointReadPaths {
     Reader(MongoClient client, MongoDatabase database, String table) {
       this.database = database;
       // as MongoDbClient.init, retryWrites on
-      this.updates = new CommandWrites(client, database, true, null, WriteLimits.of(client.getDatabase("admin")));
+      this.updates = new CommandWrites(client, database, true, null, WriteLimits.UNANNOUNCED); // updates only
       this.table = table;
       this.documents = database.getCollection(table, BsonDocument.class);
       this.fields = database.getCollection(table, FieldsCodec.Fields.class);

@@ -35,7 +35,7 @@ public class RoundRatios {
     // cell -> round -> {arm's value, reference's value}
     Map<String, Map<String, double[]>> cells = new LinkedHashMap<>();
     for (String line : lines.subList(1, lines.size())) {
-      String[] f = line.split(",");
+      String[] f = line.split(",", -1);
       int side = f[armAt].equals(arm) ? 0 : f[armAt].equals(reference) ? 1 : -1;
       if (side < 0 || f[column].isEmpty()) {
         continue;

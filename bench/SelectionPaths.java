@@ -128,7 +128,7 @@ public final class SelectionPaths {
       this.table = table;
       this.readConcern = database.getReadConcern();
       // as MongoDbClient.init, retryWrites on
-      this.updates = new CommandWrites(client, database, true, null, WriteLimits.of(client.getDatabase("admin")));
+      this.updates = new CommandWrites(client, database, true, null, WriteLimits.UNANNOUNCED); // updates only
       this.writeConcern = CommandWrites.writeConcern(database.getWriteConcern(), false);
       if (arm.equals("pinned") || arm.equals("selected")) {
         MongoClientImpl impl = (MongoClientImpl) client;

@@ -70,9 +70,9 @@ final class CommandWrites implements AutoCloseable {
   }
 
   /**
-   * Inserts {@code documents} as one unordered batch in one command, when they fit one within the server's limits ({@link InsertCommand#size});
-   * returns true when every one was stored, false when nothing was sent because they do not fit (the caller then uses
-   * the driver's insertMany, which splits them); else throws the driver's exception:
+   * Inserts {@code documents} as one unordered batch in one command, when they fit one within the server's limits
+   * ({@link InsertCommand#size}); returns true when every one was stored, false when nothing was sent because they do
+   * not fit (the caller then uses the driver's insertMany, which splits them); else throws the driver's exception:
    * {@link com.mongodb.MongoBulkWriteException} for write errors or a write concern error, as the driver's insertMany.
    */
   boolean insert(String table, List<? extends BsonDocument> documents) {
@@ -110,7 +110,6 @@ final class CommandWrites implements AutoCloseable {
     return document.isEmpty() ? null : document;
   }
 
-
   /** This thread's session when the write is retryable on {@code cluster}, else null. */
   private ClientSession retryableSession(ClusterDescription cluster) {
     return retryWrites && RetryableWrites.supported(cluster) ? session() : null;
@@ -146,7 +145,11 @@ final class CommandWrites implements AutoCloseable {
     } catch (MongoException e) {
       first = e;
     }
-    if (on == null || !RetryableWrites.isRetryable(first, maxWireVersion(cluster, PointRead.failedServer(first)))) {
+    int wire = maxWireVersion(cluster, PointRead.failedServer(first));
+    boolean retryable = firstAnswer != null
+        ? RetryableWrites.isRetryable(firstAnswer.reply().writeConcernError(), first, wire)
+        : RetryableWrites.isRetryable(first, wire);
+    if (on == null || !retryable) {
       if (firstAnswer != null) {
         return firstAnswer;
       }

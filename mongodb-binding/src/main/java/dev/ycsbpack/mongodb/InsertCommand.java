@@ -29,9 +29,10 @@ import org.bson.io.BasicOutputBuffer;
  * issue 19, round 5), most of it compilation.
  *
  * <p>What insertMany does and runCommand does not, the binding does: a batch too large for one command (more documents
- * or bytes than the server announces, {@link WriteLimits}; {@link #size}) goes to insertMany, which splits it; retryable writes as for updates ({@link CommandWrites}); and per-document write errors
- * and a write concern error in an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as
- * insertMany reports them, so the batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
+ * or bytes than the server announces, {@link WriteLimits}; {@link #size}) goes to insertMany, which splits it;
+ * retryable writes as for updates ({@link CommandWrites}); and per-document write errors and a write concern error in
+ * an {@code ok: 1} reply become the driver's {@link MongoBulkWriteException}, as insertMany reports them, so the
+ * batch's fates ({@link BatchFates}) and statuses are those of the driver's path.
  */
 final class InsertCommand {
   /** Room for the command's own fields around the documents. */
@@ -39,6 +40,11 @@ final class InsertCommand {
 
   /** What {@link #size} says of a batch one command cannot hold. */
   static final int DOES_NOT_FIT = -1;
+  /**
+   * Most documents {@link #size}'s 8 bytes per array element cover (type byte, index name up to 6 digits, NUL); no
+   * server announces more than MongoDB's 100,000, and a batch over it would go to insertMany.
+   */
+  private static final int MAX_INDEXED = 999_999;
 
   /*
    * The command's element heads (type byte and name) as bytes, made once: the per-batch code is then copies, smaller
@@ -63,14 +69,14 @@ final class InsertCommand {
   }
 
   /**
-   * The bytes the command for {@code documents} into {@code table} takes at most, or {@link #DOES_NOT_FIT} when they do
-   * not fit one command within the server's {@code limits} (too many, too large in all, or one not yet in bytes): the
-   * caller then sends them with the driver's insertMany, which splits them by the same limits. (The server takes a
-   * command up to 16 KiB over maxBsonObjectSize, for what the driver adds: {@code $db}, {@code lsid},
-   * {@code $clusterTime}.)
+   * The bytes the command for {@code documents} into {@code table} takes at most besides its write concern document
+   * (which {@link #command} adds to it), or {@link #DOES_NOT_FIT} when they do not fit one command within the server's
+   * {@code limits} (too many, too large in all, or one not yet in bytes): the caller then sends them with the driver's
+   * insertMany, which splits them by the same limits. (The server takes a command up to 16 KiB over
+   * maxBsonObjectSize, for what the driver adds: {@code $db}, {@code lsid}, {@code $clusterTime}, and a write concern.)
    */
   static int size(String table, List<? extends BsonDocument> documents, WriteLimits limits) {
-    if (documents.size() > limits.maxDocuments()) {
+    if (documents.size() > Math.min(limits.maxDocuments(), MAX_INDEXED)) {
       return DOES_NOT_FIT;
     }
     long bytes = HEAD_ROOM + table.length() * 3L;

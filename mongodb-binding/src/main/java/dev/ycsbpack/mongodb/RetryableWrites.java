@@ -13,8 +13,9 @@ import org.bson.BsonDocument;
 /**
  * The driver's rules for retryable writes (driver 5.14), for the writes the binding sends as commands
  * ({@link CommandWrites}): when a write may be retried at all, which failures are retried, which error a retried write
- * reports. Each is checked against the driver's own classes by a test (UpdateCommandTest, InsertCommandTest), so a
- * driver that changes its rules fails the build here rather than in a user's numbers.
+ * reports. Which failures are retried is checked against the driver's own methods by tests (UpdateCommandTest for
+ * failed commands, InsertCommandTest for write concern errors), so a driver that changes those rules fails the build
+ * here rather than in a user's numbers.
  */
 final class RetryableWrites {
   /** The label the server (4.4+) or the driver puts on an error a retryable write may retry on. */
@@ -68,18 +69,39 @@ final class RetryableWrites {
 
   /**
    * Whether a write concern error in an {@code ok: 1} reply may be retried at all: only the kinds the driver turns
-   * into an exception (ProtocolHelper.createSpecialException): a time limit exceeded, a node recovering or not primary
-   * by its code, or, for an error without a code, by its message. Any other write concern error stays in the driver's
-   * result and is never retried, whatever its labels. (On these the driver also marks the server unknown until its
-   * monitor checks it again, through runCommand as through its own writes.)
+   * into an exception (ProtocolHelper.createSpecialException): a time limit exceeded, or a state change (a node
+   * recovering or not primary, by its code or, for an error without a code, by its message). Any other write concern
+   * error stays in the driver's result and is never retried, whatever its labels. (On these the driver also marks the
+   * server unknown until its monitor checks it again, through runCommand as through its own writes; under timeoutMS a
+   * time limit never gets here: runCommand throws it as the driver's operation timeout, which is not retried.)
    */
   static boolean isRetryableKind(BsonDocument writeConcernError) {
-    int code = WriteReply.code(writeConcernError);
-    if (ErrorCategory.fromErrorCode(code) == ErrorCategory.EXECUTION_TIMEOUT || RECOVERING_CODES.contains(code)
-        || NOT_PRIMARY_CODES.contains(code)) {
+    return ErrorCategory.fromErrorCode(WriteReply.code(writeConcernError)) == ErrorCategory.EXECUTION_TIMEOUT
+        || isStateChange(writeConcernError);
+  }
+
+  /**
+   * Whether a retryable write whose reply carried {@code writeConcernError} (as {@code failure}, the driver's
+   * exception for it with the reply's labels) is retried from a server of {@code maxWireVersion}: a kind the driver
+   * retries at all ({@link #isRetryableKind}), and then labelled {@value #RETRYABLE_WRITE_ERROR}; from a server below
+   * 4.4, which labels nothing, the driver labels a state change itself (its not-primary and recovering exceptions are
+   * retryable there), never a time limit.
+   */
+  static boolean isRetryable(BsonDocument writeConcernError, MongoException failure, int maxWireVersion) {
+    if (!isRetryableKind(writeConcernError)) {
+      return false;
+    }
+    return failure.hasErrorLabel(RETRYABLE_WRITE_ERROR)
+        || maxWireVersion < LABELLING_WIRE_VERSION && isStateChange(writeConcernError);
+  }
+
+  /** A not-primary or node-is-recovering error, as ProtocolHelper.createSpecialException tells them. */
+  private static boolean isStateChange(BsonDocument error) {
+    int code = WriteReply.code(error);
+    if (RECOVERING_CODES.contains(code) || NOT_PRIMARY_CODES.contains(code)) {
       return true;
     }
-    String message = WriteReply.text(writeConcernError, "errmsg");
+    String message = WriteReply.text(error, "errmsg");
     return code == -1 && (message.contains("node is recovering") || message.contains("not master"));
   }
 

@@ -138,9 +138,15 @@ final class SharedClients {
     e.maxAdaptiveRetries = built.getMaxAdaptiveRetries();
     e.overloadRetargeting = built.getEnableOverloadRetargeting();
     e.concerns = EffectiveConcerns.of(key.options, client);
-    e.writeLimits = WriteLimits.of(client.getDatabase("admin"));
+    WriteLimits announced = WriteLimits.of(client.getDatabase("admin"));
+    e.writeLimits = announced != null ? announced : WriteLimits.UNANNOUNCED;
     if (ANNOUNCED.add(key.options)) {
       System.err.println(key.options.describe(e.concerns));
+      if (announced == null) {
+        System.err.println("mongodb binding: the server answered neither hello nor isMaster, so its write limits are "
+            + "the driver's defaults: a batch of inserts over " + WriteLimits.UNANNOUNCED.maxDocuments()
+            + " documents goes through the driver's insertMany");
+      }
       if (key.options.urlOverrides() != null) {
         System.err.println(key.options.urlOverrides());
       }

@@ -1,7 +1,6 @@
 package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoCommandException;
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.connection.ServerDescription;
@@ -27,8 +26,10 @@ record WriteLimits(int maxDocuments, int maxCommandBytes) {
       ServerDescription.getDefaultMaxDocumentSize());
 
   /**
-   * The server's announcement: {@code hello}, or {@code isMaster} for a server before 4.4.2 that has no hello. When
-   * neither answers, what the driver assumes: a batch over it then takes the driver's path, which is slower, not wrong.
+   * The server's announcement: {@code hello}, or {@code isMaster} for a server before 4.4.2 that has no hello; on a
+   * sharded cluster one mongos's, taken for all (MongoDB's are the same everywhere). When neither answers, what the
+   * driver assumes: null here, {@link #UNANNOUNCED} for the caller to use (a batch over it then takes the driver's
+   * path, which is slower, not wrong), and to say so.
    */
   static WriteLimits of(MongoDatabase admin) {
     BsonDocument hello;
@@ -37,11 +38,11 @@ record WriteLimits(int maxDocuments, int maxCommandBytes) {
     } catch (MongoCommandException e) {
       try {
         hello = admin.runCommand(new BsonDocument("isMaster", new BsonInt32(1)), BsonDocument.class);
-      } catch (MongoException refused) {
-        return UNANNOUNCED;
+      } catch (RuntimeException refused) {
+        return null;
       }
-    } catch (MongoException e) {
-      return UNANNOUNCED;
+    } catch (RuntimeException e) {
+      return null; // as EffectiveConcerns: what the server would not say is not a reason to stop the run
     }
     return from(hello);
   }

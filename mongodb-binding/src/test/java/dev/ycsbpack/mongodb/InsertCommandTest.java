@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoException;
 import com.mongodb.ServerAddress;
 import com.mongodb.client.model.InsertManyOptions;
 import dev.ycsbpack.testkit.TestTargets.Target;
@@ -287,15 +288,45 @@ class InsertCommandTest {
     for (String message : new String[] {"not master", "not master or secondary", "node is recovering", "other", ""}) {
       errors.add(new BsonDocument("errmsg", new BsonString(message)));
     }
+    java.lang.reflect.Method label = Class.forName("com.mongodb.internal.operation.CommandOperationHelper")
+        .getDeclaredMethod("addRetryableWriteErrorLabelIfNeeded", MongoException.class, int.class);
+    label.setAccessible(true);
+    ServerAddress server = new ServerAddress("h", 1);
     int retryable = 0;
+    int retried = 0;
+    int notRetried = 0;
     for (BsonDocument error : errors) {
       BsonDocument reply = new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(1))
           .append("writeConcernError", error);
-      boolean drivers = special.invoke(null, reply, new ServerAddress("h", 1), "errmsg", timeouts) != null;
+      boolean drivers = special.invoke(null, reply, server, "errmsg", timeouts) != null;
       assertEquals(drivers, RetryableWrites.isRetryableKind(error), () -> "driver and binding differ on " + error);
       retryable += drivers ? 1 : 0;
+      // the whole decision: the driver's exception for it, labelled by the server or not, and then by the driver
+      // itself on a server below 4.4 (wire version 8) and not from 4.4 (9)
+      for (boolean labelled : new boolean[] {false, true}) {
+        for (int wire : new int[] {8, 9}) {
+          MongoException e = (MongoException) special.invoke(null, reply, server, "errmsg", timeouts);
+          boolean driverRetries = false;
+          if (e != null) {
+            if (labelled) {
+              e.addLabel(RetryableWrites.RETRYABLE_WRITE_ERROR);
+            }
+            label.invoke(null, e, wire);
+            driverRetries = e.hasErrorLabel(RetryableWrites.RETRYABLE_WRITE_ERROR);
+          }
+          MongoException failure = new WriteReply(1, 0, List.of(), error,
+              labelled ? List.of(RetryableWrites.RETRYABLE_WRITE_ERROR) : List.of()).writeConcernFailure(server);
+          boolean expected = driverRetries;
+          String what = error + (labelled ? ", labelled," : ", unlabelled,") + " wire version " + wire;
+          assertEquals(expected, RetryableWrites.isRetryable(error, failure, wire), () -> "driver and binding differ "
+              + "on retrying " + what);
+          retried += driverRetries ? 1 : 0;
+          notRetried += driverRetries ? 0 : 1;
+        }
+      }
     }
     assertTrue(retryable > 10 && retryable < errors.size() - 10, "both kinds checked: " + retryable);
+    assertTrue(retried > 10 && notRetried > 10, "both decisions checked: " + retried + " / " + notRetried);
   }
 
   /** With timeoutMS the driver sends no wtimeout (timeoutMS bounds the write): neither does the binding. */
@@ -423,21 +454,45 @@ class InsertCommandTest {
   void theSizeBoundsTheCommand() {
     RawBsonDocument concern = new RawBsonDocument(new BsonDocument("w", new BsonString("majority"))
         .append("wtimeout", new BsonInt32(10)), new org.bson.codecs.BsonDocumentCodec());
-    for (int count : new int[] {0, 1, 100, 10_000, STANDARD.maxDocuments()}) {
+    for (int count : new int[] {0, 1, 100, 999, 1_000, 1_001, 10_000, STANDARD.maxDocuments()}) {
       List<RawBsonDocument> batch = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         batch.add(new RawBsonDocument(new BsonDocument("_id", new BsonString("user" + i)),
             new org.bson.codecs.BsonDocumentCodec()));
       }
-      for (String table : new String[] {"t", "\u00e9".repeat(200)}) {
+      for (String table : new String[] {"t", "\u20ac".repeat(120)}) { // a 3-byte character in UTF-8
         int size = InsertCommand.size(table, batch, STANDARD);
         RawBsonDocument command = InsertCommand.command(table, batch, size, concern, Long.MAX_VALUE);
         int bytes = command.getByteBuffer().remaining();
-        assertTrue(bytes <= size + concern.getByteBuffer().remaining(), () -> count + " documents: a command of " + bytes
-            + " bytes, over its size " + size);
+        assertTrue(bytes <= size + concern.getByteBuffer().remaining(), () -> count + " documents: a command of "
+            + bytes + " bytes, over its size " + size);
         assertEquals(count, command.getArray("documents").size());
+        // the array's element names are its indexes in order (made once below 1,000, on the fly above), as a
+        // server's parser requires: read as the document an array is in BSON
+        List<String> names = new ArrayList<>(arrayAsDocument(command, "documents").keySet());
+        for (int i = 0; i < count; i++) {
+          assertEquals(Integer.toString(i), names.get(i), "element " + i + " of " + count);
+        }
+        assertEquals(count, names.size());
       }
     }
+  }
+
+  /** The array {@code name} of {@code document} read as a document: its element names become keys. */
+  private static RawBsonDocument arrayAsDocument(RawBsonDocument document, String name) {
+    java.nio.ByteBuffer bytes = document.getByteBuffer().asNIO().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    byte[] head = ("\u0004" + name + "\u0000").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int at = 4; at + head.length < bytes.limit(); at++) {
+      int i = 0;
+      while (i < head.length && bytes.get(at + i) == head[i]) {
+        i++;
+      }
+      if (i == head.length) {
+        int start = at + head.length;
+        return new RawBsonDocument(bytes.array(), bytes.arrayOffset() + start, bytes.getInt(start));
+      }
+    }
+    throw new AssertionError("no array " + name + " in " + document);
   }
 
   private static boolean fits(List<? extends BsonDocument> batch, WriteLimits limits) {

@@ -1,9 +1,14 @@
 package dev.ycsbpack.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoSocketReadException;
+import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.WireDecision;
 import org.bson.BsonDocument;
@@ -43,6 +48,37 @@ class WriteLimitsTest {
          MongoClient client = MongoClients.create(server.connectionString())) {
       assertEquals(new WriteLimits(1_000, 16 * 1024 * 1024), WriteLimits.of(client.getDatabase("admin")));
     }
+  }
+
+  /**
+   * Neither hello nor isMaster answered (a refusal, then a lost connection; or something no server sends): null, for
+   * the caller to use the driver's assumption and say so. A stand-in database, because a real server whose monitor
+   * works answers isMaster.
+   */
+  @Test
+  void noAnswerIsNull() {
+    ServerAddress address = new ServerAddress("h", 1);
+    assertNull(WriteLimits.of(answering(command -> {
+      throw command.equals("hello") ? new MongoCommandException(new BsonDocument("ok", new BsonDouble(0))
+          .append("code", new BsonInt32(59)), address) : new MongoSocketReadException("reset", address);
+    })));
+    assertNull(WriteLimits.of(answering(command -> {
+      throw new IllegalStateException("not a MongoException");
+    })));
+    assertEquals(new WriteLimits(3, 4_000), WriteLimits.of(answering(command -> new BsonDocument("ok",
+        new BsonDouble(1)).append("maxWriteBatchSize", new BsonInt32(3)).append("maxBsonObjectSize",
+        new BsonInt32(4_000)))), "the stand-in answers as a server would");
+  }
+
+  /** A database whose runCommand answers by the command's name, as {@code answer} says. */
+  private static MongoDatabase answering(java.util.function.Function<String, BsonDocument> answer) {
+    return (MongoDatabase) java.lang.reflect.Proxy.newProxyInstance(MongoDatabase.class.getClassLoader(),
+        new Class<?>[] {MongoDatabase.class}, (proxy, method, args) -> {
+          if (method.getName().equals("runCommand") && args[0] instanceof BsonDocument command) {
+            return answer.apply(command.getFirstKey());
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
   }
 
   /** A server that answers hello: its reply is the one read. */
