@@ -1,9 +1,9 @@
 import dev.ycsbpack.aggregate.stats.MannWhitney;
 import dev.ycsbpack.aggregate.stats.RatioCi;
+import dev.ycsbpack.aggregate.stats.Spread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,19 +67,14 @@ public class RoundRatios {
       long above = rounds.stream().filter(p -> p[0] > p[1]).count();
       System.out.printf("%s, %d rounds: %s / %s medians %.2f / %.2f = %.3f (95%% interval %.3f-%.3f), Mann-Whitney "
               + "p=%.2g; per round median %.3f (%.2f-%.2f), below 1 in %d, above in %d (sign test p=%.2g)%n",
-          cell.getKey(), rounds.size(), arm, reference, median(a), median(b), ci.ratio(), ci.low(), ci.high(), mw.p(),
-          median(perRound), perRound[0], perRound[perRound.length - 1], below, above, signTest(below, above));
+          cell.getKey(), rounds.size(), arm, reference, Spread.of(a).median(), Spread.of(b).median(), ci.ratio(),
+          ci.low(), ci.high(), mw.p(), Spread.of(perRound).median(), perRound[0], perRound[perRound.length - 1],
+          below, above, signTest(below, above));
     }
     if (compared == 0) {
       System.err.println("RoundRatios: no round of " + args[0] + " has both arms " + arm + " and " + reference);
       System.exit(2);
     }
-  }
-
-  private static double median(double[] values) {
-    double[] v = values.clone();
-    Arrays.sort(v);
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
   /** Two-sided sign test: the chance of a split at least this uneven when either arm is as likely to be lower. */

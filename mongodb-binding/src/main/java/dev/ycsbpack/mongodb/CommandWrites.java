@@ -187,8 +187,8 @@ final class CommandWrites implements AutoCloseable {
         return s.getMaxWireVersion();
       }
     }
-    List<ServerDescription> primary = ReadPreference.primary().choose(cluster);
-    return primary.isEmpty() ? Integer.MAX_VALUE : primary.get(0).getMaxWireVersion();
+    ServerDescription primary = primary(cluster);
+    return primary == null ? Integer.MAX_VALUE : primary.getMaxWireVersion();
   }
 
   /**
@@ -200,8 +200,14 @@ final class CommandWrites implements AutoCloseable {
     if (answered != null) {
       return answered;
     }
-    List<ServerDescription> primary = ReadPreference.primary().choose(cluster);
-    return primary.isEmpty() ? null : primary.get(0).getAddress();
+    ServerDescription primary = primary(cluster);
+    return primary == null ? null : primary.getAddress();
+  }
+
+  /** The primary as {@code cluster} describes it (a standalone or a mongos counts), or null. */
+  private static ServerDescription primary(ClusterDescription cluster) {
+    List<ServerDescription> chosen = ReadPreference.primary().choose(cluster);
+    return chosen.isEmpty() ? null : chosen.get(0);
   }
 
   @Override
