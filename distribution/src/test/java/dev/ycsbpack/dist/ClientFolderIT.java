@@ -148,8 +148,11 @@ class ClientFolderIT {
         Process run = pb.start();
         try {
           long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
-          while (run.isAlive() && System.nanoTime() < deadline && !Files.readString(log).contains("sec: ")) {
-            Thread.sleep(100); // until YCSB's first status line: it is measuring
+          // until a status line counts an operation: it is measuring (the first line, "0 sec: 0 operations", comes
+          // before the threads' init and first operation, and a stop before that ends the run with nothing to report)
+          java.util.regex.Pattern measuring = java.util.regex.Pattern.compile(" sec: [1-9][0-9]* operations");
+          while (run.isAlive() && System.nanoTime() < deadline && !measuring.matcher(Files.readString(log)).find()) {
+            Thread.sleep(100);
           }
           assertTrue(run.isAlive(), () -> signal + ": still running: " + read(log));
           assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(run.pid())).start().waitFor());
