@@ -15,9 +15,20 @@ import java.util.Locale;
  * @param slo           the SLO answer, null without SLOs
  * @param stoppedEarly  why the sweep stopped before its last step, or null
  * @param steps         how many steps finished (the points these answers come from)
+ * @param noKnee        why there is no knee and no latency knee ({@code not enough steps (1 completed; 3 needed)}),
+ *                      or null when the rules had enough steps to weigh
+ * @param basis         what the answers come from when the experiment did not finish whole ({@code from the 2 steps
+ *                      that completed; step 03-threads-4 failed: ...}), or null when every planned step ran or the
+ *                      sweep stopped by its rule
  */
 public record Answers(Double best, Double bestThroughput, Knee knee, String kneeNote, Double latencyKnee,
-                      SloAnswer slo, String stoppedEarly, int steps) {
+                      SloAnswer slo, String stoppedEarly, int steps, String noKnee, String basis) {
+
+  /** Answers of a whole sweep with enough steps for its knees. */
+  public Answers(Double best, Double bestThroughput, Knee knee, String kneeNote, Double latencyKnee, SloAnswer slo,
+                 String stoppedEarly, int steps) {
+    this(best, bestThroughput, knee, kneeNote, latencyKnee, slo, stoppedEarly, steps, null, null);
+  }
 
   /** A swept value as text: {@code 4}, {@code 0.5}; {@code -} for NaN. */
   public static String num(double v) {

@@ -35,11 +35,30 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param noisy           whether a figure's range is over 10% of its median
    * @param means           for a cell named by a Java driver constant, what that constant means (w/j/fsync, an alias
    *                        of which) and what was sent for it; else null
+   * @param notMeaningful   why the cell's figures do not measure the write concern it names, though it ran (on a
+   *                        standalone, w &gt; 1, a tag or majority: {@link #STANDALONE_W}, {@link #STANDALONE_MAJORITY});
+   *                        such a cell has no ratio to the baseline; null for a cell that measured what it names
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
                      Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
-                     String means) {
+                     String means, String notMeaningful) {
+    /** A cell that measured what it names. */
+    public Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
+                Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
+                String means) {
+      this(writeConcern, properties, sent, notRun, runs, throughput, throughputRatio, operations, noisy, means, null);
+    }
   }
+
+  /** A w &gt; 1 cell that ran on a standalone: a real MongoDB standalone refuses it before writing anything. */
+  public static final String STANDALONE_W = "not meaningful on a standalone (MongoDB refuses w > 1 there; this server"
+      + " accepted and ignored it)";
+  /** A tag cell that ran on a standalone: a real MongoDB standalone refuses a tag as it refuses w &gt; 1. */
+  public static final String STANDALONE_TAG = "not meaningful on a standalone (MongoDB refuses a tag write concern "
+      + "there; this server accepted and ignored it)";
+  /** A majority cell on a standalone: accepted by MongoDB, with one member to wait for it means w:1. */
+  public static final String STANDALONE_MAJORITY = "not meaningful on a standalone (MongoDB accepts w:majority there,"
+      + " and with no other member to wait for it means w:1)";
 
   /**
    * One operation of one cell, microseconds over the repetitions.
@@ -61,6 +80,9 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
         continue;
       }
       StringBuilder b = new StringBuilder(name).append(": ");
+      if (c.notMeaningful() != null) {
+        b.append(c.notMeaningful()).append(": ");
+      }
       b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
       c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
           o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",

@@ -87,7 +87,8 @@ final class ExperimentPage {
           parts.add(c.writeConcern() + " NOT RUN: " + (c.notRun() == null ? "no run finished" : c.notRun()));
         } else {
           parts.add(c.writeConcern() + " " + ops(c.throughput().median()) + " ops/s"
-              + (c.throughputRatio() == null ? "" : " (" + Answers.num(c.throughputRatio()) + "x)"));
+              + (c.notMeaningful() != null ? " (" + c.notMeaningful() + ")" : c.throughputRatio() == null ? ""
+              : " (" + Answers.num(c.throughputRatio()) + "x)"));
         }
       }
       return String.join("; ", parts);
@@ -107,6 +108,9 @@ final class ExperimentPage {
     String axis = String.valueOf(m.plan().axis());
     parts.add(a.best() == null ? "no step finished" : "max " + ops(a.bestThroughput()) + " ops/s at "
         + axis + " " + Answers.num(a.best()));
+    if (a.noKnee() != null) {
+      parts.add("knee and latency knee: " + a.noKnee());
+    }
     if (a.knee() != null) {
       parts.add("knee " + axis + " " + Answers.num(a.knee().x()) + " (" + a.knee().method() + ")"
           + (a.kneeNote() == null ? "" : ": " + a.kneeNote()));
@@ -119,6 +123,9 @@ final class ExperimentPage {
     }
     if (a.stoppedEarly() != null) {
       parts.add("stopped early: " + a.stoppedEarly());
+    }
+    if (a.basis() != null) {
+      parts.add(a.basis());
     }
     return String.join("; ", parts);
   }
@@ -287,7 +294,8 @@ final class ExperimentPage {
     b.append("<th>Sent by the clients</th></tr>\n");
     for (WcMatrix.Cell c : w.cells()) {
       b.append("<tr").append(rowClass(c.runs() == 0 ? Status.INCOMPLETE : Status.COMPLETE)).append("><td>")
-          .append(esc(c.writeConcern())).append("</td>");
+          .append(esc(c.writeConcern())).append(c.notMeaningful() == null ? ""
+              : "<br><span class=\"worse\">" + esc(c.notMeaningful()) + "</span>").append("</td>");
       if (c.runs() == 0) {
         b.append("<td class=\"n\">0</td><td class=\"v\" colspan=\"").append(3 + WcMatrix.OPERATIONS.size())
             .append("\">").append(esc("NOT RUN: " + (c.notRun() == null ? "no run finished" : c.notRun())))

@@ -269,7 +269,12 @@ final class ExperimentReport {
     }
     b.append("<th class=\"l\">sent (as the clients recorded it)</th></tr>\n");
     for (var c : matrix.cells()) {
-      b.append("<tr><td class=\"l\">").append(escapeHtml(c.writeConcern())).append("</td>");
+      b.append("<tr><td class=\"l\">").append(escapeHtml(c.writeConcern()));
+      if (c.notMeaningful() != null) {
+        // figures the server produced while ignoring the write concern: shown, never compared
+        b.append("<br><span class=\"bad\">").append(escapeHtml(c.notMeaningful())).append("</span>");
+      }
+      b.append("</td>");
       if (c.runs() == 0) {
         b.append("<td>0</td><td class=\"l bad\" colspan=\"").append(2 + 2 * dev.ycsbpack.aggregate.experiment.WcMatrix
             .OPERATIONS.size() + 1).append("\">NOT RUN: ").append(escapeHtml(String.valueOf(c.notRun())))
@@ -295,7 +300,7 @@ final class ExperimentReport {
     b.append("</table>\n<p>Run order per repetition (rotating):</p>\n<ol>\n");
     matrix.rotation().forEach(r -> b.append("<li>").append(escapeHtml(String.join(", ", r))).append("</li>\n"));
     b.append("</ol>\n<p>Ratios are to the ").append(escapeHtml(String.valueOf(matrix.baseline())))
-        .append(" cell's medians.</p>\n");
+        .append(" cell's medians; a cell marked not meaningful has none.</p>\n");
     return b.toString();
   }
 

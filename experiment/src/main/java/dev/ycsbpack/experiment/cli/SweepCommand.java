@@ -13,6 +13,7 @@ import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.experiment.answer.Slo;
+import dev.ycsbpack.experiment.answer.WorkloadOperations;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.Axis;
@@ -208,6 +209,11 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
         }
       }
       RunPlan first = steps.get(options.load ? 1 : 0).plan();
+      try {
+        WorkloadOperations.check(parsedSlos, first.properties());
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
+      }
       RunOptions.checkTlsFiles(first.properties());
       redactor = Redactor.of(first.properties())
           .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too

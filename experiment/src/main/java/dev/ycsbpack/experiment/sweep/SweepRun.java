@@ -3,10 +3,12 @@ package dev.ycsbpack.experiment.sweep;
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.Repeated;
+import dev.ycsbpack.aggregate.experiment.SloAnswer;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -116,6 +118,11 @@ public final class SweepRun {
   /** The plan kind of a plain coordinated run repeated ({@code bin/ycsb-experiment repeat}): no rule stops it. */
   public static final String REPEAT = "repeat";
 
+  /** How {@link EnvironmentFacts#notMongoDb}'s warning starts. */
+  private static final String NOT_MONGODB_WORDS = "NOT MongoDB";
+  /** Leads every answer line printed about a server that is not MongoDB. */
+  static final String NOT_MONGODB_MARK = "[" + NOT_MONGODB_WORDS + "] ";
+
   /** A repeated step's name ends with its repetition: {@code 02-run-r2}, {@code 01-threads-4-r3}. */
   private static final Pattern REPETITION = Pattern.compile("-r(\\d+)$");
 
@@ -173,6 +180,14 @@ public final class SweepRun {
   private int runInside(ExperimentManifest earlier) throws IOException {
     startedAt = earlier != null ? earlier.startedAt() : Instant.now().toString();
     if (earlier != null) {
+      // the server the earlier steps measured, as they recorded it: steps read back are not read again
+      if (earlier.environment() != null) {
+        earlier.environment().forEach((k, v) -> {
+          if (EnvironmentFacts.isServerFact(k) || k.equals("note")) {
+            environment.putIfAbsent(k, v);
+          }
+        });
+      }
       // a cell not run is probed again (the deployment may have changed); its earlier record goes with it
       entries.addAll(earlier.steps().stream().filter(s -> !s.verdict().equals("COMPLETE")
           && !s.verdict().equals(NOT_RUN)).toList());
@@ -240,7 +255,11 @@ public final class SweepRun {
         weighed = upTo(runsByX, p.x());
       }
       stop = EarlyStop.after(weighed, slos).orElse(null);
-      write("RUNNING", null, answers(points(), stop));
+      if (stop != null && !skipsSteps(p)) {
+        // the rule fired on the highest value: every step runs anyway, so nothing stopped early
+        stop = null;
+      }
+      write("RUNNING", null, answers(points(), stop, null));
       if (stop != null) {
         stopX = p.x();
         out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
@@ -248,22 +267,47 @@ public final class SweepRun {
       }
     }
     List<Point> points = points();
-    Answers answers = sweep() && !plan.kind().equals(REPEAT) ? answers(points, stop) : null;
     String status;
     String reason;
+    String basis = null;
     if (interrupted != null) {
       status = "INCOMPLETE";
       reason = interrupted + "; continue it with --resume " + bundle.dir();
+      basis = basis(points.size(), interrupted);
     } else if (failed != null) {
       status = "PARTIAL";
-      reason = failed + (sweep() ? "; the answers come from the " + points.size() + " swept value(s) before it"
+      basis = basis(points.size(), failed);
+      reason = failed + (sweep() ? "; the answers come from the " + completedPoints(points.size()) + " before it"
           : "; the cells measured before it are reported");
     } else {
       status = "COMPLETE";
       reason = null;
     }
+    Answers answers = sweep() && !plan.kind().equals(REPEAT) ? answers(points, stop, basis) : null;
     write(status, reason, answers);
     return status.equals("COMPLETE") ? 0 : 1;
+  }
+
+  /** Whether steps after {@code p} go beyond its value, so a stop there skips them. */
+  private boolean skipsSteps(Planned p) {
+    List<Planned> after = steps.subList(steps.indexOf(p) + 1, steps.size());
+    return after.stream().anyMatch(s -> !s.load() && !s.maximum() && s.x() > p.x());
+  }
+
+  /** What a point is called: a step, or with repetitions a swept value (each of its runs is a step). */
+  private String unit() {
+    return plan.repeat() > 1 ? "swept values" : "steps";
+  }
+
+  /** {@code 2 steps that completed}, {@code 1 step that completed}. */
+  private String completedPoints(int n) {
+    String unit = unit();
+    return n + " " + (n == 1 ? unit.substring(0, unit.length() - 1) : unit) + " that completed";
+  }
+
+  /** What an unfinished sweep's answers come from: {@code from the 2 steps that completed; step 03 failed: ...}. */
+  private String basis(int completed, String why) {
+    return "from the " + completedPoints(completed) + "; " + why;
   }
 
   /**
@@ -422,8 +466,8 @@ public final class SweepRun {
     return ended;
   }
 
-  private Answers answers(List<Point> points, String stop) {
-    return AnswerRules.of(points, slos, stop);
+  private Answers answers(List<Point> points, String stop, String basis) {
+    return AnswerRules.of(points, slos, stop, basis, unit());
   }
 
   /** The answers in words, as printed and in the manifest and the report. */
@@ -438,16 +482,23 @@ public final class SweepRun {
       s.add(String.format(Locale.ROOT, "unthrottled probe (step %s, not a sweep point): %,.0f ops/s; each step's "
           + "target is its %s of it", maximum.step(), maximum.throughput(), axis));
     }
+    // an unfinished sweep's answers say, on each line, what they come from
+    String from = a.basis() == null ? "" : "; " + a.basis();
     s.add(String.format(Locale.ROOT, "highest throughput: %,.0f ops/s at %s %s", a.bestThroughput(), axis,
-        Answers.num(a.best())));
-    s.add(a.knee() == null ? "knee: none found"
+        Answers.num(a.best())) + from);
+    s.add((a.noKnee() != null ? "knee: " + a.noKnee() : a.knee() == null ? "knee: none found"
         : "knee: " + axis + " " + Answers.num(a.knee().x()) + " (" + a.knee().method() + ")"
-            + (a.kneeNote() == null ? "" : "; " + a.kneeNote()));
-    s.add(a.latencyKnee() == null ? "latency knee: no p99 measured"
+            + (a.kneeNote() == null ? "" : "; " + a.kneeNote())) + from);
+    s.add((a.noKnee() != null ? "latency knee: " + a.noKnee() : a.latencyKnee() == null
+        ? "latency knee: no p99 measured"
         : "latency knee: " + axis + " " + Answers.num(a.latencyKnee()) + " (last step whose worst p99 stays within 2x "
-            + "the sweep's lowest)");
+            + "the sweep's lowest)") + from);
     if (a.slo() != null) {
-      s.add("SLO: " + a.slo().statement());
+      s.add("SLO: " + a.slo().statement() + from);
+      if (a.slo().failed().size() > 1) {
+        s.add("SLO failed at " + axis + " " + String.join(", at ", a.slo().failed().stream()
+            .map(SloAnswer.Failed::describe).toList()));
+      }
     }
     for (Repeated r : repeated() == null ? List.<Repeated>of() : repeated()) {
       s.add(String.format(Locale.ROOT, "%s %s over %d repetitions: median %,.0f ops/s, %,.0f-%,.0f, RSD %s%s", axis,
@@ -505,7 +556,8 @@ public final class SweepRun {
 
   private void write(String status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
-      WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries);
+      WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries,
+          environment.get(EnvironmentFacts.TOPOLOGY));
       List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
           : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
           : answers == null ? null : statements(answers);
@@ -514,10 +566,25 @@ public final class SweepRun {
           repeated(), statements, matrix, maximum));
       if (!status.equals("RUNNING") && statements != null) {
         out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
-        statements.forEach(l -> out.println("  " + l));
+        // a line copied from the terminal alone must still say which server it describes, as the report and site do
+        String notMongoDb = notMongoDb().orElse(null);
+        if (notMongoDb != null) {
+          out.println("  " + notMongoDb);
+        }
+        statements.forEach(l -> out.println("  " + (notMongoDb == null ? "" : NOT_MONGODB_MARK) + l));
         out.println("  report: " + bundle.dir().resolve(ExperimentBundle.REPORT));
       }
     }
+  }
+
+  /** The NOT MongoDB warning, when the steps' clients measured another server. */
+  private Optional<String> notMongoDb() {
+    String note = environment.get("note");
+    if (note != null && note.startsWith(NOT_MONGODB_WORDS)) {
+      return Optional.of(note);
+    }
+    String product = environment.get(EnvironmentFacts.SERVER_PRODUCT);
+    return product == null ? Optional.empty() : EnvironmentFacts.notMongoDb(List.of(product.split(" / ")));
   }
 
   private String rel(Path p) {

@@ -18,12 +18,24 @@ import java.util.function.Function;
 public final class WcMatrixBuilder {
   /** The properties of a cell that sends w=1 alone: the baseline ("w=1", or a constant meaning it, ACKNOWLEDGED). */
   private static final Map<String, String> BASELINE_PROPERTIES = Map.of("mongodb.w", "1");
+  /** {@code server.topology} of a single server outside any replica set, as the binding records it. */
+  static final String STANDALONE = "standalone";
 
   private WcMatrixBuilder() {
   }
 
-  /** The matrix from the plan's cells and the steps recorded so far (step x = the cell's place from 1). */
+  /** The matrix of a deployment whose topology is not known. */
   public static WcMatrix of(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps) {
+    return of(plan, steps, null);
+  }
+
+  /**
+   * The matrix from the plan's cells and the steps recorded so far (step x = the cell's place from 1).
+   *
+   * @param topology the deployment as the clients' driver saw it ({@code server.topology}: {@code standalone},
+   *                 {@code replica set}, ...), or null when not recorded
+   */
+  public static WcMatrix of(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps, String topology) {
     List<WriteConcernCell> given = WriteConcernCell.parseList("--write-concerns", String.join(",",
         plan.writeConcerns()));
     List<List<String>> rotation = new ArrayList<>();
@@ -38,7 +50,7 @@ public final class WcMatrixBuilder {
           .map(ExperimentManifest.Step::figures).toList();
       String notRun = done.isEmpty() ? mine.stream().filter(s -> "NOT_RUN".equals(s.verdict()))
           .map(ExperimentManifest.Step::reason).reduce((a, b) -> b).orElse(null) : null;
-      raw.add(cell(given.get(i), done, notRun));
+      raw.add(cell(given.get(i), done, notRun, topology));
     }
     // the baseline is the first measured cell that sends w=1 alone: "w=1", or a constant meaning it (ACKNOWLEDGED)
     Cell base = raw.stream().filter(c -> c.properties().equals(BASELINE_PROPERTIES) && c.runs() > 0)
@@ -47,7 +59,24 @@ public final class WcMatrixBuilder {
     return new WcMatrix(base == null ? null : base.writeConcern(), rotation, cells);
   }
 
-  private static Cell cell(WriteConcernCell wc, List<StepFigures> done, String notRun) {
+  /**
+   * Why a cell that ran did not measure what it names, or null: on a standalone, w &gt; 1 and tags (a real MongoDB
+   * refuses them, so a server that ran them ignored them) and majority (one member: it means w:1).
+   */
+  static String notMeaningful(WriteConcernCell wc, String topology) {
+    if (!STANDALONE.equals(topology == null ? null : topology.strip()) || wc.w() == null) {
+      return null;
+    }
+    if (wc.w().equals("majority")) {
+      return WcMatrix.STANDALONE_MAJORITY;
+    }
+    if (wc.w().startsWith("tag:")) {
+      return WcMatrix.STANDALONE_TAG;
+    }
+    return Integer.parseInt(wc.w()) > 1 ? WcMatrix.STANDALONE_W : null;
+  }
+
+  private static Cell cell(WriteConcernCell wc, List<StepFigures> done, String notRun, String topology) {
     String means = DriverConstant.named(wc.label()).map(DriverConstant::means).orElse(null);
     if (done.isEmpty()) {
       return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false, means);
@@ -68,7 +97,8 @@ public final class WcMatrixBuilder {
     }
     boolean noisy = tp.noisy() || ops.values().stream().anyMatch(o -> o.avgUs().noisy() || o.p99Us() != null
         && o.p99Us().noisy());
-    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy, means);
+    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy, means,
+        notMeaningful(wc, topology));
   }
 
   private static Double percentile(StepFigures f, String op, String label) {
@@ -82,8 +112,8 @@ public final class WcMatrixBuilder {
   }
 
   private static Cell withRatios(Cell c, Cell base) {
-    if (c.runs() == 0) {
-      return c;
+    if (c.runs() == 0 || c.notMeaningful() != null) {
+      return c; // a cell the server ignored is no measure of its write concern: no ratio
     }
     Map<String, Operation> ops = new LinkedHashMap<>();
     c.operations().forEach((name, o) -> {
@@ -92,7 +122,7 @@ public final class WcMatrixBuilder {
           b == null ? null : ratio(o.avgUs(), b.avgUs()), b == null ? null : ratio(o.p99Us(), b.p99Us())));
     });
     return new Cell(c.writeConcern(), c.properties(), c.sent(), null, c.runs(), c.throughput(),
-        ratio(c.throughput(), base.throughput()), ops, c.noisy(), c.means());
+        ratio(c.throughput(), base.throughput()), ops, c.noisy(), c.means(), null);
   }
 
   private static Double ratio(Spread a, Spread b) {

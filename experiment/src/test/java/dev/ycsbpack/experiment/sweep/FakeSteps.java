@@ -24,10 +24,26 @@ final class FakeSteps implements Steps {
   private final Map<String, Double> throughputByStep;
   private final List<String> ran = new ArrayList<>();
   private final List<Long> targets = new ArrayList<>();
+  private final Map<String, String> failing = new java.util.HashMap<>();
+  private String note;
+  private Map<String, String> server = Map.of();
 
   /** @param throughputByStep each step's measured ops/s, by its folder name; a step not listed fails the test */
   FakeSteps(Map<String, Double> throughputByStep) {
     this.throughputByStep = throughputByStep;
+  }
+
+  /** Makes step {@code name} fail with {@code reason} (its bundle FAILED, as a coordinated run that failed leaves). */
+  FakeSteps failing(String name, String reason) {
+    failing.put(name, reason);
+    return this;
+  }
+
+  /** The server every step's clients recorded ({@code server.*} facts) and the manifest's note (NOT MongoDB). */
+  FakeSteps server(Map<String, String> facts, String note) {
+    this.server = Map.copyOf(facts);
+    this.note = note;
+    return this;
   }
 
   /** The steps run, by folder name, in order. */
@@ -44,13 +60,19 @@ final class FakeSteps implements Steps {
   public int run(RunPlan plan) throws IOException {
     String name = plan.out().getFileName().toString();
     Double throughput = throughputByStep.get(name);
+    if (failing.containsKey(name)) {
+      ran.add(name);
+      Bundle.create(plan.out()).write(new Manifest(note, "FAILED", failing.get(name), "test", "run", name, "test",
+          null, null, server, null, List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
+      return CoordinatedRun.FAILED;
+    }
     if (throughput == null) {
       throw new AssertionError("step " + name + " was not meant to run; ran before it: " + ran);
     }
     ran.add(name);
     targets.add(plan.clients().stream().mapToLong(ClientPlan::target).sum());
     Bundle bundle = Bundle.create(plan.out());
-    bundle.write(new Manifest(null, "COMPLETE", null, "test", "run", name, "test", null, null, Map.of(), null,
+    bundle.write(new Manifest(note, "COMPLETE", null, "test", "run", name, "test", null, null, server, null,
         List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
     long ops = 1000;
     MergedJson.Latency latency = new MergedJson.Latency(ops, 50, 80.0, 10.0, 200, Map.of("99", 100L), List.of());

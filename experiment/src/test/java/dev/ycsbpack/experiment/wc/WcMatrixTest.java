@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.wc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,5 +65,57 @@ class WcMatrixTest {
     assertTrue(m.statements().get(0).startsWith("JOURNAL_SAFE (w=1, j=true; deprecated alias of JOURNALED): 100 "
         + "ops/s"), m.statements().toString());
     assertNull(WcMatrixBuilder.of(PLAN, List.of()).cells().get(0).means(), "an ordinary cell means what it says");
+  }
+
+  @Test
+  void onAStandaloneCellsTheServerIgnoredAreMarkedAndGetNoRatio() {
+    List<ExperimentManifest.Step> steps = List.of(step(1, 1000, 100, 400, "w=1"), step(1, 1000, 100, 400, "w=1"),
+        step(2, 3000, 30, 120, "w=majority"), step(2, 3000, 30, 120, "w=majority"),
+        step(3, 307, 330, 1300, "w=3"), step(3, 307, 330, 1300, "w=3"));
+    WcMatrix m = WcMatrixBuilder.of(PLAN, steps, "standalone");
+    assertEquals(1.0, m.cells().get(0).throughputRatio(), "w=1 is measured as what it is");
+    assertNull(m.cells().get(0).notMeaningful());
+    WcMatrix.Cell maj = m.cells().get(1);
+    assertEquals(WcMatrix.STANDALONE_MAJORITY, maj.notMeaningful());
+    assertTrue(maj.notMeaningful().contains("means w:1"), maj.notMeaningful());
+    assertNull(maj.throughputRatio());
+    assertNull(maj.operations().get("INSERT").p99Ratio());
+    assertNull(maj.operations().get("INSERT").avgRatio());
+    WcMatrix.Cell w3 = m.cells().get(2);
+    assertEquals("not meaningful on a standalone (MongoDB refuses w > 1 there; this server accepted and ignored it)",
+        w3.notMeaningful());
+    assertNull(w3.throughputRatio());
+    assertNull(w3.operations().get("INSERT").p99Ratio());
+    assertTrue(m.statements().get(2).startsWith("w=3: " + WcMatrix.STANDALONE_W + ": 307 ops/s"),
+        m.statements().toString());
+    for (String s : m.statements().subList(1, 3)) {
+      assertFalse(s.contains("x w=1"), "no ratio to w=1: " + s);
+    }
+  }
+
+  @Test
+  void onAReplicaSetEveryCellThatRanIsMeasured() {
+    List<ExperimentManifest.Step> steps = List.of(step(1, 1000, 100, 400, "w=1"), step(2, 500, 400, 1000,
+        "w=majority"), step(3, 250, 800, 2000, "w=3"));
+    WcMatrix m = WcMatrixBuilder.of(PLAN, steps, "replica set");
+    assertTrue(m.cells().stream().allMatch(c -> c.notMeaningful() == null));
+    assertEquals(0.25, m.cells().get(2).throughputRatio(), 1e-9);
+    assertTrue(m.statements().get(2).contains("p99 2.000 ms (5x w=1)"), m.statements().toString());
+  }
+
+  @Test
+  void onAStandaloneW0W1AndJournalCellsAreMeasured() {
+    for (String cell : List.of("w=0", "w=1", "w=1+j=true", "j=true", "w=1+wtimeout=100")) {
+      WriteConcernCell c = WriteConcernCell.parseList("--write-concerns", cell).get(0);
+      assertNull(WcMatrixBuilder.notMeaningful(c, "standalone"), cell);
+    }
+    assertEquals(WcMatrix.STANDALONE_W, WcMatrixBuilder.notMeaningful(WriteConcernCell.parseList("--write-concerns",
+        "w=2+j=true").get(0), "standalone"));
+    assertEquals(WcMatrix.STANDALONE_TAG, WcMatrixBuilder.notMeaningful(WriteConcernCell.parseList(
+        "--write-concerns", "w=tag:dc").get(0), "standalone"));
+    assertEquals(WcMatrix.STANDALONE_MAJORITY, WcMatrixBuilder.notMeaningful(WriteConcernCell.parseList(
+        "--write-concerns", "majority").get(0), "standalone"));
+    assertNull(WcMatrixBuilder.notMeaningful(WriteConcernCell.parseList("--write-concerns", "w=3").get(0), null),
+        "a topology not recorded marks nothing");
   }
 }
