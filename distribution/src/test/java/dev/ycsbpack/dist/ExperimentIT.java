@@ -74,6 +74,16 @@ class ExperimentIT {
     assertTrue(answers.has("knee") && answers.has("latencyKnee"), answers::toPrettyString);
     assertTrue(answers.get("slo").get("statement").asText().startsWith(">= "), answers::toPrettyString);
     assertTrue(c.stdout().contains("highest throughput: "), c::describe);
+    // mongo-java-server: every answer line on the terminal says so, as the report and site do
+    List<String> out = c.stdout().lines().toList();
+    assertTrue(out.stream().anyMatch(l -> l.startsWith("  NOT MongoDB: the clients measured mongo-java-server")),
+        c::describe);
+    for (JsonNode statement : m.get("statements")) {
+      assertTrue(out.contains("  [NOT MongoDB] " + statement.asText()), c::describe);
+    }
+    // every step ran: nothing stopped early, whatever the rule says of the last step
+    assertFalse(answers.has("stoppedEarly"), answers::toPrettyString);
+    assertFalse(c.stdout().contains("stopped early"), c::describe);
     String html = Files.readString(dir.resolve("report.html"));
     for (int i = 1; i <= 3; i++) {
       assertTrue(html.contains("href=\"" + steps.get(i).get("report").asText() + "\""), "links step " + i);
@@ -125,6 +135,14 @@ class ExperimentIT {
       // under a target the answers weigh intended latency, with service time beside it
       assertTrue(step.get("figures").has("serviceUs"), step::toPrettyString);
     }
+    // two steps: no knee, and the answers say why, in the manifest, on the terminal and in the report
+    JsonNode ta = tm.get("answers");
+    assertFalse(ta.has("knee") || ta.has("latencyKnee"), ta::toPrettyString);
+    assertEquals("not enough steps (2 completed; 3 needed)", ta.get("noKnee").asText(), ta::toPrettyString);
+    assertTrue(t.stdout().contains("] knee: not enough steps (2 completed; 3 needed)"), t::describe);
+    assertTrue(t.stdout().contains("] latency knee: not enough steps (2 completed; 3 needed)"), t::describe);
+    assertTrue(Files.readString(targets.resolve("report.html")).contains("knee: not enough steps (2 completed; 3 "
+        + "needed)"), "the report says it too");
   }
 
   @Test
@@ -457,6 +475,22 @@ class ExperimentIT {
     assertEquals(2, r.exitCode(), r::describe);
     assertTrue(r.stderr().contains("--resume") && r.stderr().contains("not an experiment folder"), r::describe);
     assertEquals(0, Servers.countDocuments(target, table));
+  }
+
+  @Test
+  void anSloOnAnOperationTheWorkloadNeverRunsIsRefusedBeforeAnythingRuns() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("slo");
+    // read95-update5 has insertproportion=0: an INSERT objective could only ever read as a miss
+    Coordinator c = run(sweep(target, table, "-threads", "1,2", "--load", "--slo", "INSERT.p99<=10ms",
+        "--out", dir.toString()));
+    assertEquals(2, c.exitCode(), c::describe);
+    assertEquals("ycsb-experiment: error: --slo INSERT.p99<=10ms: the workload never runs INSERT; it runs READ, "
+        + "UPDATE (readproportion=0.95, updateproportion=0.05, insertproportion=0, scanproportion=0, "
+        + "readmodifywriteproportion=0); give an SLO on one of those", c.stderr().strip(), c::describe);
+    assertFalse(Files.exists(dir), "nothing written");
+    assertEquals(0, Servers.countDocuments(target, table), "nothing loaded");
   }
 
   @Test

@@ -196,6 +196,8 @@ public final class SweepRun {
     String stop = null;
     Long stopX = null;
     String failed = null;
+    // what ended the sweep, in a few words for each answer line (the whole reason is the manifest's, printed above)
+    String failedStep = null;
     for (Planned p : steps) {
       if (interrupted != null) {
         break;
@@ -220,6 +222,7 @@ public final class SweepRun {
       if (!finished.verdict().equals("COMPLETE")) {
         if (interrupted == null) {
           failed = "step " + p.name() + " failed: " + finished.reason();
+          failedStep = "step " + p.name() + " failed";
         }
         break;
       }
@@ -227,6 +230,7 @@ public final class SweepRun {
         Optional<String> unusable = unusableProbe(p.name(), finished.figures());
         if (unusable.isPresent()) {
           failed = unusable.get();
+          failedStep = "the unthrottled probe measured no usable throughput";
           break;
         }
         synchronized (lock) {
@@ -273,12 +277,13 @@ public final class SweepRun {
     if (interrupted != null) {
       status = "INCOMPLETE";
       reason = interrupted + "; continue it with --resume " + bundle.dir();
-      basis = basis(points.size(), interrupted);
+      basis = basis(points.size(), "the experiment was interrupted");
     } else if (failed != null) {
       status = "PARTIAL";
-      basis = basis(points.size(), failed);
-      reason = failed + (sweep() ? "; the answers come from the " + completedPoints(points.size()) + " before it"
-          : "; the cells measured before it are reported");
+      basis = basis(points.size(), failedStep);
+      reason = failed + (!sweep() ? "; the cells measured before it are reported"
+          : points.isEmpty() ? "; no step of the sweep completed before it: nothing to answer"
+          : "; the answers come from the " + completedPoints(points.size()) + " before it");
     } else {
       status = "COMPLETE";
       reason = null;
@@ -305,9 +310,9 @@ public final class SweepRun {
     return n + " " + (n == 1 ? unit.substring(0, unit.length() - 1) : unit) + " that completed";
   }
 
-  /** What an unfinished sweep's answers come from: {@code from the 2 steps that completed; step 03 failed: ...}. */
-  private String basis(int completed, String why) {
-    return "from the " + completedPoints(completed) + "; " + why;
+  /** What an unfinished sweep's answers come from: {@code from the 2 steps that completed before step 03 failed}. */
+  private String basis(int completed, String ended) {
+    return "from the " + completedPoints(completed) + " before " + ended;
   }
 
   /**

@@ -45,7 +45,7 @@ class AnswerRulesTest {
   @Test
   void theBasisIsKeptForEveryAnswer() {
     Answers a = AnswerRules.of(Sweeps.doubling(new double[] {1000, 1900}, P99), List.of(), null,
-        "from the 2 steps that completed; step 03-threads-4 failed: x", "steps");
-    assertEquals("from the 2 steps that completed; step 03-threads-4 failed: x", a.basis());
+        "from the 2 steps that completed before step 03-threads-4 failed", "steps");
+    assertEquals("from the 2 steps that completed before step 03-threads-4 failed", a.basis());
   }
 }

@@ -76,13 +76,16 @@ class SweepAnswersTest {
     assertEquals(List.of("01-threads-1", "02-threads-2", "03-threads-4"), steps.ran(), "no step after the failure");
     ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
     assertEquals("PARTIAL", m.status());
-    String basis = "from the 2 steps that completed; step 03-threads-4 failed: the server went away";
+    String basis = "from the 2 steps that completed before step 03-threads-4 failed";
     assertEquals(basis, m.answers().basis());
     assertNull(m.answers().knee(), "two steps have no knee");
     assertEquals(List.of("highest throughput: 1,900 ops/s at threads 2; " + basis,
         "knee: not enough steps (2 completed; 3 needed); " + basis,
         "latency knee: not enough steps (2 completed; 3 needed); " + basis), m.statements());
     assertNull(m.answers().stoppedEarly(), "a failure is no early stop");
+    assertTrue(m.reason().startsWith("step 03-threads-4 failed: the server went away"), "the whole reason: " + m.reason());
+    String out = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(out.contains("ycsb-experiment: PARTIAL: step 03-threads-4 failed: the server went away"), out);
   }
 
   @Test
@@ -95,7 +98,7 @@ class SweepAnswersTest {
     ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
     assertEquals(2.0, m.answers().knee().x());
     for (String s : m.statements()) {
-      assertTrue(s.endsWith("; from the 3 steps that completed; step 04-threads-8 failed: the server went away"), s);
+      assertTrue(s.endsWith("; from the 3 steps that completed before step 04-threads-8 failed"), s);
     }
   }
 

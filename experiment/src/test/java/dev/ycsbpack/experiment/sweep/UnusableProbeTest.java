@@ -39,7 +39,7 @@ class UnusableProbeTest {
     ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
     assertEquals("PARTIAL", m.status());
     assertEquals("step 00-unthrottled (the unthrottled probe) measured a throughput of 0 ops/s: the target shares of "
-        + "it cannot be set; the answers come from the 0 swept value(s) before it", m.reason());
+        + "it cannot be set; no step of the sweep completed before it: nothing to answer", m.reason());
     assertNull(m.maximum(), "no maximum recorded");
   }
 
