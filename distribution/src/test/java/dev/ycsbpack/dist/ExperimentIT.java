@@ -82,7 +82,8 @@ class ExperimentIT {
       assertTrue(out.contains("  [NOT MongoDB] " + statement.asText()), c::describe);
     }
     // every step ran: nothing stopped early, whatever the rule says of the last step
-    assertFalse(answers.has("stoppedEarly"), answers::toPrettyString);
+    assertTrue(answers.path("stoppedEarly").isNull() || answers.path("stoppedEarly").isMissingNode(),
+        answers::toPrettyString);
     assertFalse(c.stdout().contains("stopped early"), c::describe);
     String html = Files.readString(dir.resolve("report.html"));
     for (int i = 1; i <= 3; i++) {
@@ -137,7 +138,7 @@ class ExperimentIT {
     }
     // two steps: no knee, and the answers say why, in the manifest, on the terminal and in the report
     JsonNode ta = tm.get("answers");
-    assertFalse(ta.has("knee") || ta.has("latencyKnee"), ta::toPrettyString);
+    assertTrue(ta.get("knee").isNull() && ta.get("latencyKnee").isNull(), ta::toPrettyString);
     assertEquals("not enough steps (2 completed; 3 needed)", ta.get("noKnee").asText(), ta::toPrettyString);
     assertTrue(t.stdout().contains("] knee: not enough steps (2 completed; 3 needed)"), t::describe);
     assertTrue(t.stdout().contains("] latency knee: not enough steps (2 completed; 3 needed)"), t::describe);
