@@ -71,7 +71,7 @@ class ExperimentIT {
     JsonNode answers = m.get("answers");
     assertEquals(3, answers.get("steps").asInt());
     assertTrue(answers.get("best").asDouble() >= 1, answers::toPrettyString);
-    assertTrue(answers.has("knee") && answers.has("latencyKnee"), answers::toPrettyString);
+    assertTrue(answers.get("knee").isObject() && answers.get("latencyKnee").isNumber(), answers::toPrettyString);
     assertTrue(answers.get("slo").get("statement").asText().startsWith(">= "), answers::toPrettyString);
     assertTrue(c.stdout().contains("highest throughput: "), c::describe);
     // mongo-java-server: every answer line on the terminal says so, as the report and site do
