@@ -34,6 +34,20 @@ public final class RecordCount {
     }
   }
 
+  /**
+   * Drops the collection ({@code --fresh}); its name and the documents it held.
+   *
+   * @throws RuntimeException the driver's, when the server cannot be reached or refuses
+   */
+  public static Result drop(Map<String, String> properties) {
+    try (MongoClient client = client(properties)) {
+      var collection = client.getDatabase(database(properties)).getCollection(table(properties));
+      long n = collection.countDocuments();
+      collection.drop();
+      return new Result(collection(properties), n);
+    }
+  }
+
   /** The collection counted, {@code database.collection}. */
   public static String collection(Map<String, String> properties) {
     return database(properties) + "." + table(properties);
