@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.run;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.TlsFiles;
@@ -43,7 +44,8 @@ public final class RecordCount {
     try (MongoClient client = client(properties)) {
       var collection = client.getDatabase(database(properties)).getCollection(table(properties));
       long n = collection.countDocuments();
-      collection.drop();
+      // acknowledged by a majority whatever the URL's write concern, as the binding's mongodb.dropOnLoad drops
+      collection.withWriteConcern(WriteConcern.MAJORITY).drop();
       return new Result(collection(properties), n);
     }
   }
