@@ -70,6 +70,50 @@ class AggregateCommandIT {
   }
 
   /**
+   * Two bin/ycsb runs with --out, one after the other, without -s (bin/ycsb's default): their whole runs never
+   * overlapped, so the common window refuses them (naming both and their times), and the union gives their operations
+   * over its length, not the sum of two rates that never ran together.
+   */
+  @Test
+  void twoRunsOneAfterAnotherAreNotAddedUpAsIfTheyRanTogether() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path workload = YcsbRun.home().resolve("workloads/read95-update5");
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload.toString(),
+          "-p", "recordcount=500")).assertSucceeded();
+      List<Double> rates = new ArrayList<>();
+      for (String name : List.of("a", "b")) {
+        YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", "-P", workload.toString(), pointAt(target, table),
+            "-p", "recordcount=500", "-p", "operationcount=1000", "--out", work.resolve(name).toString()))
+            .assertSucceeded();
+        rates.add(Double.parseDouble(run.measurements.get("OVERALL").get("Throughput(ops/sec)")));
+      }
+      YcsbRun common = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+          "merge", work.resolve("a").toString(), work.resolve("b").toString(), "-o", work.resolve("m").toString());
+      assertEquals(1, common.exitCode, common::describe);
+      assertEquals(1, common.stderr.strip().lines().count(), common::describe);
+      assertTrue(common.stderr.contains("no common time") && common.stderr.contains("a 20")
+          && common.stderr.contains("b 20"), common::describe);
+      assertFalse(Files.exists(work.resolve("m")), "nothing written");
+
+      YcsbRun union = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(),
+          "merge", work.resolve("a").toString(), work.resolve("b").toString(), "-o", work.resolve("u").toString(),
+          "--window", "union");
+      assertEquals(0, union.exitCode, union::describe);
+      YcsbRun merged = YcsbRun.parseOutput(Files.readString(work.resolve("u/merged.txt")));
+      double runTimeS = Double.parseDouble(merged.measurements.get("OVERALL").get("RunTime(ms)")) / 1000;
+      double tp = Double.parseDouble(merged.measurements.get("OVERALL").get("Throughput(ops/sec)"));
+      assertEquals(2000 / runTimeS, tp, 0.01 * tp, "the union's operations over its length");
+      assertTrue(tp < Math.max(rates.get(0), rates.get(1)), tp + " ops/s against the clients' own " + rates);
+      String json = Files.readString(work.resolve("u/merged.json"));
+      assertTrue(json.contains("\"allClientsTogetherSeconds\" : 0.0"), json);
+    } finally {
+      Servers.drop(target, table);
+    }
+  }
+
+  /**
    * A client run by hand (no --out, so no verdict) whose load stopped at a duplicate key: its output has an [OVERALL]
    * section, with fewer operations than it was asked for. The merge holds it to bin/ycsb's count rule.
    */

@@ -443,6 +443,73 @@ class ExperimentIT {
     }
   }
 
+  /**
+   * The help's two-client sweep as written ({@code -threads 1,4,16 --load --hosts local,local}): 1 thread cannot be
+   * split over two clients, so it is dropped with one note, recorded in the manifest, and the sweep runs 4 and 16; a
+   * sweep with nothing left is refused.
+   */
+  @Test
+  void aDocumentedTwoHostSweepRunsWithoutTheValuesBelowTheClients() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("two-hosts");
+    Coordinator c = run(sweep(target, table, "-threads", "1,4,16", "--load", "--hosts", "local", "--out",
+        dir.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    String note = "-threads 1 dropped, below the 2 clients (each client needs at least one thread); the sweep runs "
+        + "4,16";
+    assertEquals(1, c.stderr().lines().filter(l -> l.contains(note)).count(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals(note, m.get("plan").get("notes").get(0).asText(), m::toPrettyString);
+    assertEquals("[4,16]", m.get("plan").get("values").toString());
+    List<String> names = new ArrayList<>();
+    m.get("steps").forEach(st -> names.add(st.get("name").asText()));
+    assertEquals(List.of("00-load", "01-threads-4", "02-threads-16"), names, m::toPrettyString);
+
+    // resuming the finished experiment is refused and touches nothing
+    byte[] manifest = Files.readAllBytes(dir.resolve("manifest.json"));
+    byte[] report = Files.readAllBytes(dir.resolve("report.html"));
+    Coordinator again = run(sweep(target, table, "-threads", "1,4,16", "--load", "--hosts", "local", "--resume",
+        dir.toString()));
+    assertEquals(2, again.exitCode(), again::describe);
+    assertEquals(1, again.stderr().strip().lines().count(), again::describe);
+    assertTrue(again.stderr().startsWith("ycsb-experiment: error: --resume " + dir + ": the experiment is COMPLETE"),
+        again::describe);
+    assertTrue(java.util.Arrays.equals(manifest, Files.readAllBytes(dir.resolve("manifest.json"))), "untouched");
+    assertTrue(java.util.Arrays.equals(report, Files.readAllBytes(dir.resolve("report.html"))), "untouched");
+
+    // a second --load into the loaded collection is refused before anything runs; --fresh drops it first
+    Path second = work.resolve("second");
+    Coordinator taken = run(sweep(target, table, "-threads", "2", "--load", "--hosts", "local", "--out",
+        second.toString()));
+    assertEquals(2, taken.exitCode(), taken::describe);
+    assertEquals("ycsb-experiment: error: --load: the collection " + Servers.DATABASE + "." + table + " already "
+        + "holds 300 documents, and a load into it would stop at the first duplicate key; pass --fresh to drop it "
+        + "before the load, or -p table=OTHER to load another collection", taken.stderr().strip(), taken::describe);
+    assertFalse(Files.exists(second), "nothing written");
+    Coordinator noLoad = run(sweep(target, table, "-threads", "2", "--fresh", "--hosts", "local", "--out",
+        second.toString()));
+    assertEquals(2, noLoad.exitCode(), noLoad::describe);
+    assertTrue(noLoad.stderr().strip().startsWith("ycsb-experiment: error: --fresh: ") && noLoad.stderr().strip()
+        .lines().count() == 1, noLoad::describe);
+    assertFalse(Files.exists(second), "nothing written");
+    assertEquals(300, Servers.countDocuments(target, table));
+    Coordinator fresh = run(sweep(target, table, "-threads", "2", "--load", "--fresh", "--hosts", "local", "--out",
+        second.toString()));
+    assertEquals(0, fresh.exitCode(), fresh::describe);
+    assertTrue(fresh.stderr().contains("ycsb-experiment: --fresh: dropped " + Servers.DATABASE + "." + table
+        + " (300 documents) before the load"), fresh::describe);
+    assertEquals(300, Servers.countDocuments(target, table));
+
+    Path none = work.resolve("none-left");
+    Coordinator refused = run(sweep(target, table, "-threads", "1", "--hosts", "local", "--out", none.toString()));
+    assertEquals(2, refused.exitCode(), refused::describe);
+    assertEquals("ycsb-experiment: error: -threads 1: every value is below the 2 clients (each client needs at least "
+        + "one thread): expected values of 2 or more", refused.stderr().strip(), refused::describe);
+    assertFalse(Files.exists(none));
+  }
+
   @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
     Target target = TestTargets.inProcess();

@@ -78,6 +78,27 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   }
 
   /**
+   * Why {@code dir}'s manifest.json cannot be read as JSON (its parser's words and where), empty when it reads or is
+   * absent: a damaged manifest is named as damaged, not as missing.
+   */
+  public static Optional<String> corruption(Path dir) {
+    Path f = dir.resolve(FILE);
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    try {
+      JSON.readTree(f.toFile());
+      return Optional.empty();
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+      return Optional.of((at == null ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ")
+          + e.getOriginalMessage());
+    } catch (IOException e) {
+      return Optional.of(String.valueOf(e.getMessage()));
+    }
+  }
+
+  /**
    * The unthrottled probe of a target-share sweep ({@code -target 25%,50%}).
    *
    * @param step       its step's name (a step of order 0, not a sweep point)
@@ -107,12 +128,29 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param earlyStop      the early-stop rule in words
    * @param writeConcerns  a {@code wc-matrix}'s cells in the order given (x of a step is its cell's place, from 1);
    *                       null for a sweep
+   * @param notes          what the plan changed from what was asked, one sentence each (a sweep's values below the
+   *                       number of clients, dropped); null when nothing
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
-                     List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
+                     List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
+                     List<String> notes) {
+    /** The canonical form, the one a manifest is read with. */
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public Plan {
+      notes = notes == null || notes.isEmpty() ? null : List.copyOf(notes);
+    }
+
+    /** A plan that changed nothing that was asked. */
+    public Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
+                Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
+                List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
+      this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
+          repeat, earlyStop, writeConcerns, null);
+    }
+
     /** A step's swept value in words: {@code threads 4}; a matrix's cell (its x is the cell's place, from 1). */
     public String label(long x) {
       if (writeConcerns != null && !writeConcerns.isEmpty()) {

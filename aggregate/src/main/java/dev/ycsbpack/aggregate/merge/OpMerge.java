@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.merge;
 import dev.ycsbpack.aggregate.hdr.HdrHistogramBridge;
 import dev.ycsbpack.aggregate.input.ClientInput;
 import dev.ycsbpack.aggregate.input.InputException;
+import dev.ycsbpack.aggregate.result.MergeMode;
 import dev.ycsbpack.aggregate.result.TimeSeries;
 import dev.ycsbpack.common.hdr.HistogramDecoder;
 import dev.ycsbpack.common.hdr.IntervalCounts;
@@ -94,7 +95,8 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
         for (Cursor c : cursors) {
           while (c.pending && c.log.midMs() < bucketEnd) {
             long mid = c.log.midMs();
-            if (mid >= w.startMs() && mid < w.endMs()) {
+            // a whole run's one histogram cannot be cut: it is merged whole, whichever window holds its midpoint
+            if (w.mode() == MergeMode.WHOLE_RUN || mid >= w.startMs() && mid < w.endMs()) {
               long n = LogSource.addTo(c.log, bucket);
               apportion(counts, n, c.log.startMs(), c.log.endMs(), w, k);
               allCount[c.client] += n;

@@ -86,7 +86,7 @@ final class ResultAssembler {
         window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
         reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
         findings.warnings(),
-        concat(concat(budgetNotes, notes(MergeResult.togetherMs(clients), insertDocuments)), LogScan.notes(scans)),
+        concat(concat(budgetNotes, notes(clients, insertDocuments)), LogScan.notes(scans)),
         insertDocuments, outcomes, budgetFailure);
   }
 
@@ -155,12 +155,13 @@ final class ResultAssembler {
   }
 
   /**
-   * Operations per second inside the window. In the common window every client runs throughout, so the rates of the
-   * clients (each over the time its own intervals cover) add up; in the union window clients may run one after
-   * another, so only operations over the window's length is right.
+   * Operations per second inside the window. In the common window every client runs throughout (whole runs merged
+   * there overlap, or the merge was refused), so the rates of the clients (each over the time its own intervals
+   * cover) add up; in the union window clients may run one after another, so only operations over the window's
+   * length is right, for intervals and whole runs alike.
    */
   private double throughput(OpMerge m) {
-    if (options.window() == WindowKind.UNION && window.mode() == MergeMode.INTERVALS) {
+    if (options.window() == WindowKind.UNION) {
       return window.lengthMs() > 0 ? sum(m.includedCount()) / (window.lengthMs() / 1000.0) : Double.NaN;
     }
     double tp = 0;
@@ -233,7 +234,8 @@ final class ResultAssembler {
     return sum;
   }
 
-  private List<String> notes(long togetherMs, Map<String, Long> insertDocuments) {
+  private List<String> notes(List<ClientResult> clients, Map<String, Long> insertDocuments) {
+    long togetherMs = MergeResult.togetherMs(clients);
     List<String> notes = new ArrayList<>();
     if (!admission.failed().isEmpty()) {
       notes.add("Failed clients were left out of every merged figure: " + String.join(", ", admission.failed())
@@ -243,15 +245,17 @@ final class ResultAssembler {
       notes.add("Merged with --force although the configurations differ: " + Admission.describe(admission.config())
           + ".");
     }
+    int together = admission.all().size() - admission.failed().size();
     if (window.mode() == MergeMode.WHOLE_RUN) {
-      notes.add("Client " + window.wholeRunClient() + " ran without -s, so its logs hold one histogram for its whole "
-          + "run: the whole runs were merged (percentiles are still exact), throughput is the sum of each client's "
-          + "operations over its own run, and there is no time series.");
+      String whole = "Client " + window.wholeRunClient() + " ran without -s, so its logs hold one histogram for its "
+          + "whole run: the whole runs were merged (percentiles are still exact) and there is no time series. ";
+      notes.add(whole + (options.window() == WindowKind.UNION
+          ? unionNote(togetherMs, together)
+          : "All " + together + " merged clients ran together for " + seconds(togetherMs) + " (the common window)"
+              + spanShare(clients, togetherMs) + "; throughput is the sum of each client's operations over its own run, "
+              + "which is the rate they reached together only as far as each ran at one pace throughout."));
     } else if (options.window() == WindowKind.UNION) {
-      notes.add("Union window: from the first client's start to the last client's end (" + seconds(window.lengthMs())
-          + "); all " + (admission.all().size() - admission.failed().size()) + " merged clients ran together for "
-          + seconds(togetherMs) + " of it. Throughput is the operations inside it over its length, so the "
-          + "parts that ran with fewer clients count as they ran.");
+      notes.add(unionNote(togetherMs, together));
     }
     if (!insertDocuments.isEmpty()) {
       StringBuilder docs = new StringBuilder("Batched inserts ([INSERT-DOCUMENTS], summed over the merged clients):");
@@ -263,6 +267,31 @@ final class ResultAssembler {
     notes.add("Operation counts, throughput and latency cover the window; Return= counts and error rates cover each "
         + "client's whole run (YCSB keeps no per-interval status counts).");
     return notes;
+  }
+
+  private String unionNote(long togetherMs, int clients) {
+    return "Union window: from the first client's start to the last client's end (" + seconds(window.lengthMs())
+        + "); all " + clients + " merged clients ran together for " + seconds(togetherMs) + " of it. Throughput is "
+        + "the operations inside it over its length, so the parts that ran with fewer clients count as they ran.";
+  }
+
+  /** ", X% of the Y s from the first client's start to the last one's end", when the runs did not all coincide. */
+  private static String spanShare(List<ClientResult> clients, long togetherMs) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (ClientResult c : clients) {
+      if (c.failed()) {
+        continue;
+      }
+      first = Math.min(first, c.startMs());
+      last = Math.max(last, c.endMs());
+    }
+    long span = last - first;
+    if (span <= 0 || togetherMs >= span) {
+      return "";
+    }
+    return String.format(Locale.ROOT, ", %.0f%% of the %s from the first client's start to the last one's end",
+        100.0 * togetherMs / span, seconds(span));
   }
 
   private static String seconds(long ms) {

@@ -117,6 +117,13 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
 
   /** One sentence saying how much of what the clients did the merged numbers cover. */
   public String coverageStatement() {
+    if (mode == MergeMode.WHOLE_RUN && window == WindowKind.COMMON) {
+      // the runs cannot be cut to the common window: say what is merged, and how long the clients shared
+      return "Window coverage: all " + String.format(Locale.ROOT, "%,d", totalCount) + " operations the merged "
+          + "clients reported, over their whole runs (they ran without -s, so nothing outside the common window can "
+          + "be cut out); all of them ran at once for " + String.format(Locale.ROOT, "%.1f s", togetherMs() / 1000.0)
+          + ".";
+    }
     String pct = reportedCount == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * coverage());
     return "Window coverage: " + String.format(Locale.ROOT, "%,d", totalCount) + " of the "
         + String.format(Locale.ROOT, "%,d", reportedCount) + " operations the merged clients reported (" + pct

@@ -56,15 +56,16 @@ final class ExperimentLaunch {
    * An accepted plan, ready to run.
    *
    * @param facts added to the manifest's environment (a recipe's name and digest)
+   * @param fresh drop the collection the load writes before the load ({@code --fresh})
    */
   record Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
                 ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
-                List<Host> hosts, int parallel, String binding, Map<String, String> facts) {
+                List<Host> hosts, int parallel, String binding, Map<String, String> facts, boolean fresh) {
     Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
            ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
            List<Host> hosts, int parallel, String binding) {
       this(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel, binding,
-          Map.of());
+          Map.of(), false);
     }
 
     /** This launch with {@code more} facts in its environment. */
@@ -72,7 +73,19 @@ final class ExperimentLaunch {
       Map<String, String> f = new TreeMap<>(facts);
       f.putAll(more);
       return new Launch(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel,
-          binding, f);
+          binding, f, fresh);
+    }
+
+    /** This launch, dropping the load's collection first or not. */
+    Launch withFresh(boolean drop) {
+      return new Launch(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel,
+          binding, facts, drop);
+    }
+
+    /** Whether its own load is still to run: a new experiment that loads, or one resumed before its load finished. */
+    boolean loadsNow() {
+      return load && (earlier == null || earlier.steps().stream()
+          .noneMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE")));
     }
   }
 
@@ -87,8 +100,15 @@ final class ExperimentLaunch {
           + "continue one)" : "--out and --resume: give one; --resume continues the experiment in its own folder");
     }
     if (resume != null) {
+      String shown = Text.shown(resume.toString());
+      java.util.Optional<String> corrupt = ExperimentManifest.corruption(resume);
+      if (corrupt.isPresent()) {
+        throw new UsageError("--resume " + shown + ": " + Text.shown(resume.resolve(ExperimentManifest.FILE)
+            .toString()) + " is corrupt, not valid JSON (" + Text.shown(corrupt.get(), 300) + "); it cannot be "
+            + "resumed: start the experiment again with --out");
+      }
       return ExperimentBundle.read(resume).orElseThrow(() -> new UsageError("--resume "
-          + Text.shown(resume.toString()) + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
+          + shown + ": not an experiment folder (no manifest.json of bin/ycsb-experiment);"
           + " give the --out folder of an earlier bin/ycsb-experiment run"));
     }
     try {
@@ -122,8 +142,26 @@ final class ExperimentLaunch {
     }
   }
 
+  /**
+   * The refusal of resuming a finished experiment, or null: nothing is left to run, and running it would only
+   * rewrite its end time. (A recipe resumes its finished experiments on purpose, to run the ones after them.)
+   */
+  static String finished(Path resume, ExperimentManifest earlier) {
+    if (earlier == null || !"COMPLETE".equals(earlier.status())) {
+      return null;
+    }
+    return "--resume " + Text.shown(resume.toString()) + ": the experiment is COMPLETE (ended "
+        + Text.shown(String.valueOf(earlier.endedAt())) + "), nothing is left to run; give a new folder with --out "
+        + "to run it again";
+  }
+
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
+    String finished = finished(l.dir(), l.earlier());
+    if (finished != null) {
+      err.println("ycsb-experiment: error: " + finished);
+      return ExperimentMain.USAGE;
+    }
     Integer refused = check(l, true, err);
     return refused != null ? refused : runChecked(l, err);
   }
@@ -164,7 +202,62 @@ final class ExperimentLaunch {
         return refused ? ExperimentMain.USAGE : 1;
       }
     }
+    Integer taken = checkLoadTarget(l, err);
+    if (taken != null) {
+      return taken;
+    }
     return countRecords ? checkCount(l, err) : null;
+  }
+
+  /**
+   * A new experiment's load into a collection that holds documents is refused (exit 2), unless {@code --fresh} drops
+   * it when the experiment starts: the load would stop at the first duplicate key, after the run had begun. null
+   * when the load may run. A resumed load is not checked: the collection holds its own first attempt's records.
+   */
+  private static Integer checkLoadTarget(Launch l, PrintStream err) {
+    if (!l.load() || l.earlier() != null || l.fresh() || !l.binding().equals("mongodb")) {
+      return null;
+    }
+    Map<String, String> props = l.steps().get(0).plan().properties();
+    RecordCount.Result r;
+    try {
+      r = RecordCount.of(props);
+    } catch (TlsSettings.Refusal e) {
+      err.println("ycsb-experiment: error: " + l.redactor().redact(e.getMessage()));
+      return ExperimentMain.USAGE;
+    } catch (RuntimeException e) {
+      err.println("ycsb-experiment: FAILED: the look at the collection before the load could not count it: "
+          + l.redactor().redact(RecordCount.failure(e, props)));
+      return ExitCodes.FAILED;
+    }
+    if (r.documents() == 0) {
+      return null;
+    }
+    err.println("ycsb-experiment: error: --load: the collection " + Text.shown(r.collection()) + " already holds "
+        + String.format("%,d", r.documents()) + " documents, and a load into it would stop at the first duplicate "
+        + "key; pass --fresh to drop it before the load, or -p table=OTHER to load another collection");
+    return ExperimentMain.USAGE;
+  }
+
+  /**
+   * {@code --fresh}: drops the collection the load writes, saying so; null when done (or nothing to drop), else the
+   * exit status (it said why).
+   */
+  private static Integer dropForLoad(Launch l, PrintStream err) {
+    if (!l.fresh() || !l.loadsNow() || !l.binding().equals("mongodb")) {
+      return null;
+    }
+    Map<String, String> props = l.steps().get(0).plan().properties();
+    try {
+      RecordCount.Result dropped = RecordCount.drop(props);
+      err.println("ycsb-experiment: --fresh: dropped " + Text.shown(dropped.collection()) + " ("
+          + String.format("%,d", dropped.documents()) + " documents) before the load");
+      return null;
+    } catch (RuntimeException e) {
+      err.println("ycsb-experiment: FAILED: --fresh could not drop the collection before the load: "
+          + l.redactor().redact(RecordCount.failure(e, props)));
+      return ExitCodes.FAILED;
+    }
   }
 
   /** The loaded collection's count, when the launch does not load it itself: null when it holds enough. */
@@ -192,6 +285,13 @@ final class ExperimentLaunch {
     } catch (UsageError e) {
       err.println("ycsb-experiment: error: " + e.getMessage());
       return ExperimentMain.USAGE;
+    }
+    if (l.plan().notes() != null) {
+      l.plan().notes().forEach(n -> err.println("ycsb-experiment: note: " + n));
+    }
+    Integer notDropped = dropForLoad(l, err);
+    if (notDropped != null) {
+      return notDropped;
     }
     Files.createDirectories(dir);
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by

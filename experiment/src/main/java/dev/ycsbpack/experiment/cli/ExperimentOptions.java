@@ -12,6 +12,10 @@ final class ExperimentOptions {
       + "run; without it the collection must already hold recordcount documents")
   boolean load;
 
+  @Option(names = "--fresh", description = "with --load: drop the collection the load writes (table in the URL's "
+      + "database) first, when it holds documents; without it such a collection is refused before anything runs")
+  boolean fresh;
+
   @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
       description = "clients started on each host (default: ${DEFAULT-VALUE})")
   int clientsPerHost;
@@ -32,10 +36,16 @@ final class ExperimentOptions {
   /** Runs the accepted launch, or with {@link #preparing} set, hands it over; the exit status. */
   int launch(ExperimentLaunch.Launch launch, PrintStream err) throws IOException {
     if (preparing != null) {
-      preparing.accept(launch);
+      // a recipe's --fresh is for the experiments that load; the others read what those loaded
+      preparing.accept(launch.withFresh(fresh && load));
       return 0;
     }
-    return ExperimentLaunch.execute(launch, err);
+    if (fresh && !load) {
+      err.println("ycsb-experiment: error: --fresh: it drops the collection before the experiment's own load; give "
+          + "--load too (without --load the steps read the collection as it is)");
+      return ExperimentMain.USAGE;
+    }
+    return ExperimentLaunch.execute(launch.withFresh(fresh), err);
   }
 
   /** The experiment's folder: {@code --out}, or the one resumed. */

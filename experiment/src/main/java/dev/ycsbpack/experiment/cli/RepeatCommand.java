@@ -111,7 +111,7 @@ final class RepeatCommand implements Callable<Integer> {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
+    return options.launch(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
         redactor, runOptions, hostOptions, hosts, parallel, binding), err);
   }
 }

@@ -7,6 +7,7 @@ import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.ByteSize;
 import dev.ycsbpack.experiment.recipe.Recipe;
+import dev.ycsbpack.experiment.recipe.RecipeWorkloads;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -63,6 +64,7 @@ final class RunCommand implements Callable<Integer> {
       Path file = locate(home, recipe);
       try {
         r = Recipe.read(file);
+        RecipeWorkloads.check(r, recipe, home);
       } catch (IllegalArgumentException e) {
         throw new UsageError(e.getMessage());
       }

@@ -56,7 +56,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   long maxThreads;
 
   @Option(names = "-target", paramLabel = "OPS[,OPS...]", description = "a list: the total targets (ops/s) to sweep, "
-      + "ascending, or shares of a measured maximum (25%,50%,90%: an unthrottled probe step runs first and each step's"
+      + "ascending, or shares of a measured maximum (25%%,50%%,90%%: an unthrottled probe step runs first and each step's"
       + " target is its share of the probe's throughput); one number: the total target of every step (default: "
       + "unthrottled)")
   String target;
@@ -71,7 +71,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "run each swept value R times, "
       + "interleaved: round 1 of every value, then round 2, ... (steps NN-AXIS-X-rK); the answers weigh the medians, and each value's spread is reported, noisy when"
-      + " a figure's range exceeds 10% of its median (default: ${DEFAULT-VALUE})")
+      + " a figure's range exceeds 10%% of its median (default: ${DEFAULT-VALUE})")
   int repeat;
 
   @Mixin
@@ -161,6 +161,18 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
       dir = options.dir();
       hosts = hostOptions.parse();
       parallel = hostOptions.parallel();
+      String dropped = null;
+      if (axis == Axis.THREADS || axis == Axis.TARGET) {
+        // a total split over the clients: the documented -threads 1,2,4,... with two hosts runs from 2 on
+        try {
+          SweepValues.Kept kept = SweepValues.atLeastOnePerClient(axis == Axis.THREADS ? "-threads" : "-target",
+              values, (long) hosts.size() * options.clientsPerHost, axis == Axis.THREADS ? "thread" : "op/s");
+          values = kept.values();
+          dropped = kept.note();
+        } catch (IllegalArgumentException e) {
+          throw new UsageError(e.getMessage());
+        }
+      }
       Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
       if (options.load) {
         // as many threads as the largest step, and at least one per client of the load
@@ -224,7 +236,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
           options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), options.load, repeat,
-          SweepRun.EARLY_STOP, null);
+          SweepRun.EARLY_STOP, null, dropped == null ? null : List.of(dropped));
       ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));

@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.run;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.TlsFiles;
@@ -30,6 +31,21 @@ public final class RecordCount {
   public static Result of(Map<String, String> properties) {
     try (MongoClient client = client(properties)) {
       long n = client.getDatabase(database(properties)).getCollection(table(properties)).countDocuments();
+      return new Result(collection(properties), n);
+    }
+  }
+
+  /**
+   * Drops the collection ({@code --fresh}); its name and the documents it held.
+   *
+   * @throws RuntimeException the driver's, when the server cannot be reached or refuses
+   */
+  public static Result drop(Map<String, String> properties) {
+    try (MongoClient client = client(properties)) {
+      var collection = client.getDatabase(database(properties)).getCollection(table(properties));
+      long n = collection.countDocuments();
+      // acknowledged by a majority whatever the URL's write concern, as the binding's mongodb.dropOnLoad drops
+      collection.withWriteConcern(WriteConcern.MAJORITY).drop();
       return new Result(collection(properties), n);
     }
   }

@@ -97,6 +97,40 @@ public final class SweepValues {
     return out;
   }
 
+  /**
+   * The values a sweep can run over {@code clients} clients, and the note saying which were dropped (null when none):
+   * a total of threads or ops/s is split over the clients, and each client needs at least one of it. So the
+   * documented {@code -threads 1,2,4,...} runs with two hosts from 2 on, rather than being refused.
+   *
+   * @param option the option, e.g. {@code -threads}
+   * @param unit   what each client needs one of, e.g. {@code thread}
+   * @throws IllegalArgumentException one line, when no value is left
+   */
+  public static Kept atLeastOnePerClient(String option, List<Long> values, long clients, String unit) {
+    List<Long> kept = values.stream().filter(v -> v >= clients).toList();
+    List<Long> dropped = values.stream().filter(v -> v < clients).toList();
+    String why = "below the " + clients + " clients (each client needs at least one " + unit + ")";
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException(option + " " + joined(values) + ": every value is " + why
+          + ": expected values of " + clients + " or more");
+    }
+    return new Kept(kept, dropped.isEmpty() ? null : option + " " + joined(dropped) + " dropped, " + why
+        + "; the sweep runs " + joined(kept));
+  }
+
+  /**
+   * A sweep's values after {@link #atLeastOnePerClient}.
+   *
+   * @param values the values that run
+   * @param note   which were dropped and why, or null
+   */
+  public record Kept(List<Long> values, String note) {
+  }
+
+  private static String joined(List<Long> values) {
+    return String.join(",", values.stream().map(String::valueOf).toList());
+  }
+
   /** 1, 2, 4, ... up to {@code max} (the default thread sweep). */
   public static List<Long> doubling(long max) {
     List<Long> out = new ArrayList<>();

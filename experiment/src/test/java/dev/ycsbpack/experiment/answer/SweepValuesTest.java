@@ -18,6 +18,21 @@ class SweepValuesTest {
   }
 
   @Test
+  void valuesBelowTheClientsAreDroppedWithANoteAndNoneLeftIsRefused() {
+    SweepValues.Kept kept = SweepValues.atLeastOnePerClient("-threads", List.of(1L, 2L, 4L, 8L), 2, "thread");
+    assertEquals(List.of(2L, 4L, 8L), kept.values());
+    assertEquals("-threads 1 dropped, below the 2 clients (each client needs at least one thread); the sweep runs "
+        + "2,4,8", kept.note());
+    SweepValues.Kept all = SweepValues.atLeastOnePerClient("-threads", List.of(1L, 2L), 1, "thread");
+    assertEquals(List.of(1L, 2L), all.values());
+    assertEquals(null, all.note(), "nothing dropped, nothing said");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SweepValues.atLeastOnePerClient("-threads", List.of(1L, 2L), 3, "thread"));
+    assertEquals("-threads 1,2: every value is below the 3 clients (each client needs at least one thread): "
+        + "expected values of 3 or more", e.getMessage());
+  }
+
+  @Test
   void refusesEmptyNonNumericZeroDescendingAndTooLong() {
     StringBuilder many = new StringBuilder("1");
     for (int i = 2; i <= 33; i++) {
