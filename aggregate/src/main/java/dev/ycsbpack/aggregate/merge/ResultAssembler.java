@@ -252,8 +252,8 @@ final class ResultAssembler {
       notes.add(whole + (options.window() == WindowKind.UNION
           ? unionNote(togetherMs, together)
           : "All " + together + " merged clients ran together for " + seconds(togetherMs) + " (the common window)"
-              + spanShare(clients, togetherMs) + "; throughput is the sum of each client's operations over its own run, "
-              + "which is the rate they reached together only as far as each ran at one pace throughout."));
+              + spanShare(clients, togetherMs) + "; throughput is the sum of each client's operations over its own "
+              + "run, which is the rate they reached together only as far as each ran at one pace throughout."));
     } else if (options.window() == WindowKind.UNION) {
       notes.add(unionNote(togetherMs, together));
     }

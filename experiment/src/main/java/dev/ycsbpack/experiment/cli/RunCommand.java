@@ -200,7 +200,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** The recipe's folder, as {@code --out} (new or empty) or {@code --resume} (the same recipe's) names it. */
-  private static Path folder(ExperimentOptions given, Recipe r) throws UsageError, IOException {
+  static Path folder(ExperimentOptions given, Recipe r) throws UsageError, IOException {
     if (given.resume == null || given.out != null) {
       ExperimentLaunch.folder(given.out, given.resume); // refuses neither or both, and an --out folder in use
       return given.out;
@@ -216,6 +216,12 @@ final class RunCommand implements Callable<Integer> {
           + "changed since this folder was started (sha256 " + then.substring(0, 12) + " then, "
           + r.sha256().substring(0, 12) + " now); resume with the recipe kept in "
           + copy + ", or start a new folder with --out");
+    }
+    if (r.experiments().stream().allMatch(e -> ExperimentBundle.read(given.resume.resolve(e.name()))
+        .map(m -> "COMPLETE".equals(m.status())).orElse(false))) {
+      // nothing is left to run: resuming would only rewrite every experiment's end time
+      throw new UsageError("--resume " + Text.shown(given.resume.toString()) + ": every experiment of recipe "
+          + r.name() + " is COMPLETE, nothing is left to run; give a new folder with --out to run it again");
     }
     return given.resume;
   }

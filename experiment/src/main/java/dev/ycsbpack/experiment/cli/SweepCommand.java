@@ -56,8 +56,8 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   long maxThreads;
 
   @Option(names = "-target", paramLabel = "OPS[,OPS...]", description = "a list: the total targets (ops/s) to sweep, "
-      + "ascending, or shares of a measured maximum (25%%,50%%,90%%: an unthrottled probe step runs first and each step's"
-      + " target is its share of the probe's throughput); one number: the total target of every step (default: "
+      + "ascending, or shares of a measured maximum (25%%,50%%,90%%: an unthrottled probe step runs first and each "
+      + "step's target is its share of the probe's throughput); one number: the total target of every step (default: "
       + "unthrottled)")
   String target;
 
@@ -70,8 +70,9 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   List<String> slos = new ArrayList<>();
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "run each swept value R times, "
-      + "interleaved: round 1 of every value, then round 2, ... (steps NN-AXIS-X-rK); the answers weigh the medians, and each value's spread is reported, noisy when"
-      + " a figure's range exceeds 10%% of its median (default: ${DEFAULT-VALUE})")
+      + "interleaved: round 1 of every value, then round 2, ... (steps NN-AXIS-X-rK); the answers weigh the medians, "
+      + "and each value's spread is reported, noisy when a figure's range exceeds 10%% of its median (default: "
+      + "${DEFAULT-VALUE})")
   int repeat;
 
   @Mixin
