@@ -131,6 +131,8 @@ class CompareRepetitionsTest {
     // interleaved: no timing statement; the headline (unthrottled: overall throughput, the same figure as READ's
     // throughput here, so one row) comes first, quotable
     assertFalse(stdout.contains("ran apart"), stdout);
+    assertTrue(stdout.contains("\nThe sides' runs were interleaved in time (in time order the side changes 5 times), "
+        + "so drift between sessions falls on both alike.\n"), stdout);
     String headline = "**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's overall "
         + "throughput = READ throughput is 20% higher (95% CI ";
     assertTrue(stdout.contains(headline), stdout);

@@ -249,7 +249,8 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
               + said + ". A median of such runs describes something that was changing, so the headline does not "
               + "call a difference on them: rerun that side, or find what disturbed it.");
         } else {
-          unstable.add(figure(g.operation, g.metric));
+          unstable.add(figure(g.operation, g.metric) + " (" + (sa != null && sb != null ? "A and B" : sa != null ? "A"
+              : "B") + ")");
         }
         if (g.verdict.kind() == Significance.Kind.DIFFERS && timing.earnsVerdict()) {
           g.verdict = g.verdict.withheld(Significance.Kind.UNSTABLE, "not called different: " + said);
@@ -260,7 +261,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       }
     }
     if (!unstable.isEmpty()) {
-      warnings.add("A side's repetitions hold an outlier or a trend in " + unstable.size() + " secondary "
+      warnings.add("A side's repetitions hold an outlier or a drift in " + unstable.size() + " secondary "
           + (unstable.size() == 1 ? "figure" : "figures") + " (" + String.join(", ", unstable) + "); none of them "
           + "is called different on that evidence.");
     }
@@ -412,7 +413,9 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       if (f.a().length > 0 && f.b().length > 0) {
         for (Group g : groups) {
           Figure first = g.members.get(0);
+          boolean cleanup = Arms.NOT_MEASURED.equals(first.operation()) || Arms.NOT_MEASURED.equals(f.operation());
           if (unit(first.metric()).equals(unit(f.metric())) && first.higherIsBetter() == f.higherIsBetter()
+              && (!cleanup || first.operation().equals(f.operation())) // CLEANUP is shown apart, never tested
               && Arrays.equals(first.a(), f.a()) && Arrays.equals(first.b(), f.b())) {
             into = g;
             break;

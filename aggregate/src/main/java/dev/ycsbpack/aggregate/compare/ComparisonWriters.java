@@ -37,8 +37,10 @@ public final class ComparisonWriters {
     out.println();
     if (c.timing().statement() != null) {
       out.println("> **" + esc(c.timing().statement()) + "**");
-      out.println();
+    } else {
+      out.println(esc(c.timing().describe()));
     }
+    out.println();
     out.println("**" + esc(c.headline().line()) + "**");
     out.println();
     out.println("Primary figure: " + esc(c.headline().figure()) + ", because " + esc(c.headline().why()) + ".");
@@ -140,7 +142,7 @@ public final class ComparisonWriters {
     while (when.size() < 21) {
       when.add("");
     }
-    when.add(c.timing().statement() == null ? "the sides' runs were interleaved in time" : c.timing().statement());
+    when.add(c.timing().describe());
     while (when.size() < 25) {
       when.add("");
     }

@@ -49,6 +49,12 @@ public record Timing(Order order, int labelChanges, long gapMs, String statement
     return order == Order.INTERLEAVED;
   }
 
+  /** What is said about the timing: the statement, or for interleaved sides that drift falls on both alike. */
+  public String describe() {
+    return statement != null ? statement : "The sides' runs were interleaved in time (in time order the side changes "
+        + labelChanges + " times), so drift between sessions falls on both alike.";
+  }
+
   /** The reason a would-be difference is withheld, for the row and the headline. */
   public String withheld() {
     return switch (order) {
