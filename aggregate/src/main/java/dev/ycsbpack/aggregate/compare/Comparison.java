@@ -438,10 +438,10 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       if (m.size() == 1) {
         g.metric = m.get(0).metric();
       } else if (m.stream().allMatch(f -> f.operation().equals(g.operation))) {
-        g.metric = String.join(" = ", m.stream().map(f -> bare(f.metric())).toList()) + unitSuffix(m.get(0).metric());
+        g.metric = String.join(" = ", m.stream().map(f -> bare(f.metric())).toList()) + unit(m.get(0).metric());
       } else {
         g.metric = bare(m.get(0).metric()) + " = " + String.join(" = ", m.subList(1, m.size()).stream()
-            .map(f -> figure(f.operation(), bare(f.metric()))).toList()) + unitSuffix(m.get(0).metric());
+            .map(f -> figure(f.operation(), bare(f.metric()))).toList()) + unit(m.get(0).metric());
       }
     }
     return groups;
@@ -454,10 +454,6 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
 
   private static String bare(String metric) {
     return metric.substring(0, metric.length() - unit(metric).length());
-  }
-
-  private static String unitSuffix(String metric) {
-    return unit(metric);
   }
 
   /** Reads one figure from every repetition of both sides. */

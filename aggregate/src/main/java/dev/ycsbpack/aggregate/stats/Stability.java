@@ -16,13 +16,14 @@ import java.util.Locale;
  * below {@value #OUTLIER_ALPHA} / n (Bonferroni over the n candidates) <em>and</em> it lies more than
  * {@value #MIN_SHIFT} of the median from the median (smaller departures do not change a verdict worth having). A
  * scale rule (median ± 5 scaled MADs) flagged the primary figure of 15% of synthetic A/A comparisons at 5 runs a
- * side; this one of 1% (2.5% at 10 a side; CalibrationTest). Needs 4 or more repetitions.
+ * side; this one of 1% (under 3% at 10 a side; CalibrationTest). Needs 4 or more repetitions.
  *
- * <p><b>Trend</b> (sides run apart; for interleaved sides see {@link #divergence}): the Mann-Kendall test on the time order (Kendall's S = Σ sign(x_j − x_i) over i &lt; j, exact
- * two-sided p from the distribution of inversions of a random order; ties count 0 and only make S smaller) with p
- * below {@value #TREND_ALPHA}, <em>and</em> the trend's size over the side (Sen's slope, the median of the pairwise
- * slopes, times n − 1) above {@value #MIN_SHIFT} of the median: only a trend large enough to matter is flagged. Needs
- * 5 or more repetitions (at 4, p is never below 0.08); at 5 only a strictly monotone order qualifies.
+ * <p><b>Trend</b> (sides run apart; for interleaved sides see {@link #divergence}): the Mann-Kendall test on the
+ * time order (Kendall's S = Σ sign(x_j − x_i) over i &lt; j, exact two-sided p from the distribution of inversions
+ * of a random order; ties count 0 and only make S smaller) with p below {@value #TREND_ALPHA}, <em>and</em> the
+ * trend's size over the side (Sen's slope, the median of the pairwise slopes, times n − 1) above
+ * {@value #MIN_SHIFT} of the median: only a trend large enough to matter is flagged. Needs 5 or more repetitions (at
+ * 4, p is never below 0.08); at 5 only a strictly monotone order qualifies.
  *
  * @param kind      which
  * @param index     the repetition (0-based, time order) that is the outlier; the last one for a trend

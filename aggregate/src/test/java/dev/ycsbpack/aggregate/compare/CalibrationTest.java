@@ -29,7 +29,8 @@ class CalibrationTest {
 
     String describe(String label) {
       return String.format(Locale.ROOT, "%s: headline DIFFERS %.1f%%, any secondary DIFFERS (Holm) %.1f%%, any "
-              + "figure beyond noise without Holm %.1f%%, headline raw %.1f%%, primary flagged unstable %.1f%% (outlier %.1f%%), "
+              + "figure beyond noise without Holm %.1f%%, headline raw %.1f%%, primary flagged unstable %.1f%% "
+              + "(outlier %.1f%%), "
               + "secondaries judgeable %.0f%%, headline APART %.1f%% (%d trials)", label,
           100 * rate(headlineDiffers), 100 * rate(secondaryDiffers), 100 * rate(anyRawDiffers),
           100 * rate(headlineRawDiffers), 100 * rate(primaryUnstable), 100 * rate(primaryOutlier),
