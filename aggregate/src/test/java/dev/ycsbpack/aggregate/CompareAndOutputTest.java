@@ -85,15 +85,23 @@ class CompareAndOutputTest {
         "-o", cmpJson.toString()), stderr);
     int diffAt = stdout.indexOf("| configuration | threadcount | 16 | 32 |");
     int envAt = stdout.indexOf("| environment | java.version | 17.0.15 | 21.0.4 |");
-    int metricsAt = stdout.indexOf("| OVERALL | throughput (ops/s) | 200");
+    int metricsAt = stdout.indexOf("| OVERALL | throughput = READ throughput (ops/s) | 200");
     assertTrue(diffAt > 0 && envAt > 0 && metricsAt > diffAt && metricsAt > envAt, stdout);
     assertFalse(stdout.contains("| environment | host"), "per-client facts that are alike on both sides: " + stdout);
     for (String ofTheRun : List.of("process.cpu.ms", "process.uptime.ms", "run.command")) {
       assertFalse(stdout.contains("| environment | " + ofTheRun), () -> "a record of the run, not a setting: " + stdout);
     }
     // one run each: the change is shown, but its noise is unknown, so it is never called better or worse
-    assertTrue(stdout.contains("| READ | p99 (us) | 1,000 | 2,000 | +100.0% | noise unknown |"), stdout);
-    assertTrue(stdout.contains("| OVERALL | throughput (ops/s) | 200 | 400 | +100.0% | noise unknown |"), stdout);
+    // every READ latency figure is one value here, and READ the only operation: identical figures are one row
+    assertTrue(stdout.contains("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,000 | 2,000 | "
+        + "+100.0% | noise unknown |"), stdout);
+    assertTrue(stdout.contains("| OVERALL | throughput = READ throughput (ops/s) | 200 | 400 | +100.0% | noise "
+        + "unknown |"), stdout);
+    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: noise "
+        + "unknown: one run each, so a change of +100% cannot be told from run-to-run noise"), stdout);
+    // both ran in the same ten seconds here
+    assertTrue(stdout.contains("> **The two runs overlap in time (A 2026-09-21 14:13:20 to 14:13:30 UTC, B "
+        + "2026-09-21 14:13:20 to 14:13:30 UTC): they ran at once, not one after the other.**"), stdout);
     assertTrue(stdout.contains("**One run on each side: run-to-run noise is unknown, so no change below is called "
         + "better or worse. Repeat each side at least 4 times"), stdout);
     assertFalse(stdout.replace("called better or worse", "").matches("(?s).*\\b(better|worse)\\b.*"), stdout);
@@ -109,8 +117,11 @@ class CompareAndOutputTest {
     assertFalse(first.get("a").get("noiseKnown").asBoolean());
     assertTrue(first.get("mannWhitneyP").isNull());
     assertEquals(List.of("operation", "metric", "higherIsBetter", "a", "b", "changePercent", "ratio", "ratioCiLow",
-        "ratioCiHigh", "mannWhitneyP", "verdict", "statement"), names(first));
-    assertEquals(List.of("schema", "a", "b", "method", "warnings", "differences", "metrics"), names(j));
+        "ratioCiHigh", "mannWhitneyP", "verdict", "statement", "role", "holmP", "keys"), names(first));
+    assertEquals(List.of("schema", "a", "b", "method", "timing", "headline", "secondary", "warnings", "differences",
+        "metrics"), names(j));
+    assertEquals(List.of("figure", "keys", "kind", "statement", "why"), names(j.get("headline")));
+    assertEquals("OVERLAPPING", j.get("timing").get("order").asText());
     assertEquals(List.of("area", "key", "baseline", "contender"), names(j.get("differences").get(0)));
   }
 

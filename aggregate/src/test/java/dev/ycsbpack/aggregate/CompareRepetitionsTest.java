@@ -41,6 +41,7 @@ class CompareRepetitionsTest {
   /**
    * One merged repetition: a client of 10 one-second intervals, {@code perInterval} READs of exactly
    * {@code latency} µs each, so its throughput is {@code perInterval} ops/s and every percentile is {@code latency}.
+   * It starts {@code index} minutes after a fixed instant, so the index orders repetitions in time.
    */
   String rep(String name, int index, int perInterval, long latency, String threads) throws Exception {
     return rep(name, index, perInterval, latency, threads, "READ");
@@ -52,15 +53,22 @@ class CompareRepetitionsTest {
 
   String rep(String name, int index, int perInterval, long latency, String threads, String op, String version)
       throws Exception {
+    return rep(name, index, threads, List.of(op), version, Map.of(), () -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(latency, perInterval);
+      return h;
+    });
+  }
+
+  /** One merged repetition whose every interval of every operation is {@code interval}'s histogram. */
+  String rep(String name, int index, String threads, List<String> ops, String version, Map<String, String> more,
+             java.util.function.Supplier<Histogram> interval) throws Exception {
     Path root = tmp.resolve(name + "-clients");
     Map<String, String> p = SyntheticClients.baseProperties();
     p.put("threadcount", threads);
+    p.putAll(more);
     SyntheticClients.writeClient(root.resolve("c0"), 1_790_000_000_000L + index * 60_000L, 1000, 10,
-        List.of(op), (o, k) -> {
-          Histogram h = new Histogram(3);
-          h.recordValueWithCount(latency, perInterval);
-          return h;
-        }, p);
+        ops, (o, k) -> interval.get(), p);
     Files.writeString(root.resolve("c0/environment.properties"), "server.product=MongoDB\nserver.version=" + version
         + "\n");
     Path merged = tmp.resolve(name);
@@ -68,21 +76,36 @@ class CompareRepetitionsTest {
     return merged.toString();
   }
 
+  /** ABBA ABBA AB: the slots in time of A's five repetitions and of B's, interleaved. */
+  static final int[] A_SLOTS = {0, 3, 4, 7, 8};
+  static final int[] B_SLOTS = {1, 2, 5, 6, 9};
+  /** A's five, then B's five, ten minutes later: apart. */
+  static final int[] A_APART = {0, 1, 2, 3, 4};
+  static final int[] B_APART = {15, 16, 17, 18, 19};
+
   /** Five repetitions of A (p99 about 1,000 µs) and five of B (about 820 µs, 18% lower, more throughput). */
   List<String> fiveA() throws Exception {
+    return fiveA(A_SLOTS);
+  }
+
+  List<String> fiveA(int[] slots) throws Exception {
     List<String> a = new ArrayList<>();
     long[] lat = {1000, 1010, 990, 1005, 995};
     for (int i = 0; i < 5; i++) {
-      a.add(rep("a" + i, i, 100 + i, lat[i], "16"));
+      a.add(rep("a" + i, slots[i], 100 + i, lat[i], "16"));
     }
     return a;
   }
 
   List<String> fiveB() throws Exception {
+    return fiveB(B_SLOTS);
+  }
+
+  List<String> fiveB(int[] slots) throws Exception {
     List<String> b = new ArrayList<>();
     long[] lat = {820, 828, 812, 824, 816};
     for (int i = 0; i < 5; i++) {
-      b.add(rep("b" + i, 10 + i, 120 + i, lat[i], "16"));
+      b.add(rep("b" + i, slots[i], 120 + i, lat[i], "16"));
     }
     return b;
   }
@@ -99,34 +122,57 @@ class CompareRepetitionsTest {
   }
 
   @Test
-  void separatedSetsGetEachSidesSpreadAndAQuotableVerdict() throws Exception {
+  void separatedInterleavedSetsGetAHeadlineFirstAndEachSidesSpread() throws Exception {
     List<String> a = fiveA();
     List<String> b = fiveB();
     Path json = tmp.resolve("cmp.json");
     assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
     assertTrue(stdout.contains("- A (5 repetitions): `" + a.get(0) + "`, `" + a.get(1) + "`"), stdout);
+    // interleaved: no timing statement; the headline (unthrottled: overall throughput, the same figure as READ's
+    // throughput here, so one row) comes first, quotable
+    assertFalse(stdout.contains("ran apart"), stdout);
+    assertTrue(stdout.contains("\nThe sides' runs were interleaved in time (in time order the side changes 5 times), "
+        + "so drift between sessions falls on both alike.\n"), stdout);
+    String headline = "**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's overall "
+        + "throughput = READ throughput is 20% higher (95% CI ";
+    assertTrue(stdout.contains(headline), stdout);
+    assertTrue(stdout.matches("(?s).*" + java.util.regex.Pattern.quote(headline) + "\\d+–\\d+%\\): better, beyond "
+        + "run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5\\)\\*\\*\\n.*"), stdout);
+    assertTrue(stdout.indexOf(headline) < stdout.indexOf("Verdicts:"), stdout);
+    assertTrue(stdout.contains("Primary figure: overall throughput = READ throughput, because the runs were "
+        + "unthrottled (no target), so how much they did is the question."), stdout);
     assertTrue(stdout.contains("Verdicts: a difference is claimed only with at least 4 repetitions per side"),
         stdout);
     assertTrue(stdout.contains("(10,000 resamples, seed 1)"), stdout);
-    // medians 1,000 and 820: 18% lower; every row of READ's percentiles says so, and lower latency is better
-    assertTrue(stdout.matches("(?s).*\\| READ \\| p99 \\(us\\) \\| 1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| "
-        + "812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| B's READ p99 is 18% lower \\(95% CI \\d+–\\d+%\\): better, "
-        + "beyond run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5\\) \\|.*"), stdout);
-    // throughput 102 vs 122 ops/s: higher is better
-    assertTrue(stdout.matches("(?s).*\\| OVERALL \\| throughput \\(ops/s\\) \\| [^\\n]*\\| B's overall throughput is "
-        + "20% higher \\(95% CI \\d+–\\d+%\\): better, beyond run-to-run noise.*"), stdout);
+    // every READ latency figure is one value here: one row, tested once, a secondary of a family of one
+    assertTrue(stdout.contains("Secondary figures (every row but the headline's) are judged together, with Holm's "
+        + "correction at 5% over the 1 tested figure (Holm-adjusted p in each row)."), stdout);
+    assertTrue(stdout.matches("(?s).*\\| READ \\| mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max \\(us\\) \\| "
+        + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| secondary \\| "
+        + "B's READ mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max is 18% lower \\(95% CI \\d+–\\d+%\\): "
+        + "better, beyond run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5; Holm-adjusted p = 0\\.0079 "
+        + "over 1 secondary figure\\) \\|.*"), stdout);
+    assertEquals(1, stdout.lines().filter(l -> l.startsWith("| READ | mean")).count(), stdout);
 
     JsonNode j = new ObjectMapper().readTree(json.toFile());
     assertEquals("ycsb-aggregate/compare/v2", j.get("schema").asText());
     assertEquals(5, j.get("a").size());
     assertEquals(1, j.get("method").get("seed").asLong());
     assertEquals(10_000, j.get("method").get("resamples").asInt());
-    JsonNode p99 = metric(j, "READ", "p99 (us)");
+    assertEquals("DIFFERS", j.get("headline").get("kind").asText());
+    assertEquals("overall throughput = READ throughput", j.get("headline").get("figure").asText());
+    assertEquals("[\"OVERALL.throughput\",\"READ.throughput\"]", j.get("headline").get("keys").toString());
+    assertTrue(j.get("headline").get("statement").asText().startsWith("Headline (primary figure, judged at 5%): "));
+    assertEquals("INTERLEAVED", j.get("timing").get("order").asText());
+    JsonNode p99 = metric(j, "READ", "mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us)");
     assertEquals(5, p99.get("a").get("n").asInt());
     assertEquals(1000, p99.get("a").get("median").asDouble());
     assertEquals(820, p99.get("b").get("median").asDouble());
     assertEquals(2.0 / 252, p99.get("mannWhitneyP").asDouble(), 1e-12);
+    assertEquals(2.0 / 252, p99.get("holmP").asDouble(), 1e-12);
+    assertEquals("secondary", p99.get("role").asText());
     assertEquals("DIFFERS", p99.get("verdict").asText());
+    assertEquals(8, p99.get("keys").size());
     assertTrue(p99.get("ratioCiHigh").asDouble() < 1, p99.toString());
 
     // the seed makes the output reproducible, and another seed is recorded
@@ -142,8 +188,141 @@ class CompareRepetitionsTest {
     assertEquals(0, run(args(a, b, "-o", csv.toString())), stderr);
     String text = Files.readString(csv);
     assertTrue(text.startsWith("# Verdicts: a difference is claimed only"), text);
-    assertTrue(text.contains("metric,READ,p99 (us),1000.0,820.0,5,990.0,1010.0,"), text);
-    assertTrue(text.contains(",DIFFERS,\"B's READ p99 is 18% lower"), text);
+    assertTrue(text.contains("\n# Headline (primary figure, judged at 5%): overall throughput = READ throughput: "),
+        text);
+    assertTrue(text.contains("\nheadline,,overall throughput = READ throughput,"), text);
+    assertTrue(text.contains(",DIFFERS,\"B's overall throughput = READ throughput is 20% higher"), text);
+    assertTrue(text.contains("metric,READ,mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us),1000.0,820.0,5,"
+        + "990.0,1010.0,"), text);
+    assertTrue(text.contains(",secondary,0.007936507936507936,READ.mean = READ.p50 = "), text);
+  }
+
+  @Test
+  void sidesRunApartAreSaidSoFirstAndNothingIsCalledBeyondNoise() throws Exception {
+    List<String> a = fiveA(A_APART);
+    List<String> b = fiveB(B_APART);
+    assertEquals(0, run(args(a, b)), stderr);
+    String apart = "> **The sides ran apart, not interleaved: B ran 10 min 50 s after A (A 2026-09-21 14:13:20 to "
+        + "14:17:30 UTC, B 2026-09-21 14:28:20 to 14:32:30 UTC). Drift between sessions";
+    assertTrue(stdout.contains(apart), stdout);
+    assertTrue(stdout.indexOf(apart) < stdout.indexOf("**Headline"), "the timing comes first: " + stdout);
+    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's "
+        + "overall throughput = READ throughput is 20% higher (95% CI "), stdout);
+    assertTrue(stdout.contains("differs by more than the spread within each side, but the sides ran apart: drift "
+        + "cannot be ruled out; interleave them with bin/ycsb-experiment ab"), stdout);
+    assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
+    assertFalse(stdout.lines().anyMatch(l -> l.startsWith("|") && (l.contains("better") || l.contains("worse"))),
+        stdout);
+    Path json = tmp.resolve("apart.json");
+    assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
+    JsonNode j = new ObjectMapper().readTree(json.toFile());
+    assertEquals("APART", j.get("headline").get("kind").asText());
+    assertEquals("APART", j.get("timing").get("order").asText());
+    assertEquals(650.0, j.get("timing").get("gapSeconds").asDouble(), 1e-9);
+  }
+
+  @Test
+  void aColdFirstRunIsFlaggedAndTheHeadlineIsNotADifference() throws Exception {
+    List<String> a = new ArrayList<>();
+    int[] tput = {51, 98, 97, 99, 98};
+    for (int i = 0; i < 5; i++) {
+      a.add(rep("cold" + i, A_SLOTS[i], tput[i], 1000, "16"));
+    }
+    List<String> b = new ArrayList<>();
+    int[] other = {97, 98, 99, 96, 98};
+    for (int i = 0; i < 5; i++) {
+      b.add(rep("warm" + i, B_SLOTS[i], other[i], 1000, "16"));
+    }
+    assertEquals(0, run(args(a, b)), stderr);
+    assertTrue(stdout.contains("> **The primary figure (overall throughput = READ throughput) is not stable within a "
+        + "side: A's repetitions are not stable in it: run 1 of 5 (in time order) gave 51 against a median of 98 (an "
+        + "outlier: 48% from the median), " + a.get(0) + ". A median of such runs describes something that was "
+        + "changing, so the headline does not call a difference on them"), stdout);
+    assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
+    Path json = tmp.resolve("cold.json");
+    assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
+    JsonNode j = new ObjectMapper().readTree(json.toFile());
+    // 51, 98, 97, 99, 98 against 97, 98, 99, 96, 98 would not differ anyway; the flag is what is asserted here
+    assertTrue(List.of("UNSTABLE", "WITHIN_NOISE").contains(j.get("headline").get("kind").asText()), j.toString());
+  }
+
+  @Test
+  void aColdRunThatWouldMakeADifferenceIsUnstableNotDiffers() throws Exception {
+    List<String> a = new ArrayList<>();
+    int[] tput = {51, 98, 97, 99, 98};
+    for (int i = 0; i < 5; i++) {
+      a.add(rep("cold" + i, A_SLOTS[i], tput[i], 1000, "16"));
+    }
+    List<String> b = new ArrayList<>();
+    int[] faster = {108, 109, 110, 111, 112};
+    for (int i = 0; i < 5; i++) {
+      b.add(rep("fast" + i, B_SLOTS[i], faster[i], 1000, "16"));
+    }
+    Path json = tmp.resolve("unstable.json");
+    assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
+    JsonNode j = new ObjectMapper().readTree(json.toFile());
+    assertEquals("UNSTABLE", j.get("headline").get("kind").asText(), j.toString());
+    assertTrue(j.get("headline").get("statement").asText().contains("is 12% higher (95% CI "), j.toString());
+    assertTrue(j.get("headline").get("statement").asText().contains("Mann-Whitney p = 0.0079, n = 5 and 5): not "
+        + "called different: A's repetitions are not stable in it: run 1 of 5 (in time order) gave 51"), j.toString());
+  }
+
+  @Test
+  void aPercentileTooFewOperationsSupportIsShownNotTestedAndThePrimaryCanBeChosen() throws Exception {
+    // 1,000 READs a second for 10 s: 10,000 a run; 9,850 at L, 140 at 3L, 10 at 9L: p99 = p99.9 = 3L (100 and 10
+    // operations above them), p99.99 = max = 9L (one above p99.99)
+    List<String> a = new ArrayList<>();
+    List<String> b = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      long la = 1000 + 10 * i;
+      long lb = 800 + 10 * i;
+      a.add(rep("ta" + i, A_SLOTS[i], "16", List.of("READ"), "7.0.14", Map.of(), () -> tail(la)));
+      b.add(rep("tb" + i, B_SLOTS[i], "16", List.of("READ"), "7.0.14", Map.of(), () -> tail(lb)));
+    }
+    Path json = tmp.resolve("tail.json");
+    assertEquals(0, run(args(a, b, "--primary", "READ.p99", "-o", json.toString())), stderr);
+    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): READ p99 = p99.9: B's READ p99 = p99.9 is "
+        + "20% lower"), stdout);
+    assertTrue(stdout.contains("Primary figure: READ p99 = p99.9, because chosen with --primary READ.p99."), stdout);
+    assertTrue(stdout.matches("(?s).*\\| READ \\| p99\\.99 = max \\(us\\) \\|[^\\n]*\\| shown only \\| shown, not "
+        + "tested: fewer than 10 operations above it in a repetition \\(10,000 READ operations leave 1 above "
+        + "p99\\.99\\) \\|.*"), stdout);
+    JsonNode j = new ObjectMapper().readTree(json.toFile());
+    JsonNode shown = metric(j, "READ", "p99.99 = max (us)");
+    assertEquals("UNSUPPORTED", shown.get("verdict").asText());
+    assertEquals("shown", shown.get("role").asText());
+    assertTrue(shown.get("mannWhitneyP").isNull());
+    assertEquals("primary", metric(j, "READ", "p99 = p99.9 (us)").get("role").asText());
+    assertEquals("DIFFERS", j.get("headline").get("kind").asText());
+  }
+
+  /** One interval of 1,000 READs: 985 at {@code l}, 14 at 3l, 1 at 9l. */
+  private static Histogram tail(long l) {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(l, 985);
+    h.recordValueWithCount(3 * l, 14);
+    h.recordValueWithCount(9 * l, 1);
+    return h;
+  }
+
+  @Test
+  void aPrimaryFigureTheSidesDoNotShareIsRefused() throws Exception {
+    List<String> a = fiveA();
+    List<String> b = fiveB();
+    Path out = tmp.resolve("never.json");
+    String accepted = "; expected OVERALL.throughput or OP.FIGURE with OP one of READ (the operations both sides ran) "
+        + "and FIGURE one of throughput, mean, p50, p90, p95, p99, p99.9, p99.99, max, errors, error-rate";
+    refused(args(List.of(a.get(0), a.get(1), a.get(2), a.get(3)), b, "--primary", "READ.p99.5"),
+        "ycsb-aggregate compare: --primary READ.p99.5: 'p99.5' is not a figure both sides report for READ" + accepted,
+        out);
+    refused(args(a, b, "--primary", "UPDATE.p99"), "ycsb-aggregate compare: --primary UPDATE.p99: 'UPDATE' is not "
+        + "an operation both sides ran" + accepted, out);
+    refused(args(a, b, "--primary", "p99"), "ycsb-aggregate compare: --primary p99: not OP.FIGURE" + accepted, out);
+    refused(args(a, b, "--primary", "OVERALL.p99"), "ycsb-aggregate compare: --primary OVERALL.p99: 'p99' is not a "
+        + "figure of OVERALL (only throughput)" + accepted, out);
+    // the default, named explicitly, is taken, and case does not matter
+    assertEquals(0, run(args(a, b, "--primary", "overall.THROUGHPUT")), stderr);
+    assertTrue(stdout.contains("because chosen with --primary overall.THROUGHPUT."), stdout);
   }
 
   private static JsonNode metric(JsonNode j, String op, String metric) {
@@ -159,7 +338,10 @@ class CompareRepetitionsTest {
   void identicalSetsNeverShowADifference() throws Exception {
     List<String> a = fiveA();
     assertEquals(0, run(args(a, a)), stderr);
-    assertTrue(stdout.contains("no difference beyond run-to-run noise (B's READ p99 +0.0%"), stdout);
+    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: no "
+        + "difference beyond run-to-run noise (B's overall throughput = READ throughput +0.0%"), stdout);
+    assertTrue(stdout.contains("no difference beyond run-to-run noise (B's READ mean = p50 = p90 = p95 = p99 = p99.9 "
+        + "= p99.99 = max +0.0%"), stdout);
     assertFalse(stdout.contains("better") || stdout.contains("worse"), stdout);
     assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
   }
@@ -170,6 +352,8 @@ class CompareRepetitionsTest {
     List<String> b = fiveB().subList(0, 3);
     assertEquals(0, run(args(a, b)), stderr);
     assertTrue(stdout.contains("| too few repetitions to tell (n=3 and 3; at least 4 per side needed) |"), stdout);
+    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: too "
+        + "few repetitions to tell (n=3 and 3; at least 4 per side needed)**"), stdout);
     assertFalse(stdout.contains("better") || stdout.contains("worse"), stdout);
     assertTrue(stdout.contains("| 1,000 | 990–1,010 | 1.0% | 3 |"), stdout);
   }
@@ -182,7 +366,8 @@ class CompareRepetitionsTest {
       a.add(rep("n" + i, i, 100, lat[i], "16"));
     }
     assertEquals(0, run(args(a, fiveB())), stderr);
-    assertTrue(stdout.contains("| READ | p99 (us) | 1,100 | 900–1,300 | 16.6% **noisy** | 4 |"), stdout);
+    assertTrue(stdout.contains("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,100 | "
+        + "900–1,300 | 16.6% **noisy** | 4 |"), stdout);
   }
 
   @Test
@@ -216,7 +401,22 @@ class CompareRepetitionsTest {
         + "); expected repetitions of one setup on each side (put a different setup on the other side)", out);
     String insert = rep("insert", 40, 100, 1000, "16", "INSERT");
     refused(List.of("compare", "--a", a.get(0), "--b", insert), "ycsb-aggregate compare: --a and --b share no "
-        + "operation (READ against INSERT); expected results of the same workload's operations", out);
+        + "measured operation (READ against INSERT; YCSB's CLEANUP does not count); expected results of the same "
+        + "workload's operations", out);
+    // a read/update run and an insert-only run share only YCSB's CLEANUP: still nothing to compare
+    String readUpdate = rep("ru", 41, "16", List.of("READ", "UPDATE", "CLEANUP"), "7.0.14", Map.of(), () -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(1000, 50);
+      return h;
+    });
+    String inserts = rep("ins", 42, "16", List.of("INSERT", "CLEANUP"), "7.0.14", Map.of(), () -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(1000, 50);
+      return h;
+    });
+    refused(List.of("compare", readUpdate, inserts), "ycsb-aggregate compare: BASELINE and CONTENDER share no "
+        + "measured operation (READ, UPDATE against INSERT; YCSB's CLEANUP does not count); expected results of the "
+        + "same workload's operations", out);
     refused(List.of("compare", a.get(0), "--a", a.get(1), "--b", b.get(0)), "ycsb-aggregate compare: give either "
         + "BASELINE CONTENDER or --a DIR... --b DIR..., not both (got " + a.get(0) + " beside --a/--b)", out);
     refused(List.of("compare", a.get(0)), "ycsb-aggregate compare: got only " + a.get(0) + "; expected BASELINE "
@@ -258,7 +458,13 @@ class CompareRepetitionsTest {
   void helpShowsBothFormsAndTheDefaults() {
     assertEquals(0, run("compare", "--help"), stderr);
     assertTrue(stdout.contains("ycsb-aggregate compare --a a1/merged"), stdout);
-    assertTrue(stdout.contains("(default: 1)") && stdout.contains("(default: 10000)"), stdout);
+    String flat = stdout.replaceAll("\\s+", " ");
+    assertTrue(flat.contains("(default: 1)") && flat.contains("(default: 10000)"), stdout);
+    assertTrue(flat.contains("--primary=OP.FIGURE"), stdout);
+  }
+
+  private void refused(String[] argv, String line, Path out) {
+    refused(List.of(argv), line, out);
   }
 
   private void refused(List<String> argv, String line, Path out) {

@@ -69,6 +69,11 @@ final class CompareCommand implements Callable<Integer> {
       description = "bootstrap resamples, 1000 to 1000000 (default: ${DEFAULT-VALUE})")
   String resamples = Integer.toString(RatioCi.DEFAULT_RESAMPLES);
 
+  @Option(names = "--primary", paramLabel = "OP.FIGURE",
+      description = "the figure the headline verdict judges, e.g. OVERALL.throughput, READ.p99, UPDATE.intended-p99, "
+          + "READ.mean (default: overall throughput when unthrottled, the main operation's p99 when throttled)")
+  String primary;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -124,7 +129,7 @@ final class CompareCommand implements Callable<Integer> {
       List<Comparison.Named> x = Arms.read(aName, aPaths);
       List<Comparison.Named> y = Arms.read(bName, bPaths);
       Arms.shareOperations(aName, x, bName, y);
-      c = Comparison.of(x, y, method);
+      c = Comparison.of(x, y, method, primary);
     } catch (Arms.Unusable e) {
       return usage(err, e.getMessage());
     } catch (InputException e) {
@@ -168,9 +173,10 @@ final class CompareCommand implements Callable<Integer> {
     if (!fmt.equals("md")) {
       return usage(err, "--format " + Text.shown(fmt) + ": two experiments are compared in Markdown only (md)");
     }
+
     ExperimentComparison c;
     try {
-      c = ExperimentComparison.of(given.get(0), given.get(1), method);
+      c = ExperimentComparison.of(given.get(0), given.get(1), method, primary);
     } catch (Arms.Unusable e) {
       return usage(err, e.getMessage());
     } catch (InputException e) {

@@ -81,19 +81,33 @@ public final class Arms {
     return out;
   }
 
-  /** Refuses two sides with no operation in common: there would be nothing to compare but the totals. */
+  /**
+   * YCSB's CLEANUP section: each thread closing its connections at the end, in every run whatever the workload, so
+   * it says nothing about what the workload measured.
+   */
+  public static final String NOT_MEASURED = "CLEANUP";
+
+  /**
+   * Refuses two sides with no measured operation in common (CLEANUP does not count: a read/update run and an
+   * insert-only run share only it): there would be nothing to compare but totals of different work.
+   */
   public static void shareOperations(String aOption, List<Comparison.Named> a, String bOption,
                                      List<Comparison.Named> b) throws Unusable {
     Set<String> x = operations(a);
     Set<String> y = operations(b);
-    if (!x.isEmpty() && !y.isEmpty() && x.stream().noneMatch(y::contains)) {
-      throw new Unusable(aOption + " and " + bOption + " share no operation (" + String.join(", ", x) + " against "
-          + String.join(", ", y) + "); expected results of the same workload's operations");
+    if (x.stream().noneMatch(y::contains)) {
+      throw new Unusable(aOption + " and " + bOption + " share no measured operation (" + listed(x) + " against "
+          + listed(y) + "; YCSB's CLEANUP does not count); expected results of the same workload's operations");
     }
+  }
+
+  private static String listed(Set<String> ops) {
+    return ops.isEmpty() ? "none" : String.join(", ", ops);
   }
 
   private static Set<String> operations(List<Comparison.Named> side) {
     return side.stream().flatMap(n -> n.result().operations().stream().map(MergedJson.Operation::name))
+        .filter(name -> !NOT_MEASURED.equals(name))
         .collect(Collectors.toCollection(LinkedHashSet::new));
   }
 

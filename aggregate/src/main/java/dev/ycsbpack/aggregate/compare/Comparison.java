@@ -10,14 +10,18 @@ import dev.ycsbpack.aggregate.merge.ConfigCheck;
 import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.aggregate.stats.Holm;
 import dev.ycsbpack.aggregate.stats.Significance;
+import dev.ycsbpack.aggregate.stats.Stability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,20 +30,33 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Two sets of repetitions side by side, A and B (one result each for {@code compare BASELINE CONTENDER}): first what
+ * Two sets of repetitions side by side, A and B (one result each for {@code compare BASELINE CONTENDER}): first when
+ * they ran ({@link Timing}: interleaved or apart), then one {@link Headline} on the declared primary figure, then what
  * differs in how they were run (configuration, environment, the merge itself, read from each side's first result),
- * then every metric with each side's {@link Spread} over its repetitions and a {@link Significance} on whether B differs
- * from A beyond run-to-run noise.
+ * then every figure with each side's {@link Spread} over its repetitions and a {@link Significance}.
  *
- * @param aNames      A's results as given (paths), one per repetition
- * @param bNames      B's results as given
- * @param method      how verdicts are reached (bootstrap resamples and seed)
- * @param differences setting differences, listed first
- * @param rows        metric rows
- * @param warnings    e.g. an incomplete input
+ * <p>One figure is primary (judged at 5%, no correction needed for one test); every other tested figure is secondary
+ * and judged with Holm's correction over their family, so that a comparison of ~29 figures does not call one of them
+ * different in most A/A pairs (research {@code experiments.md} §4.5). Figures identical per repetition on both sides
+ * (p99.9 = p99.99 = max of a small run) are one row, tested once; a max, or a percentile with fewer than
+ * {@value #MIN_ABOVE} operations above it in some repetition, is shown and never tested. No figure is called
+ * different when the sides ran apart in time or a side's repetitions hold an outlier or trend ({@link Stability}).
+ *
+ * @param aNames        A's results as given (paths), one per repetition
+ * @param bNames        B's results as given
+ * @param method        how verdicts are reached (bootstrap resamples and seed)
+ * @param differences   setting differences, listed first
+ * @param rows          figure rows, identical figures collapsed; values in each side's time order
+ * @param warnings      e.g. an incomplete input, a side's unstable repetitions
+ * @param timing        when the sides ran, and what that allows
+ * @param headline      the verdict on the primary figure
+ * @param secondaryNote how secondary figures are judged, or why none can be at these repetitions
  */
 public record Comparison(List<String> aNames, List<String> bNames, Significance.Method method,
-                         List<Difference> differences, List<Row> rows, List<String> warnings) {
+                         List<Difference> differences, List<Row> rows, List<String> warnings, Timing timing,
+                         Headline headline, String secondaryNote) {
+  /** A percentile is tested only when every repetition has at least this many operations above it. */
+  public static final int MIN_ABOVE = 10;
 
   /**
    * One setting that differs between A's first result and B's first result.
@@ -52,18 +69,31 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
   public record Difference(String area, String key, String baseline, String contender) {
   }
 
+  /** What a row is for the verdict. */
+  public enum Role {
+    /** The declared figure: the headline, judged at 5% alone. */
+    PRIMARY,
+    /** Judged with Holm's correction over all tested secondary figures. */
+    SECONDARY,
+    /** Shown, never tested (a max, a percentile the sample cannot support, CLEANUP). */
+    SHOWN
+  }
+
   /**
-   * One metric over both sides' repetitions.
+   * One figure (or several identical ones) over both sides' repetitions.
    *
    * @param operation      operation, or {@code OVERALL}
-   * @param metric         e.g. {@code throughput (ops/s)}, {@code p99 (us)}
-   * @param a              A's values, one per repetition that reports the metric
+   * @param metric         e.g. {@code throughput (ops/s)}, {@code p99 (us)}, {@code p99.9 = p99.99 = max (us)}
+   * @param a              A's values, one per repetition that reports the metric, in time order
    * @param b              B's values
    * @param higherIsBetter true for throughput, false for latency and errors
    * @param verdict        B against A; null when a side has no value
+   * @param keys           the figures this row stands for, as {@code --primary} names them ({@code READ.p99})
+   * @param role           primary, secondary or shown only
+   * @param holmP          the Holm-adjusted p of a tested secondary figure, else null
    */
   public record Row(String operation, String metric, double[] a, double[] b, boolean higherIsBetter,
-                    Significance verdict) {
+                    Significance verdict, List<String> keys, Role role, Double holmP) {
     /** (median B - median A) / median A in percent; NaN when undefined. */
     public double changePercent() {
       return verdict == null ? Double.NaN : verdict.changePercent();
@@ -77,6 +107,11 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     /** B's spread; null when B has no value. */
     public Spread bSpread() {
       return b.length == 0 ? null : Spread.of(b);
+    }
+
+    /** The figure in words: {@code overall throughput}, {@code READ p99.9 = p99.99 = max}. */
+    public String figure() {
+      return Comparison.figure(operation, metric);
     }
   }
 
@@ -114,11 +149,24 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
   public record Named(String name, MergedJson result) {
   }
 
+  /** Compares A's repetitions with B's on the default primary figure ({@link Primary#choose}). */
+  public static Comparison of(List<Named> a, List<Named> b, Significance.Method method) {
+    try {
+      return of(a, b, method, null);
+    } catch (Arms.Unusable e) {
+      throw new IllegalStateException("the default primary figure is always one of the rows", e);
+    }
+  }
+
   /**
    * Compares A's repetitions with B's. The caller has checked each side (see {@link Arms}); the setting
    * differences are those between A's first result and B's first.
+   *
+   * @param primary the primary figure as {@code --primary} takes it ({@code READ.p99}), or null for the default
+   * @throws Arms.Unusable {@code primary} is not a figure both sides report
    */
-  public static Comparison of(List<Named> a, List<Named> b, Significance.Method method) {
+  public static Comparison of(List<Named> a, List<Named> b, Significance.Method method, String primary)
+      throws Arms.Unusable {
     if (a.isEmpty() || b.isEmpty()) {
       throw new IllegalArgumentException("each side needs at least one result");
     }
@@ -149,10 +197,182 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     settings(diffs, "configuration", x.configuration(), y.configuration());
     settings(diffs, "environment", x.environment(), y.environment());
 
-    List<MergedJson> ra = a.stream().map(Named::result).toList();
-    List<MergedJson> rb = b.stream().map(Named::result).toList();
-    RowMaker rows = new RowMaker(ra, rb, method);
-    rows.add("OVERALL", "throughput (ops/s)", true, r -> num(r.overall().throughputOpsPerSec()));
+    List<Named> na = inTimeOrder(a);
+    List<Named> nb = inTimeOrder(b);
+    List<MergedJson> ra = na.stream().map(Named::result).toList();
+    List<MergedJson> rb = nb.stream().map(Named::result).toList();
+    Timing timing = Timing.of(ra, rb, diffs.size());
+    List<Figure> figures = figures(ra, rb);
+    Primary chosen = primary == null ? Primary.choose(ra, rb, figures) : Primary.parse(primary, figures);
+    List<Group> groups = collapse(figures);
+
+    // verdicts: each row tested once, the primary alone at 5%, the secondaries as one family under Holm
+    int tested = 0;
+    for (Group g : groups) {
+      g.role = g.keys().contains(chosen.key()) ? Role.PRIMARY : g.untested == null ? Role.SECONDARY : Role.SHOWN;
+      if (g.a.length == 0 || g.b.length == 0) {
+        continue;
+      }
+      String figure = figure(g.operation, g.metric);
+      g.verdict = !single && g.untested != null ? Significance.untested(figure, g.higherIsBetter, g.a, g.b, g.untested)
+          : Significance.of(figure, g.higherIsBetter, g.a, g.b, method);
+      if (g.role == Role.SECONDARY && isTested(g.verdict)) {
+        tested++;
+      }
+    }
+    double[] ps = groups.stream().filter(g -> g.role == Role.SECONDARY && isTested(g.verdict))
+        .mapToDouble(g -> g.verdict.test().p()).toArray();
+    double[] adjusted = Holm.adjust(ps);
+    int k = 0;
+    List<String> unstable = new ArrayList<>();
+    for (Group g : groups) {
+      if (g.role == Role.SECONDARY && isTested(g.verdict)) {
+        g.holmP = adjusted[k++];
+        g.verdict = holm(g.verdict, g.holmP, tested);
+      }
+      if (g.verdict == null || g.verdict.test() == null) {
+        continue;
+      }
+      Stability sa = Stability.of(g.a);
+      Stability sb = Stability.of(g.b);
+      if (timing.earnsVerdict()) { // a drift both sides share cancels; only one side's drift against the other's
+        sa = sa != null && sa.kind() == Stability.Kind.TREND ? null : sa;
+        sb = sb != null && sb.kind() == Stability.Kind.TREND ? null : sb;
+        sb = sb == null && sa == null ? Stability.divergence(g.b, g.a, "A") : sb;
+      }
+      if (sa != null || sb != null) {
+        String said = (sa != null ? "A's repetitions are not stable in it: " + sa.describe() + named(sa, na) : "")
+            + (sa != null && sb != null ? "; " : "")
+            + (sb != null ? "B's repetitions are not stable in it: " + sb.describe() + named(sb, nb) : "");
+        if (g.role == Role.PRIMARY) {
+          warnings.add(0, "The primary figure (" + figure(g.operation, g.metric) + ") is not stable within a side: "
+              + said + ". A median of such runs describes something that was changing, so the headline does not "
+              + "call a difference on them: rerun that side, or find what disturbed it.");
+        } else {
+          unstable.add(figure(g.operation, g.metric) + " (" + (sa != null && sb != null ? "A and B" : sa != null ? "A"
+              : "B") + ")");
+        }
+        if (g.verdict.kind() == Significance.Kind.DIFFERS && timing.earnsVerdict()) {
+          g.verdict = g.verdict.withheld(Significance.Kind.UNSTABLE, "not called different: " + said);
+        }
+      }
+      if (g.verdict.kind() == Significance.Kind.DIFFERS && !timing.earnsVerdict()) {
+        g.verdict = g.verdict.withheld(Significance.Kind.APART, timing.withheld());
+      }
+    }
+    if (!unstable.isEmpty()) {
+      warnings.add("A side's repetitions hold an outlier or a drift in " + unstable.size() + " secondary "
+          + (unstable.size() == 1 ? "figure" : "figures") + " (" + String.join(", ", unstable) + "); none of them "
+          + "is called different on that evidence.");
+    }
+    List<Row> rows = groups.stream().map(g -> new Row(g.operation, g.metric, g.a, g.b, g.higherIsBetter, g.verdict,
+        List.copyOf(g.keys()), g.role, g.holmP)).toList();
+    Row head = rows.stream().filter(r -> r.role() == Role.PRIMARY).findFirst().orElseThrow();
+    Headline headline = new Headline(head.figure(), head.verdict(), chosen.why());
+    return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
+        rows, warnings, timing, headline, single ? null : secondaryNote(tested, a.size(), b.size()));
+  }
+
+  private static boolean isTested(Significance v) {
+    return v != null && v.ci() != null && (v.kind() == Significance.Kind.DIFFERS
+        || v.kind() == Significance.Kind.WITHIN_NOISE);
+  }
+
+  /** A secondary figure's verdict once its p is adjusted with the family's (Holm). */
+  private static Significance holm(Significance v, double adjusted, int family) {
+    String holm = "Holm-adjusted p = " + Significance.formatP(adjusted) + " over " + family + " secondary "
+        + (family == 1 ? "figure" : "figures");
+    if (v.kind() == Significance.Kind.DIFFERS && adjusted < Significance.ALPHA) {
+      return v.restated(Significance.Kind.DIFFERS, inParentheses(v.statement(), holm));
+    }
+    if (v.kind() == Significance.Kind.DIFFERS) {
+      return v.restated(Significance.Kind.WITHIN_NOISE, "no difference beyond run-to-run noise once the secondary "
+          + "figures are corrected for their number: " + inParentheses(v.effect(), holm));
+    }
+    return v.restated(v.kind(), inParentheses(v.statement(), holm));
+  }
+
+  /** {@code "x (a, b)"} with {@code more} added inside the last parentheses: {@code "x (a, b; more)"}. */
+  private static String inParentheses(String s, String more) {
+    return s.endsWith(")") ? s.substring(0, s.length() - 1) + "; " + more + ")" : s + " (" + more + ")";
+  }
+
+  private static String named(Stability s, List<Named> side) {
+    return s.kind() == Stability.Kind.OUTLIER ? ", " + Text.shown(side.get(s.index()).name()) : "";
+  }
+
+  /**
+   * Why the secondary figures can or cannot be judged at these repetitions: Holm's first threshold is 0.05 / m,
+   * and an exact Mann-Whitney p cannot go below 2 / C(n_A + n_B, n_A) (0.0079 at 5 and 5).
+   */
+  private static String secondaryNote(int family, int na, int nb) {
+    if (family == 0) {
+      return null;
+    }
+    String said = "Secondary figures (every row but the headline's) are judged together, with Holm's correction at "
+        + "5% over the " + family + " tested " + (family == 1 ? "figure" : "figures");
+    double smallest = smallestP(na, nb);
+    if (smallest * family < Significance.ALPHA) {
+      return said + " (Holm-adjusted p in each row).";
+    }
+    int need = Math.max(na, nb);
+    while (smallestP(need, need) * family >= Significance.ALPHA) {
+      need++;
+    }
+    return said + "; with " + na + " and " + nb + " repetitions none can pass it (the smallest possible Mann-Whitney "
+        + "p, " + Significance.formatP(smallest) + ", times " + family + " is not below 0.05), so they are described, "
+        + "not judged: " + need + " repetitions per side would let them be.";
+  }
+
+  private static double smallestP(int na, int nb) {
+    double c = 1;
+    for (int i = 1; i <= na; i++) {
+      c = c * (nb + i) / i;
+    }
+    return Math.min(1, 2 / c);
+  }
+
+  /** A side's results in the order they ran (by window start; results that do not say keep their place). */
+  private static List<Named> inTimeOrder(List<Named> side) {
+    List<Named> sorted = new ArrayList<>(side);
+    sorted.sort(java.util.Comparator.comparingLong(n -> n.result().window().startEpochMs()));
+    return sorted;
+  }
+
+  /**
+   * One figure as read from the results, before identical ones are collapsed.
+   *
+   * @param key      as {@code --primary} names it
+   * @param untested why it is shown but never tested, else null
+   */
+  record Figure(String key, String operation, String metric, boolean higherIsBetter, double[] a, double[] b,
+                String untested) {
+  }
+
+  /** Figures identical per repetition on both sides, as one row. */
+  private static final class Group {
+    final List<Figure> members = new ArrayList<>();
+    String operation;
+    String metric;
+    boolean higherIsBetter;
+    double[] a;
+    double[] b;
+    String untested;
+    Role role;
+    Significance verdict;
+    Double holmP;
+
+    List<String> keys() {
+      return members.stream().map(Figure::key).toList();
+    }
+  }
+
+  /** Every figure of both sides, in the order the table shows them. */
+  static List<Figure> figures(List<MergedJson> ra, List<MergedJson> rb) {
+    List<Figure> out = new ArrayList<>();
+    FigureMaker rows = new FigureMaker(ra, rb, out);
+    rows.add("OVERALL.throughput", "OVERALL", "throughput (ops/s)", true, null,
+        r -> num(r.overall().throughputOpsPerSec()));
     Set<String> names = new LinkedHashSet<>();
     Set<String> pcts = null;
     for (MergedJson r : concat(ra, rb)) {
@@ -166,17 +386,126 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       }
     }
     for (String op : names) {
-      rows.add(op, "throughput (ops/s)", true, r -> op(r, op) == null ? Double.NaN
+      String cleanup = Arms.NOT_MEASURED.equals(op) ? "YCSB's CLEANUP closes each thread's connections; it is not "
+          + "a measured operation" : null;
+      rows.add(op + ".throughput", op, "throughput (ops/s)", true, cleanup, r -> op(r, op) == null ? Double.NaN
           : num(op(r, op).throughputOpsPerSec()));
-      latency(rows, op, "", pcts, o -> o.latencyUs());
+      latency(rows, op, "", pcts, cleanup, o -> o.latencyUs());
       if (concat(ra, rb).stream().anyMatch(r -> op(r, op) != null && op(r, op).intendedLatencyUs() != null)) {
-        latency(rows, op, "intended ", pcts, o -> o.intendedLatencyUs());
+        latency(rows, op, "intended ", pcts, cleanup, o -> o.intendedLatencyUs());
       }
-      rows.add(op, "errors", false, r -> op(r, op) == null ? Double.NaN : op(r, op).errors());
-      rows.add(op, "error rate (%)", false, r -> op(r, op) == null ? Double.NaN : num(op(r, op).errorRate()) * 100);
+      rows.add(op + ".errors", op, "errors", false, cleanup, r -> op(r, op) == null ? Double.NaN : op(r, op).errors());
+      rows.add(op + ".error-rate", op, "error rate (%)", false, cleanup, r -> op(r, op) == null ? Double.NaN
+          : num(op(r, op).errorRate()) * 100);
     }
-    return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
-        rows.rows, warnings);
+    return out;
+  }
+
+  /**
+   * Collapses figures whose values are identical, repetition by repetition, on both sides and that share a unit
+   * (p99.9 = p99.99 = max of a small run): one figure counted thrice would be tested thrice. The group is tested
+   * when its first member (the best supported: a lower percentile before a higher one) can be.
+   */
+  private static List<Group> collapse(List<Figure> figures) {
+    List<Group> groups = new ArrayList<>();
+    for (Figure f : figures) {
+      Group into = null;
+      if (f.a().length > 0 && f.b().length > 0) {
+        for (Group g : groups) {
+          Figure first = g.members.get(0);
+          boolean cleanup = Arms.NOT_MEASURED.equals(first.operation()) || Arms.NOT_MEASURED.equals(f.operation());
+          if (unit(first.metric()).equals(unit(f.metric())) && first.higherIsBetter() == f.higherIsBetter()
+              && (!cleanup || first.operation().equals(f.operation())) // CLEANUP is shown apart, never tested
+              && Arrays.equals(first.a(), f.a()) && Arrays.equals(first.b(), f.b())) {
+            into = g;
+            break;
+          }
+        }
+      }
+      if (into == null) {
+        into = new Group();
+        into.operation = f.operation();
+        into.higherIsBetter = f.higherIsBetter();
+        into.a = f.a();
+        into.b = f.b();
+        into.untested = f.untested();
+        groups.add(into);
+      }
+      into.members.add(f);
+    }
+    for (Group g : groups) {
+      List<Figure> m = g.members;
+      if (m.size() == 1) {
+        g.metric = m.get(0).metric();
+      } else if (m.stream().allMatch(f -> f.operation().equals(g.operation))) {
+        g.metric = String.join(" = ", m.stream().map(f -> bare(f.metric())).toList()) + unit(m.get(0).metric());
+      } else {
+        g.metric = bare(m.get(0).metric()) + " = " + String.join(" = ", m.subList(1, m.size()).stream()
+            .map(f -> figure(f.operation(), bare(f.metric()))).toList()) + unit(m.get(0).metric());
+      }
+    }
+    return groups;
+  }
+
+  private static String unit(String metric) {
+    int at = metric.lastIndexOf(" (");
+    return at < 0 || !metric.endsWith(")") ? "" : metric.substring(at);
+  }
+
+  private static String bare(String metric) {
+    return metric.substring(0, metric.length() - unit(metric).length());
+  }
+
+  /** Reads one figure from every repetition of both sides. */
+  private static final class FigureMaker {
+    final List<MergedJson> a;
+    final List<MergedJson> b;
+    final List<Figure> out;
+
+    FigureMaker(List<MergedJson> a, List<MergedJson> b, List<Figure> out) {
+      this.a = a;
+      this.b = b;
+      this.out = out;
+    }
+
+    void add(String key, String operation, String metric, boolean higherIsBetter, String untested,
+             ToDoubleFunction<MergedJson> value) {
+      out.add(new Figure(key, operation, metric, higherIsBetter, values(a, value), values(b, value), untested));
+    }
+
+    private static double[] values(List<MergedJson> results, ToDoubleFunction<MergedJson> value) {
+      return results.stream().mapToDouble(value).filter(Double::isFinite).toArray();
+    }
+  }
+
+  /** How a verdict names a row: {@code READ p99}, {@code overall throughput}, {@code READ intended p99}. */
+  static String figure(String operation, String metric) {
+    String m = metric.replaceFirst(" \\([^)]*\\)$", "");
+    return "OVERALL".equals(operation) ? "overall " + m : operation + " " + m;
+  }
+
+  private static void latency(FigureMaker rows, String op, String prefix, Set<String> pcts, String cleanup,
+                              Function<MergedJson.Operation, MergedJson.Latency> kind) {
+    Function<MergedJson, MergedJson.Latency> of = r -> op(r, op) == null ? null : kind.apply(op(r, op));
+    String key = op + "." + (prefix.isEmpty() ? "" : "intended-");
+    rows.add(key + "mean", op, prefix + "mean (us)", false, cleanup, r -> of.apply(r) == null ? Double.NaN
+        : num(of.apply(r).mean()));
+    long fewest = Long.MAX_VALUE;
+    for (MergedJson r : concat(rows.a, rows.b)) {
+      if (of.apply(r) != null) {
+        fewest = Math.min(fewest, of.apply(r).count());
+      }
+    }
+    for (String p : pcts) {
+      double above = fewest * (100 - Double.parseDouble(p)) / 100; // 1,000 × (100 − 99) / 100 is 10, not 9.99…
+      String unsupported = cleanup != null ? cleanup : fewest == Long.MAX_VALUE || above >= MIN_ABOVE ? null
+          : String.format(Locale.ROOT, "fewer than %d operations above it in a repetition (%,d %s operations "
+              + "leave %s above p%s)", MIN_ABOVE, fewest, op, Fmt.plain(Math.round(above * 10) / 10.0), p);
+      rows.add(key + "p" + p, op, prefix + "p" + p + " (us)", false, unsupported, r -> of.apply(r) == null
+          ? Double.NaN : num(of.apply(r).percentiles().get(p)));
+    }
+    rows.add(key + "max", op, prefix + "max (us)", false, cleanup != null ? cleanup : "a max is one operation",
+        r -> of.apply(r) == null ? Double.NaN : of.apply(r).max());
   }
 
   /**
@@ -220,49 +549,6 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
 
   private static MergedJson.Operation op(MergedJson r, String name) {
     return ops(r).get(name);
-  }
-
-  /** Builds rows: one value per repetition and side, then the spread and verdict of each. */
-  private static final class RowMaker {
-    final List<MergedJson> a;
-    final List<MergedJson> b;
-    final Significance.Method method;
-    final List<Row> rows = new ArrayList<>();
-
-    RowMaker(List<MergedJson> a, List<MergedJson> b, Significance.Method method) {
-      this.a = a;
-      this.b = b;
-      this.method = method;
-    }
-
-    void add(String operation, String metric, boolean higherIsBetter, ToDoubleFunction<MergedJson> value) {
-      double[] x = values(a, value);
-      double[] y = values(b, value);
-      Significance v = x.length == 0 || y.length == 0 ? null
-          : Significance.of(figure(operation, metric), higherIsBetter, x, y, method);
-      rows.add(new Row(operation, metric, x, y, higherIsBetter, v));
-    }
-
-    private static double[] values(List<MergedJson> results, ToDoubleFunction<MergedJson> value) {
-      return results.stream().mapToDouble(value).filter(Double::isFinite).toArray();
-    }
-  }
-
-  /** How a verdict names a row: {@code READ p99}, {@code overall throughput}, {@code READ intended p99}. */
-  static String figure(String operation, String metric) {
-    String m = metric.replaceFirst(" \\([^)]*\\)$", "");
-    return "OVERALL".equals(operation) ? "overall " + m : operation + " " + m;
-  }
-
-  private static void latency(RowMaker rows, String op, String prefix, Set<String> pcts,
-                              Function<MergedJson.Operation, MergedJson.Latency> kind) {
-    Function<MergedJson, MergedJson.Latency> of = r -> op(r, op) == null ? null : kind.apply(op(r, op));
-    rows.add(op, prefix + "mean (us)", false, r -> of.apply(r) == null ? Double.NaN : num(of.apply(r).mean()));
-    for (String p : pcts) {
-      rows.add(op, prefix + "p" + p + " (us)", false, r -> of.apply(r) == null ? Double.NaN
-          : num(of.apply(r).percentiles().get(p)));
-    }
-    rows.add(op, prefix + "max (us)", false, r -> of.apply(r) == null ? Double.NaN : of.apply(r).max());
   }
 
   private static Map<String, MergedJson.Operation> ops(MergedJson n) {

@@ -5,6 +5,7 @@ import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.aggregate.stats.Significance;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code compare}'s JSON ({@value #SCHEMA}), as the records Jackson writes; documented in docs/aggregate.md. A value
@@ -16,9 +17,14 @@ import java.util.List;
  * @param method      how verdicts are reached
  * @param warnings    what must be read first (e.g. a side incomplete or not MongoDB)
  * @param differences how the two were run differently: configuration, environment, merge settings
+ * @param timing      when the sides ran: interleaved or not, and what is said about it
+ * @param headline    the verdict on the primary figure
+ * @param secondary   how the secondary figures are judged, or why none can be at these repetitions (null for one
+ *                    run against one)
  * @param metrics     per operation and metric, both sides' spreads, the change and the verdict
  */
-public record ComparisonJson(String schema, List<String> a, List<String> b, Method method, List<String> warnings,
+public record ComparisonJson(String schema, List<String> a, List<String> b, Method method, Timing timing,
+                             Headline headline, String secondary, List<String> warnings,
                              List<Comparison.Difference> differences, List<Metric> metrics) {
   public static final String SCHEMA = "ycsb-aggregate/compare/v2";
 
@@ -37,6 +43,29 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
                        long seed, double noisyRange) {
   }
 
+  /**
+   * When the sides ran.
+   *
+   * @param order        {@code INTERLEAVED}, {@code PARTLY}, {@code APART} or {@code UNKNOWN}
+   * @param labelChanges how often the side changes in time order
+   * @param gapSeconds   for apart sides, from the earlier side's end to the later side's start
+   * @param statement    what is said first when not interleaved, else null
+   */
+  public record Timing(String order, int labelChanges, double gapSeconds, String statement) {
+  }
+
+  /**
+   * The headline.
+   *
+   * @param figure    the primary figure in words
+   * @param keys      the figure as {@code --primary} names it (several when identical figures were collapsed)
+   * @param kind      its verdict's kind ({@link Significance.Kind}), null when not judged
+   * @param statement the quotable line
+   * @param why       why this figure is primary
+   */
+  public record Headline(String figure, List<String> keys, String kind, String statement, String why) {
+  }
+
   /** One side's repetitions of one metric. */
   public record Arm(int n, Double median, Double min, Double max, Double relativeStdDev, boolean noisy,
                     boolean noiseKnown, List<Double> values) {
@@ -45,11 +74,13 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
   /**
    * One compared metric; {@code changePercent} is (median B - median A) / median A in percent; {@code ratio},
    * {@code ratioCiLow} and {@code ratioCiHigh} are median(B) / median(A) and its interval; {@code verdict} one of
-   * {@link Significance.Kind}'s names, {@code statement} the sentence.
+   * {@link Significance.Kind}'s names, {@code statement} the sentence; {@code role} {@code primary},
+   * {@code secondary} or {@code shown}; {@code holmP} a tested secondary's Holm-adjusted p; {@code keys} the figures
+   * the row stands for.
    */
   public record Metric(String operation, String metric, boolean higherIsBetter, Arm a, Arm b, Double changePercent,
                        Double ratio, Double ratioCiLow, Double ratioCiHigh, Double mannWhitneyP, String verdict,
-                       String statement) {
+                       String statement, String role, Double holmP, List<String> keys) {
   }
 
   static ComparisonJson of(Comparison c) {
@@ -62,9 +93,16 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
           num(r.changePercent()), v == null || v.ci() == null ? null : v.ci().ratio(),
           v == null || v.ci() == null ? null : v.ci().low(), v == null || v.ci() == null ? null : v.ci().high(),
           v == null || v.test() == null ? null : v.test().p(), v == null ? null : v.kind().name(),
-          v == null ? null : v.statement());
+          v == null ? null : v.statement(), r.role().name().toLowerCase(Locale.ROOT), r.holmP(), r.keys());
     }).toList();
-    return new ComparisonJson(SCHEMA, c.aNames(), c.bNames(), method, c.warnings(), c.differences(), metrics);
+    Comparison.Row primary = c.rows().stream().filter(r -> r.role() == Comparison.Role.PRIMARY).findFirst()
+        .orElseThrow();
+    Headline headline = new Headline(c.headline().figure(), primary.keys(), c.headline().kind() == null ? null
+        : c.headline().kind().name(), c.headline().line(), c.headline().why());
+    Timing timing = new Timing(c.timing().order().name(), c.timing().labelChanges(), c.timing().gapMs() / 1000.0,
+        c.timing().statement());
+    return new ComparisonJson(SCHEMA, c.aNames(), c.bNames(), method, timing, headline, c.secondaryNote(),
+        c.warnings(), c.differences(), metrics);
   }
 
   private static Arm arm(double[] values) {

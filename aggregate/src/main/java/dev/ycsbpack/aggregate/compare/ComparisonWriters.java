@@ -35,12 +35,26 @@ public final class ComparisonWriters {
     out.println(side("A", c.singleRuns() ? "baseline" : null, c.aNames()));
     out.println(side("B", c.singleRuns() ? "contender" : null, c.bNames()));
     out.println();
+    if (c.timing().statement() != null) {
+      out.println("> **" + esc(c.timing().statement()) + "**");
+    } else {
+      out.println(esc(c.timing().describe()));
+    }
+    out.println();
+    out.println("**" + esc(c.headline().line()) + "**");
+    out.println();
+    out.println("Primary figure: " + esc(c.headline().figure()) + ", because " + esc(c.headline().why()) + ".");
+    out.println();
     for (String warning : c.warnings()) {
       out.println("> **" + esc(warning) + "**");
       out.println();
     }
     out.println(c.singleRuns() ? "**" + NOISE_UNKNOWN + "**" : "Verdicts: " + c.method().describe() + ".");
     out.println();
+    if (c.secondaryNote() != null) {
+      out.println(esc(c.secondaryNote()));
+      out.println();
+    }
     if (c.differences().isEmpty()) {
       out.println("No difference in configuration, environment or merge settings.");
     } else {
@@ -58,21 +72,30 @@ public final class ComparisonWriters {
       out.println("| Operation | Metric | A | B | Change | |");
       out.println("|---|---|---:|---:|---:|---|");
       for (Comparison.Row r : c.rows()) {
-        out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + median(r.aSpread()) + " | "
+        out.println("| " + esc(r.operation()) + " | " + esc(r.metric()) + " | " + median(r.aSpread()) + " | "
             + median(r.bSpread()) + " | " + change(r.changePercent()) + " | "
             + (r.verdict() == null ? "" : "noise unknown") + " |");
       }
     } else {
       out.println("| Operation | Metric | A median | A min–max | A RSD | A n | B median | B min–max | B RSD | B n "
-          + "| Change | Significance |");
-      out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+          + "| Change | Role | Significance |");
+      out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
       for (Comparison.Row r : c.rows()) {
-        out.println("| " + esc(r.operation()) + " | " + r.metric() + " | " + arm(r.aSpread()) + " | "
-            + arm(r.bSpread()) + " | " + change(r.changePercent()) + " | "
+        out.println("| " + esc(r.operation()) + " | " + esc(r.metric()) + " | " + arm(r.aSpread()) + " | "
+            + arm(r.bSpread()) + " | " + change(r.changePercent()) + " | " + role(r) + " | "
             + (r.verdict() == null ? "n/a" : esc(r.verdict().statement())) + " |");
       }
     }
     out.flush();
+  }
+
+  /** The row's role in words: {@code primary}, {@code secondary}, {@code shown only}. */
+  static String role(Comparison.Row r) {
+    return switch (r.role()) {
+      case PRIMARY -> "**primary**";
+      case SECONDARY -> "secondary";
+      case SHOWN -> "shown only";
+    };
   }
 
   private static String side(String label, String role, List<String> names) {
@@ -97,12 +120,36 @@ public final class ComparisonWriters {
 
   public static void csv(Comparison c, Writer out) throws IOException {
     out.write(Csv.comment(c.singleRuns() ? NOISE_UNKNOWN : "Verdicts: " + c.method().describe()));
+    if (c.timing().statement() != null) {
+      out.write(Csv.comment(c.timing().statement()));
+    }
+    out.write(Csv.comment(c.headline().line()));
+    if (c.secondaryNote() != null) {
+      out.write(Csv.comment(c.secondaryNote()));
+    }
     out.write(Csv.row(List.of("kind", "area_or_operation", "key_or_metric", "a", "b", "a_n", "a_min", "a_max",
         "a_rsd", "a_noisy", "b_n", "b_min", "b_max", "b_rsd", "b_noisy", "change_percent", "ratio", "ratio_ci_low",
-        "ratio_ci_high", "mann_whitney_p", "verdict", "statement")));
+        "ratio_ci_high", "mann_whitney_p", "verdict", "statement", "role", "holm_p", "figures")));
+    Significance h = c.headline().verdict();
+    List<String> head = new ArrayList<>(List.of("headline", "", c.headline().figure(), "", ""));
+    while (head.size() < 20) {
+      head.add("");
+    }
+    head.addAll(List.of(h == null ? "" : h.kind().name(), c.headline().statement(), "primary", "",
+        c.headline().why()));
+    out.write(Csv.row(head));
+    List<String> when = new ArrayList<>(List.of("timing", "", c.timing().order().name()));
+    while (when.size() < 21) {
+      when.add("");
+    }
+    when.add(c.timing().describe());
+    while (when.size() < 25) {
+      when.add("");
+    }
+    out.write(Csv.row(when));
     for (Comparison.Difference d : c.differences()) {
       List<String> row = new ArrayList<>(List.of("difference", d.area(), d.key(), d.baseline(), d.contender()));
-      while (row.size() < 22) {
+      while (row.size() < 25) {
         row.add("");
       }
       out.write(Csv.row(row));
@@ -118,7 +165,9 @@ public final class ComparisonWriters {
       row.addAll(armCsv(b));
       row.addAll(List.of(raw(r.changePercent()), ci == null ? "" : raw(ci.ratio()), ci == null ? "" : raw(ci.low()),
           ci == null ? "" : raw(ci.high()), v == null || v.test() == null ? "" : raw(v.test().p()),
-          v == null ? "" : v.kind().name(), v == null ? "" : v.statement()));
+          v == null ? "" : v.kind().name(), v == null ? "" : v.statement(),
+          r.role().name().toLowerCase(Locale.ROOT), r.holmP() == null ? "" : raw(r.holmP()),
+          String.join(" = ", r.keys())));
       out.write(Csv.row(row));
     }
     out.flush();

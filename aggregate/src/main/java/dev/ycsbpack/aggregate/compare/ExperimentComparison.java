@@ -51,6 +51,18 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
    */
   public static ExperimentComparison of(Path a, Path b, Significance.Method method)
       throws Arms.Unusable, InputException {
+    return of(a, b, method, null);
+  }
+
+  /**
+   * Compares experiment {@code b} with {@code a}, each step's headline on {@code primary} ({@code OP.FIGURE}, null
+   * for each step's default).
+   *
+   * @throws Arms.Unusable  the plans differ, a step's runs cannot be compared as given, or a step lacks the primary
+   * @throws InputException a step's merged result is there but unreadable
+   */
+  public static ExperimentComparison of(Path a, Path b, Significance.Method method, String primary)
+      throws Arms.Unusable, InputException {
     ExperimentManifest ma = ExperimentManifest.read(a).orElseThrow();
     ExperimentManifest mb = ExperimentManifest.read(b).orElseThrow();
     if (!ma.plan().sameSteps(mb.plan())) {
@@ -71,7 +83,7 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
       List<Comparison.Named> x1 = Arms.read("--a " + label, ra);
       List<Comparison.Named> y1 = Arms.read("--b " + label, rb);
       Arms.shareOperations("--a " + label, x1, "--b " + label, y1);
-      steps.add(new Step(label, Comparison.of(x1, y1, method), null));
+      steps.add(new Step(label, Comparison.of(x1, y1, method, primary), null));
     }
     return new ExperimentComparison(a.toString(), b.toString(), ma.plan().describeSteps(), steps);
   }

@@ -40,7 +40,16 @@ public record Significance(Kind kind, String figure, boolean higherIsBetter, Spr
     /** One run against one run: nothing is known about the noise. */
     NOISE_UNKNOWN,
     /** Enough repetitions, but a value is 0 or less, so the ratio of medians is not defined. */
-    NOT_TESTED
+    NOT_TESTED,
+    /**
+     * Would differ, but the sides ran apart in time (not interleaved): drift between the sessions is not run-to-run
+     * noise and cannot be ruled out.
+     */
+    APART,
+    /** Would differ, but a side's repetitions hold an outlier or a trend ({@link Stability}). */
+    UNSTABLE,
+    /** Shown, never tested: the sample cannot support it (a max, or a percentile with too few operations above). */
+    UNSUPPORTED
   }
 
   /**
@@ -65,8 +74,9 @@ public record Significance(Kind kind, String figure, boolean higherIsBetter, Spr
     public String describe() {
       return String.format(Locale.ROOT, "a difference is claimed only with at least %d repetitions per side, an "
           + "exact two-sided Mann-Whitney p below %s and a bootstrap %d%% CI of the ratio of medians that excludes 1 "
-          + "(%,d resamples, seed %d); an arm is noisy when (max - min) / median exceeds %d%%", MIN_PER_SIDE,
-          ALPHA, Math.round(RatioCi.DEFAULT_LEVEL * 100), resamples, seed, Math.round(Spread.NOISY_RANGE * 100));
+          + "(%,d resamples, seed %d); an arm is noisy when (max - min) / median exceeds %d%%; %s", MIN_PER_SIDE,
+          ALPHA, Math.round(RatioCi.DEFAULT_LEVEL * 100), resamples, seed, Math.round(Spread.NOISY_RANGE * 100),
+          Stability.RULE);
     }
   }
 
@@ -112,6 +122,46 @@ public record Significance(Kind kind, String figure, boolean higherIsBetter, Spr
     return new Significance(Kind.WITHIN_NOISE, figure, higherIsBetter, sa, sb, test, ci, "no difference beyond run-to-run "
         + "noise (B's " + figure + " " + signed((ci.ratio() - 1) * 100) + ", 95% CI " + signed((ci.low() - 1) * 100)
         + " to " + signed((ci.high() - 1) * 100) + "; " + stats + ")");
+  }
+
+  /**
+   * The same figure and numbers with another outcome: a difference this rule would claim, withheld for {@code why}
+   * (e.g. the sides ran apart). The sentence keeps the effect and its interval, then says why it is not a verdict.
+   */
+  public Significance withheld(Kind kind, String why) {
+    return new Significance(kind, figure, higherIsBetter, a, b, test, ci, effect() + ": " + why);
+  }
+
+  /** This outcome with another sentence (e.g. a secondary figure's, with its Holm-adjusted p). */
+  public Significance restated(Kind kind, String statement) {
+    return new Significance(kind, figure, higherIsBetter, a, b, test, ci, statement);
+  }
+
+  /** A figure shown but never tested, and why (e.g. too few operations above a percentile). */
+  public static Significance untested(String figure, boolean higherIsBetter, double[] a, double[] b, String why) {
+    return new Significance(Kind.UNSUPPORTED, figure, higherIsBetter, Spread.of(a), Spread.of(b), null, null,
+        "shown, not tested: " + why);
+  }
+
+  /**
+   * The effect in words with its interval and test: {@code B's READ p99 is 18% lower (95% CI 11–24%; Mann-Whitney
+   * p = 0.0079, n = 5 and 5)}; for a tested figure only.
+   */
+  public String effect() {
+    String counts = "n = " + a.n() + " and " + b.n();
+    if (ci == null || test == null) {
+      return "B's " + figure + " " + change(a, b).replace("a change of ", "") + " (" + counts + ")";
+    }
+    boolean higher = ci.ratio() > 1;
+    double point = Math.abs(ci.ratio() - 1) * 100;
+    String range = "95% CI " + signed((ci.low() - 1) * 100) + " to " + signed((ci.high() - 1) * 100);
+    String moved = ci.ratio() == 1 ? "unchanged" : pct(point) + "% " + (higher ? "higher" : "lower");
+    return "B's " + figure + " is " + moved + " (" + range + "; Mann-Whitney p = " + p(test.p()) + ", " + counts + ")";
+  }
+
+  /** p as the statements print it. */
+  public static String formatP(double p) {
+    return p(p);
   }
 
   /** (median B / median A − 1) in percent; NaN when A's median is 0. */

@@ -130,6 +130,10 @@ class SignificanceTest {
   void theMethodLineNamesEverySetting() {
     assertEquals("a difference is claimed only with at least 4 repetitions per side, an exact two-sided Mann-Whitney"
         + " p below 0.05 and a bootstrap 95% CI of the ratio of medians that excludes 1 (10,000 resamples, seed 1); "
-        + "an arm is noisy when (max - min) / median exceeds 10%", M.describe());
+        + "an arm is noisy when (max - min) / median exceeds 10%; a side is unstable when one repetition lies more "
+        + "than 10% from its median and farther from the others than their spread predicts (leave-one-out t test, p "
+        + "< 0.01 / n: an outlier, e.g. a cold first run), or, in time order, it drifts by more than 10% against the "
+        + "other side's runs (Mann-Kendall p < 0.01; a drift both share cancels when they are interleaved)",
+        M.describe());
   }
 }
