@@ -9,6 +9,7 @@ import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.experiment.run.Warmup;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -73,12 +74,19 @@ public final class ArmComparison {
       return new Result(s, null, null);
     }
     Comparison c;
+    List<Comparison.Named> all = new ArrayList<>();
     try {
-      c = Comparison.of(named(dir, a, runsA), named(dir, b, runsB), Significance.Method.DEFAULT);
+      List<Comparison.Named> x = named(dir, a, runsA);
+      List<Comparison.Named> y = named(dir, b, runsB);
+      all.addAll(x);
+      all.addAll(y);
+      c = Comparison.of(x, y, Significance.Method.DEFAULT);
     } catch (Arms.Unusable | InputException e) {
       s.add("no comparison: " + e.getMessage());
       return new Result(s, null, null);
     }
+    // the first line a reader meets says what was measured when it is not MongoDB (the pack's one rule for it)
+    EnvironmentFacts.notMongoDb(products(all)).ifPresent(mark -> s.add(0, mark));
     StringWriter md = new StringWriter();
     md.write("# A/B experiment: A = " + a + ", B = " + b + "\n\n");
     md.write(status.equals("COMPLETE") ? "" : "**" + status + ": compared from the complete runs before the failure."
@@ -116,6 +124,26 @@ public final class ArmComparison {
         .map(n -> new Comparison.Named(dir.toAbsolutePath().normalize().relativize(Path.of(n.name())).toString(),
             n.result()))
         .toList();
+  }
+
+  /** The server products the compared runs' clients recorded (common to a run's clients, or each client's). */
+  private static List<String> products(List<Comparison.Named> runs) {
+    List<String> products = new ArrayList<>();
+    for (Comparison.Named n : runs) {
+      if (n.result().environment() == null) {
+        continue;
+      }
+      String common = n.result().environment().common().get(EnvironmentFacts.SERVER_PRODUCT);
+      if (common != null) {
+        products.add(common);
+      }
+      n.result().environment().perClient().values().forEach(m -> {
+        if (m.get(EnvironmentFacts.SERVER_PRODUCT) != null) {
+          products.add(m.get(EnvironmentFacts.SERVER_PRODUCT));
+        }
+      });
+    }
+    return products;
   }
 
   private static Optional<Comparison.Row> throughputRow(Comparison c) {

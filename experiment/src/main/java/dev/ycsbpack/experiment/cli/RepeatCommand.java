@@ -31,11 +31,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code repeat}: one coordinated run repeated, every headline figure given with its spread. */
 @Command(name = "repeat", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Runs the same coordinated run R times (each a normal bundle under DIR/steps/), on the same loaded",
-        "data, and gives every headline figure (throughput, error rate, each operation's p50/p95/p99/p99.9) as its",
-        "median, min-max, relative standard deviation and n, marking the noisy ones. A warm-up round runs first",
-        "(DIR/warmup/, not counted). Compare two such folders with bin/ycsb-aggregate compare --a DIR_A --b DIR_B",
-        "(each side: its COMPLETE runs), or better, run both setups interleaved with bin/ycsb-experiment ab."})
+    description = {"Runs the same coordinated run R times (each a normal bundle under DIR/steps/), on the same "
+        + "loaded data, and gives every headline figure (throughput, error rate, each operation's p50/p95/p99/p99.9) "
+        + "as its median, min-max, relative standard deviation and n, marking the noisy ones. A warm-up round runs "
+        + "first (DIR/warmup/, not counted). To compare two setups, run them interleaved with bin/ycsb-experiment "
+        + "ab; two folders made one after the other can be compared with bin/ycsb-aggregate compare --a DIR_A --b "
+        + "DIR_B (each side: its COMPLETE runs), drift between them included."})
 final class RepeatCommand implements Callable<Integer> {
   /** Every repetition's swept value: there is one configuration, run R times. */
   private static final long X = 1;

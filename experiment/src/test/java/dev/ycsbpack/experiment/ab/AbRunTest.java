@@ -52,7 +52,7 @@ class AbRunTest {
     for (String n : names) {
       t.put(n, n.contains("-A-") ? a.get(ia++) : b.get(ib++));
     }
-    ChosenSteps steps = new ChosenSteps(t);
+    ChosenSteps steps = new ChosenSteps(t, "mongo-java-server");
 
     assertEquals(0, run(steps, 4, 1, Map.of("target", "500")));
 
@@ -91,6 +91,9 @@ class AbRunTest {
       assertTrue(out.contains("  " + line), line + "\n" + out);
     }
     assertFalse(String.join("\n", m.statements()).contains("no verdict"), m.statements()::toString);
+    assertTrue(m.statements().get(0).startsWith("NOT MongoDB: the clients measured mongo-java-server"),
+        m.statements()::toString);
+    assertTrue(md.contains("- NOT MongoDB: the clients measured mongo-java-server"), md);
   }
 
   @Test
@@ -101,7 +104,7 @@ class AbRunTest {
     for (int i = 0; i < names.size(); i++) {
       t.put(names.get(i), tp[i]);
     }
-    ChosenSteps steps = new ChosenSteps(t);
+    ChosenSteps steps = new ChosenSteps(t, null);
 
     assertEquals(0, run(steps, 3, 0, Map.of()));
 
@@ -109,6 +112,7 @@ class AbRunTest {
     ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
     String all = String.join("\n", m.statements());
     assertTrue(all.contains("(the same command: an A/A experiment"), all);
+    assertFalse(all.contains("NOT MongoDB"), "no server product recorded, nothing to mark: " + all);
     assertTrue(all.contains("no warm-up round was run (--warmup-rounds 0)"), all);
     assertTrue(all.contains("no verdict: a verdict needs >= 4 complete rounds (runs per arm); this comparison has 3 of"
         + " A and 3 of B"), all);

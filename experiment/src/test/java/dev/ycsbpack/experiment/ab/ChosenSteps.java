@@ -19,12 +19,17 @@ import java.util.Map;
  */
 final class ChosenSteps implements Steps {
   private final Map<String, Double> throughputByStep;
+  private final String product;
   private final List<String> ran = new ArrayList<>();
   private long clock = 1_700_000_000_000L;
 
-  /** @param throughputByStep each run's ops/s by folder name; a run not listed fails the test */
-  ChosenSteps(Map<String, Double> throughputByStep) {
+  /**
+   * @param throughputByStep each run's ops/s by folder name; a run not listed fails the test
+   * @param product          the server product the clients record ({@code server.product}), or null for none
+   */
+  ChosenSteps(Map<String, Double> throughputByStep, String product) {
     this.throughputByStep = throughputByStep;
+    this.product = product;
   }
 
   /** The runs made, by folder name, in order. */
@@ -50,7 +55,8 @@ final class ChosenSteps implements Steps {
     MergedJson.Latency latency = new MergedJson.Latency(ops, 50, 80.0, 10.0, 200, Map.of("99", 100L), List.of());
     MergedJson.Settings config = new MergedJson.Settings(Map.of("workload", "site.ycsb.workloads.CoreWorkload"),
         Map.of(), List.of());
-    MergedJson.Settings env = new MergedJson.Settings(Map.of("host.name", "here"), Map.of(), List.of());
+    MergedJson.Settings env = new MergedJson.Settings(product == null ? Map.of("host.name", "here")
+        : Map.of("host.name", "here", "server.product", product), Map.of(), List.of());
     MergedJson merged = new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null,
         new MergedJson.Window("common", start, end, (end - start) / 1000.0, 0, 0, (end - start) / 1000.0),
         List.of(99.0),
