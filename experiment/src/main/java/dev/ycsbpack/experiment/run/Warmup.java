@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * The warm-up rounds of {@code repeat} and {@code ab}: run exactly like the measured runs, each a bundle under
  * {@code DIR/warmup/}, recorded in the manifest as warm-up (order 0), and never counted in a spread or a comparison.
  * Each coordinated run starts its clients' JVMs anew, so what a warm-up round warms is what outlives one run: the
- * server (its cache, its plan cache, a Java server's JIT), the hosts' file caches and the connections to them.
+ * server (its cache, its plan cache, a Java server's JIT) and the hosts' file caches.
  */
 public final class Warmup {
   /** The folder of the warm-up runs in the experiment's folder. */
