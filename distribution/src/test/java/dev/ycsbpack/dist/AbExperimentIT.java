@@ -153,7 +153,8 @@ class AbExperimentIT {
 
   private static JsonNode overallThroughput(JsonNode cmp) {
     for (JsonNode metric : cmp.get("metrics")) {
-      if (metric.get("operation").asText().equals("OVERALL") && metric.get("metric").asText().startsWith("throughput")) {
+      if (metric.get("operation").asText().equals("OVERALL")
+          && metric.get("metric").asText().startsWith("throughput")) {
         return metric;
       }
     }

@@ -86,7 +86,8 @@ class AbRunTest {
         "order: 4 rounds in ABBA order (round 1: A B, round 2: B A, round 3: A B, ...)",
         "warm-up round: not counted (1 round in warmup/: warmup-1-A COMPLETE 10 ops/s, warmup-1-B COMPLETE 90,000",
         "arm A: throughput median 1,003 ops/s, 990-1,010", "arm B: throughput median 501 ops/s, 495-505",
-        "throughput, B against A: B's overall throughput is 50% lower", "comparison: " + dir.resolve("comparison.md"))) {
+        "throughput, B against A: B's overall throughput is 50% lower",
+        "comparison: " + dir.resolve("comparison.md"))) {
       assertTrue(m.statements().stream().anyMatch(s -> s.startsWith(line)), line + "\n" + m.statements());
       assertTrue(out.contains("  " + line), line + "\n" + out);
     }
@@ -138,7 +139,8 @@ class AbRunTest {
 
   private static JsonNode overallThroughput(JsonNode cmp) {
     for (JsonNode metric : cmp.get("metrics")) {
-      if (metric.get("operation").asText().equals("OVERALL") && metric.get("metric").asText().startsWith("throughput")) {
+      if (metric.get("operation").asText().equals("OVERALL")
+          && metric.get("metric").asText().startsWith("throughput")) {
         return metric;
       }
     }
