@@ -264,13 +264,18 @@ class ExperimentIT {
     assertEquals("repeat", m.get("plan").get("kind").asText());
     List<String> names = new ArrayList<>();
     m.get("steps").forEach(s -> names.add(s.get("name").asText()));
-    assertEquals(List.of("00-load", "01-run-r1", "02-run-r2", "03-run-r3"), names, "--repeat 3 by default");
+    assertEquals(List.of("00-load", "warmup-1", "01-run-r1", "02-run-r2", "03-run-r3"), names,
+        "--repeat 3 and one warm-up round by default");
     assertTrue(c.stdout().contains("step 02-run-r2: running (repetition 2)"), c::describe);
+    assertTrue(c.stdout().contains("step warmup-1: running (warm-up round 1: not counted)"), c::describe);
+    JsonNode warm = m.get("steps").get(1);
+    assertEquals("warmup/warmup-1", warm.get("bundle").asText());
+    assertTrue(warm.get("warmup").asBoolean() && warm.get("order").asInt() == 0, warm::toPrettyString);
     JsonNode r = m.get("repetitions").get(0);
     double[] tp = new double[3];
     double[] p99 = new double[3];
     for (int i = 0; i < 3; i++) {
-      JsonNode f = m.get("steps").get(1 + i).get("figures");
+      JsonNode f = m.get("steps").get(2 + i).get("figures"); // the warm-up's are not among them
       tp[i] = f.get("throughput").asDouble();
       p99[i] = f.get("latencyUs").get("READ").get("99").asDouble();
     }
@@ -290,6 +295,7 @@ class ExperimentIT {
     assertTrue(r.has("noisyFigures"), r::toPrettyString);
     assertFalse(m.has("answers"), "a repeated run has no sweep answers");
     for (String line : List.of("throughput: median ", "error rate: median ", "READ p99.9: median ",
+        "warm-up round: not counted (1 round in warmup/: warmup-1 COMPLETE ",
         "compare with another set: bin/ycsb-aggregate compare --a ")) {
       assertTrue(c.stdout().contains(line), line + "\n" + c.describe());
     }
@@ -311,7 +317,8 @@ class ExperimentIT {
     JsonNode mb = Coordinator.manifest(b);
     List<String> namesB = new ArrayList<>();
     mb.get("steps").forEach(s -> namesB.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
-    assertEquals(List.of("01-run-r1:COMPLETE", "02-run-r2.attempt-1:KILLED", "02-run-r2:COMPLETE"), namesB);
+    assertEquals(List.of("warmup-1:COMPLETE", "01-run-r1:COMPLETE", "02-run-r2.attempt-1:KILLED",
+        "02-run-r2:COMPLETE"), namesB);
     assertEquals(2, mb.get("repetitions").get(0).get("throughput").get("n").asInt(), mb::toPrettyString);
 
     // each side's repetitions are one side of a compare, as documented
@@ -341,7 +348,7 @@ class ExperimentIT {
         "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "recordcount=200", "-p", "operationcount=200", "-p", "readproportion=0.5",
         "-p", "updateproportion=0", "-p", "insertproportion=0.5", "-threads", "2", "--repeat", "2", "--load",
-        "--quiet"));
+        "--warmup-rounds", "0", "--quiet"));
     // several clients interleave their new keys unevenly: refused before anything runs, saying how to run it
     List<String> twoClients = new ArrayList<>(args);
     twoClients.addAll(List.of("--hosts", "local,local", "--out", work.resolve("two-clients").toString()));
@@ -407,7 +414,7 @@ class ExperimentIT {
           "-p", "insertproportion=0.5", "-p", "ycsbpack.maxerrorrate=50",
           // a refused insert's key is used up all the same (YCSB's rule), so reads of it find nothing: how many
           // depends on which keys the zipfian reads pick, which is not what this test is about
-          "-p", "ycsbpack.maxnotfoundrate=50", "-threads", "2", "--repeat", "2",
+          "-p", "ycsbpack.maxnotfoundrate=50", "-threads", "2", "--repeat", "2", "--warmup-rounds", "0",
           "--quiet", "--hosts", "local", "--out", dir.toString()));
       assertEquals(0, c.exitCode(), c::describe);
       JsonNode m = Coordinator.manifest(dir);

@@ -40,13 +40,23 @@ import java.util.Optional;
  *                    rotation; null for a sweep
  * @param maximum     a target-share sweep's unthrottled probe: its step and the throughput the targets are shares of;
  *                    null for any other experiment (or before the probe ran)
+ * @param comparison  an A/B experiment's comparison of its arms' runs (its files, relative to the folder); null for any
+ *                    other experiment, or before the last round
  */
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentManifest(String schema, String status, String reason, Plan plan,
                                  Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
                                  Answers answers, List<Repeated> repetitions, List<String> statements,
-                                 WcMatrix matrix, Maximum maximum) {
+                                 WcMatrix matrix, Maximum maximum, Compared comparison) {
+  /** A manifest of an experiment that compares no arms. */
+  public ExperimentManifest(String schema, String status, String reason, Plan plan, Map<String, String> environment,
+                            String startedAt, String endedAt, List<Step> steps, Answers answers,
+                            List<Repeated> repetitions, List<String> statements, WcMatrix matrix, Maximum maximum) {
+    this(schema, status, reason, plan, environment, startedAt, endedAt, steps, answers, repetitions, statements, matrix,
+        maximum, null);
+  }
+
   public static final String SCHEMA = "ycsb-experiment/v1";
   /** The manifest's file name in the experiment's folder. */
   public static final String FILE = "manifest.json";
@@ -108,6 +118,25 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   }
 
   /**
+   * An A/B experiment's comparison of its arms: A's runs against B's, written by {@code bin/ycsb-experiment ab}.
+   *
+   * @param markdown the comparison in Markdown, relative to the experiment folder ({@code comparison.md})
+   * @param json     the same as compare's JSON ({@code comparison.json})
+   */
+  public record Compared(String markdown, String json) {
+  }
+
+  /**
+   * One arm of an A/B experiment: its own properties and files on top of the command's common ones.
+   *
+   * @param label         its name ({@code --a-label}, {@code --b-label}), also in its steps' folder names
+   * @param properties    its {@code --a-p}/{@code --b-p} properties as given, secrets masked
+   * @param workloadFiles its {@code --a-P}/{@code --b-P} files as given
+   */
+  public record Arm(String label, Map<String, String> properties, List<String> workloadFiles) {
+  }
+
+  /**
    * The plan: two experiments with equal plans measure the same thing; {@code --resume} refuses another.
    *
    * @param kind           {@code sweep}, {@code wc-matrix} or {@code repeat}
@@ -128,6 +157,9 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param earlyStop      the early-stop rule in words
    * @param writeConcerns  a {@code wc-matrix}'s cells in the order given (x of a step is its cell's place, from 1);
    *                       null for a sweep
+   * @param warmupRounds   rounds run first and never counted ({@code --warmup-rounds} of repeat and ab); null for the
+   *                       experiments that run none
+   * @param arms           an A/B experiment's two arms (x of a step is its arm's place, from 1); null for any other
    * @param notes          what the plan changed from what was asked, one sentence each (a sweep's values below the
    *                       number of clients, dropped); null when nothing
    */
@@ -136,7 +168,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
                      List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
-                     List<String> notes) {
+                     Integer warmupRounds, List<Arm> arms, List<String> notes) {
     /** The canonical form, the one a manifest is read with. */
     @com.fasterxml.jackson.annotation.JsonCreator
     public Plan {
@@ -146,13 +178,25 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
     /** A plan that changed nothing that was asked. */
     public Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
                 Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
+                List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
+                Integer warmupRounds, List<Arm> arms) {
+      this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
+          repeat, earlyStop, writeConcerns, warmupRounds, arms, null);
+    }
+
+    /** A plan with no warm-up and no arms (a sweep, a write-concern matrix) that changed nothing that was asked. */
+    public Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
+                Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
                 List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
       this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
-          repeat, earlyStop, writeConcerns, null);
+          repeat, earlyStop, writeConcerns, null, null, null);
     }
 
     /** A step's swept value in words: {@code threads 4}; a matrix's cell (its x is the cell's place, from 1). */
     public String label(long x) {
+      if (arms != null && x >= 1 && x <= arms.size()) {
+        return "arm " + arms.get((int) x - 1).label();
+      }
       if (writeConcerns != null && !writeConcerns.isEmpty()) {
         return x >= 1 && x <= writeConcerns.size() ? writeConcerns.get((int) x - 1) : "cell " + x;
       }
@@ -168,6 +212,9 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
 
     /** What the steps are, for a message: {@code sweep of threads 1, 2, 4}; {@code wc-matrix of w=1, majority}. */
     public String describeSteps() {
+      if (arms != null && !arms.isEmpty()) {
+        return kind + " of arms " + String.join(", ", arms.stream().map(Arm::label).toList());
+      }
       List<String> v = writeConcerns != null && !writeConcerns.isEmpty() ? writeConcerns
           : values == null ? List.of() : values.stream().map(String::valueOf).toList();
       return kind + " of " + (writeConcerns != null && !writeConcerns.isEmpty() ? "" : axis + " ")
@@ -190,10 +237,17 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param endedAt   ISO-8601 UTC
    * @param figures   its headline figures, when it completed
    * @param target    the total target (ops/s) the step ran at, null when unthrottled
+   * @param warmup    true for a warm-up run (order 0, under {@code warmup/}): run like the others, never counted;
+   *                  null for any other step
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
-                     String startedAt, String endedAt, StepFigures figures, Long target) {
+                     String startedAt, String endedAt, StepFigures figures, Long target, Boolean warmup) {
+    public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
+                String startedAt, String endedAt, StepFigures figures, Long target) {
+      this(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, target, null);
+    }
+
     public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
                 String startedAt, String endedAt, StepFigures figures) {
       this(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, null);

@@ -49,6 +49,17 @@ final class ExperimentReport {
     row(b, "hosts", String.join(", ", m.plan().hosts()) + " (" + m.plan().clientsPerHost() + " client(s) each)");
     row(b, "-P", String.join(" ", m.plan().workloadFiles()));
     row(b, "early stop", m.plan().earlyStop());
+    if (m.plan().arms() != null) {
+      for (ExperimentManifest.Arm arm : m.plan().arms()) {
+        List<String> own = new ArrayList<>(arm.workloadFiles().stream().map(f -> "-P " + f).toList());
+        arm.properties().forEach((k, v) -> own.add(k + "=" + v));
+        row(b, "arm " + arm.label(), own.isEmpty() ? "the common command" : String.join(" ", own));
+      }
+      row(b, "rounds", m.plan().repeat() + ", in ABBA order");
+    }
+    if (m.plan().warmupRounds() != null) {
+      row(b, "warm-up rounds", m.plan().warmupRounds() + " (in warmup/, not counted)");
+    }
     row(b, "SLOs", String.join(", ", m.plan().slos()));
     m.plan().properties().forEach((k, v) -> row(b, k, v));
     b.append("</table>\n<h3>Environment</h3>\n<table>\n");
@@ -61,6 +72,11 @@ final class ExperimentReport {
       b.append("<li>").append(escapeHtml(s)).append("</li>\n");
     }
     b.append("</ul>\n");
+    if (m.comparison() != null) {
+      b.append("<p>The arms' comparison: <a href=\"").append(escapeHtml(m.comparison().markdown())).append("\">")
+          .append(escapeHtml(m.comparison().markdown())).append("</a> (and ").append(escapeHtml(m.comparison().json()))
+          .append(").</p>\n");
+    }
     // the load and a target-share sweep's unthrottled probe (order 0) are no points of the curves
     List<ExperimentManifest.Step> done = m.steps().stream().filter(s -> s.figures() != null && s.order() > 0).toList();
     b.append("<h2>Charts</h2>\n");
@@ -105,7 +121,8 @@ final class ExperimentReport {
         : "").append("<th class=\"l\">report</th></tr>\n");
     for (ExperimentManifest.Step s : steps) {
       StepFigures f = s.figures();
-      b.append("<tr><td>").append(s.order()).append("</td><td>").append(s.x()).append("</td><td class=\"l")
+      b.append("<tr><td>").append(Boolean.TRUE.equals(s.warmup()) ? "warm-up" : String.valueOf(s.order()))
+          .append("</td><td>").append(s.x()).append("</td><td class=\"l")
           .append("COMPLETE".equals(s.verdict()) ? "" : " bad").append("\">").append(escapeHtml(s.verdict()))
           .append(s.reason() == null ? "" : ": " + escapeHtml(s.reason())).append("</td>");
       if (f == null) {

@@ -192,8 +192,9 @@ final class ExperimentLaunch {
     }
     // what bin/ycsb would refuse is refused before anything runs, with bin/ycsb's own line (one check: the steps
     // differ only in their thread shares or write-concern properties, which the experiment's own parse has checked)
-    for (RunPlan p : Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()).distinct()
-        .toList()) {
+    // an A/B experiment's arms differ in their own properties (URL, write concern...): each arm's first run too
+    for (RunPlan p : Stream.concat(Stream.of(steps.get(0).plan(), steps.get(steps.size() - 1).plan()),
+        armFirsts(l).stream()).distinct().toList()) {
       ClientCheck.Result check = ClientCheck.run(home, p, runOptions.controlTimeout, CHECK_TIMEOUT);
       if (!check.passed()) {
         boolean refused = check.exitStatus() == ExperimentMain.USAGE;
@@ -267,9 +268,30 @@ final class ExperimentLaunch {
     boolean loadDone = earlier != null && earlier.steps().stream()
         .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
     if ((!load || loadDone) && l.binding().equals("mongodb")) {
+      if (l.plan().arms() != null) {
+        for (RunPlan p : armFirsts(l)) { // each arm may read its own server or collection
+          Integer refused = checkLoaded(p.properties(), l.redactor(), err);
+          if (refused != null) {
+            return refused;
+          }
+        }
+        return null;
+      }
       return checkLoaded(l.steps().get(load ? 1 : 0).plan().properties(), l.redactor(), err);
     }
     return null;
+  }
+
+  /** An A/B experiment's first run of each arm (x 1, 2, ...); empty for any other experiment. */
+  private static List<RunPlan> armFirsts(Launch l) {
+    List<RunPlan> firsts = new ArrayList<>();
+    if (l.plan().arms() != null) {
+      for (long x = 1; x <= l.plan().arms().size(); x++) {
+        long arm = x;
+        l.steps().stream().filter(s -> !s.load() && s.x() == arm).findFirst().ifPresent(s -> firsts.add(s.plan()));
+      }
+    }
+    return firsts;
   }
 
   /** Runs a launch whose {@link #check} passed; the exit status. */
@@ -400,13 +422,19 @@ final class ExperimentLaunch {
       d.add("--slo");
     }
     if (a.repeat() != b.repeat()) {
-      d.add("--repeat");
+      d.add(a.arms() != null ? "--rounds" : "--repeat");
     }
     if (!Objects.equals(a.writeConcerns(), b.writeConcerns())) {
       d.add("--write-concerns");
     }
     if (a.load() != b.load()) {
       d.add("--load");
+    }
+    if (!Objects.equals(a.warmupRounds(), b.warmupRounds())) {
+      d.add("--warmup-rounds");
+    }
+    if (!Objects.equals(a.arms(), b.arms())) {
+      d.add("the arms (--a-*/--b-*)");
     }
     return d.isEmpty() ? "the early-stop rule" : String.join("; ", d);
   }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     versionProvider = ExperimentMain.Version.class,
     description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
         "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
-    subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, RunCommand.class,
+    subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, AbCommand.class, RunCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Examples:",
         "  # threads 1,2,4,...,64 over an already loaded collection, READ p99 objective",
@@ -43,6 +43,11 @@ import picocli.CommandLine.Command;
         "      -p mongodb.url=mongodb://db1:27017/ycsb -threads 16 --repeat 5 \\",
         "      --hosts client1,client2 --out results/rep-a",
         "  bin/ycsb-aggregate compare --a results/rep-a --b results/rep-b",
+        "  # A against B in alternating rounds (ABBA), compared at the end",
+        "  bin/ycsb-experiment ab mongodb -P workloads/read95-update5 \\",
+        "      -p mongodb.url=mongodb://db1:27017/ycsb -threads 16 --rounds 6 \\",
+        "      --a-p mongodb.w=1 --b-p mongodb.w=majority \\",
+        "      --hosts client1,client2 --out results/ab-wc",
         "  # each write concern 3 times in rotating order; cells the deployment",
         "  # cannot satisfy are not run",
         "  bin/ycsb-experiment wc-matrix mongodb -P workloads/insert-latency \\",
@@ -68,7 +73,7 @@ public final class ExperimentMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix, repeat or run");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix, repeat, ab or run");
   }
 
   public static void main(String[] args) {

@@ -15,6 +15,7 @@ import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.experiment.ab.ArmComparison;
 import dev.ycsbpack.experiment.answer.AnswerRules;
 import dev.ycsbpack.experiment.answer.EarlyStop;
 import dev.ycsbpack.experiment.answer.Point;
@@ -23,6 +24,7 @@ import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.run.StepFiguresReader;
 import dev.ycsbpack.experiment.run.Steps;
+import dev.ycsbpack.experiment.run.Warmup;
 import dev.ycsbpack.experiment.wc.WcMatrixBuilder;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -68,9 +70,15 @@ public final class SweepRun {
    *                targets from (recorded as the probe, not a sweep point)
    * @param share   a target-share step's share of that maximum, with its plan at the target decided then; null
    *                for any other step
+   * @param warmup  a warm-up run (repeat, ab): run like the others, recorded apart (order 0), never counted
    */
   public record Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe, boolean maximum,
-                        Share share) {
+                        Share share, boolean warmup) {
+    public Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe, boolean maximum,
+                   Share share) {
+      this(name, x, plan, load, last, probe, maximum, share, false);
+    }
+
     public Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe) {
       this(name, x, plan, load, last, probe, false, null);
     }
@@ -122,6 +130,8 @@ public final class SweepRun {
   private static final String NOT_MONGODB_WORDS = "NOT MongoDB";
   /** Leads every answer line printed about a server that is not MongoDB. */
   static final String NOT_MONGODB_MARK = "[" + NOT_MONGODB_WORDS + "] ";
+  /** The plan kind of two arms run in alternating rounds ({@code bin/ycsb-experiment ab}): no rule stops it. */
+  public static final String AB = "ab";
 
   /** A repeated step's name ends with its repetition: {@code 02-run-r2}, {@code 01-threads-4-r3}. */
   private static final Pattern REPETITION = Pattern.compile("-r(\\d+)$");
@@ -239,8 +249,8 @@ public final class SweepRun {
         write("RUNNING", null, null);
         continue;
       }
-      if (p.load() || !sweep()) {
-        continue;
+      if (p.load() || p.warmup() || !sweep()) {
+        continue; // a warm-up run is recorded, never counted
       }
       List<Point> runs;
       synchronized (lock) {
@@ -249,7 +259,7 @@ public final class SweepRun {
       }
       // weighed when a value is first reached (round 1 of interleaved repetitions) and when its last run is in;
       // a plain repetition of one run (repeat) has no rule to stop by
-      if (stopX != null || plan.kind().equals(REPEAT) || (runs.size() > 1 && !p.last())) {
+      if (stopX != null || noStopRule() || (runs.size() > 1 && !p.last())) {
         continue;
       }
       // only the values up to this one: in a later round the higher values' points are already in, and the rule
@@ -288,7 +298,7 @@ public final class SweepRun {
       status = "COMPLETE";
       reason = null;
     }
-    Answers answers = sweep() && !plan.kind().equals(REPEAT) ? answers(points, stop, basis) : null;
+    Answers answers = sweep() && !noStopRule() ? answers(points, stop, basis) : null;
     write(status, reason, answers);
     return status.equals("COMPLETE") ? 0 : 1;
   }
@@ -359,13 +369,19 @@ public final class SweepRun {
     return null;
   }
 
+  /** Whether every run is run whatever the figures: a repeat, an A/B experiment. */
+  private boolean noStopRule() {
+    return plan.kind().equals(REPEAT) || plan.kind().equals(AB);
+  }
+
   /** A sweep weighs its points and may stop early; a write-concern matrix runs every cell and summarises them. */
   private boolean sweep() {
     return plan.writeConcerns() == null;
   }
 
   private int order(Planned p) {
-    return p.load() || p.maximum() ? 0 : steps.stream().filter(s -> !s.load() && !s.maximum()).toList().indexOf(p) + 1;
+    return p.load() || p.maximum() || p.warmup() ? 0
+        : steps.stream().filter(s -> !s.load() && !s.maximum() && !s.warmup()).toList().indexOf(p) + 1;
   }
 
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
@@ -396,7 +412,7 @@ public final class SweepRun {
           if (e.name().equals(p.name())) {
             entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
                 null, e.verdict().equals("RUNNING") ? "KILLED" : e.verdict(), e.reason(), e.startedAt(),
-                e.endedAt(), null, e.target()));
+                e.endedAt(), null, e.target(), e.warmup()));
           }
         }
       }
@@ -420,14 +436,16 @@ public final class SweepRun {
       // a repetition's number is only in its name (NN-...-rR); a repeat's x is the same for every run
       Matcher r = REPETITION.matcher(p.name());
       String repetition = r.find() ? "repetition " + r.group(1) : null;
-      what = p.load() ? "load" : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
+      what = p.load() ? "load" : p.warmup() ? Warmup.words(p.name()) + ": " + Warmup.NOT_COUNTED
+          : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
           : plan.kind().equals(REPEAT) && repetition != null ? repetition
+          : plan.arms() != null ? plan.label(p.x()) + (repetition == null ? "" : ", round " + r.group(1))
           : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1))
               + (repetition == null ? "" : ", " + repetition);
     }
     long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
-        null, Instant.now().toString(), null, null, target > 0 ? target : null);
+        null, Instant.now().toString(), null, null, target > 0 ? target : null, p.warmup() ? true : null);
     synchronized (lock) {
       entries.add(running);
     }
@@ -460,7 +478,8 @@ public final class SweepRun {
       reason = m.reason();
     }
     ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
-        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target());
+        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target(),
+        running.warmup());
     synchronized (lock) {
       entries.set(entries.indexOf(running), ended);
     }
@@ -531,6 +550,7 @@ public final class SweepRun {
     s.add(spread("error rate", r.errorRate(), v -> String.format(Locale.ROOT, "%.3f%%", 100 * v), ""));
     r.latencyUs().forEach((op, byLabel) -> byLabel.forEach((label, sp) -> s.add(spread(op + " " + label, sp,
         v -> String.format(Locale.ROOT, "%.3f", v / 1000), " ms"))));
+    s.addAll(Warmup.statement(plan, entries));
     int n = r.throughput().n();
     s.add(n < 2 ? "noise: unknown with one repetition"
         : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
@@ -563,12 +583,21 @@ public final class SweepRun {
     synchronized (lock) {
       WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries,
           environment.get(EnvironmentFacts.TOPOLOGY));
+      // an A/B experiment's arms are compared once, when it ends: the comparison's files, its lines and its Markdown
+      ArmComparison.Result arms = plan.kind().equals(AB) && !status.equals("RUNNING")
+          ? ArmComparison.write(bundle.dir(), plan, entries, status) : null;
       List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
           : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
+          : arms != null ? arms.statements()
           : answers == null ? null : statements(answers);
       bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
           status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
-          repeated(), statements, matrix, maximum));
+          repeated(), statements, matrix, maximum, arms == null ? null : arms.compared()));
+      if (arms != null && arms.markdown() != null) {
+        out.println();
+        out.print(arms.markdown());
+        out.println();
+      }
       if (!status.equals("RUNNING") && statements != null) {
         out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
         // a line copied from the terminal alone must still say which server it describes, as the report and site do

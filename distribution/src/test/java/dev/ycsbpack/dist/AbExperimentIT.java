@@ -1,0 +1,163 @@
+package dev.ycsbpack.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/ycsb-experiment ab end to end, local hosts against the in-process server: an A/A of identical arms calls no
+ * difference, an arm throttled far below the other is called worse, the runs alternate ABBA after a warm-up round that
+ * is never compared, and bad input is one line.
+ */
+class AbExperimentIT {
+  private static final String TOOL = "bin/ycsb-experiment";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path work;
+
+  /** A small run: 300 records, 1,000 operations, 2 threads, one local client. */
+  private static List<String> ab(Target target, String table, String... more) {
+    List<String> a = new ArrayList<>(List.of("ab", "mongodb",
+        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + table, "-p", "recordcount=300", "-p", "operationcount=1000", "-threads", "2", "--quiet",
+        "--hosts", "local"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  private Coordinator run(List<String> args) throws Exception {
+    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
+    c.await();
+    return c;
+  }
+
+  @Test
+  void identicalArmsAreNotCalledDifferent() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path dir = work.resolve("aa");
+    Coordinator c = run(ab(target, Servers.newTable(), "--load", "--rounds", "4", "--warmup-rounds", "0",
+        "--out", dir.toString()));
+
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals("comparison.md", m.get("comparison").get("markdown").asText(), m::toPrettyString);
+    assertTrue(Files.isRegularFile(dir.resolve("comparison.md")));
+    JsonNode cmp = JSON.readTree(dir.resolve("comparison.json").toFile());
+    assertEquals(4, cmp.get("a").size(), cmp::toPrettyString);
+    assertEquals(4, cmp.get("b").size(), cmp::toPrettyString);
+    JsonNode throughput = overallThroughput(cmp);
+    assertNotEquals("TOO_FEW", throughput.get("verdict").asText(), "4 rounds are enough for a verdict");
+    if (cmp.has("headline")) {
+      // the one verdict the comparison stands by: identical arms must not be called different
+      assertNotEquals("DIFFERS", cmp.get("headline").get("kind").asText(), cmp.get("headline")::toPrettyString);
+    } else {
+      // before the comparison had a headline, every figure was tested uncorrected (~29 tests at 5%), so some figure of
+      // an A/A was expected to be "DIFFERS" now and then: the overall throughput, the headline-to-be, stands for it
+      assertNotEquals("DIFFERS", throughput.get("verdict").asText(), throughput::toPrettyString);
+    }
+    for (String line : List.of("(the same command: an A/A experiment", "no warm-up round was run (--warmup-rounds 0)",
+        "comparison: " + dir.resolve("comparison.md"), "### Comparison: A vs B")) {
+      assertTrue(c.stdout().contains(line), line + "\n" + c.describe());
+    }
+  }
+
+  @Test
+  void anArmThrottledFarBelowTheOtherIsCalledWorseAndTheArmsAlternateAfterAnUncountedWarmUp() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path dir = work.resolve("ab");
+    // B runs at 50 ops/s (150 operations, 3 s): A, unthrottled, runs hundreds to thousands of ops/s even on a busy
+    // machine, so every A run is above every B run and the verdict is a difference, B worse
+    Coordinator c = run(ab(target, Servers.newTable(), "--load", "--rounds", "4", "--b-label", "slow",
+        "--b-p", "target=50", "--b-p", "operationcount=150", "--out", dir.toString()));
+
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode m = Coordinator.manifest(dir);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    JsonNode cmp = JSON.readTree(dir.resolve("comparison.json").toFile());
+    JsonNode throughput = overallThroughput(cmp);
+    assertEquals("DIFFERS", throughput.get("verdict").asText(), throughput::toPrettyString);
+    assertTrue(throughput.get("changePercent").asDouble() < 0, "B is the worse: " + throughput.toPrettyString());
+    assertTrue(c.stdout().contains("throughput, B against A: B's overall throughput is "), c::describe);
+
+    // the warm-up round ran first, one run of each arm in warmup/, and is none of the compared runs
+    List<String> order = new ArrayList<>();
+    long previousEnd = 0;
+    for (JsonNode s : m.get("steps")) {
+      String name = s.get("name").asText();
+      if (name.equals("00-load")) {
+        continue;
+      }
+      boolean warm = s.path("warmup").asBoolean(false);
+      assertEquals(name.startsWith("warmup-"), warm, s::toPrettyString);
+      assertEquals(warm ? "warmup/" + name : "steps/" + name, s.get("bundle").asText());
+      JsonNode window = JSON.readTree(dir.resolve(s.get("bundle").asText()).resolve("merged/merged.json").toFile())
+          .get("window");
+      // one run at a time, in the manifest's order: each window starts after the one before it ended
+      assertTrue(window.get("startEpochMs").asLong() >= previousEnd, name + " overlaps the run before it");
+      previousEnd = window.get("endEpochMs").asLong();
+      order.add((warm ? "w:" : "") + (s.get("x").asInt() == 1 ? "A" : "slow"));
+    }
+    assertEquals(List.of("w:A", "w:slow", "A", "slow", "slow", "A", "A", "slow", "slow", "A"), order,
+        "a warm-up round, then ABBA");
+    for (String side : List.of("a", "b")) {
+      assertEquals(4, cmp.get(side).size(), cmp::toPrettyString);
+      cmp.get(side).forEach(n -> assertTrue(n.asText().startsWith("steps/"), "compared: " + n.asText()));
+    }
+    assertTrue(c.stdout().contains("warm-up round: not counted (1 round in warmup/: warmup-1-A COMPLETE"),
+        c::describe);
+    assertTrue(c.stdout().contains("step warmup-1-slow: running (warm-up round 1, arm slow: not counted)"),
+        c::describe);
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("comparison.md"));
+  }
+
+  @Test
+  void badInputIsOneLineExitTwoWritesNothingAndShowsNoSecret() throws Exception {
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    Path dir = work.resolve("refused");
+    List<List<String>> bad = List.of(List.of("--a-p", "writeconcern"),
+        List.of("--b-p", "mongodb.url=mongodb://alice:Zq9secret@127.0.0.1:1/ycsb", "--rounds", "0"),
+        List.of("--b-pp", "x=1"),
+        // nothing loaded and no --load: refused before any run
+        List.of("--rounds", "2"));
+    List<String> expected = List.of("--a-p writeconcern: expected NAME=VALUE", "--rounds 0: expected a whole number",
+        "--b-pp", "is empty");
+    for (int i = 0; i < bad.size(); i++) {
+      List<String> a = ab(target, table, bad.get(i).toArray(String[]::new));
+      a.addAll(List.of("--out", dir.toString()));
+      Coordinator c = run(a);
+      assertEquals(2, c.exitCode(), c::describe);
+      String err = c.stderr().strip();
+      assertEquals(1, err.lines().count(), c::describe);
+      assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+      assertFalse((c.stdout() + err).contains("Zq9"), c::describe);
+      assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
+    }
+    assertEquals(0, Servers.countDocuments(target, table));
+  }
+
+  private static JsonNode overallThroughput(JsonNode cmp) {
+    for (JsonNode metric : cmp.get("metrics")) {
+      if (metric.get("operation").asText().equals("OVERALL")
+          && metric.get("metric").asText().startsWith("throughput")) {
+        return metric;
+      }
+    }
+    throw new AssertionError("no overall throughput row: " + cmp.toPrettyString());
+  }
+}

@@ -1,0 +1,272 @@
+package dev.ycsbpack.experiment.cli;
+
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.stats.Significance;
+import dev.ycsbpack.common.CommandWords;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.Text;
+import dev.ycsbpack.coordinator.cli.HostOptions;
+import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.Phase;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.plan.RunRequest;
+import dev.ycsbpack.experiment.ab.AbSteps;
+import dev.ycsbpack.experiment.bundle.ExperimentBundle;
+import dev.ycsbpack.experiment.run.StepRunner;
+import dev.ycsbpack.experiment.sweep.SweepRun;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ab}: two arms of one command, each with its own properties, run in alternating rounds (ABBA) after an
+ * uncounted warm-up, then A's runs compared with B's, so drift between them is spread over both instead of read as a
+ * difference.
+ */
+@Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Runs two arms of one coordinated run, A and B, each with its own properties on top of the "
+        + "command's (--a-p/--b-p), in alternating rounds: round 1 runs A then B, round 2 B then A, and so on (ABBA), "
+        + "after a warm-up round that is run the same way and not counted. Each run is a normal bundle under "
+        + "DIR/steps/. At the end A's runs are compared with B's (as bin/ycsb-aggregate compare --a ... --b ...) in "
+        + "DIR/comparison.md and DIR/comparison.json, and printed. Interleaving spreads any drift of the server or "
+        + "the machine over both arms, which two experiments run one after the other cannot. A verdict needs at "
+        + "least " + Significance.MIN_PER_SIDE + " rounds. Identical arms (no --a-p/--b-p) are an A/A experiment: "
+        + "a check of the noise.",
+        "",
+        "Example (w=1 against w=majority, 6 rounds, two client hosts):",
+        "  bin/ycsb-experiment ab mongodb -P workloads/read95-update5 \\",
+        "      -p mongodb.url=mongodb://db1:27017/ycsb -threads 16 \\",
+        "      --a-label w1 --a-p mongodb.w=1 \\",
+        "      --b-label majority --b-p mongodb.w=majority \\",
+        "      --rounds 6 --hosts client1,client2 --out results/ab-wc", ""})
+final class AbCommand implements Callable<Integer> {
+  /** Arm labels name folders: letters, digits and a few marks, short. */
+  private static final String LABEL = "[A-Za-z0-9][A-Za-z0-9._-]{0,31}";
+  private static final int MAX_ROUNDS = 20;
+  /** What makes two arms' loads the same: the collection they read. */
+  private static final List<String> COLLECTION = List.of("mongodb.url", "mongodb.database", "table");
+
+  @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
+  String binding;
+
+  @Mixin
+  FixedLoadOptions load;
+
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", description = "rounds, each one run of A and one "
+      + "of B, 1 to " + MAX_ROUNDS + " (default: ${DEFAULT-VALUE}; a verdict needs at least "
+      + Significance.MIN_PER_SIDE + ")")
+  String rounds;
+
+  @Mixin
+  WarmupOptions warmup;
+
+  @Option(names = "--a-label", paramLabel = "NAME", defaultValue = "A",
+      description = "arm A's name, in its folders and the result (default: ${DEFAULT-VALUE})")
+  String aLabel;
+
+  @Option(names = "--a-p", paramLabel = "NAME=VALUE", description = "a property of arm A only, over the command's "
+      + "-P and -p (URL, write concern, workload options); repeatable")
+  List<String> aProperties = new ArrayList<>();
+
+  @Option(names = "--a-P", paramLabel = "FILE", description = "a property file of arm A only, after the command's -P "
+      + "files; repeatable")
+  List<Path> aFiles = new ArrayList<>();
+
+  @Option(names = "--b-label", paramLabel = "NAME", defaultValue = "B",
+      description = "arm B's name (default: ${DEFAULT-VALUE})")
+  String bLabel;
+
+  @Option(names = "--b-p", paramLabel = "NAME=VALUE", description = "a property of arm B only; repeatable")
+  List<String> bProperties = new ArrayList<>();
+
+  @Option(names = "--b-P", paramLabel = "FILE", description = "a property file of arm B only; repeatable")
+  List<Path> bFiles = new ArrayList<>();
+
+  @Mixin
+  RunOptions runOptions;
+
+  @Mixin
+  HostOptions hostOptions;
+
+  @Mixin
+  ExperimentOptions options;
+
+  /** One arm as given: its name, its own properties and files. */
+  record Arm(String label, Map<String, String> properties, List<Path> files) {
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    ExperimentManifest.Plan plan;
+    ExperimentManifest earlier;
+    Path dir;
+    Redactor redactor = Redactor.shapeOnly();
+    List<Host> hosts;
+    int parallel;
+    try {
+      RunOptions.checkBinding(binding);
+      overrides.putAll(runOptions.overrides());
+      List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
+      redactor = redactor(overrides, arms);
+      if (arms.get(0).label().equals(arms.get(1).label())) {
+        throw new UsageError("--b-label " + Text.shown(bLabel) + ": the same name as arm A's; give the arms two names");
+      }
+      runOptions.checkTimeouts();
+      long threads = load.threads();
+      long target = load.target();
+      int roundCount = rounds();
+      int warmupRounds = warmup.rounds();
+      earlier = ExperimentLaunch.folder(options.out, options.resume);
+      dir = options.dir();
+      hosts = hostOptions.parse();
+      parallel = hostOptions.parallel();
+      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
+      List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
+      if (options.load) {
+        checkOneCollection(overrides, arms, armOverrides);
+        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, threads);
+        // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
+        steps.add(ExperimentLaunch.loadStep(binding, runOptions, armOverrides.get(0), loadThreads, hosts,
+            options.clientsPerHost, stepsDir));
+      }
+      steps.addAll(AbSteps.of(arms.stream().map(Arm::label).toList(), roundCount, warmupRounds, dir,
+          (arm, out) -> runPlan(arms.get(arm), armOverrides.get(arm), threads, target, hosts, out)));
+      List<RunPlan> firsts = new ArrayList<>();
+      for (int x = 1; x <= 2; x++) {
+        long arm = x;
+        firsts.add(steps.stream().filter(p -> !p.load() && p.x() == arm).findFirst().orElseThrow().plan());
+      }
+      for (RunPlan p : firsts) {
+        RunOptions.checkTlsFiles(p.properties());
+      }
+      runOptions.checkJvmArgs(redactor);
+      Redactor shownBy = redactor;
+      plan = new ExperimentManifest.Plan(SweepRun.AB, binding, "arm", List.of(1L, 2L),
+          runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, redactor),
+          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
+          options.load, roundCount, "none: every round runs", null, warmupRounds,
+          arms.stream().map(a -> shown(a, shownBy)).toList());
+      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
+    } catch (UsageError | PlanException | ArithmeticException e) {
+      err.println("ycsb-experiment: error: " + redactor.redact(String.valueOf(e.getMessage())));
+      return ExperimentMain.USAGE;
+    }
+    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
+        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+  }
+
+  private int rounds() throws UsageError {
+    int n;
+    try {
+      n = Integer.parseInt(rounds.trim());
+    } catch (NumberFormatException e) {
+      n = 0;
+    }
+    if (n < 1 || n > MAX_ROUNDS) {
+      throw new UsageError("--rounds " + Text.shown(rounds) + ": expected a whole number from 1 to " + MAX_ROUNDS
+          + " (a verdict needs at least " + Significance.MIN_PER_SIDE + ")");
+    }
+    return n;
+  }
+
+  /** One arm from its options ({@code --a} or {@code --b} is {@code option}). */
+  static Arm arm(String option, String label, List<String> pairs, List<Path> files) throws UsageError {
+    if (!label.matches(LABEL)) {
+      throw new UsageError(option + "-label " + Text.shown(label) + ": expected a name of letters, digits, '.', '_' "
+          + "or '-', up to 32, starting with a letter or digit (it names the arm's folders)");
+    }
+    Map<String, String> properties = new LinkedHashMap<>();
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        // only the part before any '=' is shown: what follows may be a secret
+        throw new UsageError(option + "-p " + Text.shown(eq < 0 ? pair : "=...") + ": expected NAME=VALUE");
+      }
+      properties.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return new Arm(label, properties, List.copyOf(files));
+  }
+
+  /** The command's {@code -p} with the arm's own over them. */
+  private static Map<String, String> merged(Map<String, String> common, Arm arm) {
+    Map<String, String> m = new LinkedHashMap<>(common);
+    m.putAll(arm.properties());
+    return m;
+  }
+
+  /**
+   * One run of an arm. An arm's own {@code threadcount} or {@code target} wins over the command's {@code -threads}
+   * and {@code -target} (a request's totals would otherwise win over every property).
+   */
+  private RunPlan runPlan(Arm arm, Map<String, String> props, long threads, long target, List<Host> hosts, Path out)
+      throws PlanException {
+    List<Path> files = new ArrayList<>(runOptions.workloadFiles);
+    files.addAll(arm.files());
+    int t = arm.properties().containsKey("threadcount") ? 0 : Math.toIntExact(threads);
+    long g = arm.properties().containsKey("target") ? 0 : target;
+    return StepRunner.plan(new RunRequest(Phase.RUN, binding, files, props, t, g, hosts, options.clientsPerHost, out,
+        runOptions.jvmArgs));
+  }
+
+  /** {@code --load} loads one collection: refused when the arms read different ones. */
+  private static void checkOneCollection(Map<String, String> common, List<Arm> arms,
+                                         List<Map<String, String>> armOverrides) throws UsageError {
+    for (String key : COLLECTION) {
+      if (!Objects.equals(armOverrides.get(0).get(key), armOverrides.get(1).get(key))) {
+        throw new UsageError("--load: the arms read different collections (their " + key + " differs); load each "
+            + "first (bin/ycsb-coordinator load ...) and run ab without --load");
+      }
+    }
+    if (!arms.get(0).files().equals(arms.get(1).files())) {
+      throw new UsageError("--load: the arms have their own -P files (--a-P/--b-P), which may load differently; load "
+          + "first (bin/ycsb-coordinator load ...) and run ab without --load");
+    }
+  }
+
+  /** The redactor of everything the command prints or records: it knows the secrets of both arms and the command. */
+  private static Redactor redactor(Map<String, String> common, List<Arm> arms) {
+    Map<String, String> all = new LinkedHashMap<>(common);
+    for (Arm a : arms) {
+      // an arm's value of a name the command also gives is kept under its own key: both may be secrets
+      a.properties().forEach((k, v) -> all.put(all.containsKey(k) && !all.get(k).equals(v) ? k + "#" + a.label() : k,
+          v));
+    }
+    return Redactor.of(all).withSecrets(CommandWords.secrets(ExperimentMain.commandLine()));
+  }
+
+  /** The properties both arms' runs share, as the manifest shows them (secrets masked). */
+  private static Map<String, String> shared(List<RunPlan> firsts, Redactor redactor) {
+    Map<String, String> a = firsts.get(0).properties();
+    Map<String, String> b = firsts.get(1).properties();
+    Map<String, String> shown = new TreeMap<>();
+    a.forEach((k, v) -> {
+      if (v.equals(b.get(k))) {
+        shown.put(k, redactor.show(k, v));
+      }
+    });
+    return shown;
+  }
+
+  private static ExperimentManifest.Arm shown(Arm a, Redactor redactor) {
+    Map<String, String> p = new TreeMap<>();
+    a.properties().forEach((k, v) -> p.put(k, redactor.show(k, v)));
+    return new ExperimentManifest.Arm(a.label(), p, a.files().stream().map(Path::toString).toList());
+  }
+}
