@@ -162,13 +162,15 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param arms           an A/B experiment's two arms (x of a step is its arm's place, from 1); null for any other
    * @param notes          what the plan changed from what was asked, one sentence each (a sweep's values below the
    *                       number of clients, dropped); null when nothing
+   * @param primary        an A/B experiment's declared primary figure ({@code --primary OP.FIGURE}), judged alone in
+   *                       its comparison's headline; null for the comparison's default
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
                      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
                      long target,
                      List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
-                     Integer warmupRounds, List<Arm> arms, List<String> notes) {
+                     Integer warmupRounds, List<Arm> arms, List<String> notes, String primary) {
     /** The canonical form, the one a manifest is read with. */
     @com.fasterxml.jackson.annotation.JsonCreator
     public Plan {
@@ -181,7 +183,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
                 List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
                 Integer warmupRounds, List<Arm> arms) {
       this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
-          repeat, earlyStop, writeConcerns, warmupRounds, arms, null);
+          repeat, earlyStop, writeConcerns, warmupRounds, arms, null, null);
     }
 
     /** A plan with no warm-up and no arms (a sweep, a write-concern matrix) that changed nothing that was asked. */
@@ -189,7 +191,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
                 Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
                 List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
       this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
-          repeat, earlyStop, writeConcerns, null, null, null);
+          repeat, earlyStop, writeConcerns, null, null, null, null);
     }
 
     /** A step's swept value in words: {@code threads 4}; a matrix's cell (its x is the cell's place, from 1). */

@@ -80,17 +80,19 @@ public final class ArmComparison {
       List<Comparison.Named> y = named(dir, b, runsB);
       all.addAll(x);
       all.addAll(y);
-      c = Comparison.of(x, y, Significance.Method.DEFAULT);
+      c = Comparison.of(x, y, Significance.Method.DEFAULT, plan.primary());
     } catch (Arms.Unusable | InputException e) {
       s.add("no comparison: " + e.getMessage());
       return new Result(s, null, null);
     }
-    // the first line a reader meets says what was measured when it is not MongoDB (the pack's one rule for it)
-    EnvironmentFacts.notMongoDb(products(all)).ifPresent(mark -> s.add(0, mark));
     StringWriter md = new StringWriter();
     md.write("# A/B experiment: A = " + a + ", B = " + b + "\n\n");
     md.write(status.equals("COMPLETE") ? "" : "**" + status + ": compared from the complete runs before the failure."
         + "**\n\n");
+    // the file's first line says what was measured when it is not MongoDB (the pack's one rule for it); the terminal
+    // gets the same line, and a mark on every answer line, from the experiment's own end (SweepRun)
+    Optional<String> notMongoDb = EnvironmentFacts.notMongoDb(products(all));
+    notMongoDb.ifPresent(mark -> md.write("- " + mark + "\n"));
     for (String line : s) {
       md.write("- " + line + "\n");
     }
@@ -104,7 +106,7 @@ public final class ArmComparison {
           + "this comparison has " + runsA.size() + " of A and " + runsB.size() + " of B, so it shows the spreads and"
           + " calls nothing better or worse");
     }
-    throughputRow(c).ifPresent(r -> s.add("throughput, B against A: " + r.verdict().statement()));
+    s.add(c.headline().line());
     s.add("comparison: " + dir.resolve(MARKDOWN) + " (and " + JSON + "); every figure's verdict is there");
     return new Result(s, new ExperimentManifest.Compared(MARKDOWN, JSON), md.toString());
   }
@@ -144,11 +146,6 @@ public final class ArmComparison {
       });
     }
     return products;
-  }
-
-  private static Optional<Comparison.Row> throughputRow(Comparison c) {
-    return c.rows().stream().filter(r -> r.operation().equals("OVERALL") && r.metric().startsWith("throughput")
-        && r.verdict() != null).findFirst();
   }
 
   private static String spread(String label, List<ExperimentManifest.Step> runs) {

@@ -59,6 +59,9 @@ final class AbCommand implements Callable<Integer> {
   private static final int MAX_ROUNDS = 20;
   /** What makes two arms' loads the same: the collection they read. */
   private static final List<String> COLLECTION = List.of("mongodb.url", "mongodb.database", "table");
+  /** {@code --primary}'s form: an operation and one of the figures a comparison has (see Comparison's rows). */
+  private static final java.util.regex.Pattern PRIMARY = java.util.regex.Pattern.compile("(?i)(OVERALL\\.throughput"
+      + "|[A-Z][A-Z-]*\\.(throughput|errors|error-rate|(intended-)?(mean|max|p\\d+(\\.\\d+)?)))");
 
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
@@ -73,6 +76,12 @@ final class AbCommand implements Callable<Integer> {
 
   @Mixin
   WarmupOptions warmup;
+
+  @Option(names = "--primary", paramLabel = "OP.FIGURE", description = "the figure the headline verdict judges, "
+      + "declared before the runs (as bin/ycsb-aggregate compare --primary): OVERALL.throughput, or OP.FIGURE with "
+      + "FIGURE one of throughput, mean, pNN, max, errors, error-rate, intended-mean, intended-pNN (default: overall "
+      + "throughput when unthrottled, the main operation's p99 when throttled)")
+  String primary;
 
   @Option(names = "--a-label", paramLabel = "NAME", defaultValue = "A",
       description = "arm A's name, in its folders and the result (default: ${DEFAULT-VALUE})")
@@ -162,7 +171,7 @@ final class AbCommand implements Callable<Integer> {
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, redactor),
           hosts.stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
           options.load, roundCount, "none: every round runs", null, warmupRounds,
-          arms.stream().map(a -> shown(a, shownBy)).toList());
+          arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
       ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + redactor.redact(String.valueOf(e.getMessage())));
@@ -170,6 +179,23 @@ final class AbCommand implements Callable<Integer> {
     }
     return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
         redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+  }
+
+  /**
+   * {@code --primary}'s form, checked before anything runs; whether both arms report that figure is known only from
+   * their runs, and the comparison says so then.
+   */
+  private String primary() throws UsageError {
+    if (primary == null) {
+      return null;
+    }
+    String given = primary.strip();
+    if (!PRIMARY.matcher(given).matches()) {
+      throw new UsageError("--primary " + Text.shown(given) + ": expected OVERALL.throughput or OP.FIGURE, OP an "
+          + "operation (READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE, DELETE) and FIGURE one of throughput, mean, "
+          + "pNN, max, errors, error-rate, intended-mean, intended-pNN, intended-max");
+    }
+    return given;
   }
 
   private int rounds() throws UsageError {

@@ -421,6 +421,9 @@ final class ExperimentLaunch {
     if (!a.slos().equals(b.slos())) {
       d.add("--slo");
     }
+    if (!java.util.Objects.equals(a.primary(), b.primary())) {
+      d.add("--primary");
+    }
     if (a.repeat() != b.repeat()) {
       d.add(a.arms() != null ? "--rounds" : "--repeat");
     }

@@ -237,7 +237,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
           runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
           hosts.stream().map(Host::toString).toList(),
           options.clientsPerHost, fixedThreads, fixedTarget, List.copyOf(slos), options.load, repeat,
-          SweepRun.EARLY_STOP, null, null, null, dropped == null ? null : List.of(dropped));
+          SweepRun.EARLY_STOP, null, null, null, dropped == null ? null : List.of(dropped), null);
       ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
