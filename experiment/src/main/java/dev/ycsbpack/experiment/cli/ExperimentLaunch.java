@@ -215,7 +215,7 @@ final class ExperimentLaunch {
    * it when the experiment starts: the load would stop at the first duplicate key, after the run had begun. null
    * when the load may run. A resumed load is not checked: the collection holds its own first attempt's records.
    */
-  private static Integer checkLoadTarget(Launch l, PrintStream err) {
+  static Integer checkLoadTarget(Launch l, PrintStream err) {
     if (!l.load() || l.earlier() != null || l.fresh() || !l.binding().equals("mongodb")) {
       return null;
     }
@@ -234,7 +234,10 @@ final class ExperimentLaunch {
     if (r.documents() == 0) {
       return null;
     }
-    err.println("ycsb-experiment: error: --load: the collection " + Text.shown(r.collection()) + " already holds "
+    // a recipe's experiment loads without the user's --load: name the experiment that does
+    String who = l.facts().containsKey("recipe.experiment") ? "recipe " + Text.shown(l.facts().get("recipe.name"))
+        + "'s experiment " + Text.shown(l.facts().get("recipe.experiment")) + " loads, but" : "--load:";
+    err.println("ycsb-experiment: error: " + who + " the collection " + Text.shown(r.collection()) + " already holds "
         + String.format("%,d", r.documents()) + " documents, and a load into it would stop at the first duplicate "
         + "key; pass --fresh to drop it before the load, or -p table=OTHER to load another collection");
     return ExperimentMain.USAGE;
@@ -244,7 +247,7 @@ final class ExperimentLaunch {
    * {@code --fresh}: drops the collection the load writes, saying so; null when done (or nothing to drop), else the
    * exit status (it said why).
    */
-  private static Integer dropForLoad(Launch l, PrintStream err) {
+  static Integer dropForLoad(Launch l, PrintStream err) {
     if (!l.fresh() || !l.loadsNow() || !l.binding().equals("mongodb")) {
       return null;
     }
