@@ -113,7 +113,7 @@ class MongoDbClientTest {
       assertEquals(4, counts.countedValue() - counted0, "the refused insert is not counted");
       // YCSB retries user4 as an insert of its own: the buffer holds only it, so the stored four are not sent again
       assertSame(Status.BATCHED_OK, db.insert(h.table, "user4", values(fields(4, 1, 4))));
-      assertThrows(DBException.class, () -> h.cleanup(db), "the final batch (user4 alone) is refused");
+      h.cleanup(db); // the final batch (user4 alone) is refused: said on stderr and in the counts, not thrown
       List<BsonDocument> sent = recorder.insertsInto(h.table);
       assertEquals(2, sent.size());
       assertEquals(1, WarmupTest.Recorder.documents(sent.subList(1, 2)), "the retry's batch holds user4 only");
