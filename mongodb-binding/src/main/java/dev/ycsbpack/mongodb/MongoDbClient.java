@@ -82,6 +82,8 @@ public class MongoDbClient extends DB {
   private InsertAcknowledgements documents;
   /** New documents this thread stored and the server acknowledged, for the collection count after the run. */
   private long insertedHere;
+  /** This thread's last batch got no answer (a network error or a timeout): the server may be gone. */
+  private boolean lastBatchUnanswered;
 
   /** The constructor YCSB uses. */
   public MongoDbClient() {
@@ -108,6 +110,7 @@ public class MongoDbClient extends DB {
    * @throws DBException when the server cannot be reached
    */
   public static Map<String, String> preflight(Properties properties) throws DBException {
+    LauncherOnlyProperties.preflightRan();
     BindingOptions options = BindingOptions.from(properties);
     try (SharedClients.Lease lease = SharedClients.acquire(options, null)) {
       MongoDatabase database = lease.client.getDatabase(options.database());
@@ -151,6 +154,7 @@ public class MongoDbClient extends DB {
     } catch (DBException e) {
       throw reportOnce(e);
     }
+    LauncherOnlyProperties.sayIgnored(getProperties()); // under another launcher than the pack's bin/ycsb
     MongoDatabase plain = lease.client.getDatabase(options.database());
     // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
     database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
@@ -158,9 +162,9 @@ public class MongoDbClient extends DB {
         plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
-    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
-        lease.overloadRetargeting);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
+    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
+        lease.overloadRetargeting, timeoutMs != null);
     writes = database.getWriteConcern().isAcknowledged()
         ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs, lease.writeLimits) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
@@ -221,9 +225,11 @@ public class MongoDbClient extends DB {
   /**
    * Sends what is left in the buffer, trying again like YCSB retries an insert
    * ({@code core_workload_insertion_retry_limit} more times, {@code core_workload_insertion_retry_interval} seconds
-   * apart) while documents of unknown fate remain. Documents already sent in a batch that got no answer are sent
-   * again only as such a retry: with no retries allowed (YCSB's default) they are not, so a thread whose batch timed
-   * out ends at once, as an unbatched insert that timed out does, instead of waiting on the lost server once more.
+   * apart) while documents of unknown fate remain. When this thread's last batch got no answer (a read timeout, a
+   * lost connection), its documents are sent again only as such a retry: with no retries allowed (YCSB's default)
+   * they are not, so a thread whose batch timed out ends at once, as an unbatched insert that timed out does, instead
+   * of waiting on a silent server once more. (After a batch the server answered without settling it, a write concern
+   * error say, they are sent once more.)
    * Those whose fate is still unknown at the end stay unsettled: {@code FateUnknown} in {@code [INSERT-DOCUMENTS]}.
    * A failure is said in one line on stderr (the counts carry it into the verdict), not thrown: YCSB would print the
    * exception's trace twice, once on stdout amid its report.
@@ -232,7 +238,7 @@ public class MongoDbClient extends DB {
     Status last = Status.OK;
     long notAcknowledgedBefore = documents.notAcknowledged();
     int unsureSetAside = 0;
-    if (retries.limit() == 0) {
+    if (retries.limit() == 0 && lastBatchUnanswered) {
       unsureSetAside = buffer.setAsideUnsure();
     }
     for (int attempt = 0; !buffer.isEmpty(); attempt++) {
@@ -457,6 +463,7 @@ public class MongoDbClient extends DB {
     } catch (Exception e) {
       failure = e;
     }
+    lastBatchUnanswered = failure != null && Failures.isUnanswered(failure);
     Measurements measurements = Measurements.getMeasurements();
     measurements.measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
     List<BatchFates.Fate> fates = failure == null || w0 ? BatchFates.allStored(batch.size())

@@ -75,22 +75,19 @@ class BatchWithoutAnswerTest {
         silent.set(true);
         Status trigger = db.insert(h.table, "user4", value("v4"));
         assertFalse(trigger.isOk(), "the insert that sent the batch got no answer: " + trigger);
-        silent.set(false);
         assertEquals(4, counts.unsettled() - unsettled0, "user0..user3 pending: counted, fate not known yet");
+        // still silent: a re-send at the end would wait out the read timeout, and show in insertSizes
 
         PrintStream err = System.err;
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        long start = System.nanoTime();
         System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
         try {
           h.cleanup(db);
         } finally {
           System.setErr(err);
         }
-        long cleanupMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         assertEquals(List.of(5), insertSizes, "user0..user3 were not sent again at the end");
-        assertTrue(cleanupMs < READ_TIMEOUT_MS, "cleanup waited on no answer: " + cleanupMs + " ms");
         assertTrue(said.toString(StandardCharsets.UTF_8).contains("their fate is unknown (FateUnknown under "
             + "[INSERT-DOCUMENTS])"), said.toString(StandardCharsets.UTF_8));
         long acknowledged = counts.acknowledged() - ack0;

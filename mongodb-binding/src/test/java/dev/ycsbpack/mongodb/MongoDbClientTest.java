@@ -124,6 +124,23 @@ class MongoDbClientTest {
     }
   }
 
+  /**
+   * What the verdict's hint on NOT_FOUND reads of a batched-insert run says (ErrorBudget): a read of a key this run
+   * inserted finds nothing while the key waits in a buffer, and finds it once its batch is sent.
+   */
+  @ParameterizedTest(name = "[{0}]")
+  @MethodSource("targets")
+  void aKeyInsertedInABatchIsNotFoundUntilItsBatchIsSent(Target target) throws Exception {
+    try (BindingHarness h = new BindingHarness(target, "mongodb.batchsize=3")) {
+      MongoDbClient db = h.client();
+      assertSame(Status.BATCHED_OK, db.insert(h.table, "user0", values(fields(0, 1, 4))));
+      assertSame(Status.NOT_FOUND, db.read(h.table, "user0", null, new HashMap<>()), "buffered, not yet sent");
+      assertSame(Status.BATCHED_OK, db.insert(h.table, "user1", values(fields(1, 1, 4))));
+      assertSame(Status.OK, db.insert(h.table, "user2", values(fields(2, 1, 4))), "the third sends the batch");
+      assertSame(Status.OK, db.read(h.table, "user0", null, new HashMap<>()), "sent, stored, found");
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("targets")
   void batchedLoadWhoseBatchSizeDoesNotDivideTheCountLeavesExactlyEveryDocument(Target target) throws Exception {
