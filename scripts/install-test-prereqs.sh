@@ -6,7 +6,8 @@
 #     testkit/ferretdb/bin/ferretdb-auth;
 #   - OpenSSH server and client (sshd, ssh, ssh-keygen), for the multi-host tests that run one
 #     sshd per network namespace (testkit NetnsHosts). The system sshd is kept off;
-#   - socat, the TLS terminator the TLS tests put in front of the embedded server (testkit TlsTerminator).
+#   - socat, the TLS terminator the TLS tests put in front of the embedded server (testkit TlsTerminator);
+#   - iptables, to drop every packet of a network namespace (ServerFaultsIT's silent partition).
 # Idempotent and silent when everything is already there; it says what it installs.
 # Only Debian packages and the Go module proxy are used, so it works where nothing else is reachable.
 set -euo pipefail
@@ -210,6 +211,15 @@ ensure_socat() {
   apt_install socat openssl
 }
 
+# ServerFaultsIT partitions the embedded server's network namespace silently (iptables DROP, no RST or ICMP).
+ensure_iptables() {
+  if command -v iptables >/dev/null 2>&1 || [ -x /usr/sbin/iptables ]; then
+    return 0
+  fi
+  require_root "iptables (the silent network partition of ServerFaultsIT)"
+  apt_install iptables
+}
+
 # The published site's tests open every page in headless Chromium (SiteInBrowserTest).
 ensure_chromium() {
   if command -v chromium >/dev/null 2>&1; then
@@ -224,5 +234,6 @@ ensure_postgres
 ensure_ssh
 ensure_shellcheck
 ensure_socat
+ensure_iptables
 ensure_chromium
 GO=$(find_go) bash "$repo/testkit/ferretdb/build.sh"

@@ -161,6 +161,19 @@ class FindingsTest {
         .readTree(out.resolve("merged.json").toFile()).get("overall").get("insertDocuments");
     assertEquals(3990, docs.get("Acknowledged").asLong(), docs::toString);
 
+    Path unknownRoot = run("MongoDB", false);
+    for (int c = 0; c < 2; c++) {
+      Files.writeString(unknownRoot.resolve("c" + c).resolve("output.txt"), "[INSERT-DOCUMENTS], Counted, 2000\n"
+          + "[INSERT-DOCUMENTS], Acknowledged, " + (c == 0 ? 2000 : 1901) + "\n[INSERT-DOCUMENTS], NotAcknowledged, "
+          + (c == 0 ? 0 : 1) + (c == 0 ? "" : "\n[INSERT-DOCUMENTS], FateUnknown, 98") + "\n",
+          java.nio.file.StandardOpenOption.APPEND);
+    }
+    MergeResult unknown = Aggregate.merge(List.of(unknownRoot), MergeOptions.defaults());
+    assertEquals(98L, unknown.insertDocuments().get("FateUnknown"), unknown.insertDocuments()::toString);
+    assertEquals(List.of("NOT ACKNOWLEDGED: 99 of the 4,000 batched inserts the clients counted as done were not "
+        + "acknowledged by the server (98 of unknown fate: sent in a batch that got no answer, so the server may have "
+        + "stored them); the INSERT figures count documents that may not be stored."), unknown.warnings());
+
     MergeResult none = Aggregate.merge(List.of(run("MongoDB", false)), MergeOptions.defaults());
     assertEquals(Map.of(), none.insertDocuments(), "no client batched inserts");
     assertTrue(none.notes().stream().noneMatch(n -> n.startsWith("Batched inserts")), String.valueOf(none.notes()));

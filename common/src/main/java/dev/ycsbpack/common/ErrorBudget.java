@@ -61,13 +61,25 @@ public record ErrorBudget(double maxErrorPercent, double maxNotFoundPercent) {
     }
     for (Outcomes.StatusShare nf : o.notFoundByOperation()) {
       if (100.0 * nf.rate() > maxNotFoundPercent) {
-        why.add(String.format(Locale.ROOT, "%,d of %,d %s operations returned NOT_FOUND (%s), over %s=%s%% (were "
-                + "fewer records loaded than this recordcount says?)", nf.count(), nf.of(), nf.operation(),
-            percent(nf.rate()), MAX_NOT_FOUND_RATE, plain(maxNotFoundPercent)));
+        why.add(String.format(Locale.ROOT, "%,d of %,d %s operations returned NOT_FOUND (%s), over %s=%s%% (%s)",
+            nf.count(), nf.of(), nf.operation(), percent(nf.rate()), MAX_NOT_FOUND_RATE, plain(maxNotFoundPercent),
+            notFoundHint(o)));
         break; // the worst operation is enough to say why
       }
     }
     return why.isEmpty() ? Optional.empty() : Optional.of(String.join("; and ", why));
+  }
+
+  /**
+   * Why so many operations may have found nothing. A run that inserts in batches ({@code BATCHED_OK} inserts) reads
+   * keys it inserted itself while they wait, unsent, in a client thread's buffer: the server has no such document yet
+   * (YCSB picks the keys to read among those whose insert returned, and a buffered insert returns at once).
+   */
+  private static String notFoundHint(Outcomes o) {
+    boolean batchedInserts = o.returns().getOrDefault("INSERT", Map.of()).getOrDefault("BATCHED_OK", 0L) > 0;
+    return batchedInserts ? "this run inserts in batches (mongodb.batchsize): a read of a key it inserted finds nothing "
+        + "until that key's batch is sent; or were fewer records loaded than this recordcount says?"
+        : "were fewer records loaded than this recordcount says?";
   }
 
   /**

@@ -18,8 +18,22 @@ public final class InsertDocuments {
   public static final String COUNTED = "Counted";
   /** Documents the server acknowledged as stored (inserted; with upserts matched or upserted). */
   public static final String ACKNOWLEDGED = "Acknowledged";
-  /** Documents YCSB counted as inserted that the server did not store: {@code Counted = Acknowledged + NotAcknowledged}. */
+  /**
+   * Documents YCSB counted as inserted that the server did not store (refused, or never sent):
+   * {@code Counted = Acknowledged + NotAcknowledged + FateUnknown} (+ {@code SentWithW0}).
+   */
   public static final String NOT_ACKNOWLEDGED = "NotAcknowledged";
+  /**
+   * Documents YCSB counted as inserted whose fate the run never learnt: sent in a batch that got no answer (a read
+   * timeout, a lost connection) and not sent again, so the server may or may not have stored them. Written only when
+   * not 0. Like the document of an insert YCSB counted as failed for such an error, each may still be stored.
+   */
+  public static final String FATE_UNKNOWN = "FateUnknown";
+  /**
+   * In status lines only: documents counted but not yet settled (buffered, or in a batch awaiting its answer); at the
+   * end of the run any left are {@link #FATE_UNKNOWN}.
+   */
+  public static final String PENDING = "Pending";
   /** Documents sent with {@code w=0}: the server acknowledges nothing, so they are neither of the above. */
   public static final String SENT_WITHOUT_ACKNOWLEDGEMENT = "SentWithW0";
 

@@ -79,6 +79,18 @@ class ErrorBudgetTest {
   }
 
   @Test
+  void notFoundReadsOfARunThatInsertsInBatchesAreNotBlamedOnTheLoadAlone() {
+    String plain = ErrorBudget.defaults().breach(of("[READ], Return=OK, 800", "[READ], Return=NOT_FOUND, 200",
+        "[INSERT], Return=OK, 50")).orElseThrow();
+    assertTrue(plain.endsWith("(were fewer records loaded than this recordcount says?)"), plain);
+    String batched = ErrorBudget.defaults().breach(of("[READ], Return=OK, 800", "[READ], Return=NOT_FOUND, 200",
+        "[INSERT], Return=BATCHED_OK, 49", "[INSERT], Return=OK, 1")).orElseThrow();
+    assertTrue(batched.endsWith("(this run inserts in batches (mongodb.batchsize): a read of a key it inserted finds "
+        + "nothing until that key's batch is sent; or were fewer records loaded than this recordcount says?)"),
+        batched);
+  }
+
+  @Test
   void leadNamesErrorsNotFoundAndSuccessfulBesideAttemptedThroughput() {
     Outcomes o = of("[READ], Return=OK, 3800", "[READ], Return=NOT_FOUND, 40", "[UPDATE], Return=OK, 148",
         "[UPDATE], Return=SERVICE_UNAVAILABLE, 12").withOpsPerSec(400);

@@ -199,6 +199,40 @@ class UpstreamInstallIT {
         "mongodb-driver-sync", "mongodb-driver-core", "bson")), dropIn::toString);
   }
 
+  /**
+   * What only the pack's {@code bin/ycsb} acts on ({@code mongodb.dropOnLoad}, {@code ycsbpack.*}) is said to be
+   * ignored under upstream's launcher, one stderr line each for the whole process, and truly is (nothing dropped);
+   * under the pack's {@code bin/ycsb} the same properties are honoured and nothing is said.
+   */
+  @Test
+  void propertiesOnlyThePacksLauncherActsOnAreSaidToBeIgnoredUnderUpstreamsOnceEach() throws Exception {
+    Path home = upstreamInstall();
+    String[] packOnly = {"-p", "mongodb.dropOnLoad=true", "-p", "ycsbpack.maxerrorrate=5"};
+    for (boolean upstream : new boolean[] {true, false}) {
+      String table = Servers.newTable();
+      try (MongoClient client = MongoClients.create(server.connectionString())) {
+        client.getDatabase(DATABASE).getCollection(table).insertOne(new org.bson.Document("_id", "from before"));
+      }
+      String workload = upstream ? "workloads/workloada" : YcsbRun.home().resolve("workloads/workloada").toString();
+      String[] common = concat("-P", workload, "-p", "mongodb.url=" + server.connectionString() + "/"
+          + DATABASE, "-p", "table=" + table, "-p", "recordcount=50", "-threads", "4", packOnly);
+      YcsbRun load = upstream ? client(Launcher.YCSB_SH, home, "site.ycsb.db.MongoDbClient", "-load", common)
+          : YcsbRun.run(work, concat("load", "mongodb", common));
+      assertEquals(0, load.exitCode, load::describe);
+      List<String> said = load.stderr.lines().filter(l -> l.contains(" is ignored: only the pack's bin/ycsb")).toList();
+      if (upstream) {
+        assertEquals(List.of("mongodb binding: mongodb.dropOnLoad=true is ignored: only the pack's bin/ycsb drops the "
+            + "collection before a load, and this launcher is not it; nothing was dropped (drop it with mongosh "
+            + "before loading again)", "mongodb binding: ycsbpack.maxerrorrate=5 is ignored: only the pack's bin/ycsb "
+            + "reads ycsbpack.* properties, and this launcher is not it"), said, load::describe);
+        assertEquals(51, count(table), "nothing was dropped: the document from before is still there");
+      } else {
+        assertEquals(List.of(), said, load::describe);
+        assertEquals(50, count(table), "bin/ycsb dropped the collection before the load");
+      }
+    }
+  }
+
   /** The upstream lib/ this test builds is what upstream ships: core and every compile dependency its pom names. */
   @Test
   void theUpstreamLibIsCoreAndTheDependenciesItsPomNames() throws IOException {

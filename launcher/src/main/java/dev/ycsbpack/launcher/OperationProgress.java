@@ -43,6 +43,8 @@ final class OperationProgress {
     private long succeeded;
     /** Set once the thread's operations are over and its binding cleans up (closing a client must not be cut). */
     private volatile boolean cleaningUp;
+    /** {@link System#nanoTime()} when the cleanup began; read only once {@link #cleaningUp} is set. */
+    private volatile long cleanupStartNanos;
 
     private Slot(OperationProgress owner, Thread thread) {
       this.owner = owner;
@@ -75,6 +77,7 @@ final class OperationProgress {
     }
 
     void cleaningUp() {
+      cleanupStartNanos = System.nanoTime();
       cleaningUp = true;
     }
 
@@ -113,6 +116,20 @@ final class OperationProgress {
   /** Client threads still alive, and whether each is still in its operations (not yet cleaning up). */
   List<Thread> runningThreads() {
     return slots.stream().filter(s -> s.thread.isAlive()).map(s -> s.thread).toList();
+  }
+
+  /**
+   * A client thread still alive: in its operations, or in its binding's cleanup since {@code cleanupStartNanos}.
+   *
+   * @param cleanupStartNanos {@link System#nanoTime()} when its cleanup began; meaningless unless {@code cleaningUp}
+   */
+  record Running(Thread thread, boolean cleaningUp, long cleanupStartNanos) {
+  }
+
+  /** {@link #runningThreads()} with where each is. */
+  List<Running> running() {
+    return slots.stream().filter(s -> s.thread.isAlive())
+        .map(s -> new Running(s.thread, s.cleaningUp, s.cleanupStartNanos)).toList();
   }
 
   /** Those of {@link #runningThreads()} still in their operations: interrupting them cuts an operation short. */

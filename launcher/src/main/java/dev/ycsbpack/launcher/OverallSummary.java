@@ -116,6 +116,15 @@ final class OverallSummary {
     return documents(InsertDocuments.ACKNOWLEDGED) + (w0 == null ? 0 : w0);
   }
 
+  /**
+   * Of the inserts counted as done and not acknowledged, those whose fate is unknown: sent in a batch that got no
+   * answer, so the server may have stored them ({@code FateUnknown}); 0 when there are none or without batching.
+   */
+  long insertsOfUnknownFate() {
+    Long unknown = documents(InsertDocuments.FATE_UNKNOWN);
+    return batched() && unknown != null ? unknown : 0;
+  }
+
   /** Inserts counted as done whose documents the server did not acknowledge; 0 without batching. */
   long insertsLost() {
     return batched() ? Math.max(0, insertsCounted() - insertsAcknowledged()) : 0;

@@ -55,13 +55,33 @@ final class RunVerdict {
   }
 
   /**
-   * The line to print before the verdict when operations failed or found nothing ({@link ErrorBudget#lead}), or null
-   * when none did or when {@code failure} (the verdict's reason) already names them.
+   * The line to print before the verdict when operations failed or found nothing ({@link ErrorBudget#lead}), or
+   * buffered inserts counted as done were not acknowledged ({@code NOT ACKNOWLEDGED: ...}); null when none of that
+   * happened or when {@code failure} (the verdict's reason) already names it. A run stopped for another reason (the
+   * stall rule, say) thus still says what became of its buffered inserts.
    */
   String lead(String failure) {
     Outcomes o = outcomes();
     String lead = ErrorBudget.lead(o).orElse(null);
-    return lead == null || failure != null && failure.equals(expected.budget.breach(o).orElse(null)) ? null : lead;
+    if (lead != null && failure != null && failure.equals(expected.budget.breach(o).orElse(null))) {
+      lead = null;
+    }
+    OverallSummary summary = measured();
+    String lost = summary == null || !summary.present() ? null : lostInserts(summary);
+    if (lost != null && (failure == null || !failure.contains(lost))) {
+      lead = (lead == null ? "" : lead + "; ") + "NOT ACKNOWLEDGED: " + lost;
+    }
+    return lead;
+  }
+
+  /** What the server did not acknowledge of the buffered inserts counted as done, or null when it did all. */
+  private static String lostInserts(OverallSummary summary) {
+    if (summary.insertsLost() <= 0) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d "
+        + "were counted as done, but %s; see the errors above)", summary.insertsAcknowledged(),
+        summary.insertsCounted(), summary.insertsLost(), whyLost(summary));
   }
 
   /** Null when the run is good, else why it is not; for a run without a time limit counted from its first operation. */
@@ -83,12 +103,7 @@ final class RunVerdict {
       return "no [OVERALL] section " + where + ": YCSB stopped before reporting (see the errors above)";
     }
     long done = summary.operationsDone();
-    String lost = null;
-    if (summary.insertsLost() > 0) {
-      lost = String.format(Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d were "
-          + "counted as done, but their batch failed; see the errors above)", summary.insertsAcknowledged(),
-          summary.insertsCounted(), summary.insertsLost());
-    }
+    String lost = lostInserts(summary);
     if (lost != null) {
       return expected.count.fellShort(done)
           ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
@@ -103,6 +118,22 @@ final class RunVerdict {
     String breach = expected.budget.breach(summary.outcomes()).orElse(null);
     String partial = partialWindow(span);
     return partial == null ? breach : breach == null ? partial : partial + "; and " + breach;
+  }
+
+  /** What became of the buffered inserts that were counted as done and not acknowledged. */
+  private static String whyLost(OverallSummary summary) {
+    long unknown = summary.insertsOfUnknownFate();
+    long refused = summary.insertsLost() - unknown;
+    String noAnswer = "sent in a batch that got no answer (a timeout or a lost connection), so the server may have "
+        + "stored them";
+    if (unknown <= 0) {
+      return "their batch failed";
+    }
+    if (refused <= 0) {
+      return "their fate is unknown: " + noAnswer;
+    }
+    return String.format(Locale.ROOT, "their batch failed: %,d were not stored, and %,d are of unknown fate, %s",
+        refused, unknown, noAnswer.replace("them", "those"));
   }
 
   /** Why a time-limited run measured only the start of its window, or null when its successes lasted into the end. */

@@ -1,6 +1,7 @@
 package dev.ycsbpack.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +65,30 @@ class RunVerdictTest {
     OverallSummary summary = new OverallSummary();
     summary.acceptDocument(BATCHED_LOAD);
     assertEquals(4400, new RunVerdict(RunExpectationTest.expect("load", "recordcount=4499"), summary).operationsDone());
+  }
+
+  @Test
+  void batchedInsertsOfUnknownFateAreNamedAsSuchAndAreNotCompleted() throws UsageException {
+    String unknown = BATCHED_LOAD.replace("NotAcknowledged, 100", "NotAcknowledged, 0\n[INSERT-DOCUMENTS], FateUnknown, 99");
+    assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
+        + "done, but their fate is unknown: sent in a batch that got no answer (a timeout or a lost connection), so the "
+        + "server may have stored them; see the errors above)", verdict(unknown, "load", "recordcount=4499"));
+    String both = BATCHED_LOAD.replace("NotAcknowledged, 100", "NotAcknowledged, 9\n[INSERT-DOCUMENTS], FateUnknown, 90");
+    assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
+        + "done, but their batch failed: 9 were not stored, and 90 are of unknown fate, sent in a batch that got no "
+        + "answer (a timeout or a lost connection), so the server may have stored those; see the errors above)",
+        verdict(both, "load", "recordcount=4499"));
+    OverallSummary summary = new OverallSummary();
+    summary.acceptDocument(unknown);
+    RunVerdict v = new RunVerdict(RunExpectationTest.expect("load", "recordcount=4499"), summary);
+    assertEquals(4400, v.operationsDone(), "documents of unknown fate are not completed operations");
+    // a run stopped for another reason (the stall rule) still says what became of its buffered inserts
+    String lead = v.lead("no operation succeeded for 10 s (ycsbpack.stalltimeout): ...");
+    assertTrue(lead.startsWith("ERRORS: 1 of 4,500 operations failed"), lead);
+    assertTrue(lead.endsWith("; NOT ACKNOWLEDGED: only 4,400 of 4,499 buffered inserts were acknowledged by the "
+        + "server (the other 99 were counted as done, but their fate is unknown: sent in a batch that got no answer (a "
+        + "timeout or a lost connection), so the server may have stored them; see the errors above)"), lead);
+    assertFalse(v.lead(v.failure()).contains("NOT ACKNOWLEDGED"), "a reason that says it is not repeated");
   }
 
   @Test

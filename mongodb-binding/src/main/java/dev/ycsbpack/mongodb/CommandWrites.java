@@ -22,7 +22,8 @@ import org.bson.codecs.BsonDocumentCodec;
  * write concern acknowledged and the deployment a replica set or sharded cluster with sessions, the command carries
  * the thread's own session ({@code lsid}) and that session's next transaction number, and one failure the driver
  * would retry ({@link RetryableWrites}) is retried with the same transaction number on a newly selected
- * server (another mongos when there is one), within the same timeoutMS deadline. An {@code ok: 1} reply is retried
+ * server (another mongos when there is one), within the same timeoutMS deadline (once, where the driver's own writes
+ * under timeoutMS retry until the deadline: a known difference, said in the README). An {@code ok: 1} reply is retried
  * only for a write concern error of a kind the driver retries ({@link RetryableWrites#isRetryableKind}), write errors
  * or not, as the driver decides from the write concern error alone; write errors by themselves never are.
  *

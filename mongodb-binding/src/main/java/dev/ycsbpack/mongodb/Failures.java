@@ -54,6 +54,15 @@ public final class Failures {
     return status;
   }
 
+  /**
+   * True for a failure that brought no answer from the server: a network error (a read timeout included) or a
+   * timeout waiting for a server, a connection or an operation ({@link MongoTimeoutException}, which
+   * MongoOperationTimeoutException extends).
+   */
+  static boolean isUnanswered(Exception e) {
+    return e instanceof MongoSocketException || e instanceof MongoTimeoutException;
+  }
+
   static Status classify(Exception e) {
     if (e instanceof MongoBulkWriteException) {
       MongoBulkWriteException bulk = (MongoBulkWriteException) e;

@@ -89,6 +89,21 @@ final class InsertBuffer {
     documents.add(document);
   }
 
+  /**
+   * Takes out of the buffer the documents sent before whose fate is unknown (they stay unsure), for a thread that may
+   * not send them again: the buffer keeps only documents never sent.
+   *
+   * @return how many were taken out
+   */
+  int setAsideUnsure() {
+    if (unsure.isEmpty()) {
+      return 0;
+    }
+    int before = documents.size();
+    documents.removeIf(d -> unsure.contains(d.get(Documents.ID)));
+    return before - documents.size();
+  }
+
   /** The insert that sent the batch failed with an unknown fate: its document waits for YCSB's retry. */
   void awaitRetry(BsonDocument document) {
     unsure.add(document.get(Documents.ID));

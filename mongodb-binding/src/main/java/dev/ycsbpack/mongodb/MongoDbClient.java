@@ -55,6 +55,7 @@ public class MongoDbClient extends DB {
   private static final InsertManyOptions UNORDERED_INSERT = new InsertManyOptions().ordered(false);
   private static final BulkWriteOptions UNORDERED_BULK = new BulkWriteOptions().ordered(false);
   private static final Set<String> REPORTED_INIT_FAILURES = ConcurrentHashMap.newKeySet();
+  private static final Set<String> CLEANUP_NOTES = ConcurrentHashMap.newKeySet();
   private static final BsonDocument ID_ASCENDING = new BsonDocument(Documents.ID, new BsonInt32(1));
   /** Distinct field sets whose projection a client thread keeps; YCSB asks for one field or all of them. */
   private static final int MAX_CACHED_PROJECTIONS = 256;
@@ -81,6 +82,8 @@ public class MongoDbClient extends DB {
   private InsertAcknowledgements documents;
   /** New documents this thread stored and the server acknowledged, for the collection count after the run. */
   private long insertedHere;
+  /** This thread's last batch got no answer (a network error or a timeout): the server may be gone. */
+  private boolean lastBatchUnanswered;
 
   /** The constructor YCSB uses. */
   public MongoDbClient() {
@@ -107,6 +110,7 @@ public class MongoDbClient extends DB {
    * @throws DBException when the server cannot be reached
    */
   public static Map<String, String> preflight(Properties properties) throws DBException {
+    LauncherOnlyProperties.preflightRan();
     BindingOptions options = BindingOptions.from(properties);
     try (SharedClients.Lease lease = SharedClients.acquire(options, null)) {
       MongoDatabase database = lease.client.getDatabase(options.database());
@@ -150,6 +154,7 @@ public class MongoDbClient extends DB {
     } catch (DBException e) {
       throw reportOnce(e);
     }
+    LauncherOnlyProperties.sayIgnored(getProperties()); // under another launcher than the pack's bin/ycsb
     MongoDatabase plain = lease.client.getDatabase(options.database());
     // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
     database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
@@ -157,9 +162,9 @@ public class MongoDbClient extends DB {
         plain.getCodecRegistry()));
     readPreference = database.getReadPreference();
     readConcern = database.getReadConcern();
-    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
-        lease.overloadRetargeting);
     timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
+    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
+        lease.overloadRetargeting, timeoutMs != null);
     writes = database.getWriteConcern().isAcknowledged()
         ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs, lease.writeLimits) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
@@ -220,25 +225,45 @@ public class MongoDbClient extends DB {
   /**
    * Sends what is left in the buffer, trying again like YCSB retries an insert
    * ({@code core_workload_insertion_retry_limit} more times, {@code core_workload_insertion_retry_interval} seconds
-   * apart) while documents of unknown fate remain; those still unsent after that are not acknowledged.
+   * apart) while documents of unknown fate remain. When this thread's last batch got no answer (a read timeout, a
+   * lost connection), its documents are sent again only as such a retry: with no retries allowed (YCSB's default)
+   * they are not, so a thread whose batch timed out ends at once, as an unbatched insert that timed out does, instead
+   * of waiting on a silent server once more. (After a batch the server answered without settling it, a write concern
+   * error say, they are sent once more.)
+   * Those whose fate is still unknown at the end stay unsettled: {@code FateUnknown} in {@code [INSERT-DOCUMENTS]}.
+   * A failure is said in one line on stderr (the counts carry it into the verdict), not thrown: YCSB would print the
+   * exception's trace twice, once on stdout amid its report.
    */
-  private void flushLast() throws DBException {
+  private void flushLast() {
     Status last = Status.OK;
-    boolean refused = false;
-    for (int attempt = 0; !buffer.isEmpty(); attempt++) {
-      if (attempt > 0) {
-        if (attempt > retries.limit() || !retries.pause()) {
-          documents.notAcknowledged(buffer.drain().size());
-          break;
-        }
-      }
-      long before = documents.notAcknowledged();
-      last = flush(false).batch();
-      refused |= documents.notAcknowledged() > before;
+    long notAcknowledgedBefore = documents.notAcknowledged();
+    int unsureSetAside = 0;
+    if (retries.limit() == 0 && lastBatchUnanswered) {
+      unsureSetAside = buffer.setAsideUnsure();
     }
-    if (!last.isOk() || refused) {
-      throw new DBException("mongodb binding: the final batch of inserts failed (Return="
-          + last.getName() + " under [" + BATCH_MEASUREMENT + "])");
+    for (int attempt = 0; !buffer.isEmpty(); attempt++) {
+      if (attempt > 0 && (attempt > retries.limit() || !retries.pause())) {
+        break; // what is left was sent and its fate is unknown: it stays unsettled
+      }
+      last = flush(false).batch();
+    }
+    long refused = documents.notAcknowledged() - notAcknowledgedBefore;
+    if (unsureSetAside > 0) {
+      noteOnce("mongodb binding: documents of batches that got no answer were not sent again at the end"
+          + " (core_workload_insertion_retry_limit=0): their fate is unknown (" + InsertDocuments.FATE_UNKNOWN
+          + " under [" + InsertDocuments.SECTION + "])");
+    }
+    if (!last.isOk() || refused > 0) {
+      noteOnce("mongodb binding: the final batch of inserts failed (Return=" + last.getName() + " under ["
+          + BATCH_MEASUREMENT + "]); the counts under [" + InsertDocuments.SECTION + "] say what became of its "
+          + "documents");
+    }
+  }
+
+  /** Says {@code line} on stderr, once per process: every thread's cleanup may meet the same failure. */
+  private static void noteOnce(String line) {
+    if (CLEANUP_NOTES.add(line)) {
+      System.err.println(line);
     }
   }
 
@@ -438,6 +463,7 @@ public class MongoDbClient extends DB {
     } catch (Exception e) {
       failure = e;
     }
+    lastBatchUnanswered = failure != null && Failures.isUnanswered(failure);
     Measurements measurements = Measurements.getMeasurements();
     measurements.measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
     List<BatchFates.Fate> fates = failure == null || w0 ? BatchFates.allStored(batch.size())

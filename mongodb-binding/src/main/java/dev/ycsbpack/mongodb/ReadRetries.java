@@ -15,6 +15,9 @@ import org.bson.BsonValue;
  * {@code SpecRetryPolicy} with the read policy and the overload policy, both on only with retryReads):
  * <ul>
  *   <li>an error on the driver's retryable-read rule ({@link PointRead#isRetryable}) gets one retry: two attempts;
+ *       under {@code timeoutMS} as many as the deadline allows (the driver's {@code CommandOperationHelper
+ *       .createSpecRetryControl} gives a client with timeoutMS {@code NO_RETRIES_LIMIT}; the caller ends the read when
+ *       the deadline passes, {@link RetryDeadline});
  *   <li>an error labelled {@code SystemOverloadedError} raises the attempts to {@code maxAdaptiveRetries + 1} (3 by
  *       default) for the rest of the read, and one labelled both {@code SystemOverloadedError} and
  *       {@code RetryableError} is retried;
@@ -42,6 +45,8 @@ final class ReadRetries {
   private final boolean runCommandRetriesOverload;
   private final int maxAdaptiveRetries;
   private final boolean overloadRetargeting;
+  /** The client has a timeoutMS: the read policy's retries are limited by its deadline, not counted. */
+  private final boolean untilDeadline;
 
   /**
    * @param retryReads          the client's effective retryReads
@@ -49,12 +54,15 @@ final class ReadRetries {
    *                            itself)
    * @param maxAdaptiveRetries  the client's {@code maxAdaptiveRetries}, null for the driver's default
    * @param overloadRetargeting the client's {@code enableOverloadRetargeting}
+   * @param untilDeadline       the client has a timeoutMS
    */
-  ReadRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries, boolean overloadRetargeting) {
+  ReadRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries, boolean overloadRetargeting,
+              boolean untilDeadline) {
     this.retryReads = retryReads;
     this.runCommandRetriesOverload = retryReads && retryWrites;
     this.maxAdaptiveRetries = maxAdaptiveRetries == null ? DEFAULT_MAX_ADAPTIVE_RETRIES : maxAdaptiveRetries;
     this.overloadRetargeting = overloadRetargeting;
+    this.untilDeadline = untilDeadline;
   }
 
   /** A new read's count of attempts. */
@@ -94,7 +102,7 @@ final class ReadRetries {
           overloadedServers.add(server);
         }
       }
-      int maxAttempts = overloaded ? maxAdaptiveRetries + 1 : READ_ATTEMPTS;
+      int maxAttempts = overloaded ? maxAdaptiveRetries + 1 : untilDeadline ? Integer.MAX_VALUE : READ_ATTEMPTS;
       boolean retryable = PointRead.isRetryable(failure)
           || (overload && failure.hasErrorLabel(MongoException.RETRYABLE_ERROR_LABEL));
       if (!retryable || made >= maxAttempts) {

@@ -45,7 +45,11 @@ class WriteConcernOnTheWireTest {
         new Object[] {"mongodb.w=majority,mongodb.wtimeout=1234",
             WriteConcern.MAJORITY.withWTimeout(1234, TimeUnit.MILLISECONDS)},
         new Object[] {"mongodb.writeConcern=journaled", WriteConcern.W1.withJournal(true)},
-        new Object[] {"mongodb.w=0", WriteConcern.UNACKNOWLEDGED});
+        new Object[] {"mongodb.w=0", WriteConcern.UNACKNOWLEDGED},
+        // docs/migrating.md: none set, none sent (the server's default), as upstream with a URL of one's own and the
+        // fork by default (the driver's ACKNOWLEDGED carries no w); the pack's acknowledged is w=1, as upstream's
+        new Object[] {"mongodb.upsert=false", WriteConcern.ACKNOWLEDGED},
+        new Object[] {"mongodb.writeConcern=acknowledged", WriteConcern.W1});
     return TestTargets.allAsStream().flatMap(t -> configs.stream().map(c -> Arguments.of(TestTargets.named(t), c[0], c[1])));
   }
 

@@ -52,11 +52,15 @@ public record Findings(String server, List<String> warnings) {
           + " (the clients recorded no server facts)";
     }
     behind(ops, ts, percentiles, targetStatement(config, clients, throughput)).ifPresent(warnings::add);
-    long unacknowledged = insertDocuments.getOrDefault(InsertDocuments.NOT_ACKNOWLEDGED, 0L);
-    if (unacknowledged > 0) {
+    long refused = insertDocuments.getOrDefault(InsertDocuments.NOT_ACKNOWLEDGED, 0L);
+    long unknown = insertDocuments.getOrDefault(InsertDocuments.FATE_UNKNOWN, 0L);
+    if (refused + unknown > 0) {
+      String which = unknown == 0 ? "" : String.format(Locale.ROOT, " (%s of unknown fate: sent in a batch that got "
+          + "no answer, so the server may have stored them)", refused == 0 ? "all" : String.format(Locale.ROOT, "%,d",
+          unknown));
       warnings.add(String.format(Locale.ROOT, "NOT ACKNOWLEDGED: %,d of the %,d batched inserts the clients counted "
-          + "as done were not acknowledged by the server; the INSERT figures count documents that may not be "
-          + "stored.", unacknowledged, insertDocuments.getOrDefault(InsertDocuments.COUNTED, 0L)));
+          + "as done were not acknowledged by the server%s; the INSERT figures count documents that may not be "
+          + "stored.", refused + unknown, insertDocuments.getOrDefault(InsertDocuments.COUNTED, 0L), which));
     }
     return new Findings(server, warnings);
   }

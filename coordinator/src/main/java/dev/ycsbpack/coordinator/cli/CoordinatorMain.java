@@ -40,9 +40,13 @@ import picocli.CommandLine.Command;
         "",
         "Exit status: 0 complete, 1 the run failed (bundle marked FAILED), 2 the command",
         "cannot be run.",
-        "A password never appears in the output, the bundle, or any process's command",
-        "line: properties reach remote hosts as owner-only files over ssh's stdin and",
-        "are deleted when the client ends."})
+        "A password never appears in the output or the bundle, nor on any client's",
+        "command line: properties reach the hosts as owner-only files over the",
+        "transport's stdin and are deleted when the client ends. One typed on this",
+        "command line (-p mongodb.tls.keyStorePassword=..., a mongodb.url with a",
+        "password) is on this coordinator's own, where ps shows it: put secrets in an",
+        "owner-only -P file instead, e.g. -P secrets.properties holding the line",
+        "mongodb.tls.keyStorePassword=... (bin/ycsb alike)."})
 public final class CoordinatorMain implements Runnable {
   static final int USAGE = ToolCommandLine.USAGE;
   /** The original arguments, for the manifest (redacted there). */
