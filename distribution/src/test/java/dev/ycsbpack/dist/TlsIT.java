@@ -237,6 +237,14 @@ class TlsIT {
     JsonNode m = Coordinator.manifest(bundle);
     assertTrue(m.get("reason").asText().contains("TLS: the server's certificate is not signed by a trusted CA"),
         m::toPrettyString);
+    // the file to fix is the one the user gave, not the staged copy the client read (gone with the run)
+    assertTrue(m.get("reason").asText().contains("trusted: CA file " + otherCa.certificate() + ";"),
+        m::toPrettyString);
+    for (JsonNode client : m.get("clients")) {
+      assertTrue(client.get("reason").asText().contains("CA file " + otherCa.certificate()), m::toPrettyString);
+    }
+    assertFalse(m.toString().contains(".staging"), m::toPrettyString);
+    assertTrue(c.stderr().contains("FAILED: ") && !c.stderr().contains(".staging"), c::describe);
     String folderErr = Files.readString(bundle.resolve("clients/01-local1/stderr.txt"));
     assertTrue(folderErr.contains("SSLHandshakeException"), folderErr);
   }

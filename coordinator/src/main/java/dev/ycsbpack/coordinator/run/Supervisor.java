@@ -105,9 +105,15 @@ public final class Supervisor {
    * @param releaseEpochMs  when the clients were released (coordinator clock), -1 if never
    * @param releaseAfterMs  milliseconds from the supervisor's start to the release
    * @param clients         each client's outcome
+   * @param stagedNames     the file the user gave for each staged copy, for the reasons shown
    */
   public record Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
-                        List<ClientOutcome> clients) {
+                        List<ClientOutcome> clients, StagedNames stagedNames) {
+    /** An outcome whose clients were given no staged file. */
+    public Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
+                   List<ClientOutcome> clients) {
+      this(complete, reason, releaseEpochMs, releaseAfterMs, clients, StagedNames.NONE);
+    }
   }
 
   /** The signals whose numbers are the same on Linux and macOS. */
@@ -206,7 +212,7 @@ public final class Supervisor {
     }
     List<ClientOutcome> outcomes = collect();
     output.close();
-    return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes);
+    return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes, stagedFiles.names());
   }
 
   /**
