@@ -169,6 +169,10 @@ class CoordinatorMultiHostIT {
       JsonNode m = Coordinator.manifest(bundle);
       assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
       assertTrue(m.get("reason").asText().contains("02-h2"), m::toPrettyString);
+      // the loss is named as ssh's, and the binding's start-up settings line is no reason
+      assertTrue(m.get("reason").asText().startsWith("client 02-h2 on h2 its ssh connection was lost (ssh exit status"
+          + " 255"), m::toPrettyString);
+      assertFalse(m.toString().contains("mongodb binding: url="), m::toPrettyString);
       // the cut-off client hears no heartbeat and stops itself (--control-timeout 5)
       assertTrue(Coordinator.waitFor(() -> {
         try {
@@ -177,6 +181,47 @@ class CoordinatorMultiHostIT {
           return false;
         }
       }, 30), () -> "clients left: " + ProcessTable.matching("YcsbMain"));
+    } finally {
+      rig.restoreLink(h2);
+    }
+  }
+
+  /** Whether a client folder of {@code client} under {@code runs} has a stderr.txt holding {@code text}. */
+  private static boolean stderrHolds(Path runs, String client, String text) {
+    try (Stream<Path> s = Files.exists(runs) ? Files.walk(runs) : Stream.empty()) {
+      return s.filter(p -> p.getFileName().toString().equals("stderr.txt") && p.toString().contains("/" + client + "/"))
+          .anyMatch(p -> {
+            try {
+              return Files.readString(p).contains(text);
+            } catch (IOException e) {
+              return false;
+            }
+          });
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return false; // a folder removed while walked
+    }
+  }
+
+  @Test
+  void aLinkCutBeforeReadyIsNamedAsALostSshConnectionNeverByTheSettingsLine() throws Exception {
+    Path bundle = work.resolve("cut-early");
+    // warm-up inserts keep each client connected and not yet READY for minutes; its settings line comes before
+    // YCSB's start-up lines (the start-up check connects first), on the transport's stderr, not in its stderr.txt
+    Coordinator c = coordinator(args("load", Servers.newTable(), bundle, "-threads", "2",
+        "-p", "mongodb.warmup=100000000"));
+    SshHost h2 = rig.host("h2");
+    Path runs = work.resolve("remote/runs");
+    assertTrue(Coordinator.waitFor(() -> stderrHolds(runs, "02-h2", "Starting test."), 120), c::describe);
+    assertFalse(stderrHolds(runs, "02-h2", "@ycsbpack READY"), "still warming up");
+    rig.cutLink(h2);
+    try {
+      assertEquals(1, c.await(), c::describe);
+      JsonNode m = Coordinator.manifest(bundle);
+      String reason = m.get("reason").asText();
+      assertTrue(reason.startsWith("client 02-h2 on h2 its ssh connection was lost before it was ready (ssh exit"
+          + " status 255"), m::toPrettyString);
+      assertFalse(m.toString().contains("mongodb binding: url="), m::toPrettyString);
+      assertFalse(c.stderr().contains("mongodb binding: url="), c::describe);
     } finally {
       rig.restoreLink(h2);
     }

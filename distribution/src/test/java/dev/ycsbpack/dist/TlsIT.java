@@ -130,6 +130,51 @@ class TlsIT {
     }
   }
 
+  /** A load against localhost:{@code port}, TLS on or off by the URL alone. */
+  private static List<String> loadAt(int port, boolean tlsOn, String table, String... more) {
+    List<String> a = new ArrayList<>(List.of("load", "mongodb", "-P",
+        YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "-p", "mongodb.url=mongodb://localhost:" + port + "/" + Servers.DATABASE + (tlsOn ? "?tls=true" : ""),
+        "-p", "table=" + table, "-p", "recordcount=40"));
+    a.addAll(List.of(more));
+    return a;
+  }
+
+  @Test
+  void tlsAgainstAPlainPortAndPlainAgainstATlsPortAreNamedWithinSeconds() throws Exception {
+    int plain = URI.create(target.connectionString()).getPort();
+    Map<String, List<String>> cases = new LinkedHashMap<>();
+    cases.put("the server at localhost:" + plain + " does not speak TLS (tls=true in mongodb.url): it answered in"
+        + " plain MongoDB wire protocol; ", loadAt(plain, true, Servers.newTable()));
+    cases.put("the server at localhost:" + tls.port() + " expects TLS: it answered a TLS handshake, and not a plain"
+        + " MongoDB hello; add tls=true to mongodb.url", loadAt(tls.port(), false, Servers.newTable()));
+    for (Map.Entry<String, List<String>> c : cases.entrySet()) {
+      long t0 = System.nanoTime();
+      YcsbRun r = YcsbRun.run(work, c.getValue().toArray(new String[0]));
+      Duration took = Duration.ofNanos(System.nanoTime() - t0);
+      assertEquals(1, r.exitCode, r::describe);
+      assertTrue(took.compareTo(FAST) < 0, () -> "took " + took + "\n" + r.describe());
+      String last = r.stderr.strip().lines().reduce((a, b) -> b).orElse("");
+      assertTrue(last.startsWith("bin/ycsb: error: mongodb binding: " + c.getKey()), r::describe);
+    }
+  }
+
+  @Test
+  void aCoordinatedRunWithTlsAgainstAPlainPortFailsWithinSecondsNamingIt() throws Exception {
+    int plain = URI.create(target.connectionString()).getPort();
+    Path bundle = work.resolve("coordinated-tls-to-plain");
+    long t0 = System.nanoTime();
+    Coordinator c = Coordinator.run(work, List.of(), coordinated(loadAt(plain, true, Servers.newTable(),
+        "-threads", "2", "--hosts", "local,local", "--out", bundle.toString(), "--quiet")));
+    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+    assertEquals(1, c.exitCode(), c::describe);
+    assertTrue(took.compareTo(FAST) < 0, () -> "took " + took + "\n" + c.describe());
+    JsonNode m = Coordinator.manifest(bundle);
+    assertTrue(m.get("reason").asText().contains("the server at localhost:" + plain + " does not speak TLS"),
+        m::toPrettyString);
+    assertTrue(c.stderr().contains("does not speak TLS"), c::describe);
+  }
+
   @Test
   void hostnameChecksTurnedOffAreSaidOnStderrAndRecordedInTheFolder() throws Exception {
     TestCa.Issued elsewhere = ca.server("elsewhere-ok", "DNS:db.elsewhere.example");
@@ -192,6 +237,14 @@ class TlsIT {
     JsonNode m = Coordinator.manifest(bundle);
     assertTrue(m.get("reason").asText().contains("TLS: the server's certificate is not signed by a trusted CA"),
         m::toPrettyString);
+    // the file to fix is the one the user gave, not the staged copy the client read (gone with the run)
+    assertTrue(m.get("reason").asText().contains("trusted: CA file " + otherCa.certificate() + ";"),
+        m::toPrettyString);
+    for (JsonNode client : m.get("clients")) {
+      assertTrue(client.get("reason").asText().contains("CA file " + otherCa.certificate()), m::toPrettyString);
+    }
+    assertFalse(m.toString().contains(".staging"), m::toPrettyString);
+    assertTrue(c.stderr().contains("FAILED: ") && !c.stderr().contains(".staging"), c::describe);
     String folderErr = Files.readString(bundle.resolve("clients/01-local1/stderr.txt"));
     assertTrue(folderErr.contains("SSLHandshakeException"), folderErr);
   }

@@ -1,7 +1,9 @@
 package dev.ycsbpack.launcher;
 
 import dev.ycsbpack.common.ErrorBudget;
+import dev.ycsbpack.common.FirstFailures;
 import dev.ycsbpack.common.Outcomes;
+import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +23,9 @@ import java.util.Locale;
  * workload over it. Without a raised stall timeout the stall rule stops such a run first; this rule covers the rest.
  */
 final class RunVerdict {
+  /** Characters of the first failure a verdict quotes: its server code and message; the rest is on stderr. */
+  private static final int FIRST_ERROR_SHOWN = 300;
+
   private final RunExpectation expected;
   private final OverallSummary fromStdout;
   /** The export file as read the first time it was asked for (after the run: YCSB writes it as it ends); else null. */
@@ -63,7 +68,7 @@ final class RunVerdict {
   String lead(String failure) {
     Outcomes o = outcomes();
     String lead = ErrorBudget.lead(o).orElse(null);
-    if (lead != null && failure != null && failure.equals(expected.budget.breach(o).orElse(null))) {
+    if (lead != null && failure != null && failure.equals(breach(o))) {
       lead = null;
     }
     OverallSummary summary = measured();
@@ -82,6 +87,18 @@ final class RunVerdict {
     return String.format(Locale.ROOT, "only %,d of %,d buffered inserts were acknowledged by the server (the other %,d "
         + "were counted as done, but %s; see the errors above)", summary.insertsAcknowledged(),
         summary.insertsCounted(), summary.insertsLost(), whyLost(summary));
+  }
+
+  /**
+   * Why the counts break the budget, or null; with this process's first failure when operations failed, whose server
+   * code names the cause (YCSB's status only counts: {@code ERROR 1,025} says nothing of a write concern refused).
+   */
+  private String breach(Outcomes o) {
+    String breach = expected.budget.breach(o).orElse(null);
+    if (breach == null || o.failed() == 0) {
+      return breach;
+    }
+    return breach + FirstFailures.first().map(t -> "; first error: " + Text.shown(t, FIRST_ERROR_SHOWN)).orElse("");
   }
 
   /** Null when the run is good, else why it is not; for a run without a time limit counted from its first operation. */
@@ -115,7 +132,7 @@ final class RunVerdict {
       return "only " + done + " of " + expected.operations + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
-    String breach = expected.budget.breach(summary.outcomes()).orElse(null);
+    String breach = breach(summary.outcomes());
     String partial = partialWindow(span);
     return partial == null ? breach : breach == null ? partial : partial + "; and " + breach;
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.FirstFailures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -234,6 +235,21 @@ class RunVerdictTest {
     assertNull(verdict(FAILING_43, "run", "operationcount=4000", "ycsbpack.maxerrorrate=50"));
     assertEquals(f, verdict(jsonExporter(FAILING_43), "run", "operationcount=4000",
         "exporter=site.ycsb.measurements.exporter.JSONMeasurementsExporter"), "the same rule on JSON output");
+  }
+
+  @Test
+  void aBreachQuotesTheFirstFailureWhoseServerCodeNamesTheCause() throws UsageException {
+    FirstFailures.offer("UPDATE failure counted as Return=ERROR: UnknownReplWriteConcern (79): No write concern mode"
+        + " named 'multiDC' found in replica set configuration");
+    try {
+      RunVerdict v = new RunVerdict(RunExpectationTest.expect("run", "operationcount=4000"), summary(FAILING_43));
+      assertEquals("1,706 of 4,000 operations failed (42.65%: SERVICE_UNAVAILABLE 1,706), over ycsbpack.maxerrorrate=1%"
+          + "; first error: UPDATE failure counted as Return=ERROR: UnknownReplWriteConcern (79): No write concern"
+          + " mode named 'multiDC' found in replica set configuration", v.failure());
+      assertNull(v.lead(v.failure()), "the failure names the errors: no lead line repeats them");
+    } finally {
+      FirstFailures.forget();
+    }
   }
 
   @Test

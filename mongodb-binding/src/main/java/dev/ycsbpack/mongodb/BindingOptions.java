@@ -277,7 +277,7 @@ public final class BindingOptions {
 
   /** The start-up line: what this run will really send, and the server's defaults for what it does not. */
   String describe(EffectiveConcerns concerns) {
-    return "mongodb binding: url=" + redactedUrl()
+    return dev.ycsbpack.common.SettingsLine.PREFIX + redactedUrl()
         + " database=" + database
         + " writeConcern={" + concerns.writeConcern() + "}"
         + " readPreference={" + concerns.readPreference() + "}"

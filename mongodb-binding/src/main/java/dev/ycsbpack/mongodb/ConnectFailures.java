@@ -28,8 +28,9 @@ final class ConnectFailures {
    * @param tls               whether TLS is on
    * @param trusted           what is trusted (a CA file, a trust store, or the JVM's default CAs)
    * @param clientCertificate whether a client certificate is presented
+   * @param tlsOn             why TLS is on, in words ("tls=true in mongodb.url"); null when it is off
    */
-  record Context(boolean tls, String trusted, boolean clientCertificate) {
+  record Context(boolean tls, String trusted, boolean clientCertificate, String tlsOn) {
   }
 
   /**

@@ -47,8 +47,11 @@ public final class Failures {
     Status status = classify(e);
     String kind = operation + "/" + status.getName() + "/" + e.getClass().getSimpleName() + "/" + code(e);
     if (REPORTED.add(kind)) {
-      String detail = e.getClass().getName() + ": " + Redactor.shapeOnly().redact(message(e)) + causeOf(e);
-      FirstFailures.offer(operation + " failure counted as Return=" + status.getName() + ": " + detail);
+      String code = serverCode(e);
+      String detail = code + e.getClass().getName() + ": " + Redactor.shapeOnly().redact(message(e)) + causeOf(e);
+      // a verdict quotes the offered text: the server's own words when it named the failure, the driver's else
+      FirstFailures.offer(operation + " failure counted as Return=" + status.getName() + ": "
+          + (code.isEmpty() ? detail : code + Redactor.shapeOnly().redact(serverMessage(e))));
       log.println(FirstFailures.line("mongodb binding", operation, status.getName(), detail));
     }
     return status;
@@ -116,6 +119,52 @@ public final class Failures {
           : "");
     }
     return String.valueOf(e.getMessage());
+  }
+
+  /**
+   * The server's code name and code, first, as the failure's name ({@code UnsatisfiableWriteConcern (100): }): the
+   * driver's message has it somewhere in its middle, or not at all (a writeConcernError's); empty for a failure the
+   * server did not name (a socket's, a timeout).
+   */
+  static String serverCode(Exception e) {
+    String name = null;
+    int code = -1;
+    if (e instanceof MongoBulkWriteException bulk) {
+      if (!bulk.getWriteErrors().isEmpty()) {
+        code = bulk.getWriteErrors().get(0).getCode();
+      } else if (bulk.getWriteConcernError() != null) {
+        name = bulk.getWriteConcernError().getCodeName();
+        code = bulk.getWriteConcernError().getCode();
+      }
+    } else if (e instanceof MongoWriteConcernException w) {
+      name = w.getWriteConcernError().getCodeName();
+      code = w.getWriteConcernError().getCode();
+    } else if (e instanceof MongoWriteException w) {
+      code = w.getError().getCode();
+    } else if (e instanceof MongoCommandException c) {
+      name = c.getErrorCodeName();
+      code = c.getErrorCode();
+    } else if (e instanceof MongoServerException server) {
+      code = server.getCode();
+    }
+    if (code <= 0) {
+      return "";
+    }
+    return name == null || name.isEmpty() ? "server error " + code + ": " : name + " (" + code + "): ";
+  }
+
+  /** The server's own message for a failure it named (see {@link #serverCode}), without the driver's wrapping. */
+  private static String serverMessage(Exception e) {
+    if (e instanceof MongoWriteConcernException w) {
+      return w.getWriteConcernError().getMessage();
+    }
+    if (e instanceof MongoWriteException w) {
+      return w.getError().getMessage();
+    }
+    if (e instanceof MongoCommandException c) {
+      return c.getErrorMessage();
+    }
+    return message(e);
   }
 
   private static String code(Exception e) {

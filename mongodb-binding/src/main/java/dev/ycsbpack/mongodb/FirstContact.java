@@ -31,6 +31,8 @@ final class FirstContact implements ClusterListener {
   /** The likely cause seen last, to explain a timeout. */
   private volatile String likely;
   private volatile String lastDescription = "no server contacted yet";
+  /** The servers of the driver's last view (empty before its first), guarded by this. */
+  private List<ServerAddress> addresses = List.of();
 
   FirstContact(BindingOptions options) {
     this.options = options;
@@ -51,6 +53,23 @@ final class FirstContact implements ClusterListener {
     return decided;
   }
 
+  /**
+   * Asks each server both ways (see {@link ProtocolProbe}) and decides when one speaks only the protocol the run does
+   * not use. Blocks for up to a few seconds per server: call it off the driver's threads.
+   */
+  void probeProtocols() {
+    List<ServerAddress> servers;
+    synchronized (this) {
+      servers = List.copyOf(addresses.isEmpty() ? List.of(options.firstServer()) : addresses);
+    }
+    for (ServerAddress server : servers) {
+      if (decided.isDone()) {
+        return;
+      }
+      ProtocolProbe.mismatch(server, context.tls(), context.tlsOn()).ifPresent(decided::complete);
+    }
+  }
+
   /** The likely cause of the failures seen so far, or null. */
   String likelyCause() {
     return likely;
@@ -64,6 +83,7 @@ final class FirstContact implements ClusterListener {
     ClusterDescription d = event.getNewDescription();
     lastDescription = d.getShortDescription();
     List<ServerDescription> servers = d.getServerDescriptions();
+    addresses = servers.stream().map(ServerDescription::getAddress).toList();
     if (servers.isEmpty() || servers.stream().anyMatch(s -> s.getType() != ServerType.UNKNOWN)) {
       return;
     }

@@ -5,16 +5,22 @@ import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.bson.Document;
 import site.ycsb.DBException;
 
 /**
  * The first command of a run ({@code ping}), and the one clear line when it fails: cause first for a TLS certificate
- * the client rejects or a failed authentication (decided on the first heartbeat, see {@link FirstContact}), else
+ * the client rejects or a failed authentication (decided on the first heartbeat, see {@link FirstContact}), or TLS
+ * on one side only (asked of a server that has not answered within a second, see {@link ProtocolProbe}), else
  * "cannot reach the server" with the driver's description. The driver's full text stays in the exception's cause,
  * which {@code bin/ycsb} writes into the client folder's stderr.
  */
 final class Preflight {
+  /** How long the first ping may take before the servers are asked whether they speak the other protocol. */
+  static final long PROBE_AFTER_MS = 1000;
+
   private Preflight() {
   }
 
@@ -32,6 +38,18 @@ final class Preflight {
     }, "mongodb-binding-preflight");
     t.setDaemon(true);
     t.start();
+    // a first contact that is slow may be a protocol mismatch, which the driver only reports as a timeout
+    Thread probe = new Thread(() -> {
+      try {
+        ping.get(PROBE_AFTER_MS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException slow) {
+        contact.probeProtocols();
+      } catch (InterruptedException | ExecutionException | java.util.concurrent.CancellationException done) {
+        // answered, failed or abandoned: nothing to probe
+      }
+    }, "mongodb-binding-protocol-probe");
+    probe.setDaemon(true);
+    probe.start();
     try {
       CompletableFuture.anyOf(ping, contact.decided()).get();
     } catch (ExecutionException failed) {

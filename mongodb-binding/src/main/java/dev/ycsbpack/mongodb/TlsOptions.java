@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -18,6 +20,8 @@ import javax.net.ssl.SSLContext;
  */
 final class TlsOptions {
   private static final TlsOptions NONE = new TlsOptions(null, null, null);
+  /** The URL option that turns TLS on. */
+  private static final Pattern URL_TLS = Pattern.compile("[?&]((?i:tls|ssl))=((?i:true))(?:&|$)");
 
   /** What the user gave; null without any file. Its toString names no password. */
   private final TlsSettings spec;
@@ -84,7 +88,20 @@ final class TlsOptions {
 
   /** What a failed connection's explanation needs to know. */
   ConnectFailures.Context context(ConnectionString cs) {
-    return new ConnectFailures.Context(enabled(cs), trusted(), spec != null && spec.clientCertificate());
+    return new ConnectFailures.Context(enabled(cs), trusted(), spec != null && spec.clientCertificate(), tlsOn(cs));
+  }
+
+  /** Why TLS is on, in words, or null when it is off. */
+  private String tlsOn(ConnectionString cs) {
+    if (spec != null) {
+      return spec.firstGiven() + " is given";
+    }
+    if (!enabled(cs)) {
+      return null;
+    }
+    Matcher m = URL_TLS.matcher(cs.getConnectionString());
+    return m.find() ? m.group(1) + "=" + m.group(2) + " in mongodb.url"
+        : "a mongodb+srv:// URL uses TLS unless it says tls=false";
   }
 
   private String trusted() {

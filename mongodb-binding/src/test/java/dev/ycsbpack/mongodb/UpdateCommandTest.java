@@ -324,6 +324,7 @@ class UpdateCommandTest {
     assertEquals(64, e.getCode());
     assertTrue(e.hasErrorLabel("X"));
     assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
+    assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
   }
 
   /**

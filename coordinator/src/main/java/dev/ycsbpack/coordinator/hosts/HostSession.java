@@ -61,7 +61,7 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
   /**
    * What a host said about itself.
    *
-   * @param javaVersion   the first line of {@code java -version}, or null when there is no java
+   * @param javaVersion   the line of {@code java -version} naming the version, or null when there is none
    * @param javaMajor     its major version, 0 when unknown
    * @param staged        whether the current pack is already there
    * @param clockOffsetMs host clock minus coordinator clock, in ms (0 locally)

@@ -75,9 +75,14 @@ public final class RemoteSession implements HostSession {
     String script = "cd 2>/dev/null; d=" + Shell.quote(remoteDir) + "; mkdir -p \"$d\" && cd \"$d\" || exit 3; "
         + "echo \"dir: $(pwd)\"; "
         + "J=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\"; "
-        // the launcher's "Picked up JDK_JAVA_OPTIONS/JAVA_TOOL_OPTIONS" notes come before the version line
+        // the version line is the one saying 'version "...' (every vendor's JDK prints one): lines before it may be
+        // the launcher's "Picked up JAVA_TOOL_OPTIONS" notes or a JVM warning (a locked hsperfdata file when PID
+        // namespaces share one /tmp); when there is none, the first other line is shown as what java said instead
         + "if command -v \"$J\" >/dev/null 2>&1; then "
-        + "echo \"java: $(\"$J\" -version 2>&1 | grep -v '^NOTE: Picked up \\|^Picked up ' | head -n 1)\"; "
+        + "v=$(\"$J\" -version 2>&1); l=$(printf '%s\\n' \"$v\" | grep ' version \"' | head -n 1); "
+        + "if [ -n \"$l\" ]; then echo \"java: $l\"; "
+        + "else echo \"java-said: $(printf '%s\\n' \"$v\" | grep -v '^NOTE: Picked up \\|^Picked up ' "
+        + "| head -n 1)\"; fi; "
         + "else echo 'java: MISSING'; fi; "
         + "if [ -f " + Shell.quote("dist/" + pack.digest() + "/.complete") + " ]; then echo 'staged: yes'; "
         + "else echo 'staged: no'; fi";
@@ -98,18 +103,24 @@ public final class RemoteSession implements HostSession {
           + remoteDir + " (" + r.lastError() + ")"));
     }
     String javaLine = null;
+    String javaSaid = null;
     boolean staged = false;
     for (String line : r.stdout().split("\n")) {
       if (line.startsWith("dir: ")) {
         dir = line.substring(5).strip();
       } else if (line.startsWith("java: ")) {
         javaLine = line.substring(6).strip();
+      } else if (line.startsWith("java-said: ")) {
+        javaSaid = line.substring(11).strip();
       } else if (line.startsWith("staged: ")) {
         staged = line.endsWith("yes");
       }
     }
     int major = 0;
-    if (javaLine == null || javaLine.equals("MISSING")) {
+    if (javaSaid != null) {
+      problems.add(host + ": java -version printed no version line (it said '" + javaSaid
+          + "'); the pack needs Java 17 or newer");
+    } else if (javaLine == null || javaLine.equals("MISSING")) {
       problems.add(host + ": no java on the host (nor in $JAVA_HOME): install a JDK 17 or newer");
       javaLine = null;
     } else {

@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.SettingsLine;
 import dev.ycsbpack.common.StatusLine;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import java.io.IOException;
@@ -156,18 +157,19 @@ public final class ClientProcess {
 
   /**
    * The most telling recent line, or null when the client said nothing but YCSB's banner: a FAILED or error line if
-   * there is one, else the last line. YCSB's own start-up lines ({@code DBWrapper: report latency for each error is
-   * false ...}, {@code Command line: ...}) are never picked: they say nothing of why a client ended.
+   * there is one, else the last line. Start-up lines, YCSB's ({@code DBWrapper: report latency for each error is
+   * false ...}, {@code Command line: ...}) and the binding's settings ({@code mongodb binding: url=...}), are never
+   * picked: they say nothing of why a client ended.
    */
   public String tellingLine() {
     awaitOutputOfAnExitedProcess();
     return pickLastError();
   }
 
-  /** YCSB 0.17's start-up lines on a client's output, whatever happens after them. */
-  static boolean isYcsbBanner(String line) {
+  /** YCSB 0.17's start-up lines and the binding's settings line on a client's output, whatever follows them. */
+  static boolean isStartUpLine(String line) {
     String l = line.strip();
-    return l.startsWith("DBWrapper:") || l.startsWith("YCSB Client ") || l.startsWith("Command line:")
+    return SettingsLine.is(l) || l.startsWith("DBWrapper:") || l.startsWith("YCSB Client ") || l.startsWith("Command line:")
         || l.startsWith("Loading workload") || l.startsWith("Starting test") || l.startsWith("Maximum execution time")
         || l.startsWith("maxExecutionTime") || l.isEmpty();
   }
@@ -191,7 +193,7 @@ public final class ClientProcess {
     String pick = null;
     String last = null;
     for (String l : lastLines) {
-      if (isYcsbBanner(l)) {
+      if (isStartUpLine(l)) {
         continue;
       }
       last = l;

@@ -104,7 +104,10 @@ final class RunManifest {
       }
     }
     if (failure != null) {
-      return failure + firstErrors(e.clients());
+      // the clients name the staged copies they read; the user fixes the file they gave
+      // a client's verdict that quotes its first error already says the cause: the others' would repeat it
+      String causes = failure.contains("; first error: ") ? "" : firstErrors(e.clients());
+      return e.outcome().stagedNames().shown(failure + causes);
     }
     Manifest.Count count = count(e.clients()).orElse(null);
     if (count != null && !count.verdict().equals(CountCheck.COMPLETE)) {
@@ -148,8 +151,9 @@ final class RunManifest {
       Verdict v = collected.verdicts().get(c.name());
       // a client redacts its own verdict, and the supervisor what it saw; masked again here all the same: the
       // manifest is what gets shared
-      String reason = co != null && co.problem() != null ? redactor.redact(co.problem().words())
-          : v != null && !v.complete() ? redactor.redact(v.reason()) : null;
+      StagedNames names = o == null ? StagedNames.NONE : o.stagedNames();
+      String reason = co != null && co.problem() != null ? redactor.redact(names.shown(co.problem().words()))
+          : v != null && !v.complete() ? redactor.redact(names.shown(v.reason())) : null;
       Double firstMs = co == null ? null : firstOperation(co, v, probes);
       out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
           c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"),

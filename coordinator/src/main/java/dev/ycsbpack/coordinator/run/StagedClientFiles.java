@@ -33,6 +33,8 @@ final class StagedClientFiles {
   private final Path stagingDir;
   private final String runId;
   private final PrintStream log;
+  /** The path the user gave for each staged copy, as the client and this machine name it. */
+  private final Map<String, String> userPaths = new LinkedHashMap<>();
   /** Every file written here and not removed yet, by client name. */
   private final Map<String, List<Path>> written = new LinkedHashMap<>();
 
@@ -60,13 +62,25 @@ final class StagedClientFiles {
       AtomicFiles.create(copy, AtomicFiles.Mode.PRIVATE);
       Files.write(copy, Files.readAllBytes(Path.of(source.trim())));
       files.add(copy);
-      properties.put(name, session.stagedPath(c, runId, copy));
+      String stagedPath = session.stagedPath(c, runId, copy);
+      properties.put(name, stagedPath);
+      synchronized (userPaths) {
+        userPaths.put(stagedPath, source.trim());
+        userPaths.put(copy.toAbsolutePath().toString(), source.trim());
+      }
     }
     Path staged = stagingDir.resolve(c.name() + ".properties");
     written(c, staged);
     PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
         AtomicFiles.Mode.PRIVATE);
     return new Staged(staged, List.copyOf(files));
+  }
+
+  /** The user's file for each copy staged so far, for the reasons the coordinator shows. */
+  StagedNames names() {
+    synchronized (userPaths) {
+      return StagedNames.of(userPaths);
+    }
   }
 
   private void written(ClientPlan c, Path f) {

@@ -105,9 +105,15 @@ public final class Supervisor {
    * @param releaseEpochMs  when the clients were released (coordinator clock), -1 if never
    * @param releaseAfterMs  milliseconds from the supervisor's start to the release
    * @param clients         each client's outcome
+   * @param stagedNames     the file the user gave for each staged copy, for the reasons shown
    */
   public record Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
-                        List<ClientOutcome> clients) {
+                        List<ClientOutcome> clients, StagedNames stagedNames) {
+    /** An outcome whose clients were given no staged file. */
+    public Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
+                   List<ClientOutcome> clients) {
+      this(complete, reason, releaseEpochMs, releaseAfterMs, clients, StagedNames.NONE);
+    }
   }
 
   /** The signals whose numbers are the same on Linux and macOS. */
@@ -206,7 +212,7 @@ public final class Supervisor {
     }
     List<ClientOutcome> outcomes = collect();
     output.close();
-    return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes);
+    return new Outcome(failure == null, failure, releaseEpochMs, releaseAfterMs, outcomes, stagedFiles.names());
   }
 
   /**
@@ -265,8 +271,7 @@ public final class Supervisor {
           unstage(c.plan(), remover);
         }
         if (!c.alive()) {
-          return fail(c, new ClientProblem(ClientProblem.Kind.EXITED, "exited (status " + c.exitStatus()
-              + ") before it was ready: " + c.lastError()));
+          return fail(c, exitReason(c, true));
         }
         all &= c.ready();
       }
@@ -351,7 +356,7 @@ public final class Supervisor {
                 + " operations so far, " + c.errors() + " failed): " + c.lastError()));
           }
         } else if (c.exitStatus() != 0) {
-          return fail(c, exitReason(c));
+          return fail(c, exitReason(c, false));
         }
       }
       progress.update(new Progress.Snapshot(done, total, rate, errors,
@@ -376,23 +381,32 @@ public final class Supervisor {
   }
 
   /**
-   * Why a client's process ended badly. Exit 255 without the client's FINISHED line is ssh's own failure (ssh keeps
-   * 255 for itself); through a {@code --rsh} template it may be the program's failure or the client's status, and
-   * the words say so rather than blaming ssh; on a local host it is the client's own status.
+   * Why a client's process ended badly, before its READY or after. Exit 255 without the client's FINISHED line is
+   * ssh's own failure (ssh keeps 255 for itself), through {@code --hosts} or a {@code --rsh} template whose program is
+   * ssh; through another template it may be the program's failure or the client's status, and the words say so rather
+   * than blaming ssh; on a local host it is the client's own status. ssh says nothing of a lost link at the
+   * {@code LogLevel=ERROR} it runs with, so the words say when neither it nor the client said why.
    */
-  private ClientProblem exitReason(ClientProcess c) {
+  private ClientProblem exitReason(ClientProcess c, boolean beforeReady) {
+    String when = beforeReady ? " before it was ready" : "";
     if (c.exitStatus() == 255 && c.finishedStatus() < 0) {
       Host host = c.plan().host();
-      if (host instanceof Host.Ssh) {
-        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "its ssh connection was lost (ssh exit status"
-            + " 255): " + c.lastError());
+      String program = host instanceof Host.Rsh ? sessions.get(host).transport() : "ssh";
+      String telling = c.tellingLine();
+      if (host instanceof Host.Ssh || host instanceof Host.Rsh && program.equals("ssh")) {
+        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "its ssh connection was lost" + when
+            + " (ssh exit status 255" + (telling == null ? "; neither ssh nor the client said why)" : "): " + telling));
       }
       if (host instanceof Host.Rsh) {
-        String program = sessions.get(host).transport();
-        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "ended with status 255 before it finished,"
-            + " through " + program + " (" + program + " failing, such as a lost connection, or the client's own"
-            + " status): " + c.lastError());
+        return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "ended with status 255 before it "
+            + (beforeReady ? "was ready" : "finished") + ", through " + program + " (" + program + " failing, such as"
+            + " a lost connection, or the client's own status" + (telling == null ? "; neither " + program
+            + " nor the client said why)" : "): " + telling));
       }
+    }
+    if (beforeReady) {
+      return new ClientProblem(ClientProblem.Kind.EXITED, "exited (status " + c.exitStatus() + ") before it was ready: "
+          + c.lastError());
     }
     return new ClientProblem(ClientProblem.Kind.EXITED, exited(c.exitStatus(), c.tellingLine()));
   }

@@ -138,7 +138,9 @@ public final class FakeHost implements RemoteShell {
    * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its verdict;
    * {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
-   * {@code GO}, as a transport whose connection was cut; {@code killed} prints YCSB's start-up banner after
+   * {@code GO}, as a transport whose connection was cut; {@code cut-early} and {@code cut-quiet} print the binding's
+   * settings line and exit 255 without a word, before {@code READY} and after {@code GO}, as ssh does when a cut link
+   * ends its session at {@code LogLevel=ERROR}; {@code killed} prints YCSB's start-up banner after
    * {@code GO} and is killed by SIGKILL, as a client JVM killed with {@code kill -9}; {@code copy} copies the folder named by {@code fake.folder}
    * (a client's outputs, e.g. aggregate's {@code SyntheticClients}) into its own before its verdict, so it merges.
    */
@@ -164,6 +166,9 @@ public final class FakeHost implements RemoteShell {
         # read now: the staged properties are removed once the client is READY
         folder=$(sed -n 's/^fake\\.folder=//p' "$props")
         if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
+        case "$mode" in cut-*)
+          echo "mongodb binding: url=mongodb://db:27017/ycsb database=ycsb writeConcern={w=1} batchsize=1" >&2 ;; esac
+        if [ "$mode" = cut-early ]; then exit 255; fi
         echo "@ycsbpack READY" >&2
         if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
         while read -r -t "$control" line; do
@@ -171,6 +176,7 @@ public final class FakeHost implements RemoteShell {
         done
         [ -n "$line" ] || { echo "fake client: lost the coordinator: no heartbeat for $control s" >&2; exit 1; }
         if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
+        if [ "$mode" = cut-quiet ]; then exit 255; fi
         if [ "$mode" = killed ]; then
           echo "Command line: -db site.ycsb.db.MongoDbClient -t" >&2
           echo "DBWrapper: report latency for each error is false and specific error codes to track for latency are: []" >&2

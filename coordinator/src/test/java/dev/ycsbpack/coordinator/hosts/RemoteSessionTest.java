@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,37 @@ class RemoteSessionTest {
     down.unreachable(true);
     assertEquals(List.of("pod/fake1: cannot reach it over fake: fake: connect to host: Connection refused"),
         new RemoteSession(HOST, down, ".ycsb-pack").probe(pack).problems());
+  }
+
+  /** A JAVA_HOME whose {@code bin/java} runs {@code body} (sh) with this JVM's java as {@code $REAL}. */
+  private Path javaHome(String name, String body) throws IOException {
+    Path bin = Files.createDirectories(dir.resolve(name).resolve("bin"));
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nREAL=" + Path.of(System.getProperty("java.home"), "bin", "java") + "\n"
+        + body + "\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return bin.getParent();
+  }
+
+  @Test
+  void aJvmWarningBeforeTheVersionLineIsNotTakenForTheVersion() throws IOException {
+    // as on a loaded host whose PID namespaces share one /tmp: the JVM warns on stderr before the version
+    String warning = "[0.012s][warning][perf,memops] Cannot use file /tmp/hsperfdata_root/25732 because it is locked"
+        + " by another process (errno = 11)";
+    Path home = javaHome("warned-jdk", "if [ \"$1\" = -version ]; then echo '" + warning + "' >&2; fi\n"
+        + "exec \"$REAL\" \"$@\"");
+    HostSession.Probe p = new RemoteSession(HOST, new FakeHost(home(), Map.of("JAVA_HOME", home.toString())),
+        ".ycsb-pack").probe(pack());
+    assertEquals(List.of(), p.problems());
+    assertEquals(Runtime.version().feature(), p.javaMajor());
+    assertTrue(p.javaVersion().contains("version \"" + Runtime.version().feature()), p.javaVersion());
+
+    // a java that prints no version line at all is named with what it said, not taken for an old java
+    Path odd = javaHome("odd-jdk", "echo 'Error: could not open lib/jvm.cfg' >&2; exit 1");
+    assertEquals(List.of("pod/fake1: java -version printed no version line (it said 'Error: could not open "
+        + "lib/jvm.cfg'); the pack needs Java 17 or newer"),
+        new RemoteSession(HOST, new FakeHost(home(), Map.of("JAVA_HOME", odd.toString())), ".ycsb-pack")
+            .probe(pack()).problems());
   }
 
   @Test

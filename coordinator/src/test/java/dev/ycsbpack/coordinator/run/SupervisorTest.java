@@ -247,10 +247,11 @@ class SupervisorTest {
     assertEquals("was killed by signal 40, exit status 168", Supervisor.exited(168, null));
     assertEquals("exited with status 1: no output", Supervisor.exited(1, null));
     assertEquals("exited with status 3: boom", Supervisor.exited(3, "boom"));
-    assertTrue(ClientProcess.isYcsbBanner("DBWrapper: report latency for each error is false and specific error "
+    assertTrue(ClientProcess.isStartUpLine("DBWrapper: report latency for each error is false and specific error "
         + "codes to track for latency are: []"));
-    assertTrue(ClientProcess.isYcsbBanner("YCSB Client 0.17.0"));
-    assertFalse(ClientProcess.isYcsbBanner("Error in processing insert to table: usertable"));
+    assertTrue(ClientProcess.isStartUpLine("YCSB Client 0.17.0"));
+    assertFalse(ClientProcess.isStartUpLine("Error in processing insert to table: usertable"));
+    assertTrue(ClientProcess.isStartUpLine("mongodb binding: url=mongodb://db/ycsb database=ycsb writeConcern={}"));
   }
 
   @Test
@@ -259,6 +260,31 @@ class SupervisorTest {
     assertFalse(o.complete());
     assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255): fake: connection to the"
         + " host lost", o.reason());
+  }
+
+  /** ssh's exit 255 is named as a lost ssh connection before READY too, and the settings line is never the reason. */
+  @Test
+  void aSilentSshLossBeforeOrAfterReadyIsNamedSoAndNeverByTheSettingsLine() throws Exception {
+    Supervisor.Outcome early = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut-early"));
+    assertFalse(early.complete());
+    assertEquals("client 02-h2 on u@h2 its ssh connection was lost before it was ready (ssh exit status 255; neither"
+        + " ssh nor the client said why)", early.reason());
+    assertEquals(ClientProblem.Kind.TRANSPORT_LOST, early.clients().get(1).problem().kind());
+
+    sessions.clear();
+    fakes.clear();
+    Supervisor.Outcome late = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut-quiet"));
+    assertFalse(late.complete());
+    assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255; neither ssh nor the client"
+        + " said why)", late.reason());
+
+    // through a template whose program is not ssh, 255 is not blamed on ssh, and the settings line is not shown
+    sessions.clear();
+    fakes.clear();
+    Supervisor.Outcome template = supervise(plan("", "cut-early"));
+    assertEquals("client 02-fake2 on fake2 ended with status 255 before it was ready, through fake (fake failing, such"
+        + " as a lost connection, or the client's own status; neither fake nor the client said why)",
+        template.reason());
   }
 
   @Test
