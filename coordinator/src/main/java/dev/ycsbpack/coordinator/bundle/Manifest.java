@@ -11,7 +11,9 @@ import java.util.Map;
  * bundle left by a killed coordinator never looks complete.
  *
  * @param note       first, so a reader sees it first: what the numbers are not (e.g. not measured on MongoDB); may be null
- * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}
+ * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}; {@code INCOMPLETE} after
+ *                   {@code bin/ycsb-coordinator recover} made a killed coordinator's bundle a result from what its
+ *                   clients kept
  * @param reason     why it failed, naming host, client and cause; null otherwise
  * @param command    the coordinator's command line, secrets masked
  * @param phase      {@code load} or {@code run}

@@ -221,6 +221,9 @@ public final class CoordinatedRun {
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
     Map<Host, Double> offsets = new LinkedHashMap<>();
     probes.forEach((h, p) -> offsets.put(h, p.clockOffsetMs()));
+    // from here on the clients write what they measure: a coordinator killed now leaves a bundle to recover
+    bundle.write(manifest.running(probes));
+    bundle.markCoordinator();
     supervisor = new Supervisor(plan, sessions, pack, bundle.clients(), bundle.staging(), runId, redactor, settings,
         progressFactory.apply(total), log, offsets);
     if (interrupted != null) {
