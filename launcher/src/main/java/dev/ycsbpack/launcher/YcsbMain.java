@@ -214,8 +214,11 @@ public final class YcsbMain {
           }
         } catch (IOException e) {
           status = FAILED;
-          System.err.println("bin/ycsb: FAILED: " + e.getMessage() + " (the client folder has no verdict; "
-              + "its other files are as far as they could be written)");
+          String first = clientFolder.failure(); // a write of finish's own that failed before the verdict's
+          // the cause was printed already unless it came with finish's own writes
+          System.err.println("bin/ycsb: " + (first != null && !first.equals(folderFailure) ? "FAILED: " + first
+              + "; " : "") + e.getMessage() + ": the client folder has no verdict (its other files are as far as "
+              + "they could be written)");
         } catch (RuntimeException e) {
           status = FAILED;
           System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e);
