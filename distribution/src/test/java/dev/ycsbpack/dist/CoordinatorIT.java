@@ -368,6 +368,54 @@ class CoordinatorIT {
     assertTrue(again.stderr.contains("says INCOMPLETE, not RUNNING"), again.stderr);
   }
 
+  /**
+   * The bundle's disk fills while the clients run (a small tmpfs, filled once they measure): the coordinator's own
+   * failed write is named with its path and step, and the manifest is marked FAILED with it, in the room the
+   * coordinator kept for it; never an IOException without path and a manifest left RUNNING with no word. (When even
+   * that cannot be written, the last line says so: CoordinatedRunTest.)
+   */
+  @Test
+  void aFullDiskUnderTheBundleIsNamedWithPathAndStepAndTheManifestSaysFailed() throws Exception {
+    Path mount = work.resolve("small-disk");
+    Files.createDirectories(mount);
+    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString())
+        .redirectErrorStream(true).start();
+    String mounted = new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0, () -> "cannot mount a tmpfs (needs root): "
+        + mounted);
+    try {
+      Target target = TestTargets.inProcess();
+      Path bundle = mount.resolve("bundle");
+      Coordinator c = Coordinator.start(work, List.of(), List.of("run", "mongodb", "-P",
+          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url="
+          + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table="
+          + Servers.newTable(), "-p", "recordcount=100", "-p", "operationcount=3000", "-threads", "2", "-target",
+          "500", "-p", "mongodb.allowEmpty=true", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+      assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
+        try {
+          Path err = bundle.resolve("clients").resolve(n).resolve("stderr.txt");
+          return Files.isRegularFile(err) && Files.readString(err).contains("@ycsbpack STARTED");
+        } catch (IOException e) {
+          return false;
+        }
+      }), 120), c::describe);
+      ClientFolderIT.fillUp(mount.resolve("fill"));
+      assertEquals(1, c.await(), c::describe);
+      String err = c.stderr();
+      assertFalse(err.contains("IOException") || err.contains("\tat "), c::describe);
+      assertTrue(err.contains("cannot write " + bundle) && err.contains("No space left on device"), c::describe);
+      JsonNode manifest = Coordinator.manifest(bundle);
+      // the room the coordinator kept (its staging folder's reserve) takes the manifest that says so
+      assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+      String reason = manifest.get("reason").asText();
+      assertTrue(reason.matches("cannot write " + java.util.regex.Pattern.quote(bundle.toString())
+          + "/\\S+ \\([a-z' ]+\\): No space left on device.*"), reason);
+      assertTrue(err.contains("FAILED: " + reason.substring(0, reason.indexOf(';'))), c::describe);
+    } finally {
+      new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor();
+    }
+  }
+
   @Test
   void aKilledClientFailsTheRunNamingItAndStopsTheOthers() throws Exception {
     Target target = TestTargets.inProcess();

@@ -80,7 +80,13 @@ public final class Bundle {
     ProcessHandle self = ProcessHandle.current();
     AtomicFiles.write(coordinatorFile(), self.pid() + " " + self.info().startInstant().map(Object::toString)
         .orElse("-") + "\n", AtomicFiles.Mode.SHARED);
+    // room kept on the bundle's disk: a disk that fills during the run (the clients write here too) still takes the
+    // manifest that says so, once the staging folder, this with it, is removed
+    Files.write(staging().resolve("reserve"), new byte[RESERVE_BYTES]);
   }
+
+  /** The space {@link #markCoordinator} keeps for a last manifest: several times a large one's size. */
+  static final int RESERVE_BYTES = 256 * 1024;
 
   /**
    * The process id of the coordinator still running this bundle, when its record names a live process that started

@@ -44,6 +44,12 @@ public record Manifest(String note, String status, String reason, String command
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
                        Map<String, String> properties, List<String> notes, String lead, Count count,
                        List<HostGroup> byHost, Map<String, Long> phasesMs) {
+  /** This manifest marked FAILED with {@code reason} at {@code endedAt}, everything else as it was. */
+  public Manifest failed(String reason, String endedAt) {
+    return new Manifest(note, "FAILED", reason, command, phase, runId, packVersion, startedAt, endedAt, server,
+        release, hosts, clients, merged, properties, notes, lead, count, byHost, phasesMs);
+  }
+
   /**
    * One host's clients, one line each, failed and slowest first.
    *
