@@ -27,6 +27,12 @@ public final class ClientControl {
   public static final String STOP = "STOP";
   /** The reason a client gives when it stopped on {@link #STOP}: it did not fail, another client did. */
   public static final String STOPPED = "stopped by the coordinator";
+  /**
+   * How the reason of a client that stopped because its coordinator was gone begins (its input closed, or no
+   * heartbeat): it stopped as on {@link #STOP}, and YCSB reported what it measured until then, which a recovery of the
+   * killed coordinator's bundle merges ({@code bin/ycsb-coordinator recover}).
+   */
+  public static final String LOST = "lost the coordinator";
   public static final String EVENT_PREFIX = "@ycsbpack ";
 
   /** Events a client reports. */

@@ -174,6 +174,83 @@ class ClientFolderIT {
     }
   }
 
+  /**
+   * The disk under {@code --out} fills mid-run (a small tmpfs, filled once the run measures): one line names the file
+   * and the error at once and the run goes on, YCSB's report still reaches stdout, no exception trace, exit 1, and the
+   * verdict (written once space is back) says FAILED with that cause and the true counts. Before, two threads died
+   * with UncheckedIOException traces, nothing reached stdout and no verdict was written.
+   */
+  @Test
+  void aFullDiskUnderOutIsOneLineNamingTheFileAndTheReportStillReachesStdout() throws Exception {
+    Path mount = work.resolve("small-disk");
+    Files.createDirectories(mount);
+    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString())
+        .redirectErrorStream(true).start();
+    String mounted = new String(m.getInputStream().readAllBytes());
+    org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0, () -> "cannot mount a tmpfs (needs root): "
+        + mounted);
+    Target target = TestTargets.inProcess();
+    String table = Servers.newTable();
+    try {
+      YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table), "-P", workload().toString(),
+          "-p", "recordcount=100")).assertSucceeded();
+      Path out = mount.resolve("run");
+      ProcessBuilder pb = new ProcessBuilder(concat(new String[] {YcsbRun.home().resolve("bin/ycsb").toString()},
+          concat("run", "mongodb", pointAt(target, table), "-P", workload().toString(), "-p", "recordcount=100",
+              "-p", "operationcount=15000", "-target", "500", "-s", "-p", "status.interval=1", "--out",
+              out.toString())));
+      Path stdout = work.resolve("full.out");
+      Path stderr = work.resolve("full.err");
+      pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+      Process run = pb.start();
+      String error = "bin/ycsb: error: cannot write " + out + "/";
+      try {
+        assertTrue(Coordinator.waitFor(() -> YcsbRun.lastReportedOperations(stderr) > 0, 60), () -> read(stderr));
+        Path fill = mount.resolve("fill");
+        fillUp(fill);
+        // the status lines soon need a page the disk no longer has; then space comes back for the verdict
+        assertTrue(Coordinator.waitFor(() -> read(stderr).contains(error), 60), () -> read(stderr));
+        Files.delete(fill);
+        assertTrue(run.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "ends at its operation count");
+      } finally {
+        run.destroyForcibly();
+      }
+      String printed = read(stderr);
+      assertEquals(1, run.exitValue(), printed);
+      assertTrue(read(stdout).contains("[OVERALL], RunTime(ms)") && read(stdout).contains("[READ], Operations"),
+          () -> "YCSB's report on stdout: " + read(stdout));
+      List<String> errors = printed.lines().filter(l -> l.startsWith(error)).toList();
+      assertEquals(1, errors.size(), printed);
+      assertTrue(errors.get(0).matches(java.util.regex.Pattern.quote(error)
+          + "(stderr|stdout|output)\\.txt: No space left on device; the run goes on.*"), printed);
+      assertFalse(printed.contains("Exception") || printed.contains("\tat "), printed);
+      String cause = errors.get(0).substring("bin/ycsb: error: ".length(), errors.get(0).indexOf(';'));
+      assertTrue(printed.contains("bin/ycsb: FAILED: " + cause), printed);
+      Map<String, String> verdict = PropertiesFiles.read(out.resolve("verdict.properties"));
+      assertEquals("FAILED", verdict.get("status"), verdict::toString);
+      assertTrue(verdict.get("reason").startsWith(cause), verdict::toString);
+      assertEquals("15000", verdict.get("operations.completed"), verdict::toString);
+    } finally {
+      Servers.drop(target, table);
+      new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor();
+    }
+  }
+
+  /** Writes {@code file} until the file system has no block left. */
+  static void fillUp(Path file) throws java.io.IOException {
+    byte[] chunk = new byte[4096];
+    try (java.io.OutputStream o = Files.newOutputStream(file)) {
+      for (int i = 0; i < 1_000_000; i++) { // bounded: 4 GB, far past any test's small file system
+        o.write(chunk);
+        o.flush();
+      }
+    } catch (java.io.IOException e) {
+      if (!String.valueOf(e.getMessage()).contains("No space left")) {
+        throw e;
+      }
+    }
+  }
+
   private static String read(Path file) {
     try {
       return Files.readString(file);

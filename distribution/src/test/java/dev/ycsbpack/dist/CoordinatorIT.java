@@ -317,6 +317,105 @@ class CoordinatorIT {
         () -> "clients still running: " + ProcessTable.matching("YcsbMain", bundle.toString()));
   }
 
+  /**
+   * kill -9 of the coordinator mid-run: each client loses its control input and its stdout (a broken pipe), stops as
+   * on a STOP and keeps YCSB's whole report and a verdict with true counts in its folder (before, one line of the
+   * report reached it and the verdict said completed -1); {@code recover} then makes the bundle an INCOMPLETE result
+   * holding every operation the clients reported, and a plain merge points to it.
+   */
+  @Test
+  void aKilledCoordinatorsClientsKeepTheirMeasurementsAndRecoverMergesThem() throws Exception {
+    Target target = TestTargets.inProcess();
+    Path bundle = work.resolve("coordinator-killed");
+    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
+        YcsbRun.home().resolve("workloads/read95-update5"));
+    // some operations counted by both clients' status lines, so the report has something to lose
+    assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> YcsbRun
+        .lastReportedOperations(bundle.resolve("clients").resolve(n).resolve("stderr.txt")) > 0), 60), c::describe);
+    new ProcessBuilder("kill", "-KILL", Long.toString(c.process.pid())).start().waitFor();
+    c.await();
+    assertNoClientLeft(bundle);
+    long completed = 0;
+    for (String client : List.of("01-local1", "02-local2")) {
+      Path folder = bundle.resolve("clients").resolve(client);
+      String output = Files.readString(folder.resolve("output.txt"));
+      Map<String, String> verdict = PropertiesFiles.read(folder.resolve("verdict.properties"));
+      assertTrue(output.contains("[OVERALL]") && output.contains("[READ]"), () -> client + ": " + output + verdict);
+      assertEquals("FAILED", verdict.get("status"), verdict::toString);
+      assertTrue(verdict.get("reason").startsWith("lost the coordinator"), verdict::toString);
+      long done = Long.parseLong(verdict.get("operations.completed"));
+      assertTrue(done > 0 && done == Long.parseLong(verdict.get("operations.attempted")), verdict::toString);
+      completed += done;
+    }
+    String recoverCommand = YcsbRun.home().resolve("bin/ycsb-coordinator").toString();
+    YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",
+        bundle.resolve("clients").toString(), "--out", work.resolve("plain-merge").toString());
+    assertEquals(3, merge.exitCode, merge.stderr);
+    assertTrue(merge.stderr.contains("recover " + bundle) && merge.stderr.contains("--accept-partial"), merge.stderr);
+
+    YcsbRun recover = YcsbRun.exec(work, recoverCommand, "recover", bundle.toString());
+    assertEquals(0, recover.exitCode, recover.stderr);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("INCOMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("recovered from 2 of 2 clients"), m::toPrettyString);
+    assertEquals(completed, m.at("/merged/summary/operationsReported").asLong(), m::toPrettyString);
+    assertFalse(m.at("/merged/summary/complete").asBoolean(true), m::toPrettyString);
+    String merged = Files.readString(bundle.resolve("merged/merged.txt"));
+    assertTrue(merged.startsWith("# INCOMPLETE: merged 2 of 2 clients"), merged);
+    assertFalse(Files.exists(bundle.resolve(".staging")), "the staged properties (secrets) are removed");
+    YcsbRun again = YcsbRun.exec(work, recoverCommand, "recover", bundle.toString());
+    assertEquals(2, again.exitCode, again.stderr);
+    assertTrue(again.stderr.contains("says INCOMPLETE, not RUNNING"), again.stderr);
+  }
+
+  /**
+   * The bundle's disk fills while the clients run (a small tmpfs, filled once they measure): the coordinator's own
+   * failed write is named with its path and step, and the manifest is marked FAILED with it, in the room the
+   * coordinator kept for it; never an IOException without path and a manifest left RUNNING with no word. (When even
+   * that cannot be written, the last line says so: CoordinatedRunTest.)
+   */
+  @Test
+  void aFullDiskUnderTheBundleIsNamedWithPathAndStepAndTheManifestSaysFailed() throws Exception {
+    Path mount = work.resolve("small-disk");
+    Files.createDirectories(mount);
+    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString())
+        .redirectErrorStream(true).start();
+    String mounted = new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0, () -> "cannot mount a tmpfs (needs root): "
+        + mounted);
+    try {
+      Target target = TestTargets.inProcess();
+      Path bundle = mount.resolve("bundle");
+      Coordinator c = Coordinator.start(work, List.of(), List.of("run", "mongodb", "-P",
+          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url="
+          + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table="
+          + Servers.newTable(), "-p", "recordcount=100", "-p", "operationcount=3000", "-threads", "2", "-target",
+          "500", "-p", "mongodb.allowEmpty=true", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
+      assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
+        try {
+          Path err = bundle.resolve("clients").resolve(n).resolve("stderr.txt");
+          return Files.isRegularFile(err) && Files.readString(err).contains("@ycsbpack STARTED");
+        } catch (IOException e) {
+          return false;
+        }
+      }), 120), c::describe);
+      ClientFolderIT.fillUp(mount.resolve("fill"));
+      assertEquals(1, c.await(), c::describe);
+      String err = c.stderr();
+      assertFalse(err.contains("IOException") || err.contains("\tat "), c::describe);
+      assertTrue(err.contains("cannot write " + bundle) && err.contains("No space left on device"), c::describe);
+      JsonNode manifest = Coordinator.manifest(bundle);
+      // the room the coordinator kept (its staging folder's reserve) takes the manifest that says so
+      assertEquals("FAILED", manifest.get("status").asText(), manifest::toPrettyString);
+      String reason = manifest.get("reason").asText();
+      assertTrue(reason.matches("cannot write " + java.util.regex.Pattern.quote(bundle.toString())
+          + "/\\S+ \\([a-z' ]+\\): No space left on device.*"), reason);
+      assertTrue(err.contains("FAILED: " + reason.substring(0, reason.indexOf(';'))), c::describe);
+    } finally {
+      new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor();
+    }
+  }
+
   @Test
   void aKilledClientFailsTheRunNamingItAndStopsTheOthers() throws Exception {
     Target target = TestTargets.inProcess();

@@ -261,6 +261,55 @@ class CoordinatorMultiHostIT {
     assertEquals(0, sshConnections(rig.host("h1")));
   }
 
+  /**
+   * kill -9 of the coordinator with SSH clients: each remote client loses its ssh channel, stops, and keeps its whole
+   * folder on its host; {@code recover} with the run's --ssh-config and --remote-dir collects both folders, removes
+   * the run's folder on the hosts and marks the bundle INCOMPLETE with every operation the clients reported.
+   */
+  @Test
+  void aKilledCoordinatorsRemoteClientsAreCollectedAndMergedByRecover() throws Exception {
+    Path bundle = work.resolve("coordinator-killed");
+    Coordinator c = startLongRun(bundle);
+    Path runs = work.resolve("remote/runs");
+    assertTrue(Coordinator.waitFor(() -> YcsbRun.lastReportedOperations(remoteStderr(runs, "01-h1")) > 0
+        && YcsbRun.lastReportedOperations(remoteStderr(runs, "02-h2")) > 0, 60), c::describe);
+    new ProcessBuilder("kill", "-KILL", Long.toString(c.process.pid())).start().waitFor();
+    c.await();
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), 30),
+        () -> "clients left: " + ProcessTable.matching("YcsbMain"));
+    long completed = 0;
+    for (String client : List.of("01-h1", "02-h2")) {
+      Path folder = remoteStderr(runs, client).getParent();
+      Map<String, String> verdict = PropertiesFiles.read(folder.resolve("verdict.properties"));
+      assertTrue(verdict.get("reason").startsWith("lost the coordinator"), verdict::toString);
+      assertTrue(Files.readString(folder.resolve("output.txt")).contains("[OVERALL]"), verdict::toString);
+      completed += Long.parseLong(verdict.get("operations.completed"));
+    }
+    assertFalse(Files.exists(bundle.resolve("clients/01-h1")), "remote clients write on their hosts");
+    Coordinator recover = Coordinator.start(work, rig.coordinator().command(List.of()), List.of("recover",
+        bundle.toString(), "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+        work.resolve("remote").toString()));
+    assertEquals(0, recover.await(), recover::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("INCOMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("recovered from 2 of 2 clients"), m::toPrettyString);
+    assertEquals(completed, m.at("/merged/summary/operationsReported").asLong(), m::toPrettyString);
+    assertTrue(Files.isRegularFile(bundle.resolve("clients/02-h2/verdict.properties")), recover::describe);
+    try (Stream<Path> left = Files.list(runs)) {
+      assertEquals(0, left.count(), "the run's folder on the hosts is removed");
+    }
+  }
+
+  /** A remote client's stderr.txt under {@code runs} (its run id's folder is the only one). */
+  private static Path remoteStderr(Path runs, String client) {
+    try (Stream<Path> s = Files.exists(runs) ? Files.list(runs) : Stream.empty()) {
+      return s.map(r -> r.resolve(client).resolve("out/stderr.txt")).filter(Files::exists).findFirst()
+          .orElse(runs.resolve("none"));
+    } catch (IOException e) {
+      return runs.resolve("none");
+    }
+  }
+
   @Test
   void aKilledRemoteClientFailsTheRunNamingItsHost() throws Exception {
     Path bundle = work.resolve("killed");

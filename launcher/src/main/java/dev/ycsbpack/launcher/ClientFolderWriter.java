@@ -12,7 +12,6 @@ import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.common.hdr.CountsSidecar;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Writes the client folder of {@code bin/ycsb --out DIR} (the contract is {@link ClientFolder}).
@@ -37,6 +37,13 @@ final class ClientFolderWriter {
   private final BufferedWriter text;
   private final List<Measurement> measurements = new ArrayList<>();
   private boolean finished;
+  /**
+   * The first write into the folder that failed ({@code cannot write PATH: ERROR}), or null: from then on the run's
+   * outputs are no longer copied into the folder (it cannot be complete), the terminal still gets every line, and the
+   * verdict says FAILED with this cause.
+   */
+  private volatile String failure;
+  private volatile Consumer<String> onFailure = line -> { };
 
   /** The environment record as written at the start, and its redactor, to add the binding's after-run facts. */
   private final Map<String, String> environment;
@@ -145,23 +152,52 @@ final class ClientFolderWriter {
     folder.writeVerdict(verdict);
   }
 
+  /**
+   * Calls {@code onFailure} once with the first failed write ({@link #failure()}), outside this writer's lock: it
+   * prints, and printing reaches this writer again.
+   */
+  void onFailure(Consumer<String> onFailure) {
+    this.onFailure = onFailure;
+  }
+
+  /** {@code cannot write PATH: ERROR} for the first write into the folder that failed, or null. */
+  String failure() {
+    return failure;
+  }
+
   /** One redacted line of stdout (with its line end). */
-  synchronized void stdoutLine(String line) {
-    if (finished) {
-      return;
+  void stdoutLine(String line) {
+    String failed;
+    synchronized (this) {
+      if (finished || failure != null) {
+        return;
+      }
+      failed = write(stdout, folder.stdout(), line);
+      String bare = line.endsWith("\n") ? line.substring(0, line.length() - 1) : line;
+      Measurement m = failed == null ? Measurement.parse(bare).orElse(null) : null;
+      if (m != null) {
+        measurements.add(m);
+        failed = write(text, folder.textOutput(), line.endsWith("\n") ? line : line + "\n");
+      }
     }
-    write(stdout, line);
-    String bare = line.endsWith("\n") ? line.substring(0, line.length() - 1) : line;
-    Measurement.parse(bare).ifPresent(m -> {
-      measurements.add(m);
-      write(text, line.endsWith("\n") ? line : line + "\n");
-    });
+    tell(failed);
   }
 
   /** One redacted line of stderr (with its line end). */
-  synchronized void stderrLine(String line) {
-    if (!finished) {
-      write(stderr, line);
+  void stderrLine(String line) {
+    String failed;
+    synchronized (this) {
+      if (finished || failure != null) {
+        return;
+      }
+      failed = write(stderr, folder.stderr(), line);
+    }
+    tell(failed);
+  }
+
+  private void tell(String failed) {
+    if (failed != null) {
+      onFailure.accept(failed);
     }
   }
 
@@ -169,23 +205,74 @@ final class ClientFolderWriter {
    * Closes the outputs, writes {@code output.json}, adds what the binding learnt during the run ({@code afterRun},
    * e.g. the collection's count) to the environment record, writes each log's counts sidecar (YCSB has closed its
    * logs by now; see {@link CountsSidecar}: a merge then adds counts instead of inflating), then writes the verdict.
-   * Called once, from the shutdown hook.
+   * Called once, from the shutdown hook. A write that fails here or failed before makes the verdict FAILED with
+   * its cause ({@link #withFailure}); the verdict itself is always tried.
+   *
+   * @return {@link #failure()} once finished: the first write that failed, or null
+   * @throws IOException when the verdict cannot be written; its message is {@code cannot write PATH: ERROR}
    */
-  synchronized void finish(Verdict verdict, Map<String, String> afterRun) throws IOException {
+  synchronized String finish(Verdict verdict, Map<String, String> afterRun) throws IOException {
     if (finished) {
-      return;
+      return failure;
     }
     finished = true;
-    for (BufferedWriter w : List.of(stdout, stderr, text)) {
-      w.close();
+    closeAll();
+    if (failure == null) { // after a failed write the outputs are known to be cut: the verdict alone is tried
+      try {
+        AtomicFiles.write(folder.jsonOutput(), json(), AtomicFiles.Mode.SHARED);
+      } catch (IOException e) {
+        noteFailure(folder.jsonOutput(), e);
+      }
     }
-    AtomicFiles.write(folder.jsonOutput(), json(), AtomicFiles.Mode.SHARED);
-    Map<String, String> env = new TreeMap<>(environment);
-    env.putAll(afterRun);
-    env.putAll(ProcessCpu.now());
-    folder.writeEnvironment(env, redactor);
-    CountsSidecar.writeAll(folder.dir()); // never fails the run: a log without one is merged from the log
-    folder.writeVerdict(verdict);
+    if (failure == null) {
+      Map<String, String> env = new TreeMap<>(environment);
+      env.putAll(afterRun);
+      env.putAll(ProcessCpu.now());
+      try {
+        folder.writeEnvironment(env, redactor);
+      } catch (IOException e) {
+        noteFailure(folder.environment(), e);
+      }
+    }
+    if (failure == null) {
+      CountsSidecar.writeAll(folder.dir()); // never fails the run: a log without one is merged from the log
+    }
+    try {
+      folder.writeVerdict(withFailure(verdict));
+    } catch (IOException e) {
+      throw new IOException(cannotWrite(folder.verdictFile(), e), e);
+    }
+    return failure;
+  }
+
+  /** Closes the three outputs (flushing what is buffered); notes the first that fails. */
+  private void closeAll() {
+    Map<BufferedWriter, Path> files = Map.of(stdout, folder.stdout(), stderr, folder.stderr(), text,
+        folder.textOutput());
+    files.forEach((w, path) -> {
+      try {
+        w.close();
+      } catch (IOException e) {
+        noteFailure(path, e);
+      }
+    });
+  }
+
+  /**
+   * Whether a failed write must fail the run: any before {@link #finish}, or one of {@code finish}'s own (the
+   * verdict, then, can still say so if it can be written).
+   *
+   * @return the verdict for a run that would have ended with {@code verdict}: the same, or FAILED naming the write
+   */
+  Verdict withFailure(Verdict verdict) {
+    String f = failure;
+    if (f == null) {
+      return verdict;
+    }
+    String reason = verdict.complete() || verdict.reason().isEmpty() ? f : f + "; " + verdict.reason();
+    return new Verdict(Verdict.Status.FAILED, reason, verdict.expectedOperations(), verdict.completedOperations(),
+        verdict.runId(), verdict.firstOperationEpochMs(), verdict.measuredWindowMs(), verdict.outcomes(),
+        verdict.lastSuccessEpochMs());
   }
 
   /** The measurements in the JSON array exporter's shape: [{"metric":..,"measurement":..,"value":..}, ...]. */
@@ -215,14 +302,34 @@ final class ClientFolderWriter {
     return sb.append('"').toString();
   }
 
-  private static void write(BufferedWriter w, String line) {
+  /** Writes one line; returns {@link #failure} when this write was the first to fail, else null. */
+  private String write(BufferedWriter w, Path path, String line) {
     try {
       w.write(line);
       if (line.endsWith("\n")) {
         w.flush(); // a killed client still leaves every complete line it printed
       }
+      return null;
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return noteFailure(path, e);
     }
+  }
+
+  /** Records the first failed write; returns it when this was the first, else null. */
+  private synchronized String noteFailure(Path path, IOException e) {
+    if (failure != null) {
+      return null;
+    }
+    failure = cannotWrite(path, e);
+    return failure;
+  }
+
+  /** {@code cannot write PATH: ERROR}: the path and the system's words (a full disk, a lost mount). */
+  static String cannotWrite(Path path, IOException e) {
+    String why = e.getMessage();
+    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+      why = fse.getReason();
+    }
+    return "cannot write " + path + ": " + (why == null ? e.getClass().getSimpleName() : why);
   }
 }

@@ -61,9 +61,9 @@ final class ControlChannel {
           default -> { } // heartbeats (and anything else) only prove the coordinator is there
         }
       }
-      stop.accept("lost the coordinator: its control input closed");
+      stop.accept(ClientControl.LOST + ": its control input closed");
     } catch (IOException e) {
-      stop.accept("lost the coordinator: its control input failed (" + e.getMessage() + ")");
+      stop.accept(ClientControl.LOST + ": its control input failed (" + e.getMessage() + ")");
     }
   }
 
@@ -86,7 +86,7 @@ final class ControlChannel {
       }
       StartGate.reportStarted();
       if (System.nanoTime() - lastBeat > timeoutNanos) {
-        stop.accept("lost the coordinator: no heartbeat for " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s");
+        stop.accept(ClientControl.LOST + ": no heartbeat for " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s");
         return;
       }
     }

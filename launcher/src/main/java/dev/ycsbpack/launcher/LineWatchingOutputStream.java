@@ -32,6 +32,9 @@ final class LineWatchingOutputStream extends OutputStream {
   private final List<Consumer<String>> rawWatchers = new CopyOnWriteArrayList<>();
   private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
   private volatile Redactor redactor;
+  /** Why the target failed (its reader is gone: a killed coordinator's pipe, a closed terminal), or null. */
+  private volatile String lost;
+  private volatile Consumer<String> onLost = why -> { };
 
   LineWatchingOutputStream(OutputStream target, Redactor redactor) {
     this.target = target;
@@ -41,6 +44,21 @@ final class LineWatchingOutputStream extends OutputStream {
   /** From now on, redact with this one (it knows more secrets). */
   void useRedactor(Redactor r) {
     this.redactor = r;
+  }
+
+  /**
+   * Calls {@code onLost} once, with the error, when the target fails. From then on the lines still reach the
+   * watchers (the client folder, the verdict) and nothing more is written to the target: a client whose coordinator
+   * was killed (its stdout a broken pipe) keeps YCSB's whole report in its folder. Before, the first failed write
+   * threw out of the middle of YCSB's report, which reached the folder one line long.
+   */
+  void onTargetLost(Consumer<String> onLost) {
+    this.onLost = onLost;
+  }
+
+  /** Why the target failed, or null while it works. */
+  String lost() {
+    return lost;
   }
 
   /** Shows every later redacted line (with its line end) to {@code watcher}. */
@@ -73,8 +91,10 @@ final class LineWatchingOutputStream extends OutputStream {
     for (Consumer<String> w : watchers) {
       w.accept(text);
     }
-    target.write(text.getBytes(StandardCharsets.UTF_8));
-    target.flush();
+    toTarget(text.getBytes(StandardCharsets.UTF_8), true);
+    if (lost != null) {
+      throw new IOException(lost); // the caller learns the coordinator cannot read the event
+    }
   }
 
   @Override
@@ -104,7 +124,7 @@ final class LineWatchingOutputStream extends OutputStream {
     if (line.size() > 0) {
       emitLine();
     }
-    target.flush();
+    toTarget(null, true);
   }
 
   @Override
@@ -123,6 +143,24 @@ final class LineWatchingOutputStream extends OutputStream {
     for (Consumer<String> w : watchers) {
       w.accept(shown);
     }
-    target.write(shown.getBytes(StandardCharsets.UTF_8));
+    toTarget(shown.getBytes(StandardCharsets.UTF_8), false);
+  }
+
+  /** Writes (and flushes) to the target until it fails once; then only notes why, for {@link #onTargetLost}. */
+  private void toTarget(byte[] bytes, boolean flush) {
+    if (lost != null) {
+      return;
+    }
+    try {
+      if (bytes != null) {
+        target.write(bytes);
+      }
+      if (flush) {
+        target.flush();
+      }
+    } catch (IOException e) {
+      lost = String.valueOf(e.getMessage());
+      onLost.accept(lost);
+    }
   }
 }

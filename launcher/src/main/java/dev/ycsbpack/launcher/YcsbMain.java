@@ -94,6 +94,12 @@ public final class YcsbMain {
         out.addWatcher(folder::stdoutLine);
         err.addWatcher(folder::stderrLine);
       }
+      whenLost(out, err, folder, launch.out);
+      if (folder != null) {
+        // the run goes on (its report still reaches stdout); the verdict says FAILED with this cause
+        folder.onFailure(f -> System.err.println("bin/ycsb: error: " + f + "; the run goes on, its verdict will "
+            + "be FAILED"));
+      }
     } catch (UsageException e) {
       System.err.println("bin/ycsb: error: " + e.getMessage());
       System.err.flush();
@@ -179,6 +185,10 @@ public final class YcsbMain {
           window == null ? -1 : window.measuredMs());
       String failure = stopReason != null ? stopReason : stall.failure() != null ? stall.failure()
           : verdict.failure(span);
+      String folderFailure = clientFolder == null ? null : clientFolder.failure();
+      if (folderFailure != null) { // the folder cannot hold the run: that first, then what else went wrong
+        failure = failure == null ? folderFailure : folderFailure + "; " + failure;
+      }
       String lead = verdict.lead(failure);
       if (lead != null) {
         System.err.println("bin/ycsb: " + lead);
@@ -194,13 +204,24 @@ public final class YcsbMain {
       System.err.flush();
       if (clientFolder != null) {
         try {
-          clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE : Verdict.Status.FAILED,
-              failure, expectation.operations, verdict.operationsDone(), runId, StartGate.firstOperationEpochMs(),
-              span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
+          String late = clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE
+              : Verdict.Status.FAILED, failure, expectation.operations, verdict.operationsDone(), runId,
+              StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
               Bindings.afterRun(bindingName));
-        } catch (IOException | RuntimeException e) {
+          if (late != null && !late.equals(folderFailure)) { // a write of the folder's last files failed
+            status = FAILED;
+            System.err.println("bin/ycsb: FAILED: " + late);
+          }
+        } catch (IOException e) {
           status = FAILED;
-          System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e.getMessage());
+          String first = clientFolder.failure(); // a write of finish's own that failed before the verdict's
+          // the cause was printed already unless it came with finish's own writes
+          System.err.println("bin/ycsb: " + (first != null && !first.equals(folderFailure) ? "FAILED: " + first
+              + "; " : "") + e.getMessage() + ": the client folder has no verdict (its other files are as far as "
+              + "they could be written)");
+        } catch (RuntimeException e) {
+          status = FAILED;
+          System.err.println("bin/ycsb: FAILED: cannot finish the client folder: " + e);
         }
       }
       if (status != 0) {
@@ -209,6 +230,21 @@ public final class YcsbMain {
       StartupArchive.runCompleted();
     }, "ycsb-run-verdict"));
     Client.main(launch.clientArgs.toArray(new String[0]));
+  }
+
+  /**
+   * Says once where the output goes when the terminal or the coordinator's pipe stops taking it: the run goes on, and
+   * its folder (with {@code --out}) keeps every line, YCSB's report and the verdict included.
+   */
+  private static void whenLost(LineWatchingOutputStream out, LineWatchingOutputStream err, ClientFolderWriter folder,
+                               java.nio.file.Path dir) {
+    String kept = folder == null ? "" : "; the client folder " + dir + " keeps the rest";
+    out.onTargetLost(why -> System.err.println("bin/ycsb: stdout cannot be written (" + why + ")" + kept));
+    err.onTargetLost(why -> {
+      if (folder != null) {
+        folder.stderrLine("bin/ycsb: stderr cannot be written (" + why + ")" + kept + "\n");
+      }
+    });
   }
 
   /** The driver's full report behind a failure (its exception chain), or null when the message is all there is. */

@@ -128,6 +128,8 @@ final class MergeCommand implements Callable<Integer> {
         err.println("ycsb-aggregate merge: " + pointer.get());
         return AggregateMain.USAGE;
       }
+      // its clients stopped early: merged with --accept-partial, but only recover marks the bundle itself
+      BundleLayout.killedCoordinator(f).ifPresent(k -> err.println("ycsb-aggregate merge: note: " + k));
     }
     MergeResult result;
     try {

@@ -37,9 +37,31 @@ public final class BundleLayout {
     return pointer(path, CLIENTS, "holds a coordinator bundle's client folders, not a merged result", MERGED, CLIENTS);
   }
 
+  /**
+   * What to do with a bundle whose coordinator was killed (its manifest still says RUNNING) when {@code folder} is
+   * that bundle or its client folders; empty otherwise (also while the coordinator still runs: the words say so).
+   */
+  public static Optional<String> killedCoordinator(Path folder) {
+    Path bundle = isBundle(folder) ? folder : bundleOf(folder, CLIENTS);
+    if (bundle == null) {
+      return Optional.empty();
+    }
+    String status;
+    try {
+      status = new com.fasterxml.jackson.databind.ObjectMapper().readTree(bundle.resolve(MANIFEST).toFile())
+          .path("status").asText("");
+    } catch (java.io.IOException e) {
+      return Optional.empty();
+    }
+    return status.equals("RUNNING") ? Optional.of(shown(bundle) + "'s manifest still says RUNNING: its coordinator "
+        + "was killed (or is still running); bin/ycsb-coordinator recover " + shown(bundle) + " collects what its "
+        + "clients kept and marks it INCOMPLETE with the merged result") : Optional.empty();
+  }
+
   private static Optional<String> pointer(Path arg, String wrongHalf, String whyWrong, String... halves) {
     if (isBundle(arg)) {
-      return Optional.of(shown(arg) + " is a coordinator bundle: " + uses(arg, halves));
+      String killed = killedCoordinator(arg).map(k -> "; " + k).orElse("");
+      return Optional.of(shown(arg) + " is a coordinator bundle: " + uses(arg, halves) + killed);
     }
     Path bundle = bundleOf(arg, wrongHalf);
     return bundle == null ? Optional.empty() : Optional.of(shown(arg) + " " + whyWrong + ": " + uses(bundle, halves));

@@ -82,10 +82,10 @@ final class ResultAssembler {
         budget.headline(outcomes).orElse(null),
         admission.ok().size(), totalThroughput);
     List<ClientResult> clients = clients(scans);
-    return new MergeResult(clients, admission.failed(), window.mode(), options.window(), window.startMs(),
-        window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(), ops, totalCount,
-        reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts, findings.server(),
-        findings.warnings(),
+    return new MergeResult(clients, admission.failed(), admission.stopped(), window.mode(), options.window(),
+        window.startMs(), window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(),
+        ops, totalCount, reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts,
+        findings.server(), findings.warnings(),
         concat(concat(budgetNotes, notes(clients, insertDocuments)), LogScan.notes(scans)),
         insertDocuments, outcomes, budgetFailure);
   }

@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * @param clients          every client given, failed ones included
  * @param failedClients    names of failed clients (left out of every merged figure)
+ * @param stoppedClients   names of clients merged although they stopped before the end because their coordinator
+ *                         was lost ({@code --accept-partial}): the result then covers less than the run asked
  * @param mode             intervals (a window and a time series) or whole runs
  * @param window           which window was merged (common or union)
  * @param windowStartMs    the window, ms since the epoch
@@ -36,7 +38,8 @@ import java.util.Map;
  * @param outcomes         the merged clients' {@code Return=} counts summed, with the merged throughput
  * @param budgetFailure    why the summed counts exceed the clients' error budget ({@code ErrorBudget}), or null
  */
-public record MergeResult(List<ClientResult> clients, List<String> failedClients, MergeMode mode, WindowKind window,
+public record MergeResult(List<ClientResult> clients, List<String> failedClients, List<String> stoppedClients,
+                          MergeMode mode, WindowKind window,
                           long windowStartMs, long windowEndMs, double warmupSeconds, double cooldownSeconds,
                           List<Double> percentiles, List<OpResult> operations, long totalCount, long reportedCount,
                           double totalThroughput, Settings config, boolean forced, Settings environment,
@@ -45,6 +48,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
   public MergeResult {
     clients = List.copyOf(clients);
     failedClients = List.copyOf(failedClients);
+    stoppedClients = List.copyOf(stoppedClients);
     percentiles = List.copyOf(percentiles);
     operations = List.copyOf(operations);
     server = server == null ? "" : server;
@@ -65,9 +69,9 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
       int i = names.indexOf(c.name());
       return i < 0 ? Integer.MAX_VALUE : i;
     }));
-    return new MergeResult(listed, failedClients, mode, window, windowStartMs, windowEndMs, warmupSeconds,
-        cooldownSeconds, percentiles, operations, totalCount, reportedCount, totalThroughput, config, forced,
-        environment, timeSeries, server, warnings, notes, insertDocuments, outcomes, budgetFailure);
+    return new MergeResult(listed, failedClients, stoppedClients, mode, window, windowStartMs, windowEndMs,
+        warmupSeconds, cooldownSeconds, percentiles, operations, totalCount, reportedCount, totalThroughput, config,
+        forced, environment, timeSeries, server, warnings, notes, insertDocuments, outcomes, budgetFailure);
   }
 
   /**
@@ -79,7 +83,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
   }
 
   public boolean complete() {
-    return failedClients.isEmpty();
+    return failedClients.isEmpty() && stoppedClients.isEmpty();
   }
 
   public double windowSeconds() {
@@ -150,8 +154,13 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
       return null;
     }
     long merged = clients.size() - failedClients.size();
-    return "INCOMPLETE: merged " + merged + " of " + clients.size() + " clients; failed (left out): "
-        + String.join(", ", failedClients) + ". These numbers do not describe the whole run.";
+    String stopped = stoppedClients.isEmpty() ? "" : (stoppedClients.size() == merged ? "all" : stoppedClients.size()
+        + " of them") + " stopped before the end when their coordinator was lost (" + String.join(", ", stoppedClients)
+        + ")";
+    String failed = failedClients.isEmpty() ? "" : "failed (left out): " + String.join(", ", failedClients);
+    return "INCOMPLETE: merged " + merged + " of " + clients.size() + " clients; " + stopped
+        + (stopped.isEmpty() || failed.isEmpty() ? "" : "; ") + failed + ". These numbers do not describe the whole "
+        + "run.";
   }
 
   /** Convenience for outputs: operations by name. */

@@ -67,6 +67,49 @@ public final class Bundle {
     return JSON.readValue(bundleDir.resolve(MANIFEST).toFile(), Manifest.class);
   }
 
+  /** The file naming the coordinator process writing this bundle while it runs (in the staging folder). */
+  private Path coordinatorFile() {
+    return staging().resolve("coordinator.pid");
+  }
+
+  /**
+   * Records this process as the bundle's coordinator ({@code PID START-INSTANT}), so a recovery can tell a killed
+   * coordinator from one still running. Removed with the staging folder.
+   */
+  public void markCoordinator() throws IOException {
+    ProcessHandle self = ProcessHandle.current();
+    AtomicFiles.write(coordinatorFile(), self.pid() + " " + self.info().startInstant().map(Object::toString)
+        .orElse("-") + "\n", AtomicFiles.Mode.SHARED);
+    // room kept on the bundle's disk: a disk that fills during the run (the clients write here too) still takes the
+    // manifest that says so, once the staging folder, this with it, is removed
+    Files.write(staging().resolve("reserve"), new byte[RESERVE_BYTES]);
+  }
+
+  /** The space {@link #markCoordinator} keeps for a last manifest: several times a large one's size. */
+  static final int RESERVE_BYTES = 256 * 1024;
+
+  /**
+   * The process id of the coordinator still running this bundle, when its record names a live process that started
+   * at the recorded instant (a reused pid is not it); empty when it is gone or never recorded itself.
+   */
+  public java.util.Optional<Long> liveCoordinator() {
+    try {
+      String[] words = Files.readString(coordinatorFile()).strip().split(" ");
+      long pid = Long.parseLong(words[0]);
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+          .filter(p -> words.length < 2 || words[1].equals("-")
+              || p.info().startInstant().map(Object::toString).orElse("-").equals(words[1]))
+          .map(ProcessHandle::pid);
+    } catch (IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  /** Opens an existing bundle (to recover it). */
+  public static Bundle open(Path dir) {
+    return new Bundle(dir);
+  }
+
   /** Removes the staging folder (its files are deleted by the supervisor; this removes what is left). */
   public void removeStaging() throws IOException {
     if (Files.isDirectory(staging())) {

@@ -11,7 +11,9 @@ import java.util.Map;
  * bundle left by a killed coordinator never looks complete.
  *
  * @param note       first, so a reader sees it first: what the numbers are not (e.g. not measured on MongoDB); may be null
- * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}
+ * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}; {@code INCOMPLETE} after
+ *                   {@code bin/ycsb-coordinator recover} made a killed coordinator's bundle a result from what its
+ *                   clients kept
  * @param reason     why it failed, naming host, client and cause; null otherwise
  * @param command    the coordinator's command line, secrets masked
  * @param phase      {@code load} or {@code run}
@@ -42,6 +44,12 @@ public record Manifest(String note, String status, String reason, String command
                        Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
                        Map<String, String> properties, List<String> notes, String lead, Count count,
                        List<HostGroup> byHost, Map<String, Long> phasesMs) {
+  /** This manifest marked FAILED with {@code reason} at {@code endedAt}, everything else as it was. */
+  public Manifest failed(String reason, String endedAt) {
+    return new Manifest(note, "FAILED", reason, command, phase, runId, packVersion, startedAt, endedAt, server,
+        release, hosts, clients, merged, properties, notes, lead, count, byHost, phasesMs);
+  }
+
   /**
    * One host's clients, one line each, failed and slowest first.
    *

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
     description = {"Runs YCSB clients on several hosts at once: splits the key ranges, threads, target",
         "and operations, starts every client together, watches them, stops them all if one",
         "fails, and merges their results.", ""},
-    subcommands = {CoordinatorMain.Load.class, CoordinatorMain.Run.class, CheckCommand.class,
+    subcommands = {CoordinatorMain.Load.class, CoordinatorMain.Run.class, CheckCommand.class, RecoverCommand.class,
         CommandLine.HelpCommand.class},
     // every line under 80 columns: picocli wraps a longer one wherever column 80 falls, mid-word
     footer = {"", "Examples:",
@@ -37,6 +37,8 @@ import picocli.CommandLine.Command;
         "  # check the hosts: ssh, Java 17+, staging, clock offset",
         "  bin/ycsb-coordinator check --hosts client1,client2 \\",
         "      --ssh-config lab_ssh_config",
+        "  # after a coordinator was killed: an INCOMPLETE result from its clients",
+        "  bin/ycsb-coordinator recover results/run-1",
         "",
         "Exit status: 0 complete, 1 the run failed (bundle marked FAILED), 2 the command",
         "cannot be run.",
@@ -57,7 +59,7 @@ public final class CoordinatorMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: load, run or check");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: load, run, check or recover");
   }
 
   public static void main(String[] args) {

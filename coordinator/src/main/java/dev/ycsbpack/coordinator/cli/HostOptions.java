@@ -133,6 +133,26 @@ public final class HostOptions {
     return out;
   }
 
+  /**
+   * Checks this reach ({@code --ssh-config}, {@code --rsh}) for hosts a manifest recorded ({@code recover}), which are
+   * not parsed from {@code --hosts}: a host the run reached through {@code --rsh} needs the template again.
+   */
+  List<Host> recorded(List<Host> hosts) throws UsageError {
+    if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
+      throw new UsageError("--ssh-config " + Text.shown(sshConfig.toString()) + ": no such file");
+    }
+    if (rsh != null) {
+      template = template();
+    }
+    for (Host h : hosts) {
+      if (h instanceof Host.Rsh && template == null) {
+        throw new UsageError("host " + Text.shown(h.toString()) + " was reached through --rsh: give the run's --rsh "
+            + "TEMPLATE again");
+      }
+    }
+    return hosts;
+  }
+
   /** The hosts file's hosts; {@code -} is standard input, read to its end. */
   private List<String> hostsFileLines() throws UsageError {
     boolean stdin = hostsFile.toString().equals("-");

@@ -160,6 +160,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         err.flush();
         Runtime.getRuntime().halt(after.exitStatus());
       }, () -> run.run(bundle));
+    } catch (CoordinatedRun.BundleWriteException e) {
+      // not even a FAILED manifest could be written: this line is all the user gets, and it says so
+      err.println("ycsb-coordinator: FAILED: " + redactor.redact(String.valueOf(e.getMessage())));
+      return CoordinatedRun.FAILED;
     } finally {
       hostOptions.closeConnections();
     }

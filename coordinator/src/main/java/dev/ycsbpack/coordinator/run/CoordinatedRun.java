@@ -64,6 +64,10 @@ public final class CoordinatedRun {
   private volatile String written;
   /** Whether a Ctrl-C had come when that manifest was written (so a FAILED one is the interrupt's doing). */
   private volatile boolean writtenAfterInterrupt;
+  /** The last manifest made to be written (written or not): what a failed write of its own marks FAILED. */
+  private volatile Manifest latest;
+  /** The status of the last manifest written into the bundle, or null before the first. */
+  private volatile String onDisk;
   /** The merge's result, for the manifest's summary of what the window holds. */
   private volatile MergeResult coverage;
 
@@ -177,10 +181,24 @@ public final class CoordinatedRun {
     return Optional.ofNullable(coverage);
   }
 
+  /**
+   * A write of the coordinator's own into the bundle failed (a full disk, a lost mount): its message names the path,
+   * the step and the system's words, and says whether the manifest could still be marked FAILED.
+   */
+  public static final class BundleWriteException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    BundleWriteException(String message, IOException cause) {
+      super(message, cause);
+    }
+  }
+
   /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
   public int run(Bundle bundle) throws IOException {
     try {
       return runInside(bundle);
+    } catch (BundleWriteException e) {
+      return markFailed(bundle, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("the coordinator was interrupted", e);
@@ -189,11 +207,66 @@ public final class CoordinatedRun {
     }
   }
 
+  /**
+   * After a failed write of its own: the staging folder goes first (its secrets must not stay, and its space may
+   * be what the manifest needs), then the manifest is marked FAILED with the write's path and step.
+   *
+   * @throws BundleWriteException when even that manifest cannot be written: its message says so
+   */
+  private int markFailed(Bundle bundle, BundleWriteException e) throws BundleWriteException {
+    try {
+      bundle.removeStaging();
+    } catch (IOException ignored) {
+      // the manifest is what matters now; a staging folder left is named by nothing, but holds the same files
+    }
+    Manifest last = latest;
+    String reason = e.getMessage() + (last != null && last.reason() != null ? "; " + last.reason() : "");
+    Manifest failed = last == null ? null : last.failed(reason, Instant.now().toString());
+    try {
+      if (failed == null) {
+        throw new IOException("no manifest was made yet");
+      }
+      synchronized (ending) {
+        write(bundle, failed);
+      }
+    } catch (IOException again) {
+      IOException why = again instanceof BundleWriteException && again.getCause() instanceof IOException io ? io
+          : again;
+      throw new BundleWriteException(e.getMessage() + "; the manifest could not be marked FAILED either ("
+          + reason(why) + "): " + (onDisk == null ? "there is none" : "it still says " + onDisk), again);
+    }
+    return FAILED;
+  }
+
+  /** {@code cannot write PATH (STEP): ERROR}, for the step's write that failed. */
+  private static BundleWriteException failedWrite(java.nio.file.Path path, String step, IOException e) {
+    return new BundleWriteException("cannot write " + path + " (" + step + "): " + reason(e), e);
+  }
+
+  /** The system's words for a failed write ("No space left on device"), without the path a message may repeat. */
+  private static String reason(IOException e) {
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  /** Writes a manifest in {@code step}; a failure names the manifest's path and the step. */
+  private void writeManifest(Bundle bundle, Manifest m, String step) throws BundleWriteException {
+    latest = m;
+    try {
+      bundle.write(m);
+      onDisk = m.status();
+    } catch (IOException e) {
+      throw failedWrite(bundle.dir().resolve(Bundle.MANIFEST), step, e);
+    }
+  }
+
   private int runInside(Bundle bundle) throws IOException, InterruptedException {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     RunManifest manifest = new RunManifest(plan, command, redactor, runId, commandStartMs);
-    bundle.write(manifest.running());
+    writeManifest(bundle, manifest.running(), "the manifest at the start");
 
     PhaseTimes times = new PhaseTimes();
     Map<Host, HostSession.Probe> probes = probeAll();
@@ -221,6 +294,13 @@ public final class CoordinatedRun {
     long total = plan.clients().stream().mapToLong(ClientPlan::operations).sum();
     Map<Host, Double> offsets = new LinkedHashMap<>();
     probes.forEach((h, p) -> offsets.put(h, p.clockOffsetMs()));
+    // from here on the clients write what they measure: a coordinator killed now leaves a bundle to recover
+    writeManifest(bundle, manifest.running(probes), "the manifest listing the clients");
+    try {
+      bundle.markCoordinator();
+    } catch (IOException e) {
+      throw failedWrite(bundle.staging(), "recording the coordinator's process", e);
+    }
     supervisor = new Supervisor(plan, sessions, pack, bundle.clients(), bundle.staging(), runId, redactor, settings,
         progressFactory.apply(total), log, offsets);
     if (interrupted != null) {
@@ -262,7 +342,7 @@ public final class CoordinatedRun {
   }
 
   private void write(Bundle bundle, Manifest m) throws IOException {
-    bundle.write(m);
+    writeManifest(bundle, m, "the final manifest");
     writtenAfterInterrupt = interrupted != null;
     written = m.status();
   }
@@ -351,7 +431,11 @@ public final class CoordinatedRun {
       given.put(RunFacts.COUNT, count.text() + " (" + count.verdict() + ")");
     }
     given.put(RunFacts.LOCAL_HOSTS, String.join(",", Host.localNames(plan.hosts())));
-    Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class), given);
+    try {
+      Aggregate.write(result, bundle.merged(), EnumSet.allOf(OutputFormat.class), given);
+    } catch (IOException e) {
+      throw failedWrite(bundle.merged(), "the merged result", e);
+    }
     coverage = result;
     return MergeFigures.of(result);
   }

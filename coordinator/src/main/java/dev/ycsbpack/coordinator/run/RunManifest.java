@@ -67,6 +67,21 @@ final class RunManifest {
     return manifest(null, "RUNNING", null, null, Map.of(), null, List.of(), List.of(), null, null, null, null, null);
   }
 
+  /**
+   * Written again once the hosts are checked, before any client starts: still RUNNING, with every host and client
+   * (verdict RUNNING), so a bundle left by a killed coordinator says which clients to recover from where
+   * ({@link Recovery}).
+   */
+  Manifest running(Map<Host, HostSession.Probe> probes) {
+    List<Manifest.ClientEntry> clients = new ArrayList<>();
+    for (ClientPlan c : plan.clients()) {
+      clients.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
+          c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"), "RUNNING", null, null, null));
+    }
+    return manifest(null, "RUNNING", null, null, Map.of(), null, hosts(probes), clients, null, null, null, null,
+        null);
+  }
+
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   Manifest failedBeforeStart(String failure, Map<Host, HostSession.Probe> probes, Map<String, Long> phasesMs,
                              Instant endedAt) {

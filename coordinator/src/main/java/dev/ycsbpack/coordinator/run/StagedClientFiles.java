@@ -71,8 +71,14 @@ final class StagedClientFiles {
     }
     Path staged = stagingDir.resolve(c.name() + ".properties");
     written(c, staged);
-    PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
-        AtomicFiles.Mode.PRIVATE);
+    try {
+      PropertiesFiles.write(staged, "coordinator run " + runId + ", client " + c.name(), properties,
+          AtomicFiles.Mode.PRIVATE);
+    } catch (IOException e) { // the coordinator's own write (a full disk): named by its path and step
+      throw new IOException("cannot write " + staged + " (staging the client's properties): "
+          + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+          : e.getMessage()), e);
+    }
     return new Staged(staged, List.copyOf(files));
   }
 

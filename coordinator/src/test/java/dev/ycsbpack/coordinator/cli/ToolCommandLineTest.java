@@ -36,7 +36,7 @@ class ToolCommandLineTest {
   @Test
   void aMistypedCommandNamesOnlyItself() {
     assertEquals(2, run(List.of("lod", "mongodb")));
-    assertEquals("ycsb-coordinator: error: unknown command 'lod'; use load, run or check\n", err);
+    assertEquals("ycsb-coordinator: error: unknown command 'lod'; use load, run, check or recover\n", err);
   }
 
   @Test

@@ -68,6 +68,34 @@ class CoordinatedRunTest {
   }
 
   /**
+   * A bundle whose manifest cannot be written at all (here its path is a folder; a full disk in life): the run fails
+   * at once with one message naming the path, the step and the error, and saying that no manifest could be marked
+   * FAILED, instead of an IOException without path or step.
+   */
+  @Test
+  void aManifestThatCannotBeWrittenFailsTheRunNamingPathStepAndThatNoneWasMarked() throws Exception {
+    PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
+    Host host = new Host.Rsh("fake1");
+    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
+        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
+        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
+        List.of(), List.of());
+    Bundle bundle = Bundle.create(plan.out());
+    Path manifest = plan.out().resolve(Bundle.MANIFEST);
+    Files.createDirectories(manifest.resolve("in-the-way")); // a non-empty folder: no file can be renamed onto it
+    CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
+
+    CoordinatedRun.BundleWriteException e = org.junit.jupiter.api.Assertions.assertThrows(
+        CoordinatedRun.BundleWriteException.class, () -> run.run(bundle));
+    assertTrue(e.getMessage().startsWith("cannot write " + manifest + " (the manifest at the start): "),
+        e.getMessage());
+    assertTrue(e.getMessage().matches(".*\\(the manifest at the start\\): ([^;]+); the manifest could not be "
+        + "marked FAILED either \\(\\1\\): there is none"), e.getMessage());
+    assertFalse(Files.exists(bundle.staging()), "the staged secrets are removed all the same");
+  }
+
+  /**
    * A Ctrl-C that comes after the run failed for a reason of its own and wrote its FAILED manifest: the interrupt
    * says the run had failed (its manifest gives the reason), not that the interrupt marked it; one that came before
    * the manifest was weighed did mark it.
