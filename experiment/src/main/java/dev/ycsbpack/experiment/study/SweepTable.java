@@ -31,7 +31,8 @@ final class SweepTable {
         .map(m -> m.plan().axis()).filter(Objects::nonNull).findFirst().orElse("value");
     List<String> ops = operations(experiments);
     List<String> columns = new ArrayList<>(List.of("experiment", axis, "ops/s"));
-    ops.forEach(op -> PERCENTILES.forEach(p -> columns.add(op + " p" + p + " (ms)")));
+    // one column per operation, its percentiles side by side: a reader compares p95 with p99 along one row
+    ops.forEach(op -> columns.add(op + " p" + String.join("/p", PERCENTILES) + " (ms)"));
     columns.addAll(List.of("answer", "step"));
     TableBuilder t = new TableBuilder(columns);
     for (StudyInput e : experiments) {
@@ -85,11 +86,16 @@ final class SweepTable {
     row.add(TableBuilder.ops(f.throughput()));
     for (String op : ops) {
       Map<String, Long> p = f.latencyUs() == null ? null : f.latencyUs().get(op);
-      for (String pc : PERCENTILES) {
-        Long v = p == null ? null : p.get(pc);
-        row.add(v != null ? TableBuilder.ms(v) : t.na(p == null ? "the step ran no " + op : "no " + op + " p" + pc
-            + " recorded"));
+      if (p == null) {
+        row.add(t.na("the step ran no " + op));
+        continue;
       }
+      List<String> values = new ArrayList<>();
+      for (String pc : PERCENTILES) {
+        Long v = p.get(pc);
+        values.add(v != null ? TableBuilder.ms(v) : t.na("no " + op + " p" + pc + " recorded"));
+      }
+      row.add(String.join(" / ", values));
     }
   }
 

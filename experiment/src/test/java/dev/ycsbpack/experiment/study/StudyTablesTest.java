@@ -95,12 +95,12 @@ class StudyTablesTest {
         step(3, "03-clients-4", 4, figures(200, Map.of("READ", new long[] {100, 600, 1200}), SILENT))), answers,
         said, MONGODB);
     StudyTable t = StudyTables.of("sweep", "Where do more clients stop paying?", List.of(ran("clients", m)));
-    assertEquals(List.of("experiment", "clients", "ops/s", "READ p95 (ms)", "READ p99 (ms)", "UPDATE p95 (ms)",
-        "UPDATE p99 (ms)", "answer", "step"), t.columns());
-    assertEquals(List.of("clients", "1", "100", "0.500", "0.900", "0.700", "1.500", "-", "clients/steps/01-clients-1"),
+    assertEquals(List.of("experiment", "clients", "ops/s", "READ p95/p99 (ms)", "UPDATE p95/p99 (ms)", "answer",
+        "step"), t.columns());
+    assertEquals(List.of("clients", "1", "100", "0.500 / 0.900", "0.700 / 1.500", "-", "clients/steps/01-clients-1"),
         t.rows().get(0));
-    assertEquals("knee: throughput stops paying; latency knee", t.rows().get(1).get(7));
-    assertEquals(List.of("clients", "4", "200", "0.600", "1.200", "n/a [1]", "n/a [1]", "highest throughput",
+    assertEquals("knee: throughput stops paying; latency knee", t.rows().get(1).get(5));
+    assertEquals(List.of("clients", "4", "200", "0.600 / 1.200", "n/a [1]", "highest throughput",
         "clients/steps/03-clients-4"), t.rows().get(2));
     assertEquals("[1] the step ran no UPDATE", t.notes().get(0));
     assertEquals("clients: " + String.join("; ", said), t.notes().get(1), "the experiment's answers as it said them");
@@ -119,11 +119,11 @@ class StudyTablesTest {
     StudyTable t = StudyTables.of("sweep", "q", List.of(
         new StudyInput("read95", "a", read95, null, figures(5000, Map.of("INSERT", new long[] {50, 80, 120}), null)),
         ran("read50", read50)));
-    assertEquals(List.of("experiment", "threads", "ops/s", "READ p95 (ms)", "READ p99 (ms)", "UPDATE p95 (ms)",
-        "UPDATE p99 (ms)", "INSERT p95 (ms)", "INSERT p99 (ms)", "answer", "step"), t.columns());
-    assertEquals(List.of("read95", "load", "5,000", "n/a [1]", "n/a [1]", "n/a [2]", "n/a [2]", "0.080", "0.120",
-        "the experiment's load", "read95/steps/00-load"), t.rows().get(0));
-    assertEquals("n/a [3]", t.rows().get(1).get(7), "the mix ran no INSERT");
+    assertEquals(List.of("experiment", "threads", "ops/s", "READ p95/p99 (ms)", "UPDATE p95/p99 (ms)",
+        "INSERT p95/p99 (ms)", "answer", "step"), t.columns());
+    assertEquals(List.of("read95", "load", "5,000", "n/a [1]", "n/a [2]", "0.080 / 0.120", "the experiment's load",
+        "read95/steps/00-load"), t.rows().get(0));
+    assertEquals("n/a [3]", t.rows().get(1).get(5), "the mix ran no INSERT");
     assertEquals("read50 [4]", t.rows().get(2).get(0));
     assertTrue(t.notes().get(3).startsWith("[4] experiment read50 is PARTIAL (step 02 failed: the server went away):"
         + " its row(s) come from the steps that completed"), t.notes().toString());
