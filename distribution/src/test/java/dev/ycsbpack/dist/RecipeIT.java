@@ -70,6 +70,71 @@ class RecipeIT {
     return m;
   }
 
+  /**
+   * The recipe's answer table: in recipe.json, printed at the end of the run row for row as the file has it (the
+   * NOT MongoDB mark first: these tests measure mongo-java-server), and in the recipe's report.
+   */
+  private static JsonNode table(Coordinator c, Path dir, String recipe) throws Exception {
+    JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("recipe.json").toFile());
+    assertEquals("ycsb-recipe/v1", s.get("schema").asText(), s::toPrettyString);
+    assertEquals(recipe, s.get("recipe").asText());
+    JsonNode t = s.get("table");
+    List<String> out = c.stdout().lines().toList();
+    int at = out.indexOf(out.stream().filter(l -> l.startsWith("ycsb-experiment: recipe " + recipe + ": answer"))
+        .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no table printed: " + c.describe())));
+    assertTrue(t.get("notMongo").asText().startsWith("NOT MongoDB: the clients measured mongo-java-server"),
+        t::toPrettyString);
+    assertEquals("  " + t.get("notMongo").asText(), out.get(at + 1), "the mark first");
+    assertEquals("  " + t.get("question").asText(), out.get(at + 2));
+    List<String> columns = new ArrayList<>();
+    t.get("columns").forEach(h -> columns.add(h.asText()));
+    assertEquals(columns, List.of(out.get(at + 3).strip().split(" {2,}")), "the header as printed");
+    for (int i = 0; i < t.get("rows").size(); i++) {
+      List<String> cells = new ArrayList<>();
+      t.get("rows").get(i).forEach(v -> cells.add(v.asText()));
+      assertEquals(cells, List.of(out.get(at + 5 + i).strip().split(" {2,}")), "row " + i + " as printed");
+      for (int k = 0; k < cells.size(); k++) {
+        // a count of runs may be 0 (a cell not run); a figure never is
+        String v = cells.get(k);
+        assertFalse(!columns.get(k).equals("runs") && (v.equals("0") || v.equals("0.000")),
+            "a missing figure is n/a, never 0: " + cells);
+      }
+    }
+    String report = Files.readString(dir.resolve("report.html"));
+    assertTrue(report.contains("<table class=\"study\">") && report.contains("<th>" + columns.get(0) + "</th>"),
+        report);
+    return t;
+  }
+
+  private static List<String> columns(JsonNode table) {
+    List<String> cells = new ArrayList<>();
+    table.get("columns").forEach(v -> cells.add(v.asText()));
+    return cells;
+  }
+
+  private static List<String> notes(JsonNode table) {
+    List<String> cells = new ArrayList<>();
+    table.get("notes").forEach(v -> cells.add(v.asText()));
+    return cells;
+  }
+
+  private static List<String> row(JsonNode table, int i) {
+    List<String> cells = new ArrayList<>();
+    table.get("rows").get(i).forEach(v -> cells.add(v.asText()));
+    return cells;
+  }
+
+  /** The note {@code [k]} of a cell {@code ... [k]}. */
+  private static String note(JsonNode table, String cell) {
+    String k = cell.replaceAll("^.*(\\[\\d+\\])$", "$1");
+    for (JsonNode n : table.get("notes")) {
+      if (n.asText().startsWith(k + " ")) {
+        return n.asText().substring(k.length() + 1);
+      }
+    }
+    throw new AssertionError("no note " + k + " in " + table.toPrettyString());
+  }
+
   @Test
   void writeConcernRecipesMeasureTheCellsAndReportTheOnesTheDeploymentRefuses() throws Exception {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
@@ -102,6 +167,20 @@ class RecipeIT {
       assertTrue(cells.get(1).get("notRun").asText().contains("code 100 UnsatisfiableWriteConcern"),
           cells::toPrettyString);
       assertTrue(c.stdout().contains("recipe wc-insert-latency: COMPLETE"), c::describe);
+      JsonNode t = table(c, latency, "wc-insert-latency");
+      assertEquals(List.of("write concern", "runs", "ops/s", "INSERT mean (ms)", "INSERT p95 (ms)", "INSERT p99 (ms)",
+          "INSERT mean ratio", "INSERT p99 ratio", "steps"), columns(t));
+      List<String> w1 = row(t, 0);
+      assertEquals("w=1", w1.get(0));
+      assertEquals("one run: the spread over repetitions is unknown", note(t, w1.get(1)));
+      assertEquals(String.format(java.util.Locale.ROOT, "%,.0f", cells.get(0).get("throughput").get("median")
+          .asDouble()), w1.get(2), "the matrix's own median");
+      assertEquals(List.of("1.000x", "1.000x"), w1.subList(6, 8));
+      assertEquals(m.get("steps").get(1).get("name").asText(), w1.get(8), "the step it came from");
+      List<String> refused = row(t, 1);
+      assertEquals(List.of("w=3", "0"), refused.subList(0, 2));
+      assertTrue(note(t, refused.get(2)).startsWith("NOT RUN: ") && note(t, refused.get(2)).contains("code 100"),
+          refused::toString);
 
       Path names = work.resolve("names");
       Coordinator d = run(args("wc-driver-constants", url, names, "--write-concerns", "JOURNAL_SAFE,W3", "--repeat",
@@ -117,6 +196,10 @@ class RecipeIT {
       assertEquals("W3", w3.get("writeConcern").asText());
       assertTrue(w3.get("notRun").asText().contains("code 100"), w3::toPrettyString);
       assertTrue(d.stdout().contains("JOURNAL_SAFE (w=1, j=true; deprecated alias of JOURNALED): "), d::describe);
+      JsonNode names2 = table(d, names, "wc-driver-constants");
+      assertEquals(List.of("JOURNAL_SAFE", "w=1, j=true; deprecated alias of JOURNALED"), row(names2, 0).subList(0, 2));
+      assertEquals("no ratio: the matrix has no measured w=1 cell to compare with", note(names2, row(names2, 0)
+          .get(7)));
     }
   }
 
@@ -140,6 +223,30 @@ class RecipeIT {
         JsonNode last = m.get("steps").get(m.get("steps").size() - 1);
         assertTrue(last.get("figures").get("latencyUs").get("UPDATE").has("99"), last::toPrettyString);
       }
+      JsonNode t = table(c, study, "mongodb-26-vs-30");
+      // the batch load records INSERT-BATCH (one per batch) beside INSERT
+      List<String> cols = columns(t);
+      assertEquals(List.of("experiment", "threads", "ops/s", "READ p95/p99 (ms)", "UPDATE p95/p99 (ms)",
+          "INSERT p95/p99 (ms)"), cols.subList(0, 6));
+      assertEquals(List.of("answer", "step"), cols.subList(cols.size() - 2, cols.size()));
+      int from = cols.indexOf("step");
+      List<String> load = row(t, 0);
+      assertEquals(List.of("read95", "load"), load.subList(0, 2));
+      assertTrue(load.get(5).matches("[0-9]+\\.[0-9]{3} / [0-9]+\\.[0-9]{3}")
+          && load.get(from).equals("read95/steps/00-load"), load::toString);
+      assertEquals("the step ran no READ", note(t, load.get(3)));
+      for (int i = 1; i <= 4; i++) {
+        List<String> r = row(t, i);
+        String mix = i <= 2 ? "read95" : "read50";
+        String threads = String.valueOf(2 - i % 2);
+        JsonNode step = Coordinator.manifest(study.resolve(mix)).get("steps").get(i <= 2 ? i : i - 3);
+        assertEquals(List.of(mix, threads), r.subList(0, 2), r::toString);
+        assertEquals(mix + "/" + step.get("bundle").asText(), r.get(from), "the step it came from");
+        JsonNode update = step.get("figures").get("latencyUs").get("UPDATE");
+        assertEquals(String.format(java.util.Locale.ROOT, "%.3f / %.3f", update.get("95").asLong() / 1000.0,
+            update.get("99").asLong() / 1000.0), r.get(4), r::toString);
+      }
+      assertTrue(notes(t).stream().anyMatch(n -> n.startsWith("read50: highest throughput: ")), t::toPrettyString);
       // a recipe stopped before its second experiment: --resume keeps the first as it is and runs the second
       String firstRun = Coordinator.manifest(study.resolve("read95")).get("steps").toString();
       Path read50 = study.resolve("read50");
@@ -162,6 +269,7 @@ class RecipeIT {
       assertEquals(2, again.get("steps").size(), again::toPrettyString);
       again.get("steps").forEach(s -> assertEquals("COMPLETE", s.get("verdict").asText(), again::toPrettyString));
       assertTrue(resumed.stdout().contains("recipe mongodb-26-vs-30: COMPLETE"), resumed::describe);
+      assertEquals(5, table(resumed, study, "mongodb-26-vs-30").get("rows").size(), "the table again, whole");
       Path clients = work.resolve("clients");
       Coordinator d = run(args("clients-6to1", url, clients, "--clients", "1,2", "-p", "table=clients",
           "-p", "recordcount=40", "-p", "fieldlength=1000", "-p", "operationcount=140"));
@@ -177,6 +285,12 @@ class RecipeIT {
       memory.forEach(v -> assertEquals("not reported by this server", v.asText(), memory::toPrettyString));
       assertTrue(Files.readString(clients.resolve("clients/report.html")).contains("resident not reported by this "
           + "server; cache in use not reported by this server"), "the report says so too");
+      JsonNode t6 = table(d, clients, "clients-6to1");
+      assertEquals(List.of("clients", "2", String.format(java.util.Locale.ROOT, "%,.0f", step.get("figures")
+          .get("throughput").asDouble())), row(t6, 2).subList(0, 3));
+      assertEquals(List.of("experiment", "clients", "ops/s"), columns(t6).subList(0, 3));
+      assertTrue(Files.readString(clients.resolve("clients/report.html")).contains("The recipe's answer"),
+          "each experiment's report has the recipe's table");
     }
   }
 
@@ -227,6 +341,24 @@ class RecipeIT {
         assertTrue(read >= 500 && read % 500 == 0 && read < pages.get() - 1000, f::toPrettyString);
         assertTrue(Files.readString(ram.resolve(names.get(i)).resolve("report.html")).contains("resident 1.2 GiB; "
             + "cache in use 4.8 MiB; cache maximum 7.6 MiB; pages read into cache "), names.get(i));
+      }
+      // the four cases side by side: each one's throughput over fits', its READ p50/p99, the server's figures
+      JsonNode t = table(c, ram, "larger-than-ram");
+      assertEquals(List.of("case", "records", "ops/s", "ratio to fits", "READ p50 (ms)", "READ p99 (ms)", "resident",
+          "cache in use", "cache maximum", "pages read into cache", "step"), columns(t));
+      double fits = Coordinator.manifest(ram.resolve("fits")).get("steps").get(1).get("figures").get("throughput")
+          .asDouble();
+      for (int i = 0; i < names.size(); i++) {
+        List<String> r = row(t, i);
+        JsonNode f = Coordinator.manifest(ram.resolve(names.get(i))).get("steps").get(i < 2 ? 1 : 0).get("figures");
+        assertEquals(List.of(names.get(i), i == 0 ? "328" : "1,311"), r.subList(0, 2));
+        assertEquals(String.format(java.util.Locale.ROOT, "%.3fx", f.get("throughput").asDouble() / fits), r.get(3));
+        assertEquals(String.format(java.util.Locale.ROOT, "%.3f", f.get("latencyUs").get("READ").get("99").asLong()
+            / 1000.0), r.get(5));
+        assertEquals(List.of("1.2 GiB", "4.8 MiB", "7.6 MiB"), r.subList(6, 9));
+        assertEquals(String.format(java.util.Locale.ROOT, "%,d", f.get("server").get("figures")
+            .get("pagesReadIntoCache").asLong()), r.get(9));
+        assertEquals(names.get(i) + "/steps/01-threads-1", r.get(10));
       }
     }
   }

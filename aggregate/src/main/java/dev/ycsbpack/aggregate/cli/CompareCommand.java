@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.compare.Arms;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
 import dev.ycsbpack.aggregate.compare.ExperimentComparison;
+import dev.ycsbpack.aggregate.compare.RecipeComparison;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.RatioCi;
@@ -111,6 +112,9 @@ final class CompareCommand implements Callable<Integer> {
           + "result per repetition on each side");
     }
     List<Path> given = sets ? concat(a, b) : pair;
+    if (given.stream().anyMatch(RecipeComparison::isRecipe)) {
+      return recipes(given, sets, fmt, method, stdout, err);
+    }
     if (given.stream().anyMatch(ExperimentComparison::isExperiment)) {
       return experiments(given, sets, fmt, method, stdout, err);
     }
@@ -177,6 +181,43 @@ final class CompareCommand implements Callable<Integer> {
     ExperimentComparison c;
     try {
       c = ExperimentComparison.of(given.get(0), given.get(1), method, primary);
+    } catch (Arms.Unusable e) {
+      return usage(err, e.getMessage());
+    } catch (InputException e) {
+      err.println("ycsb-aggregate compare: refused: " + e.getMessage());
+      return AggregateMain.REFUSED;
+    }
+    try {
+      c.markdown(stdout);
+      stdout.flush();
+      if (out != null) {
+        AtomicFiles.write(out, c::markdown, AtomicFiles.Mode.SHARED);
+        err.println("wrote " + out);
+      }
+    } catch (IOException e) {
+      err.println("ycsb-aggregate compare: cannot write " + out + " (" + e + "). Fix: check the folder.");
+      return AggregateMain.WRITE_FAILED;
+    }
+    return AggregateMain.OK;
+  }
+
+  /** Two folders of one recipe, experiment by experiment; a recipe's folder beside anything else is refused. */
+  private int recipes(List<Path> given, boolean sets, String fmt, Significance.Method method, PrintWriter stdout,
+                      PrintWriter err) {
+    String aName = sets ? "--a" : "BASELINE";
+    String bName = sets ? "--b" : "CONTENDER";
+    if (given.size() != 2 || !RecipeComparison.isRecipe(given.get(0)) || !RecipeComparison.isRecipe(given.get(1))) {
+      Path r = given.stream().filter(RecipeComparison::isRecipe).findFirst().orElseThrow();
+      return usage(err, Text.shown(r.toString()) + " is a recipe's folder: compare it with one other folder of the "
+          + "same recipe (" + aName + " RECIPE_DIR_A " + bName + " RECIPE_DIR_B), or one of its experiments with "
+          + "the same experiment of another run");
+    }
+    if (!fmt.equals("md")) {
+      return usage(err, "--format " + Text.shown(fmt) + ": two recipe folders are compared in Markdown only (md)");
+    }
+    RecipeComparison c;
+    try {
+      c = RecipeComparison.of(given.get(0), given.get(1), method);
     } catch (Arms.Unusable e) {
       return usage(err, e.getMessage());
     } catch (InputException e) {

@@ -62,7 +62,8 @@ public record ServerMemory(Map<String, Object> figures, String reason) {
     return String.join("; ", parts) + (reason == null ? "" : " (" + reason + ")");
   }
 
-  private static String bytes(long n) {
+  /** Bytes as a report shows them: {@code 1.2 GiB}, {@code 4.8 MiB}. */
+  public static String bytes(long n) {
     return n >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", n / (double) (1L << 30))
         : String.format(Locale.ROOT, "%.1f MiB", n / (double) (1L << 20));
   }

@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
@@ -31,6 +32,16 @@ final class ExperimentKind implements BundleKind {
 
   @Override
   public SiteEntry read(Path dir, String name) {
+    PublishedExperiment x = readExperiment(dir, name);
+    // one of a recipe's experiments: the recipe's folder above it holds the recipe's answer, naming it
+    Path abs = dir.toAbsolutePath().normalize();
+    Path parent = abs.getParent();
+    String folder = abs.getFileName() == null ? "" : abs.getFileName().toString();
+    return parent == null ? x : RecipeSummary.read(parent).filter(s -> s.holds(folder)).map(x::withRecipe)
+        .orElse(x);
+  }
+
+  private PublishedExperiment readExperiment(Path dir, String name) {
     Optional<ExperimentManifest> read = ExperimentManifest.read(dir);
     if (read.isEmpty()) {
       return new PublishedExperiment(name, Status.FAILED, ExperimentManifest.FILE + " can no longer be read as an "

@@ -5,6 +5,7 @@ import static dev.ycsbpack.aggregate.publish.Html.esc;
 
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.format.Fmt;
@@ -215,6 +216,10 @@ final class ExperimentPage {
     if (m.matrix() != null && x.status() == Status.COMPLETE) {
       b.append(matrix(m.matrix()));
     }
+    if (x.recipe() != null && x.status() == Status.COMPLETE) {
+      b.append("<h2>The answer of recipe ").append(esc(x.recipe().recipe())).append("</h2>\n").append(recipe(x
+          .recipe()));
+    }
     b.append("<h2>Steps</h2>\n").append(steps(x, m.plan()));
     if (m.plan().properties() != null && !m.plan().properties().isEmpty()) {
       b.append("<h2>Properties every step starts from</h2>\n").append(Html.facts(new TreeMap<>(m.plan()
@@ -282,6 +287,20 @@ final class ExperimentPage {
           .append("</td><td>").append(r == null ? "-" : esc(Site.latencies(r))).append("</td></tr>\n");
     }
     return b.append("</table></div>\n").toString();
+  }
+
+  /**
+   * A recipe's answer table as the recipe wrote it (plain cells, each escaped), its status first when it stopped
+   * before its last experiment.
+   */
+  static String recipe(RecipeSummary r) {
+    StringBuilder b = new StringBuilder("<p class=\"meta\">").append(esc(r.title())).append(" (experiments ")
+        .append(esc(String.join(", ", r.experiments()))).append("; seed: ").append(esc(r.seed())).append(")</p>\n");
+    if (!"COMPLETE".equals(r.status())) {
+      b.append("<div class=\"warn\">").append(esc(r.status() + (r.reason() == null ? "" : ": " + r.reason())))
+          .append("</div>\n");
+    }
+    return b.append("<div class=\"scroll\">").append(r.table().html()).append("</div>\n").toString();
   }
 
   private static String matrix(WcMatrix w) {

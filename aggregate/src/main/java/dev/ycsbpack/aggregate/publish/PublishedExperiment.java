@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import java.util.List;
 
 /**
@@ -14,11 +15,23 @@ import java.util.List;
  * @param startedAt epoch ms, 0 when unknown
  * @param manifest  as recorded (its strings are escaped where shown)
  * @param steps     every step the manifest lists, in its order
+ * @param recipe    the answer of the recipe the experiment is part of ({@code recipe.json} of the folder above it,
+ *                  naming this experiment), or null
  */
 record PublishedExperiment(String name, Status status, String reason, String notMongo, long startedAt,
-                           ExperimentManifest manifest, List<Step> steps) implements SiteEntry {
+                           ExperimentManifest manifest, List<Step> steps, RecipeSummary recipe) implements SiteEntry {
   PublishedExperiment {
     steps = List.copyOf(steps);
+  }
+
+  PublishedExperiment(String name, Status status, String reason, String notMongo, long startedAt,
+                      ExperimentManifest manifest, List<Step> steps) {
+    this(name, status, reason, notMongo, startedAt, manifest, steps, null);
+  }
+
+  /** This experiment as part of {@code recipe}. */
+  PublishedExperiment withRecipe(RecipeSummary recipe) {
+    return new PublishedExperiment(name, status, reason, notMongo, startedAt, manifest, steps, recipe);
   }
 
   /**

@@ -171,7 +171,9 @@ final class Site {
       }
       b.append("</tr></thead>\n<tbody>\n");
       experiments.forEach(x -> b.append(ExperimentPage.row(x)));
-      b.append("</tbody></table></div>\n<h2>Bundles</h2>\n");
+      b.append("</tbody></table></div>\n");
+      studies(b, experiments);
+      b.append("<h2>Bundles</h2>\n");
     }
     b.append("<div class=\"scroll\"><table id=\"bundles\">\n<thead><tr>");
     for (String c : COLUMNS) {
@@ -228,6 +230,36 @@ final class Site {
     return Html.page("YCSB results (" + sorted.size() + " bundles" + (experiments.isEmpty() ? "" : ", "
         + experiments.size() + " experiments") + ")", b.toString(),
         HtmlReportWriter.resource("site.js"));
+  }
+
+  /**
+   * Each recipe's answer table once, with its experiments' pages: only when every one of its experiments on the site
+   * is COMPLETE (rebuilt from its raw data), as an experiment's own answers.
+   */
+  private static void studies(StringBuilder b, List<PublishedExperiment> experiments) {
+    Map<dev.ycsbpack.aggregate.experiment.RecipeSummary, List<PublishedExperiment>> byRecipe = new LinkedHashMap<>();
+    experiments.stream().filter(x -> x.recipe() != null)
+        .forEach(x -> byRecipe.computeIfAbsent(x.recipe(), k -> new ArrayList<>()).add(x));
+    if (byRecipe.isEmpty()) {
+      return;
+    }
+    b.append("<h2>Studies (recipes)</h2>\n");
+    byRecipe.forEach((r, xs) -> {
+      b.append("<h3>").append(esc(r.recipe())).append(": ");
+      for (int i = 0; i < xs.size(); i++) {
+        b.append(i == 0 ? "" : ", ").append("<a href=\"").append(BUNDLES).append('/').append(esc(xs.get(i).name()))
+            .append('/').append(REPORT).append("\">").append(esc(xs.get(i).name())).append("</a>");
+      }
+      b.append("</h3>\n");
+      List<String> notShown = xs.stream().filter(x -> x.status() != Status.COMPLETE).map(PublishedExperiment::name)
+          .toList();
+      if (notShown.isEmpty()) {
+        b.append(ExperimentPage.recipe(r));
+      } else {
+        b.append("<p>Its answer is not shown: ").append(esc(String.join(", ", notShown)))
+            .append(notShown.size() == 1 ? " is" : " are").append(" not COMPLETE on this site.</p>\n");
+      }
+    });
   }
 
   /** A start time as the index shows it: {@code 2026-11-24 14:05:00}, UTC. */

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
+import dev.ycsbpack.aggregate.experiment.StudyTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -126,6 +128,41 @@ class PublishTest {
     assertTrue(page.contains("max throughput: 3,000 ops/s at threads 4"), "the experiment's answers in words");
     assertTrue(page.contains("NOT MongoDB"), "the fake server's label on the experiment's page");
     assertFalse(index.contains(">results-experiments-sweep-steps-01-threads-1<"), "a step has no index row");
+  }
+
+  /** A recipe's folder: its answer table (recipe.json) once on the index, and on each of its experiments' pages. */
+  @Test
+  void aRecipesAnswerTableIsShownOnceOnTheIndexAndOnItsExperimentsPages() throws IOException {
+    Path study = tmp.resolve("results/ram");
+    Experiments.sweep(study.resolve("fits"), "COMPLETE", Bundles.FAKE, T0, "");
+    Experiments.sweep(study.resolve("exceeds"), "COMPLETE", Bundles.FAKE, T0 + 300_000, "");
+    StudyTable table = new StudyTable("What happens to reads when the data outgrows RAM?" + Bundles.HOSTILE,
+        "NOT MongoDB: the clients measured mongo-java-server.", List.of("case", "ops/s", "ratio to fits", "step"),
+        List.of(List.of("fits", "1,000", "1.000x", "fits/steps/01-threads-1"), List.of("exceeds" + Bundles.HOSTILE,
+            "250", "0.250x", "exceeds/steps/01-threads-1")), List.of("[1] not reported by this server"));
+    RecipeSummary summary = new RecipeSummary(RecipeSummary.SCHEMA, "larger-than-ram", "t", "seed", "COMPLETE", null,
+        List.of("fits", "exceeds"), table, "2026-12-07T10:00:00Z");
+    Files.writeString(study.resolve(RecipeSummary.FILE), summary.json());
+    Path site = tmp.resolve("site");
+    Run r = publish("--out", site.toString(), tmp.resolve("results").toString());
+    assertEquals(0, r.status(), r.err());
+    String index = Files.readString(site.resolve("index.html"));
+    assertTrue(index.contains("<h2>Studies (recipes)</h2>"), index);
+    assertEquals(1, index.split("<td>0.250x</td>", -1).length - 1, "the table once on the index");
+    assertTrue(index.contains("<a href=\"bundles/results-ram-fits/report.html\">results-ram-fits</a>, "
+        + "<a href=\"bundles/results-ram-exceeds/report.html\">results-ram-exceeds</a>"), index);
+    for (String x : List.of("fits", "exceeds")) {
+      String page = Files.readString(site.resolve("bundles/results-ram-" + x + "/report.html"));
+      assertTrue(page.contains("<h2>The answer of recipe larger-than-ram</h2>"), page);
+      assertTrue(page.contains("<td>fits</td><td>1,000</td><td>1.000x</td><td>fits/steps/01-threads-1</td>"), page);
+      assertTrue(page.contains("NOT MongoDB: the clients measured mongo-java-server."), page);
+      assertFalse(page.contains(Bundles.HOSTILE) || index.contains(Bundles.HOSTILE), "every cell escaped");
+    }
+    // a summary that does not name the folder is another recipe's: not shown with it
+    Files.writeString(study.resolve(RecipeSummary.FILE), summary.json().replace("\"exceeds\"", "\"other\""));
+    Path again = tmp.resolve("site2");
+    assertEquals(0, publish("--out", again.toString(), tmp.resolve("results").toString()).status());
+    assertFalse(Files.readString(again.resolve("bundles/results-ram-exceeds/report.html")).contains("The answer of"));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.bundle;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.common.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,6 +34,19 @@ public final class ExperimentBundle {
   public void write(ExperimentManifest m) throws IOException {
     AtomicFiles.write(dir.resolve(MANIFEST), m.json() + "\n", AtomicFiles.Mode.SHARED);
     AtomicFiles.write(dir.resolve(REPORT), ExperimentReport.html(m), AtomicFiles.Mode.SHARED);
+  }
+
+  /**
+   * Writes the report again with the answer table of the recipe the experiment is part of (its manifest is left as
+   * it is).
+   */
+  public void writeReport(ExperimentManifest m, RecipeSummary recipe) throws IOException {
+    AtomicFiles.write(dir.resolve(REPORT), ExperimentReport.html(m, recipe), AtomicFiles.Mode.SHARED);
+  }
+
+  /** The recipe's own report, {@code DIR/report.html} of the recipe's folder {@code dir}. */
+  public static void writeRecipeReport(Path dir, RecipeSummary recipe) throws IOException {
+    AtomicFiles.write(dir.resolve(REPORT), RecipeReport.html(recipe), AtomicFiles.Mode.SHARED);
   }
 
   /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this tool's. */

@@ -4,6 +4,7 @@ import static dev.ycsbpack.aggregate.format.HtmlReportWriter.escapeHtml;
 
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,11 @@ import java.util.TreeSet;
  * throughput). No script and no external request: it opens from a disk or a mail attachment.
  */
 final class ExperimentReport {
+  /** The page's style: the recipe's report ({@link RecipeReport}) uses it too. */
+  static final String STYLE = "<style>body{font-family:sans-serif;margin:2em;max-width:72em}"
+      + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}"
+      + "th{background:#eee}td.l,th.l{text-align:left}.bad{color:#b00}svg{border:1px solid #ddd;margin:.5em 1em .5em 0}"
+      + "table.study td:first-child,table.study td:last-child{text-align:left}</style>";
   private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
   private static final int W = 560;
   private static final int H = 300;
@@ -26,13 +32,18 @@ final class ExperimentReport {
   }
 
   static String html(ExperimentManifest m) {
+    return html(m, null);
+  }
+
+  /**
+   * The report; with {@code recipe} (the experiment is one of a recipe's), the recipe's answer table after the
+   * experiment's own answers, linking the recipe's report one folder up.
+   */
+  static String html(ExperimentManifest m, RecipeSummary recipe) {
     StringBuilder b = new StringBuilder(16_384);
     String title = "YCSB experiment: " + m.plan().kind() + " over " + m.plan().axis() + " - " + m.status();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escapeHtml(title))
-        .append("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:72em}table{border-collapse:collapse}"
-            + "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}"
-            + "td.l,th.l{text-align:left}.bad{color:#b00}svg{border:1px solid #ddd;margin:.5em 1em .5em 0}"
-            + "</style></head><body>\n");
+        .append("</title>\n").append(STYLE).append("</head><body>\n");
     b.append("<h1>").append(escapeHtml(title)).append("</h1>\n");
     if (m.reason() != null) {
       b.append("<p class=\"bad\"><b>").append(escapeHtml(m.reason())).append("</b></p>\n");
@@ -76,6 +87,10 @@ final class ExperimentReport {
       b.append("<p>The arms' comparison: <a href=\"").append(escapeHtml(m.comparison().markdown())).append("\">")
           .append(escapeHtml(m.comparison().markdown())).append("</a> (and ").append(escapeHtml(m.comparison().json()))
           .append(").</p>\n");
+    }
+    if (recipe != null) {
+      b.append("<h2>The recipe's answer (").append(escapeHtml(recipe.recipe())).append(", <a href=\"../")
+          .append(ExperimentBundle.REPORT).append("\">its report</a>)</h2>\n").append(recipe.table().html());
     }
     // the load and a target-share sweep's unthrottled probe (order 0) are no points of the curves
     List<ExperimentManifest.Step> done = m.steps().stream().filter(s -> s.figures() != null && s.order() > 0).toList();

@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.cli.UsageLine;
+import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.UsageError;
@@ -8,6 +9,7 @@ import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.ByteSize;
 import dev.ycsbpack.experiment.recipe.Recipe;
 import dev.ycsbpack.experiment.recipe.RecipeWorkloads;
+import dev.ycsbpack.experiment.study.RecipeAnswer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -128,6 +130,8 @@ final class RunCommand implements Callable<Integer> {
       Integer counted = loadsBefore(launches, i) ? ExperimentLaunch.checkCount(launches.get(i), err) : null;
       int status = counted != null ? counted : ExperimentLaunch.runChecked(launches.get(i), err);
       if (status != 0) {
+        answer(r, dir, e.name(), counted != null ? "the count before experiment " + e.name() + " was refused"
+            : "experiment " + e.name() + " did not complete");
         // a count refused (the line above) before the experiment began: it has no folder or manifest to point to
         err.println("ycsb-experiment: recipe " + r.name() + (counted != null ? " stopped before experiment " + e.name()
             + " ran (nothing of it was written)" : " stopped at experiment " + e.name() + " (see "
@@ -135,9 +139,27 @@ final class RunCommand implements Callable<Integer> {
         return status;
       }
     }
+    answer(r, dir, null, null);
     System.out.println("ycsb-experiment: recipe " + r.name() + ": COMPLETE: " + String.join(", ",
         experiments.stream().map(e -> dir.resolve(e.name()).toString()).toList()));
     return 0;
+  }
+
+  /**
+   * Writes the recipe's answer table (recipe.json, report.html, each experiment's report) and prints it; a table that
+   * cannot be written is said so on stderr and never changes the recipe's exit status.
+   */
+  private static void answer(Recipe r, Path dir, String stoppedAt, String reason) {
+    try {
+      RecipeSummary s = RecipeAnswer.write(r, dir, stoppedAt, reason);
+      System.out.println("ycsb-experiment: recipe " + r.name() + ": answer" + (stoppedAt == null ? ""
+          : " so far (the recipe stopped at experiment " + stoppedAt + ")") + ", also in "
+          + dir.resolve(RecipeSummary.FILE) + " and " + dir.resolve(ExperimentBundle.REPORT) + ":");
+      s.table().lines().forEach(l -> System.out.println("  " + Redactor.shapeOnly().redact(l)));
+    } catch (IOException | RuntimeException e) {
+      System.err.println("ycsb-experiment: recipe " + r.name() + ": its answer table could not be written: "
+          + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())));
+    }
   }
 
   /**

@@ -34,17 +34,25 @@ import java.util.TreeMap;
  * @param options     the command's options (blank-separated; the user's options given later win)
  * @param defaults    {@code -p} defaults for every experiment (the user's {@code -p} wins)
  * @param experiments in the order they run
+ * @param question    the seed study's question the recipe's answer table answers (key {@code question}; by default
+ *                    what it measures)
+ * @param table       how the answer table is laid out (key {@code table}): {@code cases} (each experiment one case,
+ *                    side by side, each as a ratio to the first), {@code sweep} (each experiment's steps, with its
+ *                    knees) or {@code write-concerns} (each cell, as a ratio to w=1); by default {@code sweep} for a
+ *                    sweep and {@code write-concerns} for a wc-matrix
  */
 public record Recipe(String name, String sha256, String text, String title, String measures, String seed,
                      String command, List<String> workloads, List<String> options, Map<String, String> defaults,
-                     List<Experiment> experiments) {
+                     List<Experiment> experiments, String question, String table) {
   /** The commands a recipe may run. */
   public static final List<String> COMMANDS = List.of("sweep", "wc-matrix");
-  private static final String ACCEPTED = "accepted keys: title, measures, seed, command, workloads, options, "
-      + "experiments, p.NAME, experiment.NAME.about, experiment.NAME.load, experiment.NAME.data-per-ram, "
+  /** The layouts of a recipe's answer table. */
+  public static final List<String> TABLES = List.of("cases", "sweep", "write-concerns");
+  private static final String ACCEPTED = "accepted keys: title, measures, seed, question, command, table, workloads, "
+      + "options, experiments, p.NAME, experiment.NAME.about, experiment.NAME.load, experiment.NAME.data-per-ram, "
       + "experiment.NAME.p.NAME (docs/experiments.md#recipes)";
-  private static final Set<String> TOP = Set.of("title", "measures", "seed", "command", "workloads", "options",
-      "experiments");
+  private static final Set<String> TOP = Set.of("title", "measures", "seed", "question", "command", "table",
+      "workloads", "options", "experiments");
 
   /**
    * One experiment of the recipe: its own folder {@code DIR/NAME/}.
@@ -83,6 +91,11 @@ public record Recipe(String name, String sha256, String text, String title, Stri
     String command = keys.get("command").strip();
     if (!COMMANDS.contains(command)) {
       throw new IllegalArgumentException(head + "command=" + Text.shown(command) + ": expected sweep or wc-matrix");
+    }
+    String table = keys.getOrDefault("table", command.equals("sweep") ? "sweep" : "write-concerns").strip();
+    if (!TABLES.contains(table) || table.equals("write-concerns") != command.equals("wc-matrix")) {
+      throw new IllegalArgumentException(head + "table=" + Text.shown(table) + ": expected " + (command.equals("sweep")
+          ? "cases or sweep for a sweep recipe" : "write-concerns for a wc-matrix recipe"));
     }
     Set<String> names = new LinkedHashSet<>();
     for (String n : keys.get("experiments").split(",", -1)) {
@@ -154,7 +167,8 @@ public record Recipe(String name, String sha256, String text, String title, Stri
     }
     return new Recipe(file.getFileName().toString(), sha256(bytes), text, keys.get("title").strip(),
         keys.get("measures").strip(), keys.get("seed").strip(), command, split(keys.getOrDefault("workloads", ""),
-        ","), split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments));
+        ","), split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments),
+        keys.getOrDefault("question", keys.get("measures")).strip(), table);
   }
 
   private static List<String> split(String value, String by) {

@@ -53,6 +53,11 @@ class RecipeTest {
     Recipe ram = Recipe.read(PACK.resolve("experiments/larger-than-ram"));
     assertTrue(ram.sizedByRam());
     assertEquals(List.of(0.5, 2.0, 2.0, 2.0), ram.experiments().stream().map(Recipe.Experiment::dataPerRam).toList());
+    // each answers its seed's question in one table, laid out for it
+    assertEquals("cases", ram.table());
+    assertTrue(ram.question().startsWith("What happens to reads when the data outgrows RAM"), ram.question());
+    assertEquals("write-concerns", constants.table());
+    assertEquals("sweep", Recipe.read(PACK.resolve("experiments/clients-6to1")).table());
   }
 
   @Test
@@ -71,12 +76,17 @@ class RecipeTest {
     assertEquals(2.0, b.dataPerRam());
     assertEquals("second", b.about());
     assertTrue(r.sha256().matches("[0-9a-f]{64}"));
+    assertEquals("sweep", r.table(), "a sweep's table by default");
+    assertEquals("m", r.question(), "without a question, what it measures");
+    Recipe cases = Recipe.read(file(GOOD + "table = cases\nquestion = what buys reads back?\n"));
+    assertEquals("cases", cases.table());
+    assertEquals("what buys reads back?", cases.question());
     assertNotEquals(r.sha256(), Recipe.read(file(GOOD + "# one more comment\n")).sha256(), "the digest is the bytes'");
   }
 
   @Test
   void unknownKeysMissingKeysAndBadValuesAreOneLineNamingTheFileAndKey() throws IOException {
-    Map<String, String> bad = Map.of(
+    Map<String, String> bad = new java.util.HashMap<>(Map.of(
         GOOD + "threads = 4\n", "unknown key threads;",
         GOOD + "experiment.c.load = true\n", "(c is not in experiments=a,b-2)",
         GOOD + "experiment.a.options = -threads 4\n", "unknown key experiment.a.options;",
@@ -85,7 +95,10 @@ class RecipeTest {
         GOOD.replace("command = sweep", "command = load"), "command=load: expected sweep or wc-matrix",
         GOOD.replace("seed = s\n", ""), "no seed",
         GOOD.replace("a, b-2", "a, a"), "a is listed twice",
-        GOOD.replace("a, b-2", "a, B/2"), "B/2 is not a folder name");
+        GOOD.replace("a, b-2", "a, B/2"), "B/2 is not a folder name"));
+    bad.put(GOOD + "table = write-concerns\n", "table=write-concerns: expected cases or sweep for a sweep recipe");
+    bad.put(GOOD.replace("command = sweep", "command = wc-matrix") + "table = cases\n",
+        "table=cases: expected write-concerns for a wc-matrix recipe");
     for (Map.Entry<String, String> e : bad.entrySet()) {
       Path f = file(e.getKey());
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> Recipe.read(f), e.getValue());
