@@ -487,6 +487,12 @@ class CoordinatorMultiHostIT {
         assertTrue(reason.matches("client 0[12]-h[12] on h[12] [^:]*: (mongodb binding: )?"
             + java.util.regex.Pattern.quote(c.getKey()) + ".*"), reason);
         assertTrue(coordinator.stderr().contains(c.getKey()), coordinator::describe);
+        if (c.getKey().contains("not signed")) {
+          // the CA named is the file the user gave, not the copy staged in the client's run folder on its host
+          assertTrue(reason.contains("trusted: CA file " + trusted.certificate() + ";"), reason);
+        }
+        assertFalse(m.toString().contains("01-h1.caFile") || m.toString().contains("02-h2.caFile"),
+            m::toPrettyString);
         boolean report = false;
         for (String client : List.of("01-h1", "02-h2")) {
           Path err = bundle.resolve("clients/" + client + "/stderr.txt");

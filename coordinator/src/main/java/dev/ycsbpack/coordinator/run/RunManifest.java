@@ -120,9 +120,7 @@ final class RunManifest {
     }
     if (failure != null) {
       // the clients name the staged copies they read; the user fixes the file they gave
-      // a client's verdict that quotes its first error already says the cause: the others' would repeat it
-      String causes = failure.contains("; first error: ") ? "" : firstErrors(e.clients());
-      return e.outcome().stagedNames().shown(failure + causes);
+      return e.outcome().stagedNames().shown(failure + firstErrors(e.clients()));
     }
     Manifest.Count count = count(e.clients()).orElse(null);
     if (count != null && !count.verdict().equals(CountCheck.COMPLETE)) {

@@ -11,6 +11,7 @@ import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
+import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -285,6 +286,28 @@ class SupervisorTest {
     assertEquals("client 02-fake2 on fake2 ended with status 255 before it was ready, through fake (fake failing, such"
         + " as a lost connection, or the client's own status; neither fake nor the client said why)",
         template.reason());
+
+    // through a template whose program is ssh (--rsh 'ssh -p 2222 {host}'), 255 is ssh's own
+    sessions.clear();
+    fakes.clear();
+    RunPlan viaSsh = plan("", "cut-early");
+    Host h2 = viaSsh.hosts().get(1);
+    FakeHost fake2 = fakes.get(1);
+    RemoteSession ssh = new RemoteSession(h2, new RemoteShell() {
+      @Override
+      public String transport() {
+        return "ssh";
+      }
+
+      @Override
+      public Process start(String script) throws IOException {
+        return fake2.start(script);
+      }
+    }, ".ycsb-pack");
+    assertTrue(ssh.probe(pack).ok());
+    sessions.put(h2, ssh);
+    assertEquals("client 02-fake2 on fake2 its ssh connection was lost before it was ready (ssh exit status 255;"
+        + " neither ssh nor the client said why)", supervise(viaSsh).reason());
   }
 
   @Test
