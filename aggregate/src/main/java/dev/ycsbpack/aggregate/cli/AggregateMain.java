@@ -53,10 +53,17 @@ public final class AggregateMain implements Runnable {
 
   /** Runs the command line without exiting the JVM; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    CommandLine cl = new CommandLine(new AggregateMain());
+    CommandLine cl = commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
-    UsageLine.install(cl, "ycsb-aggregate"); // one line, secrets masked, no usage text after it
     return cl.execute(args);
+  }
+
+  /** The tool's command line: usage errors in one line, help synopses wrapped between their elements. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new AggregateMain());
+    UsageLine.install(cl, "ycsb-aggregate"); // one line, secrets masked, no usage text after it
+    SynopsisLayout.install(cl);
+    return cl;
   }
 }

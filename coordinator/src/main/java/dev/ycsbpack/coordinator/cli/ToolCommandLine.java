@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.aggregate.cli.SynopsisLayout;
 import dev.ycsbpack.aggregate.cli.UsageLine;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
@@ -26,6 +27,7 @@ public final class ToolCommandLine {
     // one line naming only the wrong word or option and what is accepted, through the redactor of the arguments:
     // picocli's own message for an unknown command quotes every argument after it, passwords included
     UsageLine.install(cl, tool);
+    SynopsisLayout.install(cl); // the help's Usage: line wrapped between its elements, never inside one
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
       c.getErr().println(tool + ": FAILED: " + ex.getClass().getSimpleName() + ": "
           + Redactor.shapeOnly().redact(String.valueOf(ex.getMessage())));

@@ -25,7 +25,7 @@ class HelpTextTest {
 
   private static List<CommandLine> everyCommand() {
     List<CommandLine> all = new ArrayList<>();
-    for (CommandLine top : List.of(new CommandLine(new AggregateMain()),
+    for (CommandLine top : List.of(AggregateMain.commandLine(),
         ToolCommandLine.create(new CoordinatorMain(), "ycsb-coordinator"),
         ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment"))) {
       collect(top, all);
@@ -60,6 +60,18 @@ class HelpTextTest {
         faults.add(name + ": " + warnings.lines().findFirst().orElse(""));
       }
       List<String> lines = help.lines().toList();
+      // the Usage: lines, as the help prints them: each element whole (brackets closed on the line they open)
+      String synopsis = c.getHelpSectionMap().get(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS)
+          .render(c.getHelp());
+      assertTrue(help.contains(synopsis), name + ": the synopsis checked is the one printed");
+      for (String line : synopsis.lines().toList()) {
+        if (line.chars().filter(ch -> ch == '[').count() != line.chars().filter(ch -> ch == ']').count()) {
+          faults.add(name + ": a synopsis element split across lines: " + line);
+        }
+        if (line.length() > WIDTH && line.strip().contains(" ")) {
+          faults.add(name + ": a synopsis line wider than " + WIDTH + " columns: " + line);
+        }
+      }
       for (String declared : c.getCommandSpec().usageMessage().footer()) {
         String shown = declared.replace("%%", "%").replace("%n", "");
         if (!shown.isEmpty() && !lines.contains(shown)) {
