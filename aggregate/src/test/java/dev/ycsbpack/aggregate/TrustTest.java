@@ -127,6 +127,43 @@ class TrustTest {
     assertTrue(Files.readString(out.resolve("report.html")).contains("<title>INCOMPLETE - "));
   }
 
+  /**
+   * Clients that stopped because their coordinator was lost (killed) measured soundly until then: refused without
+   * --accept-partial (pointing at it and at recover), merged with it, every operation counted, the banner naming
+   * them as stopped, not left out; a client that failed for another reason is still left out.
+   */
+  @Test
+  void clientsThatLostTheirCoordinatorAreMergedAsStoppedOnlyWhenAPartialResultIsAccepted() throws Exception {
+    Path run = clients("lost", 3);
+    verdict(run.resolve("c0"), Verdict.Status.FAILED, "lost the coordinator: its control input closed",
+        UUID.randomUUID().toString());
+    verdict(run.resolve("c1"), Verdict.Status.FAILED, "lost the coordinator: no heartbeat for 15 s",
+        UUID.randomUUID().toString());
+    verdict(run.resolve("c2"), Verdict.Status.FAILED, "completed 612 of 1000 operations",
+        UUID.randomUUID().toString());
+    Path out = tmp.resolve("out");
+    assertEquals(AggregateMain.INCOMPLETE, merge(run, out), stderr);
+    assertTrue(stderr.contains("2 of 3 clients stopped before the end when their coordinator was lost")
+        && stderr.contains("--accept-partial") && stderr.contains("bin/ycsb-coordinator recover"), stderr);
+    assertFalse(Files.exists(out), "nothing written");
+
+    assertEquals(AggregateMain.OK, merge(run, out, "--accept-partial"), stderr);
+    assertTrue(Files.readAllLines(out.resolve("merged.txt")).get(0).startsWith("# INCOMPLETE: merged 2 of 3 "
+        + "clients; all stopped before the end when their coordinator was lost (c0, c1); failed (left out): c2."),
+        () -> read(out.resolve("merged.txt")));
+    JsonNode json = new ObjectMapper().readTree(out.resolve("merged.json").toFile());
+    assertFalse(json.get("complete").asBoolean());
+    assertEquals(2000, json.get("overall").get("operations").asLong(), "2 clients x 10 intervals x 100 READs");
+  }
+
+  private static String read(Path p) {
+    try {
+      return Files.readString(p);
+    } catch (java.io.IOException e) {
+      return e.toString();
+    }
+  }
+
   // b. the same client twice
 
   @Test

@@ -332,6 +332,11 @@ class CoordinatorIT {
     // some operations counted by both clients' status lines, so the report has something to lose
     assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> YcsbRun
         .lastReportedOperations(bundle.resolve("clients").resolve(n).resolve("stderr.txt")) > 0), 60), c::describe);
+    String recoverCommand = YcsbRun.home().resolve("bin/ycsb-coordinator").toString();
+    YcsbRun early = YcsbRun.exec(work, recoverCommand, "recover", bundle.toString());
+    assertEquals(2, early.exitCode, early.stderr);
+    assertTrue(early.stderr.contains("is still being written by its coordinator (process " + c.process.pid() + ")"),
+        early.stderr);
     new ProcessBuilder("kill", "-KILL", Long.toString(c.process.pid())).start().waitFor();
     c.await();
     assertNoClientLeft(bundle);
@@ -347,7 +352,7 @@ class CoordinatorIT {
       assertTrue(done > 0 && done == Long.parseLong(verdict.get("operations.attempted")), verdict::toString);
       completed += done;
     }
-    String recoverCommand = YcsbRun.home().resolve("bin/ycsb-coordinator").toString();
+    assertEquals("RUNNING", Coordinator.manifest(bundle).get("status").asText(), "left as the kill left it");
     YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",
         bundle.resolve("clients").toString(), "--out", work.resolve("plain-merge").toString());
     assertEquals(3, merge.exitCode, merge.stderr);

@@ -259,10 +259,9 @@ final class ClientFolderWriter {
   }
 
   /**
-   * Whether a failed write must fail the run: any before {@link #finish}, or one of {@code finish}'s own (the
-   * verdict, then, can still say so if it can be written).
-   *
-   * @return the verdict for a run that would have ended with {@code verdict}: the same, or FAILED naming the write
+   * The verdict to write for a run that ended with {@code verdict}: the same when every write into the folder
+   * succeeded; else FAILED with the first failed write as its cause (a folder that could not take the whole run is
+   * no complete result), followed by the run's own reason when it had one.
    */
   Verdict withFailure(Verdict verdict) {
     String f = failure;

@@ -66,6 +66,10 @@ final class CoordinatorBundleKind implements BundleKind {
       return raw.failed(name, KIND, Status.INCOMPLETE, "the coordinator did not finish: its manifest still says "
           + "RUNNING (killed, or still running when this site was built)", started, given);
     }
+    if (status.equals("INCOMPLETE")) { // a killed coordinator's bundle, recovered: a partial result, no figures
+      return raw.failed(name, KIND, Status.INCOMPLETE, m.path("reason").asText("the coordinator was lost during "
+          + "the run; its bundle was recovered from what the clients kept"), started, given);
+    }
     if (!status.equals("COMPLETE")) {
       String reason = m.path("reason").asText("");
       return raw.failed(name, KIND, Status.FAILED, status.equals("FAILED") ? (reason.isEmpty() ? "the coordinator "
