@@ -3,10 +3,12 @@ package dev.ycsbpack.experiment.answer;
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.aggregate.stats.Stability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -19,6 +21,20 @@ public final class Repetitions {
   public static final List<Double> HEADLINE = List.of(50.0, 95.0, 99.0, 99.9);
 
   private Repetitions() {
+  }
+
+  /**
+   * The sentence flagging repetitions that were changing while they ran (a cold first run far from the others, or a
+   * steady rise or fall in the order they ran; the rule is {@link Stability#of}, the one compare applies to each
+   * side), or empty: their median and spread then describe neither state, so the result says so instead of
+   * averaging it in.
+   *
+   * @param throughputInTimeOrder each counted repetition's throughput, in the order they ran
+   */
+  public static Optional<String> instability(double[] throughputInTimeOrder) {
+    Stability s = Stability.of(throughputInTimeOrder);
+    return s == null ? Optional.empty() : Optional.of("UNSTABLE throughput: " + s.describe() + "; a median and "
+        + "spread of runs that were changing describe neither state: find what disturbed them, or run again");
   }
 
   /** The spread of {@code runs} (each one repetition of the same x, at least one). */

@@ -551,6 +551,14 @@ public final class SweepRun {
     r.latencyUs().forEach((op, byLabel) -> byLabel.forEach((label, sp) -> s.add(spread(op + " " + label, sp,
         v -> String.format(Locale.ROOT, "%.3f", v / 1000), " ms"))));
     s.addAll(Warmup.statement(plan, entries));
+    double[] inTimeOrder;
+    synchronized (lock) {
+      inTimeOrder = entries.stream().filter(e -> e.order() > 0 && !Boolean.TRUE.equals(e.warmup())
+              && "COMPLETE".equals(e.verdict()) && e.figures() != null)
+          .sorted(Comparator.comparingInt(ExperimentManifest.Step::order))
+          .mapToDouble(e -> e.figures().throughput()).toArray();
+    }
+    Repetitions.instability(inTimeOrder).ifPresent(s::add);
     int n = r.throughput().n();
     s.add(n < 2 ? "noise: unknown with one repetition"
         : r.noisyFigures().isEmpty() ? "noise: no figure's range is over 10% of its median"
