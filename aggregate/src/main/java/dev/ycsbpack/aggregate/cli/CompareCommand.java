@@ -148,18 +148,7 @@ final class CompareCommand implements Callable<Integer> {
         default -> ComparisonWriters.markdown(c, w);
       }
     };
-    try {
-      ComparisonWriters.markdown(c, stdout);
-      stdout.flush();
-      if (out != null) {
-        AtomicFiles.write(out, body, AtomicFiles.Mode.SHARED);
-        err.println("wrote " + out);
-      }
-    } catch (IOException e) {
-      err.println("ycsb-aggregate compare: cannot write " + out + " (" + e + "). Fix: check the folder.");
-      return AggregateMain.WRITE_FAILED;
-    }
-    return AggregateMain.OK;
+    return show(w -> ComparisonWriters.markdown(c, w), body, stdout, err);
   }
 
   /** Two experiments, step by step; anything else with an experiment among it is refused. */
@@ -187,18 +176,7 @@ final class CompareCommand implements Callable<Integer> {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
     }
-    try {
-      c.markdown(stdout);
-      stdout.flush();
-      if (out != null) {
-        AtomicFiles.write(out, c::markdown, AtomicFiles.Mode.SHARED);
-        err.println("wrote " + out);
-      }
-    } catch (IOException e) {
-      err.println("ycsb-aggregate compare: cannot write " + out + " (" + e + "). Fix: check the folder.");
-      return AggregateMain.WRITE_FAILED;
-    }
-    return AggregateMain.OK;
+    return show(c::markdown, c::markdown, stdout, err);
   }
 
   /** Two folders of one recipe, experiment by experiment; a recipe's folder beside anything else is refused. */
@@ -224,11 +202,19 @@ final class CompareCommand implements Callable<Integer> {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
     }
+    return show(c::markdown, c::markdown, stdout, err);
+  }
+
+  /**
+   * Prints the comparison's Markdown and, with {@code --out}, writes {@code file} (its chosen format) atomically; the
+   * exit status.
+   */
+  private int show(AtomicFiles.Body markdown, AtomicFiles.Body file, PrintWriter stdout, PrintWriter err) {
     try {
-      c.markdown(stdout);
+      markdown.write(stdout);
       stdout.flush();
       if (out != null) {
-        AtomicFiles.write(out, c::markdown, AtomicFiles.Mode.SHARED);
+        AtomicFiles.write(out, file, AtomicFiles.Mode.SHARED);
         err.println("wrote " + out);
       }
     } catch (IOException e) {
