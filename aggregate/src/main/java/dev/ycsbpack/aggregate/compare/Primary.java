@@ -53,6 +53,28 @@ public record Primary(String key, String why) {
         + "question");
   }
 
+  /** The forms a primary figure can take: an operation and one of the figures a comparison's rows have (OVERALL has
+   * only throughput). */
+  private static final java.util.regex.Pattern FORM = java.util.regex.Pattern.compile("(?i)(OVERALL\\.throughput"
+      + "|(?!OVERALL\\.)[A-Z][A-Z-]*\\.(throughput|errors|error-rate|(intended-)?(mean|max|p\\d+(\\.\\d+)?)))");
+
+  /**
+   * Checks only the form of {@code --primary OP.FIGURE}, before any run exists to report figures (an A/B experiment
+   * declares it up front); whether both sides report it is {@link #parse}'s question once they ran.
+   *
+   * @return the value, stripped
+   * @throws Arms.Unusable one line naming the option, the value and the forms accepted
+   */
+  public static String checkForm(String spec) throws Arms.Unusable {
+    String given = spec.strip();
+    if (!FORM.matcher(given).matches()) {
+      throw new Arms.Unusable("--primary " + Text.shown(given) + ": expected OVERALL.throughput or OP.FIGURE, OP an "
+          + "operation (READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE, DELETE) and FIGURE one of throughput, mean, "
+          + "pNN, max, errors, error-rate, intended-mean, intended-pNN, intended-max");
+    }
+    return given;
+  }
+
   /**
    * {@code --primary OP.FIGURE}, checked against the figures both sides report.
    *

@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.format.MergedJson;
@@ -14,6 +15,19 @@ import org.junit.jupiter.api.Test;
 /** The default primary figure: throughput unthrottled, the main operation's (intended) p99 throttled. */
 class PrimaryTest {
   static final Significance.Method METHOD = new Significance.Method(500, 1);
+
+  @Test
+  void theFormOfAPrimaryFigureIsCheckedBeforeAnyRun() throws Exception {
+    for (String ok : List.of("OVERALL.throughput", "READ.p99", "read.p99.9", "UPDATE.intended-p99", "INSERT.error-rate",
+        "READ-MODIFY-WRITE.mean", " SCAN.max ")) {
+      assertEquals(ok.strip(), Primary.checkForm(ok));
+    }
+    for (String bad : List.of("READ", "READ.p", "OVERALL.p99", "READ.p99;rm -rf /", ".p99", "READ.median")) {
+      Arms.Unusable e = assertThrows(Arms.Unusable.class, () -> Primary.checkForm(bad), bad);
+      assertTrue(e.getMessage().startsWith("--primary ") && e.getMessage().contains(": expected OVERALL.throughput or "
+          + "OP.FIGURE"), e.getMessage());
+    }
+  }
 
   @Test
   void unthrottledRunsJudgeOverallThroughput() {

@@ -1,5 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.aggregate.compare.Arms;
+import dev.ycsbpack.aggregate.compare.Primary;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.common.CommandWords;
@@ -59,10 +61,6 @@ final class AbCommand implements Callable<Integer> {
   private static final int MAX_ROUNDS = 20;
   /** What makes two arms' loads the same: the collection they read. */
   private static final List<String> COLLECTION = List.of("mongodb.url", "mongodb.database", "table");
-  /** {@code --primary}'s form: an operation and one of the figures a comparison has (see Comparison's rows). */
-  private static final java.util.regex.Pattern PRIMARY = java.util.regex.Pattern.compile("(?i)(OVERALL\\.throughput"
-      + "|[A-Z][A-Z-]*\\.(throughput|errors|error-rate|(intended-)?(mean|max|p\\d+(\\.\\d+)?)))");
-
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
@@ -186,16 +184,11 @@ final class AbCommand implements Callable<Integer> {
    * their runs, and the comparison says so then.
    */
   private String primary() throws UsageError {
-    if (primary == null) {
-      return null;
+    try {
+      return primary == null ? null : Primary.checkForm(primary);
+    } catch (Arms.Unusable e) {
+      throw new UsageError(e.getMessage());
     }
-    String given = primary.strip();
-    if (!PRIMARY.matcher(given).matches()) {
-      throw new UsageError("--primary " + Text.shown(given) + ": expected OVERALL.throughput or OP.FIGURE, OP an "
-          + "operation (READ, UPDATE, INSERT, SCAN, READ-MODIFY-WRITE, DELETE) and FIGURE one of throughput, mean, "
-          + "pNN, max, errors, error-rate, intended-mean, intended-pNN, intended-max");
-    }
-    return given;
   }
 
   private int rounds() throws UsageError {
