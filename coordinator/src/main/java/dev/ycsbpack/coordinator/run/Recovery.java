@@ -141,7 +141,8 @@ public final class Recovery {
 
   /**
    * Brings every remote client's folder that the bundle lacks back from its host (probing the host first, to learn
-   * its folder), then removes the run's working folder there (killing a client still running); returns what failed.
+   * its folder), then, once every host's fetch has ended, removes the run's working folder on each (killing a client
+   * still running); returns what failed.
    */
   private List<String> collect(List<Manifest.ClientEntry> planned) throws InterruptedException {
     Map<String, List<Manifest.ClientEntry>> byHost = new LinkedHashMap<>();
@@ -166,13 +167,18 @@ public final class Recovery {
           out.add(h + ": cannot collect " + c.name() + ": " + String.join("; ", p.problems()));
         }
       }
+      return out;
+    }).stream().filter(Objects::nonNull).flatMap(List::stream).map(redactor::redact).forEach(problems::add);
+    // only after every fetch: hosts may share one filesystem (an NFS home), where one host's cleanup removes the
+    // run's folder of every host, and a fetch still under way would lose its client
+    Fanout.map(hosts, Fanout.DEFAULT_PARALLEL, "cleanup", h -> {
       try {
-        s.cleanup(manifest.runId());
+        sessions.get(h).cleanup(manifest.runId());
       } catch (IOException e) {
         log.println("ycsb-coordinator: warning: " + redactor.redact(e.getMessage()));
       }
-      return out;
-    }).stream().filter(Objects::nonNull).flatMap(List::stream).map(redactor::redact).forEach(problems::add);
+      return null;
+    });
     return problems;
   }
 
