@@ -12,6 +12,7 @@ import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -118,7 +119,7 @@ class FindingsTest {
     for (String c : List.of("c0", "c1")) {
       Path dir = root.resolve(c);
       Files.writeString(dir.resolve("output.json"), "[]"); // bin/ycsb --out writes both; the text is read
-      new ClientFolder(dir).writeVerdict(new Verdict(Verdict.Status.COMPLETE, "", 4000, 4000,
+      new ClientFolder(dir).writeVerdict(new Verdict(RunStatus.COMPLETE, "", 4000, 4000,
           UUID.randomUUID().toString(), 1_790_000_000_000L, -1, Outcomes.none(), -1));
     }
     MergeResult r = Aggregate.merge(List.of(root), MergeOptions.defaults());

@@ -17,6 +17,7 @@ import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URLEncoder;
@@ -97,7 +98,7 @@ class TrustTest {
     return clients(name, n, 0, (c, p) -> { });
   }
 
-  static void verdict(Path dir, Verdict.Status status, String reason, String runId) throws Exception {
+  static void verdict(Path dir, RunStatus status, String reason, String runId) throws Exception {
     new ClientFolder(dir).writeVerdict(new Verdict(status, reason, 1000, 1000, runId, T0, -1, Outcomes.none(), -1));
   }
 
@@ -106,9 +107,9 @@ class TrustTest {
   @Test
   void aClientWhoseVerdictIsFailedIsRefusedUnlessAPartialResultIsAccepted() throws Exception {
     Path run = clients("verdict", 3);
-    verdict(run.resolve("c0"), Verdict.Status.COMPLETE, "", UUID.randomUUID().toString());
-    verdict(run.resolve("c1"), Verdict.Status.FAILED, "completed 612 of 1000 operations", UUID.randomUUID().toString());
-    verdict(run.resolve("c2"), Verdict.Status.COMPLETE, "", UUID.randomUUID().toString());
+    verdict(run.resolve("c0"), RunStatus.COMPLETE, "", UUID.randomUUID().toString());
+    verdict(run.resolve("c1"), RunStatus.FAILED, "completed 612 of 1000 operations", UUID.randomUUID().toString());
+    verdict(run.resolve("c2"), RunStatus.COMPLETE, "", UUID.randomUUID().toString());
     Path out = tmp.resolve("out");
     assertEquals(AggregateMain.INCOMPLETE, merge(run, out), stderr);
     assertTrue(stderr.contains("c1: its verdict is FAILED: completed 612 of 1000 operations"), stderr);
@@ -135,11 +136,11 @@ class TrustTest {
   @Test
   void clientsThatLostTheirCoordinatorAreMergedAsStoppedOnlyWhenAPartialResultIsAccepted() throws Exception {
     Path run = clients("lost", 3);
-    verdict(run.resolve("c0"), Verdict.Status.FAILED, "lost the coordinator: its control input closed",
+    verdict(run.resolve("c0"), RunStatus.FAILED, "lost the coordinator: its control input closed",
         UUID.randomUUID().toString());
-    verdict(run.resolve("c1"), Verdict.Status.FAILED, "lost the coordinator: no heartbeat for 15 s",
+    verdict(run.resolve("c1"), RunStatus.FAILED, "lost the coordinator: no heartbeat for 15 s",
         UUID.randomUUID().toString());
-    verdict(run.resolve("c2"), Verdict.Status.FAILED, "completed 612 of 1000 operations",
+    verdict(run.resolve("c2"), RunStatus.FAILED, "completed 612 of 1000 operations",
         UUID.randomUUID().toString());
     Path out = tmp.resolve("out");
     assertEquals(AggregateMain.INCOMPLETE, merge(run, out), stderr);
@@ -183,11 +184,11 @@ class TrustTest {
 
     // bin/ycsb --out folders: the same run.id (the copy may have been touched, e.g. a line added)
     String id = UUID.randomUUID().toString();
-    verdict(run.resolve("c1"), Verdict.Status.COMPLETE, "", id);
-    verdict(run.resolve("c1-copy"), Verdict.Status.COMPLETE, "", id);
+    verdict(run.resolve("c1"), RunStatus.COMPLETE, "", id);
+    verdict(run.resolve("c1-copy"), RunStatus.COMPLETE, "", id);
     Files.writeString(run.resolve("c1-copy/output.txt"), "copied by hand\n" + Files.readString(
         run.resolve("c1-copy/output.txt")));
-    verdict(run.resolve("c0"), Verdict.Status.COMPLETE, "", UUID.randomUUID().toString());
+    verdict(run.resolve("c0"), RunStatus.COMPLETE, "", UUID.randomUUID().toString());
     assertEquals(AggregateMain.REFUSED, merge(run, out), stderr);
     assertTrue(stderr.contains(run.resolve("c1") + " and " + run.resolve("c1-copy")) && stderr.contains(id), stderr);
     assertFalse(Files.exists(out));

@@ -1,5 +1,6 @@
 package dev.ycsbpack.common;
 
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -7,7 +8,8 @@ import java.util.Map;
  * What {@code bin/ycsb} concluded about one client run: the same decision that sets its exit status, written to the
  * client folder so that aggregate and the coordinator never have to guess it again from the output.
  *
- * @param status               {@link Status#COMPLETE} or {@link Status#FAILED}
+ * @param status               {@link RunStatus#COMPLETE} or {@link RunStatus#FAILED}, as
+ *                             {@link dev.ycsbpack.common.status.RunJudgement#ofFailure} decides
  * @param reason               why it failed; empty when complete
  * @param expectedOperations   operations YCSB was asked to attempt ({@link OperationCount})
  * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown
@@ -21,16 +23,8 @@ import java.util.Map;
  *                             when unknown or none succeeded: with {@code measuredWindowMs}, how much of a timed
  *                             run's window its operations succeeded in
  */
-public record Verdict(Status status, String reason, long expectedOperations, long completedOperations, String runId,
+public record Verdict(RunStatus status, String reason, long expectedOperations, long completedOperations, String runId,
                       long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes, long lastSuccessEpochMs) {
-  /** The two outcomes of a run. */
-  public enum Status {
-    /** Every requested operation was attempted and YCSB reported its measurements. */
-    COMPLETE,
-    /** Anything else; the reason says what. */
-    FAILED
-  }
-
   public Verdict {
     reason = reason == null ? "" : reason;
     runId = runId == null ? "" : runId;
@@ -42,7 +36,7 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
    * operation began, no counts.
    */
   public static Verdict failedBeforeRun(String reason, long expectedOperations, String runId) {
-    return new Verdict(Status.FAILED, reason, expectedOperations, 0, runId, -1, -1, Outcomes.none(), -1);
+    return new Verdict(RunStatus.FAILED, reason, expectedOperations, 0, runId, -1, -1, Outcomes.none(), -1);
   }
 
   /** The line to lead with when operations failed or found nothing ({@link ErrorBudget#lead}); empty if none did. */
@@ -51,13 +45,13 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
   }
 
   public boolean complete() {
-    return status == Status.COMPLETE;
+    return status == RunStatus.COMPLETE;
   }
 
   /** The verdict as properties ({@code status}, {@code reason}, ...), the form {@code verdict.properties} holds. */
   public Map<String, String> toProperties() {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("status", status.name());
+    m.put("status", status.label());
     m.put("reason", reason);
     m.put("lead", lead());
     m.put("operations.failed", Long.toString(outcomes.failed()));
@@ -87,13 +81,7 @@ public record Verdict(Status status, String reason, long expectedOperations, lon
    * @throws IllegalArgumentException naming the key when a value is missing or malformed
    */
   public static Verdict fromProperties(Map<String, String> m) {
-    String s = m.get("status");
-    Status status;
-    try {
-      status = Status.valueOf(s == null ? "" : s.trim());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("status=" + Text.shown(s) + ": expected COMPLETE or FAILED");
-    }
+    RunStatus status = RunStatus.of(m.get("status"), RunStatus.COMPLETE, RunStatus.FAILED);
     return new Verdict(status, m.getOrDefault("reason", ""), number(m, "operations.expected"),
         number(m, "operations.completed"), m.getOrDefault("run.id", ""), number(m, "first.operation.epoch.ms"),
         number(m, "measured.window.ms"), Outcomes.fromProperties(m), number(m, "last.success.epoch.ms"));

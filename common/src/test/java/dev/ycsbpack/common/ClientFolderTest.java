@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class ClientFolderTest {
   void verdictRoundTrips() throws IOException {
     ClientFolder f = new ClientFolder(tmp.resolve("client-1"));
     assertTrue(f.verdict().isEmpty());
-    Verdict v = new Verdict(Verdict.Status.FAILED, "only 1500 of 3000 operations completed\nsecond line", 3000, 1500,
+    Verdict v = new Verdict(RunStatus.FAILED, "only 1500 of 3000 operations completed\nsecond line", 3000, 1500,
         "id-1", 1763900000123L, -1, Outcomes.none(), -1);
     f.writeVerdict(v);
     assertEquals(v, f.verdict().orElseThrow());

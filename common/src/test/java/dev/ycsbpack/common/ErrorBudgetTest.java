@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -159,7 +160,7 @@ class ErrorBudgetTest {
     assertTrue(ErrorBudget.defaults().breach(sum).isPresent(), "40 of 2,005 = 2.0% over 1% once summed");
 
     ClientFolder f = new ClientFolder(tmp.resolve("c"));
-    Verdict v = new Verdict(Verdict.Status.COMPLETE, "", 2005, 2005, "id", 1L, -1, sum, -1);
+    Verdict v = new Verdict(RunStatus.COMPLETE, "", 2005, 2005, "id", 1L, -1, sum, -1);
     f.writeVerdict(v);
     Verdict back = f.verdict().orElseThrow();
     assertEquals(v, back);

@@ -10,6 +10,7 @@ import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.WireProxy;
 import java.nio.file.Path;
@@ -128,7 +129,7 @@ class ConnectionResetsIT {
       boolean breach = new ErrorBudget(Double.parseDouble(budget), ErrorBudget.DEFAULT_MAX_NOT_FOUND_PERCENT)
           .breach(o).isPresent();
       assertEquals(budget.equals("0"), breach, "100% never fails, 0% fails on any failed operation");
-      assertEquals(breach ? Verdict.Status.FAILED : Verdict.Status.COMPLETE, verdict.status(), run::describe);
+      assertEquals(breach ? RunStatus.FAILED : RunStatus.COMPLETE, verdict.status(), run::describe);
       assertEquals(breach ? 1 : 0, run.exitCode, run::describe);
       String errors = String.format(Locale.ROOT, "%,d of 1,500 operations failed", failedOnStdout);
       assertTrue(run.stderr.contains(breach ? "bin/ycsb: FAILED: " + errors : "bin/ycsb: ERRORS: " + errors),
@@ -168,7 +169,7 @@ class ConnectionResetsIT {
     long attempted = 0;
     for (String client : List.of("01-local1", "02-local2")) {
       Verdict v = new ClientFolder(bundle.resolve("clients").resolve(client)).verdict().orElseThrow();
-      assertEquals(Verdict.Status.COMPLETE, v.status(), client);
+      assertEquals(RunStatus.COMPLETE, v.status(), client);
       failed += v.outcomes().failed();
       attempted += v.outcomes().attempted();
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.testkit.FerretDbServer;
 import dev.ycsbpack.testkit.NetnsHosts;
 import dev.ycsbpack.testkit.NetworkNamespace;
@@ -97,7 +98,7 @@ class ServerFaultsIT {
     assertTrue(run.measurements.containsKey("OVERALL"), "YCSB reported what it measured: " + run.describe());
     assertTrue(run.count("READ", "Return=OK") > 0, run::describe);
     Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
-    assertEquals(Verdict.Status.FAILED, verdict.status());
+    assertEquals(RunStatus.FAILED, verdict.status());
     assertEquals(last.substring("bin/ycsb: FAILED: ".length()), verdict.reason());
     assertTrue(Files.size(new ClientFolder(out).textOutput()) > 0, "output.txt holds the partial measurements");
   }
@@ -179,7 +180,7 @@ class ServerFaultsIT {
         + "operation was at 20.*"), last);
     assertTrue(last.contains("the measurements are partial"), last);
     Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
-    assertEquals(Verdict.Status.FAILED, verdict.status());
+    assertEquals(RunStatus.FAILED, verdict.status());
     assertEquals(last.substring("bin/ycsb: FAILED: ".length()), verdict.reason());
     // the folder records when successes stopped, against the window: before the kill (to within one 250 ms poll)
     // and more than the 5 s allowed before the window's end
@@ -218,7 +219,7 @@ class ServerFaultsIT {
         reason);
     for (String client : List.of("01-local1", "02-local2")) {
       Verdict v = new ClientFolder(bundle.resolve("clients").resolve(client)).verdict().orElseThrow();
-      assertEquals(Verdict.Status.FAILED, v.status(), client);
+      assertEquals(RunStatus.FAILED, v.status(), client);
       assertTrue(v.reason().contains("partial") || v.reason().contains("stopped"), client + ": " + v.reason());
     }
     assertEquals(List.of(), ProcessTable.matching(bundle.toString()), "no client outlives the coordinator");
@@ -373,7 +374,7 @@ class ServerFaultsIT {
       String last = run.stderr.strip().lines().reduce((a, b) -> b).orElse("");
       assertTrue(last.startsWith("bin/ycsb: FAILED: no operation succeeded for " + STALL_SECONDS + " s"), last);
       Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
-      assertEquals(Verdict.Status.FAILED, verdict.status());
+      assertEquals(RunStatus.FAILED, verdict.status());
       assertEquals(counted + failedInserts, verdict.outcomes().attempted(), "every insert YCSB made");
       assertEquals(acknowledged, verdict.completedOperations(), "only what the server acknowledged");
 

@@ -10,6 +10,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.common.hdr.CountsSidecar;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -269,7 +270,7 @@ final class ClientFolderWriter {
       return verdict;
     }
     String reason = verdict.complete() || verdict.reason().isEmpty() ? f : f + "; " + verdict.reason();
-    return new Verdict(Verdict.Status.FAILED, reason, verdict.expectedOperations(), verdict.completedOperations(),
+    return new Verdict(RunStatus.FAILED, reason, verdict.expectedOperations(), verdict.completedOperations(),
         verdict.runId(), verdict.firstOperationEpochMs(), verdict.measuredWindowMs(), verdict.outcomes(),
         verdict.lastSuccessEpochMs());
   }

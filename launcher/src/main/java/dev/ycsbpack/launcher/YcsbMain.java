@@ -6,6 +6,7 @@ import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.StartupArchive;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunJudgement;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -204,8 +205,8 @@ public final class YcsbMain {
       System.err.flush();
       if (clientFolder != null) {
         try {
-          String late = clientFolder.finish(new Verdict(failure == null ? Verdict.Status.COMPLETE
-              : Verdict.Status.FAILED, failure, expectation.operations, verdict.operationsDone(), runId,
+          String late = clientFolder.finish(new Verdict(RunJudgement.ofFailure(failure), failure,
+              expectation.operations, verdict.operationsDone(), runId,
               StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
               Bindings.afterRun(bindingName));
           if (late != null && !late.equals(folderFailure)) { // a write of the folder's last files failed

@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ final class ClientFolderKind implements BundleKind {
     Map<String, String> verdict = raw.verdicts().isEmpty() ? Map.of() : raw.verdicts().get(0);
     String status = verdict.getOrDefault("status", "");
     long started = RawClients.number(verdict.get("first.operation.epoch.ms"));
-    if (status.equals(Verdict.Status.FAILED.name())) {
+    if (RunStatus.FAILED.is(status)) {
       return raw.failed(name, "single client", Status.FAILED,
           "its verdict is FAILED: " + raw.shown("reason", verdict.getOrDefault("reason", "")), started, Map.of());
     }

@@ -12,6 +12,7 @@ import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -77,12 +78,12 @@ class RunManifestTest {
   }
 
   private static Verdict ok(long firstOpMs, double opsPerSec) {
-    return new Verdict(Verdict.Status.COMPLETE, "", 100, 100, "r", firstOpMs, -1,
+    return new Verdict(RunStatus.COMPLETE, "", 100, 100, "r", firstOpMs, -1,
         Outcomes.none().plus("READ", "OK", 100).withOpsPerSec(opsPerSec), -1);
   }
 
   private static Verdict failed(String reason) {
-    return new Verdict(Verdict.Status.FAILED, reason, 100, 40, "r", START_MS + 5_010, -1, Outcomes.none(), -1);
+    return new Verdict(RunStatus.FAILED, reason, 100, 40, "r", START_MS + 5_010, -1, Outcomes.none(), -1);
   }
 
   private static Map<String, String> env(String product, String version, String host) {
@@ -250,7 +251,7 @@ class RunManifestTest {
   void theMergeLeadsWhenItRanAndTheClientsOwnCountsWhenItDidNot() {
     RunPlan plan = plan(Phase.RUN, Map.of());
     RunManifest assembly = assembly(plan, Redactor.of(Map.of()));
-    Verdict notFound = new Verdict(Verdict.Status.COMPLETE, "", 100, 100, "r", START_MS + 5_000, -1,
+    Verdict notFound = new Verdict(RunStatus.COMPLETE, "", 100, 100, "r", START_MS + 5_000, -1,
         Outcomes.none().plus("READ", "OK", 90).plus("READ", "NOT_FOUND", 10).withOpsPerSec(50), -1);
     CollectedClients collected = new CollectedClients(Map.of("01-h1", ok(1, 500), "02-h2", notFound, "03-h3",
         ok(1, 400)), List.of(), Map.of());

@@ -1,0 +1,118 @@
+package dev.ycsbpack.common.status;
+
+import static dev.ycsbpack.common.status.RunStatus.COMPLETE;
+import static dev.ycsbpack.common.status.RunStatus.FAILED;
+import static dev.ycsbpack.common.status.RunStatus.INCOMPLETE;
+import static dev.ycsbpack.common.status.RunStatus.INTERRUPTED;
+import static dev.ycsbpack.common.status.RunStatus.PARTIAL;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ycsbpack.common.ExitCodes;
+import org.junit.jupiter.api.Test;
+
+class RunJudgementTest {
+  @Test
+  void aRunIsCompleteExactlyWhenNothingFailed() {
+    assertEquals(COMPLETE, RunJudgement.ofFailure(null));
+    assertEquals(FAILED, RunJudgement.ofFailure("only 40 of 100 operations completed"));
+    assertEquals(FAILED, RunJudgement.ofFailure(""), "an empty reason is still a failure");
+  }
+
+  @Test
+  void aRecoveredBundleIsIncompleteWhenItsClientsMerged() {
+    assertEquals(INCOMPLETE, RunJudgement.recovered(true));
+    assertEquals(FAILED, RunJudgement.recovered(false));
+  }
+
+  @Test
+  void anInterruptedExperimentIsIncompleteEvenWhenAStepFailed() {
+    assertEquals(INCOMPLETE, RunJudgement.experiment(true, true));
+    assertEquals(INCOMPLETE, RunJudgement.experiment(true, false));
+    assertEquals(PARTIAL, RunJudgement.experiment(false, true));
+    assertEquals(COMPLETE, RunJudgement.experiment(false, false));
+  }
+
+  @Test
+  void aStepEndedByAnInterruptIsInterruptedWhateverItsRunSaid() {
+    assertEquals(INTERRUPTED, RunJudgement.step(true, true));
+    assertEquals(INTERRUPTED, RunJudgement.step(true, false));
+    assertEquals(COMPLETE, RunJudgement.step(false, true));
+    assertEquals(FAILED, RunJudgement.step(false, false));
+  }
+
+  @Test
+  void aStepLeftRunningByAKilledExperimentIsKilledOnResume() {
+    assertEquals("KILLED", RunJudgement.resumed("RUNNING"));
+    assertEquals("COMPLETE", RunJudgement.resumed("COMPLETE"));
+    assertEquals("FAILED", RunJudgement.resumed("FAILED"));
+    assertEquals("NOT_RUN", RunJudgement.resumed("NOT_RUN"));
+    assertEquals(null, RunJudgement.resumed(null));
+  }
+
+  @Test
+  void onlyACompleteRunCounts() {
+    assertTrue(RunJudgement.counts("COMPLETE"));
+    for (RunStatus s : RunStatus.values()) {
+      assertEquals(s == COMPLETE, RunJudgement.counts(s.label()), s.label());
+    }
+    assertFalse(RunJudgement.counts(null));
+    assertFalse(RunJudgement.counts("complete"));
+  }
+
+  @Test
+  void aStepsFiguresAreUsedOnlyWhenItCountsAndTheyWereRead() {
+    assertTrue(RunJudgement.measured("COMPLETE", true));
+    assertFalse(RunJudgement.measured("COMPLETE", false));
+    assertFalse(RunJudgement.measured("FAILED", true));
+    assertFalse(RunJudgement.measured("NOT_RUN", false));
+  }
+
+  @Test
+  void aClientIsFailedByItsOwnVerdictOrByItsCoordinatorsReason() {
+    assertFalse(RunJudgement.clientFailed("COMPLETE", null));
+    assertTrue(RunJudgement.clientFailed("COMPLETE", "stopped: another client failed"));
+    assertTrue(RunJudgement.clientFailed("FAILED", null));
+    assertTrue(RunJudgement.clientFailed("MISSING", null));
+    assertTrue(RunJudgement.clientFailed(null, null));
+  }
+
+  @Test
+  void aFailedClientIsShownFailedWhereItsOwnVerdictSaysComplete() {
+    assertEquals("FAILED", RunJudgement.failedClientShown("COMPLETE"));
+    assertEquals("MISSING", RunJudgement.failedClientShown("MISSING"));
+    assertEquals("RUNNING", RunJudgement.failedClientShown("RUNNING"));
+  }
+
+  @Test
+  void onlyACompleteManifestIsPublishedWithFigures() {
+    assertEquals(COMPLETE, RunJudgement.published("COMPLETE"));
+    assertEquals(INCOMPLETE, RunJudgement.published("RUNNING"));
+    assertEquals(INCOMPLETE, RunJudgement.published("INCOMPLETE"));
+    assertEquals(FAILED, RunJudgement.published("FAILED"));
+    assertEquals(FAILED, RunJudgement.published("PARTIAL"));
+    assertEquals(FAILED, RunJudgement.published("DONE"), "a status the pack does not know is never complete");
+    assertEquals(FAILED, RunJudgement.published(null));
+    assertEquals(FAILED, RunJudgement.published(""));
+  }
+
+  @Test
+  void aStepRowIsCompleteOnlyWhenItCountsAndWasRebuilt() {
+    assertEquals(COMPLETE, RunJudgement.publishedStep("COMPLETE", true));
+    assertEquals(FAILED, RunJudgement.publishedStep("COMPLETE", false));
+    assertEquals(INCOMPLETE, RunJudgement.publishedStep("NOT_RUN", false));
+    assertEquals(FAILED, RunJudgement.publishedStep("FAILED", true));
+    assertEquals(FAILED, RunJudgement.publishedStep("KILLED", false));
+  }
+
+  @Test
+  void onlyACompleteRunExitsZero() {
+    assertEquals(ExitCodes.COMPLETE, RunJudgement.exitStatus(COMPLETE));
+    for (RunStatus s : RunStatus.values()) {
+      if (s != COMPLETE) {
+        assertEquals(ExitCodes.FAILED, RunJudgement.exitStatus(s), s.label());
+      }
+    }
+  }
+}
