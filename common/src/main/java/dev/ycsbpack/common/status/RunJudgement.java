@@ -1,6 +1,7 @@
 package dev.ycsbpack.common.status;
 
 import dev.ycsbpack.common.ExitCodes;
+import dev.ycsbpack.common.Verdict;
 
 /**
  * The rules that decide a run's {@link RunStatus}, written once: {@code bin/ycsb}, the coordinator, its recovery, the
@@ -66,6 +67,14 @@ public final class RunJudgement {
   }
 
   /**
+   * A client as its coordinator records it from the verdict found in its folder: that verdict's status, or MISSING
+   * when it left none ({@code verdict} null).
+   */
+  public static String recordedClient(Verdict verdict) {
+    return (verdict == null ? RunStatus.MISSING : verdict.status()).label();
+  }
+
+  /**
    * Whether a client, as its coordinator recorded it, is counted failed: its own verdict is not COMPLETE, or the
    * coordinator noted a problem with it ({@code reason} not null) although its verdict says COMPLETE.
    */
@@ -100,8 +109,11 @@ public final class RunJudgement {
         : RunStatus.NOT_RUN.is(written) ? RunStatus.INCOMPLETE : RunStatus.FAILED;
   }
 
-  /** The exit status of a command that ran a coordinated run or an experiment: 0 when COMPLETE, else 1. */
-  public static int exitStatus(RunStatus status) {
-    return status == RunStatus.COMPLETE ? ExitCodes.COMPLETE : ExitCodes.FAILED;
+  /**
+   * The exit status of a command that ran a coordinated run or an experiment, from the status it wrote: 0 when
+   * COMPLETE, else 1.
+   */
+  public static int exitStatus(String written) {
+    return counts(written) ? ExitCodes.COMPLETE : ExitCodes.FAILED;
   }
 }

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.ExitCodes;
+import dev.ycsbpack.common.Outcomes;
+import dev.ycsbpack.common.Verdict;
 import org.junit.jupiter.api.Test;
 
 class RunJudgementTest {
@@ -49,6 +51,17 @@ class RunJudgementTest {
     assertEquals("FAILED", RunJudgement.resumed("FAILED"));
     assertEquals("NOT_RUN", RunJudgement.resumed("NOT_RUN"));
     assertEquals(null, RunJudgement.resumed(null));
+  }
+
+  @Test
+  void aClientIsRecordedByItsOwnVerdictOrAsMissing() {
+    assertEquals("MISSING", RunJudgement.recordedClient(null));
+    assertEquals("COMPLETE", RunJudgement.recordedClient(verdict(COMPLETE)));
+    assertEquals("FAILED", RunJudgement.recordedClient(verdict(FAILED)));
+  }
+
+  private static Verdict verdict(RunStatus status) {
+    return new Verdict(status, "", 10, 10, "id", -1, -1, Outcomes.none(), -1);
   }
 
   @Test
@@ -108,11 +121,12 @@ class RunJudgementTest {
 
   @Test
   void onlyACompleteRunExitsZero() {
-    assertEquals(ExitCodes.COMPLETE, RunJudgement.exitStatus(COMPLETE));
+    assertEquals(ExitCodes.COMPLETE, RunJudgement.exitStatus("COMPLETE"));
     for (RunStatus s : RunStatus.values()) {
       if (s != COMPLETE) {
-        assertEquals(ExitCodes.FAILED, RunJudgement.exitStatus(s), s.label());
+        assertEquals(ExitCodes.FAILED, RunJudgement.exitStatus(s.label()), s.label());
       }
     }
+    assertEquals(ExitCodes.FAILED, RunJudgement.exitStatus(null));
   }
 }

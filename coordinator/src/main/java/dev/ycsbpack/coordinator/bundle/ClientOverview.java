@@ -1,6 +1,8 @@
 package dev.ycsbpack.coordinator.bundle;
 
 import dev.ycsbpack.common.ClientControl;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -68,15 +70,15 @@ public final class ClientOverview {
   }
 
   private static boolean failed(Manifest.ClientEntry c) {
-    return !"COMPLETE".equals(c.verdict()) || c.reason() != null;
+    return RunJudgement.clientFailed(c.verdict(), c.reason());
   }
 
   private static String line(Manifest.ClientEntry c, Double opsPerSec) {
     String rate = opsPerSec == null ? "" : String.format(Locale.ROOT, ", %,.1f ops/s", opsPerSec);
     if (failed(c)) {
-      return c.name() + " " + (c.verdict().equals("COMPLETE") ? "FAILED" : c.verdict())
+      return c.name() + " " + RunJudgement.failedClientShown(c.verdict())
           + (c.reason() == null ? "" : ": " + c.reason()) + rate;
     }
-    return c.name() + " COMPLETE" + rate;
+    return c.name() + " " + RunStatus.COMPLETE.label() + rate;
   }
 }

@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.bundle;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.List;
 import java.util.Map;
 
@@ -46,8 +47,8 @@ public record Manifest(String note, String status, String reason, String command
                        List<HostGroup> byHost, Map<String, Long> phasesMs) {
   /** This manifest marked FAILED with {@code reason} at {@code endedAt}, everything else as it was. */
   public Manifest failed(String reason, String endedAt) {
-    return new Manifest(note, "FAILED", reason, command, phase, runId, packVersion, startedAt, endedAt, server,
-        release, hosts, clients, merged, properties, notes, lead, count, byHost, phasesMs);
+    return new Manifest(note, RunStatus.FAILED.label(), reason, command, phase, runId, packVersion, startedAt, endedAt,
+        server, release, hosts, clients, merged, properties, notes, lead, count, byHost, phasesMs);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
@@ -100,7 +101,7 @@ final class RecoverCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UsageError(shown + "/" + Bundle.MANIFEST + " cannot be read: " + e.getMessage());
     }
-    if (!"RUNNING".equals(m.status())) {
+    if (!RunStatus.RUNNING.is(m.status())) {
       throw new UsageError(shown + "'s manifest says " + Text.shown(String.valueOf(m.status())) + ", not RUNNING: "
           + "the bundle was finished already (by its coordinator, or by an earlier recover); nothing to recover");
     }

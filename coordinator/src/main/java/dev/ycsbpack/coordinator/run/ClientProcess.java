@@ -4,6 +4,7 @@ import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.SettingsLine;
 import dev.ycsbpack.common.StatusLine;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -197,7 +198,8 @@ public final class ClientProcess {
         continue;
       }
       last = l;
-      if (l.contains("FAILED") || l.contains("error") || l.contains("Exception") || l.contains("stopping")) {
+      if (l.contains(RunStatus.FAILED.label()) || l.contains("error") || l.contains("Exception")
+          || l.contains("stopping")) {
         pick = l;
       }
     }

@@ -10,6 +10,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.status.RunJudgement;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -173,7 +174,7 @@ public final class CoordinatedRun {
     if (writtenAfterInterrupt) {
       return AfterInterrupt.MARKED_FAILED; // a manifest weighed after the Ctrl-C is never COMPLETE
     }
-    return status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
+    return RunJudgement.counts(status) ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
   }
 
   /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
@@ -333,7 +334,7 @@ public final class CoordinatedRun {
       write(bundle, m);
     }
     bundle.removeStaging();
-    return m.status().equals("COMPLETE") ? COMPLETE : FAILED;
+    return RunJudgement.exitStatus(m.status());
   }
 
   /** {@code failure}, or when there is none and a Ctrl-C came, the interrupt's reason. */

@@ -1,6 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.common.CollectionCount;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.Phase;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * has no deletes): the largest count is the final one. Fewer counted than expected is a shortfall.
  */
 final class CountCheck {
-  static final String COMPLETE = "COMPLETE";
+  /** Every document expected was counted: the count is complete, in the word a run uses. */
+  static final String COMPLETE = RunStatus.COMPLETE.label();
   static final String SHORTFALL = "SHORTFALL";
 
   private CountCheck() {

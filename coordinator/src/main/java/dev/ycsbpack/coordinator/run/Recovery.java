@@ -15,6 +15,7 @@ import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunJudgement;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -43,9 +44,6 @@ import java.util.Objects;
  * and the manifest says INCOMPLETE with why.
  */
 public final class Recovery {
-  /** The manifest's status after a recovery. */
-  public static final String INCOMPLETE = "INCOMPLETE";
-
   private final Bundle bundle;
   private final Manifest manifest;
   private final Map<String, HostSession> sessions;
@@ -104,7 +102,7 @@ public final class Recovery {
         lastMeasured = Math.max(lastMeasured, v.lastSuccessEpochMs());
       }
       clients.add(new Manifest.ClientEntry(c.name(), c.host(), c.threads(), c.target(), c.operations(), c.keys(),
-          c.insertstart(), c.insertcount(), v == null ? "MISSING" : v.status().name(),
+          c.insertstart(), c.insertcount(), RunJudgement.recordedClient(v),
           v == null ? "left no verdict (not collected, or killed)" : v.complete() ? null : redactor.redact(v.reason()),
           null, c.firstOperationMs()));
     }
@@ -120,7 +118,7 @@ public final class Recovery {
         + (lastMeasured > 0 ? "; the clients' last successful operation was at " + Instant.ofEpochMilli(lastMeasured)
         : "") + "; recovered from " + verdicts.size() + " of " + planned.size() + " clients (" + stopped
         + " stopped when they lost it)" + (problems.isEmpty() ? "" : "; " + String.join("; ", problems));
-    String status = merged != null ? INCOMPLETE : "FAILED";
+    String status = RunJudgement.recovered(merged != null).label();
     String reason = merged != null ? lost : lost + "; nothing could be merged: " + mergeFailure;
     MergeFigures figures = merged == null ? null : MergeFigures.of(merged);
     String lead = figures != null ? figures.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null);

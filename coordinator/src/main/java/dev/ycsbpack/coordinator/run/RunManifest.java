@@ -6,6 +6,8 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
@@ -64,7 +66,8 @@ final class RunManifest {
 
   /** Written as the run starts: a bundle left by a killed coordinator never looks complete. */
   Manifest running() {
-    return manifest(null, "RUNNING", null, null, Map.of(), null, List.of(), List.of(), null, null, null, null, null);
+    return manifest(null, RunStatus.RUNNING.label(), null, null, Map.of(), null, List.of(), List.of(), null, null, null,
+        null, null);
   }
 
   /**
@@ -76,16 +79,18 @@ final class RunManifest {
     List<Manifest.ClientEntry> clients = new ArrayList<>();
     for (ClientPlan c : plan.clients()) {
       clients.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
-          c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"), "RUNNING", null, null, null));
+          c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"), RunStatus.RUNNING.label(), null, null,
+          null));
     }
-    return manifest(null, "RUNNING", null, null, Map.of(), null, hosts(probes), clients, null, null, null, null,
+    return manifest(null, RunStatus.RUNNING.label(), null, null, Map.of(), null, hosts(probes), clients, null, null,
+        null, null,
         null);
   }
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   Manifest failedBeforeStart(String failure, Map<Host, HostSession.Probe> probes, Map<String, Long> phasesMs,
                              Instant endedAt) {
-    return manifest(null, "FAILED", failure, endedAt, Map.of(), null, hosts(probes), clients(null,
+    return manifest(null, RunStatus.FAILED.label(), failure, endedAt, Map.of(), null, hosts(probes), clients(null,
         CollectedClients.none(), Map.of()), null, null, null, null, phasesMs);
   }
 
@@ -148,7 +153,7 @@ final class RunManifest {
     List<Manifest.ClientEntry> clients = clients(e.outcome(), e.clients(), e.probes());
     // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
     String lead = mergedOk ? merged.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null);
-    return manifest(note(e.clients().environments()), reason == null ? "COMPLETE" : "FAILED", reason, endedAt,
+    return manifest(note(e.clients().environments()), RunJudgement.ofFailure(reason).label(), reason, endedAt,
         serverFacts(e.clients().environments()), release(e.outcome(), e.probes(), e.clients()), hosts(e.probes()),
         clients, mergedOk ? merged.entry() : null, count(e.clients()).orElse(null), lead,
         ClientOverview.of(clients, mergedOk ? merged.opsPerSec() : ownRates(verdicts)), e.phasesMs());
@@ -170,7 +175,7 @@ final class RunManifest {
       Double firstMs = co == null ? null : firstOperation(co, v, probes);
       out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
           c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"),
-          v == null ? "MISSING" : v.status().name(), reason, co == null || co.exitStatus() < 0 ? null : co.exitStatus(),
+          RunJudgement.recordedClient(v), reason, co == null || co.exitStatus() < 0 ? null : co.exitStatus(),
           firstMs == null ? null : Math.round(firstMs)));
     }
     return out;
