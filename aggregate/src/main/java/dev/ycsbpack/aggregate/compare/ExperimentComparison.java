@@ -5,6 +5,8 @@ import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.input.ClientFolders;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.Significance;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -103,7 +105,7 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
   private static List<Path> runs(Path dir, ExperimentManifest m, long x) {
     List<Path> out = new ArrayList<>();
     for (ExperimentManifest.Step s : steps(m)) {
-      if (s.x() != x || !"COMPLETE".equals(s.verdict())) {
+      if (s.x() != x || !RunJudgement.counts(s.verdict())) {
         continue;
       }
       Optional<Path> bundle = s.bundleIn(dir);
@@ -119,8 +121,8 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
     List<String> said = new ArrayList<>();
     for (ExperimentManifest.Step s : steps(m)) {
       if (s.x() == x) {
-        String v = String.valueOf(s.verdict()).replace("NOT_RUN", "NOT RUN");
-        said.add(v.equals("COMPLETE") ? "COMPLETE but its merged result is missing"
+        String v = RunStatus.inWords(s.verdict());
+        said.add(RunJudgement.counts(s.verdict()) ? "COMPLETE but its merged result is missing"
             : v + (s.reason() == null || s.reason().isBlank() ? "" : ": " + s.reason()));
       }
     }

@@ -8,6 +8,7 @@ import dev.ycsbpack.aggregate.input.ClientFolders;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.common.status.RunJudgement;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -79,7 +80,7 @@ public record RecipeComparison(String a, String b, String recipe, List<Experimen
   private static Optional<Path> load(Path dir) {
     ExperimentManifest m = ExperimentManifest.read(dir).orElseThrow();
     return (m.steps() == null ? List.<ExperimentManifest.Step>of() : m.steps()).stream()
-        .filter(s -> s.order() == 0 && s.name().endsWith("-load") && "COMPLETE".equals(s.verdict()))
+        .filter(s -> s.order() == 0 && s.name().endsWith("-load") && RunJudgement.counts(s.verdict()))
         .map(s -> s.bundleIn(dir)).flatMap(Optional::stream).map(p -> p.resolve(BundleLayout.MERGED))
         .filter(p -> Files.isRegularFile(p.resolve("merged.json"))).findFirst();
   }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.input;
 
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class BundleLayout {
     } catch (java.io.IOException e) {
       return Optional.empty();
     }
-    return status.equals("RUNNING") ? Optional.of(shown(bundle) + "'s manifest still says RUNNING: its coordinator "
+    return RunStatus.RUNNING.is(status) ? Optional.of(shown(bundle) + "'s manifest still says RUNNING: its coordinator "
         + "was killed (or is still running); bin/ycsb-coordinator recover " + shown(bundle) + " collects what its "
         + "clients kept and marks it INCOMPLETE with the merged result") : Optional.empty();
   }

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.publish;
 
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,7 +23,7 @@ interface BundleKind {
 
   /**
    * Reads and rebuilds the bundle from its raw data. A bundle that cannot be rebuilt is returned
-   * {@link Status#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
+   * {@link RunStatus#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
    */
   SiteEntry read(Path dir, String name);
 }

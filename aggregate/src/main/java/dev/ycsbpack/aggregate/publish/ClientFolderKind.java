@@ -32,7 +32,7 @@ final class ClientFolderKind implements BundleKind {
     String status = verdict.getOrDefault("status", "");
     long started = RawClients.number(verdict.get("first.operation.epoch.ms"));
     if (RunStatus.FAILED.is(status)) {
-      return raw.failed(name, "single client", Status.FAILED,
+      return raw.failed(name, "single client", RunStatus.FAILED,
           "its verdict is FAILED: " + raw.shown("reason", verdict.getOrDefault("reason", "")), started, Map.of());
     }
     return raw.rebuilt(name, "single client", List.of(dir), MergeOptions.defaults(), started, Map.of());

@@ -6,6 +6,8 @@ import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.WindowKind;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -39,7 +41,7 @@ final class CoordinatorBundleKind implements BundleKind {
     try {
       m = MergedJson.MAPPER.readTree(dir.resolve(BundleLayout.MANIFEST).toFile());
     } catch (IOException e) {
-      return raw.failed(name, KIND, Status.FAILED, BundleLayout.MANIFEST + " cannot be read: " + e.getMessage(), 0,
+      return raw.failed(name, KIND, RunStatus.FAILED, BundleLayout.MANIFEST + " cannot be read: " + e.getMessage(), 0,
           Map.of());
     }
     Map<String, String> given = new LinkedHashMap<>();
@@ -62,22 +64,12 @@ final class CoordinatorBundleKind implements BundleKind {
     given.put(RunFacts.LOCAL_HOSTS, String.join(",", local));
     long started = epochMs(m.path("startedAt").asText(""));
     String status = m.path("status").asText("");
-    if (status.equals("RUNNING")) {
-      return raw.failed(name, KIND, Status.INCOMPLETE, "the coordinator did not finish: its manifest still says "
-          + "RUNNING (killed, or still running when this site was built)", started, given);
-    }
-    if (status.equals("INCOMPLETE")) { // a killed coordinator's bundle, recovered: a partial result, no figures
-      return raw.failed(name, KIND, Status.INCOMPLETE, m.path("reason").asText("the coordinator was lost during "
-          + "the run; its bundle was recovered from what the clients kept"), started, given);
-    }
-    if (!status.equals("COMPLETE")) {
-      String reason = m.path("reason").asText("");
-      return raw.failed(name, KIND, Status.FAILED, status.equals("FAILED") ? (reason.isEmpty() ? "the coordinator "
-          + "marked it FAILED" : reason) : "its manifest's status is " + raw.shown("status", status)
-          + ", not COMPLETE or FAILED", started, given);
+    RunStatus published = RunJudgement.published(status);
+    if (published != RunStatus.COMPLETE) {
+      return raw.failed(name, KIND, published, why(status, m, raw), started, given);
     }
     if (clients.isEmpty()) {
-      return raw.failed(name, KIND, Status.FAILED, "it has no client folders under " + BundleLayout.CLIENTS
+      return raw.failed(name, KIND, RunStatus.FAILED, "it has no client folders under " + BundleLayout.CLIENTS
           + "/ to rebuild it from", started, given);
     }
     Map<String, String> hosts = new LinkedHashMap<>();
@@ -88,6 +80,21 @@ final class CoordinatorBundleKind implements BundleKind {
   }
 
   private static final String KIND = "coordinated run";
+
+  /** Why a bundle whose manifest says {@code status} (not COMPLETE) is not published with figures. */
+  private static String why(String status, JsonNode m, RawClients raw) {
+    if (RunStatus.RUNNING.is(status)) {
+      return "the coordinator did not finish: its manifest still says RUNNING (killed, or still running when this "
+          + "site was built)";
+    }
+    if (RunStatus.INCOMPLETE.is(status)) { // a killed coordinator's bundle, recovered: a partial result, no figures
+      return m.path("reason").asText("the coordinator was lost during the run; its bundle was recovered from what the "
+          + "clients kept");
+    }
+    String reason = m.path("reason").asText("");
+    return RunStatus.FAILED.is(status) ? (reason.isEmpty() ? "the coordinator marked it FAILED" : reason)
+        : "its manifest's status is " + raw.shown("status", status) + ", not COMPLETE or FAILED";
+  }
 
   /** An ISO-8601 instant as epoch ms; 0 when absent or not one. */
   static long epochMs(String iso) {

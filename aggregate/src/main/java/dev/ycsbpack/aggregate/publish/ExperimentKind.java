@@ -5,6 +5,8 @@ import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +46,7 @@ final class ExperimentKind implements BundleKind {
   private PublishedExperiment readExperiment(Path dir, String name) {
     Optional<ExperimentManifest> read = ExperimentManifest.read(dir);
     if (read.isEmpty()) {
-      return new PublishedExperiment(name, Status.FAILED, ExperimentManifest.FILE + " can no longer be read as an "
+      return new PublishedExperiment(name, RunStatus.FAILED, ExperimentManifest.FILE + " can no longer be read as an "
           + "experiment's manifest", null, 0, null, List.of());
     }
     ExperimentManifest m = read.get();
@@ -58,8 +60,8 @@ final class ExperimentKind implements BundleKind {
       if (step.bundle() != null && notMongo == null) {
         notMongo = step.bundle().notMongo();
       }
-      boolean counted = "COMPLETE".equals(s.verdict());
-      if (counted && unbacked == null && (step.bundle() == null || step.bundle().status() != Status.COMPLETE)) {
+      boolean counted = RunJudgement.counts(s.verdict());
+      if (counted && unbacked == null && (step.bundle() == null || step.bundle().status() != RunStatus.COMPLETE)) {
         unbacked = "step " + shown(s.name()) + " is complete in the manifest but "
             + (step.bundle() == null ? step.problem() : "its bundle is " + step.bundle().status() + ": "
                 + step.bundle().reason());
@@ -71,28 +73,35 @@ final class ExperimentKind implements BundleKind {
     String status = String.valueOf(m.status());
     String reason = m.reason() == null || m.reason().isBlank() ? null : clean(m.reason());
     long started = CoordinatorBundleKind.epochMs(m.startedAt());
-    return switch (status) {
-      case "COMPLETE" -> unbacked == null
-          ? new PublishedExperiment(name, Status.COMPLETE, null, notMongo, started, m, steps)
-          : new PublishedExperiment(name, Status.FAILED, "it cannot be rebuilt from its raw data: " + unbacked,
-              notMongo, started, m, steps);
-      case "RUNNING" -> new PublishedExperiment(name, Status.INCOMPLETE, "the experiment did not finish: its manifest "
-          + "still says RUNNING (killed, or still running when this site was built)", notMongo, started, m, steps);
-      case "INCOMPLETE" -> new PublishedExperiment(name, Status.INCOMPLETE, "the experiment was interrupted"
-          + (reason == null ? "" : ": " + reason) + " (bin/ycsb-experiment --resume continues it)", notMongo, started,
-          m, steps);
-      case "PARTIAL" -> new PublishedExperiment(name, Status.FAILED, "PARTIAL: a step failed and the experiment "
-          + "stopped there" + (reason == null ? "" : ": " + reason), notMongo, started, m, steps);
-      case "FAILED" -> new PublishedExperiment(name, Status.FAILED, reason == null ? "the experiment failed" : reason,
-          notMongo, started, m, steps);
-      default -> new PublishedExperiment(name, Status.FAILED, "its manifest's status is " + shown(status)
-          + ", not COMPLETE, PARTIAL, INCOMPLETE or FAILED", notMongo, started, m, steps);
+    RunStatus published = RunJudgement.published(status);
+    if (published == RunStatus.COMPLETE && unbacked != null) {
+      published = RunStatus.FAILED;
+    }
+    return new PublishedExperiment(name, published, why(status, reason, unbacked), notMongo, started, m, steps);
+  }
+
+  /** Why an experiment whose manifest says {@code status} is not published COMPLETE; null when it is. */
+  private static String why(String status, String reason, String unbacked) {
+    String unknown = "its manifest's status is " + shown(status) + ", not COMPLETE, PARTIAL, INCOMPLETE or FAILED";
+    RunStatus known = RunStatus.find(status).orElse(null);
+    if (known == null) {
+      return unknown;
+    }
+    return switch (known) {
+      case COMPLETE -> unbacked == null ? null : "it cannot be rebuilt from its raw data: " + unbacked;
+      case RUNNING -> "the experiment did not finish: its manifest still says RUNNING (killed, or still running when "
+          + "this site was built)";
+      case INCOMPLETE -> "the experiment was interrupted" + (reason == null ? "" : ": " + reason)
+          + " (bin/ycsb-experiment --resume continues it)";
+      case PARTIAL -> "PARTIAL: a step failed and the experiment stopped there" + (reason == null ? "" : ": " + reason);
+      case FAILED -> reason == null ? "the experiment failed" : reason;
+      default -> unknown; // a status of another scope (a step's, a client's): no experiment's
     };
   }
 
   /** The step's bundle rebuilt, or why there is none to publish. */
   private static PublishedExperiment.Step step(Path root, String experiment, ExperimentManifest.Step s) {
-    if ("NOT_RUN".equals(s.verdict())) {
+    if (RunStatus.NOT_RUN.is(s.verdict())) {
       return new PublishedExperiment.Step(s, null, null);
     }
     if (s.bundle() == null || s.bundle().isBlank()) {

@@ -10,6 +10,8 @@ import dev.ycsbpack.aggregate.experiment.Repeated;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,8 +23,8 @@ import java.util.TreeMap;
 
 /**
  * An experiment on the site: its row in the index's experiments table and its own page (what was run, its answers,
- * every step with a link to the step's page). Answers are shown only for a {@link Status#COMPLETE} experiment; a step's
- * figures only when its own bundle was rebuilt complete. Every string from the manifest is escaped.
+ * every step with a link to the step's page). Answers are shown only for a {@link RunStatus#COMPLETE} experiment; a
+ * step's figures only when its own bundle was rebuilt complete. Every string from the manifest is escaped.
  */
 final class ExperimentPage {
   static final String[] COLUMNS = {"Experiment", "Verdict", "Measured", "Answers", "Server", "Workload",
@@ -39,14 +41,14 @@ final class ExperimentPage {
     b.append("<td><a href=\"").append(Site.BUNDLES).append('/').append(esc(x.name())).append('/').append(Site.REPORT)
         .append("\">").append(esc(x.name())).append("</a><br><span class=\"meta\">")
         .append(esc(m == null ? "experiment" : String.valueOf(m.plan().kind()) + " experiment")).append("</span></td>");
-    b.append("<td class=\"v\">").append(esc(x.status() == Status.COMPLETE ? "COMPLETE" : x.status() + ": "
-        + x.reason())).append("</td>");
+    b.append("<td class=\"v\">").append(esc(x.status() == RunStatus.COMPLETE ? RunStatus.COMPLETE.label()
+        : x.status() + ": " + x.reason())).append("</td>");
     if (m == null) {
       b.append("<td></td>".repeat(COLUMNS.length - 2)).append("</tr>\n");
       return b.toString();
     }
     b.append("<td>").append(esc(measured(m.plan()))).append("</td>");
-    b.append("<td class=\"v\">").append(x.status() == Status.COMPLETE ? esc(answers(m)) : "-").append("</td>");
+    b.append("<td class=\"v\">").append(x.status() == RunStatus.COMPLETE ? esc(answers(m)) : "-").append("</td>");
     b.append("<td>").append(x.notMongo() == null ? "" : "<span class=\"badge\" title=\"" + esc(x.notMongo())
         + "\">NOT MongoDB</span><br>").append(esc(server(m))).append("</td>");
     b.append("<td title=\"").append(esc(workload(m.plan()))).append("\">")
@@ -60,8 +62,8 @@ final class ExperimentPage {
     return b.toString();
   }
 
-  static String rowClass(Status s) {
-    return s == Status.FAILED ? " class=\"failed\"" : s == Status.INCOMPLETE ? " class=\"incomplete\"" : "";
+  static String rowClass(RunStatus s) {
+    return s == RunStatus.FAILED ? " class=\"failed\"" : s == RunStatus.INCOMPLETE ? " class=\"incomplete\"" : "";
   }
 
   /** {@code threads 1, 2, 4, 8}; {@code write concerns w=1, majority}; for a plan without an axis, its kind. */
@@ -188,7 +190,7 @@ final class ExperimentPage {
   static String page(PublishedExperiment x) {
     ExperimentManifest m = x.manifest();
     StringBuilder b = new StringBuilder("<p><a href=\"../../index.html\">All bundles</a></p>\n");
-    if (x.status() != Status.COMPLETE) {
+    if (x.status() != RunStatus.COMPLETE) {
       b.append("<div class=\"banner\">").append(esc(x.status() + ": " + x.reason())).append("</div>\n");
     }
     if (x.notMongo() != null) {
@@ -202,7 +204,7 @@ final class ExperimentPage {
         .append(". Each step is a coordinated run with its own page, rebuilt from its raw data.</p>\n");
     b.append("<h2>What was run</h2>\n").append(Html.facts(facts(m)));
     b.append("<h2>Answers</h2>\n");
-    if (x.status() == Status.COMPLETE) {
+    if (x.status() == RunStatus.COMPLETE) {
       b.append("<ul>\n");
       for (String s : m.statements() == null ? List.<String>of() : m.statements()) {
         b.append("<li>").append(esc(s)).append("</li>\n");
@@ -213,10 +215,10 @@ final class ExperimentPage {
           .append(", so its answers would look valid and are not. Each complete step below is a valid run on its "
               + "own.</p>\n");
     }
-    if (m.matrix() != null && x.status() == Status.COMPLETE) {
+    if (m.matrix() != null && x.status() == RunStatus.COMPLETE) {
       b.append(matrix(m.matrix()));
     }
-    if (x.recipe() != null && x.status() == Status.COMPLETE) {
+    if (x.recipe() != null && x.status() == RunStatus.COMPLETE) {
       b.append("<h2>The answer of recipe ").append(esc(x.recipe().recipe())).append("</h2>\n").append(recipe(x
           .recipe()));
     }
@@ -225,7 +227,7 @@ final class ExperimentPage {
       b.append("<h2>Properties every step starts from</h2>\n").append(Html.facts(new TreeMap<>(m.plan()
           .properties())));
     }
-    return Html.page((x.status() == Status.COMPLETE ? "" : x.status() + " - ") + x.name(), b.toString(), "");
+    return Html.page((x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name(), b.toString(), "");
   }
 
   private static Map<String, String> facts(ExperimentManifest m) {
@@ -266,13 +268,13 @@ final class ExperimentPage {
       Published p = s.bundle();
       MergeResult r = p == null ? null : p.result();
       String verdict = String.valueOf(st.verdict());
-      String why = s.problem() != null ? s.problem() : p != null && p.status() != Status.COMPLETE ? p.reason()
+      String why = s.problem() != null ? s.problem() : p != null && p.status() != RunStatus.COMPLETE ? p.reason()
           : st.reason();
-      if (p != null && p.status() != Status.COMPLETE && "COMPLETE".equals(verdict)) {
+      if (p != null && p.status() != RunStatus.COMPLETE && RunJudgement.counts(verdict)) {
         verdict = "COMPLETE in the manifest, " + p.status() + " rebuilt";
       }
-      b.append("<tr").append(rowClass("COMPLETE".equals(st.verdict()) && r != null ? Status.COMPLETE
-          : "NOT_RUN".equals(st.verdict()) ? Status.INCOMPLETE : Status.FAILED)).append("><td class=\"n\">")
+      b.append("<tr").append(rowClass(RunJudgement.publishedStep(st.verdict(), r != null)))
+          .append("><td class=\"n\">")
           .append(st.order()).append("</td><td>");
       if (p != null) {
         b.append("<a href=\"../").append(esc(p.name())).append('/').append(Site.REPORT).append("\">")
@@ -282,7 +284,7 @@ final class ExperimentPage {
       }
       String value = cells.isEmpty() ? String.valueOf(st.x()) : plan.label(st.x());
       b.append("</td><td class=\"n\">").append(esc(value)).append("</td><td class=\"v\">")
-          .append(esc(verdict.replace("NOT_RUN", "NOT RUN") + (why == null || why.isBlank() ? "" : ": " + why)))
+          .append(esc(RunStatus.inWords(verdict) + (why == null || why.isBlank() ? "" : ": " + why)))
           .append("</td><td class=\"n\">").append(r == null ? "-" : esc(Fmt.fixed(r.totalThroughput(), 1)))
           .append("</td><td>").append(r == null ? "-" : esc(Site.latencies(r))).append("</td></tr>\n");
     }
@@ -296,7 +298,7 @@ final class ExperimentPage {
   static String recipe(RecipeSummary r) {
     StringBuilder b = new StringBuilder("<p class=\"meta\">").append(esc(r.title())).append(" (experiments ")
         .append(esc(String.join(", ", r.experiments()))).append("; seed: ").append(esc(r.seed())).append(")</p>\n");
-    if (!"COMPLETE".equals(r.status())) {
+    if (!RunStatus.COMPLETE.is(r.status())) {
       b.append("<div class=\"warn\">").append(esc(r.status() + (r.reason() == null ? "" : ": " + r.reason())))
           .append("</div>\n");
     }
@@ -312,7 +314,7 @@ final class ExperimentPage {
     }
     b.append("<th>Sent by the clients</th></tr>\n");
     for (WcMatrix.Cell c : w.cells()) {
-      b.append("<tr").append(rowClass(c.runs() == 0 ? Status.INCOMPLETE : Status.COMPLETE)).append("><td>")
+      b.append("<tr").append(rowClass(c.runs() == 0 ? RunStatus.INCOMPLETE : RunStatus.COMPLETE)).append("><td>")
           .append(esc(c.writeConcern())).append(c.notMeaningful() == null ? ""
               : "<br><span class=\"worse\">" + esc(c.notMeaningful()) + "</span>").append("</td>");
       if (c.runs() == 0) {

@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.Map;
 
 /**
@@ -15,15 +16,15 @@ import java.util.Map;
  * @param startedAt when it started (epoch ms, 0 when unknown)
  * @param facts    what was run (shown on its row and at the top of its page)
  * @param given    what only the bundle's own records know, for its report ({@link RunFacts#COMMAND}, ...)
- * @param result   the merge of its client folders; null unless {@link Status#COMPLETE}
+ * @param result   the merge of its client folders; null unless {@link RunStatus#COMPLETE}
  * @param workload the workload it ran, in words: bundles with the same one are compared
  */
-public record Published(String name, String kind, Status status, String reason, String notMongo, long startedAt,
+public record Published(String name, String kind, RunStatus status, String reason, String notMongo, long startedAt,
                         RunFacts facts, Map<String, String> given, MergeResult result, String workload)
     implements SiteEntry {
   public Published {
     given = Map.copyOf(given);
-    if ((status == Status.COMPLETE) != (result != null)) {
+    if ((status == RunStatus.COMPLETE) != (result != null)) {
       throw new IllegalArgumentException("a complete bundle has figures, any other none: " + name);
     }
   }

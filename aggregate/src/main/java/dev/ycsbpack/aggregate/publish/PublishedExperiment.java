@@ -2,11 +2,13 @@ package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.List;
 
 /**
  * An experiment folder as the site shows it: its manifest (the plan, the answers) and each step, whose bundle is
- * rebuilt from its raw data like any coordinator bundle. Only a {@link Status#COMPLETE} experiment shows its answers.
+ * rebuilt from its raw data like any coordinator bundle. Only a {@link RunStatus#COMPLETE} experiment shows its
+ * answers.
  *
  * @param name      its name on the site
  * @param status    COMPLETE only when the experiment completed and every completed step was rebuilt from its raw data
@@ -18,13 +20,13 @@ import java.util.List;
  * @param recipe    the answer of the recipe the experiment is part of ({@code recipe.json} of the folder above it,
  *                  naming this experiment), or null
  */
-record PublishedExperiment(String name, Status status, String reason, String notMongo, long startedAt,
+record PublishedExperiment(String name, RunStatus status, String reason, String notMongo, long startedAt,
                            ExperimentManifest manifest, List<Step> steps, RecipeSummary recipe) implements SiteEntry {
   PublishedExperiment {
     steps = List.copyOf(steps);
   }
 
-  PublishedExperiment(String name, Status status, String reason, String notMongo, long startedAt,
+  PublishedExperiment(String name, RunStatus status, String reason, String notMongo, long startedAt,
                       ExperimentManifest manifest, List<Step> steps) {
     this(name, status, reason, notMongo, startedAt, manifest, steps, null);
   }

@@ -13,6 +13,8 @@ import dev.ycsbpack.aggregate.result.Settings;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +73,7 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
   }
 
   /** The bundle listed without figures. */
-  Published failed(String name, String kind, Status status, String reason, long started, Map<String, String> given) {
+  Published failed(String name, String kind, RunStatus status, String reason, long started, Map<String, String> given) {
     return new Published(name, kind, status, redactor.redact(reason), Findings.notMongoDb(env).orElse(null), started,
         RunFacts.of(config, env, clients(), given), given, null, Workloads.of(config));
   }
@@ -86,13 +88,13 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
     try {
       r = Aggregate.merge(folders, options);
     } catch (InputException | PartialResultException | RuntimeException e) {
-      return failed(name, kind, Status.FAILED, "its raw data cannot be merged again: " + e.getMessage(), started,
+      return failed(name, kind, RunStatus.FAILED, "its raw data cannot be merged again: " + e.getMessage(), started,
           given);
     }
     if (r.budgetFailure() != null) {
-      return failed(name, kind, Status.FAILED, r.budgetFailure(), started, given);
+      return failed(name, kind, RunStatus.FAILED, r.budgetFailure(), started, given);
     }
-    return new Published(name, kind, Status.COMPLETE, null, Findings.notMongoDb(r.environment()).orElse(null),
+    return new Published(name, kind, RunStatus.COMPLETE, null, Findings.notMongoDb(r.environment()).orElse(null),
         started > 0 ? started : r.windowStartMs(), RunFacts.of(r, given), given, r, Workloads.of(r.config()));
   }
 
@@ -101,7 +103,7 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
     List<RunFacts.Client> out = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       String n = names.get(i);
-      boolean failed = !"COMPLETE".equals(verdicts.get(i).get("status"));
+      boolean failed = !RunJudgement.counts(verdicts.get(i).get("status"));
       String host = env.values(EnvironmentFacts.HOST_NAME).size() == 1 ? env.values(EnvironmentFacts.HOST_NAME).iterator().next()
           : String.valueOf(env.perClient().getOrDefault(EnvironmentFacts.HOST_NAME, Map.of()).getOrDefault(n, ""));
       out.add(new RunFacts.Client(n, host, failed));

@@ -15,6 +15,7 @@ import dev.ycsbpack.aggregate.result.LatencyStats;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.stats.Significance;
+import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -251,7 +252,7 @@ final class Site {
             .append('/').append(REPORT).append("\">").append(esc(xs.get(i).name())).append("</a>");
       }
       b.append("</h3>\n");
-      List<String> notShown = xs.stream().filter(x -> x.status() != Status.COMPLETE).map(PublishedExperiment::name)
+      List<String> notShown = xs.stream().filter(x -> x.status() != RunStatus.COMPLETE).map(PublishedExperiment::name)
           .toList();
       if (notShown.isEmpty()) {
         b.append(ExperimentPage.recipe(r));
@@ -273,7 +274,8 @@ final class Site {
       return p.status() + ": " + p.reason();
     }
     List<String> warnings = p.result().warnings().stream().filter(w -> !w.startsWith("NOT MongoDB")).toList();
-    return warnings.isEmpty() ? "COMPLETE" : "COMPLETE; " + String.join(" ", warnings);
+    String complete = RunStatus.COMPLETE.label();
+    return warnings.isEmpty() ? complete : complete + "; " + String.join(" ", warnings);
   }
 
   /** {@code READ 412 / 8,447; UPDATE 1,084 / 10,383}: each workload operation's p50 and p99. */

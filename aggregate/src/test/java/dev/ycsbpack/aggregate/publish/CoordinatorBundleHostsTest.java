@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbpack.common.status.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class CoordinatorBundleHostsTest {
     }
     json.writeValue(bundle.resolve("manifest.json").toFile(), m);
     Published p = new CoordinatorBundleKind().read(bundle, "bundle");
-    assertEquals(Status.COMPLETE, p.status(), p.reason());
+    assertEquals(RunStatus.COMPLETE, p.status(), p.reason());
     assertFalse(p.facts().facts().containsKey("local hosts"), "an input, never shown: " + p.facts().facts());
     return p.facts().facts().get("Hosts and clients");
   }

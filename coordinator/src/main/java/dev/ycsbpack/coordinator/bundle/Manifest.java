@@ -107,7 +107,7 @@ public record Manifest(String note, String status, String reason, String command
    * @param keys                  its keys, in words
    * @param insertstart           its insertstart (load)
    * @param insertcount           its insertcount (load)
-   * @param verdict               COMPLETE / FAILED from its own folder, or MISSING
+   * @param verdict               RUNNING until the run ends; then COMPLETE / FAILED from its own folder, or MISSING
    * @param reason                why it failed
    * @param exitStatus            its process's exit status
    * @param firstOperationMs      its first measured operation, coordinator clock (epoch ms)
