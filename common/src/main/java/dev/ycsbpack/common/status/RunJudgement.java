@@ -37,6 +37,11 @@ public final class RunJudgement {
     return interrupted ? RunStatus.INCOMPLETE : stepFailed ? RunStatus.PARTIAL : RunStatus.COMPLETE;
   }
 
+  /** A recipe when it ends: STOPPED when it stopped at one of its experiments, else COMPLETE. */
+  public static RunStatus recipe(boolean stopped) {
+    return stopped ? RunStatus.STOPPED : RunStatus.COMPLETE;
+  }
+
   /**
    * An experiment's step when its coordinated run ends: INTERRUPTED when the experiment was interrupted meanwhile
    * (whatever the run returned), else COMPLETE when the run was, else FAILED.

@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * The one vocabulary of how a run ended: a client's run ({@code verdict.properties}), a client as its coordinator
- * recorded it, a coordinated run ({@code manifest.json}), an experiment's step and an experiment. Each scope uses a
- * subset (see each constant); what decides which one a run gets is {@link RunJudgement}.
+ * recorded it, a coordinated run ({@code manifest.json}), an experiment's step, an experiment and a recipe. Each scope
+ * uses a subset (see each constant); what decides which one a run gets is {@link RunJudgement}.
  *
  * <p>{@link #label()} is how a status is written in files and on the lines the tools print; {@link #words()} how it
  * reads in prose and tables. They differ for {@link #NOT_RUN} only.
@@ -45,7 +45,12 @@ public enum RunStatus {
    */
   NOT_RUN("NOT RUN"),
   /** A client, as its coordinator recorded it, that left no verdict in its folder (not collected, or killed). */
-  MISSING;
+  MISSING,
+  /**
+   * A recipe that stopped at one of its experiments (it did not complete): the experiments before it, and that one's
+   * complete steps, are what its answer reports.
+   */
+  STOPPED;
 
   private final String words;
 

@@ -37,6 +37,12 @@ class RunJudgementTest {
   }
 
   @Test
+  void aRecipeThatStoppedAtAnExperimentIsStopped() {
+    assertEquals(RunStatus.STOPPED, RunJudgement.recipe(true));
+    assertEquals(COMPLETE, RunJudgement.recipe(false));
+  }
+
+  @Test
   void aStepEndedByAnInterruptIsInterruptedWhateverItsRunSaid() {
     assertEquals(INTERRUPTED, RunJudgement.step(true, true));
     assertEquals(INTERRUPTED, RunJudgement.step(true, false));

@@ -15,7 +15,7 @@ class RunStatusTest {
   void labelsAreWhatTheFilesHold() {
     // the labels the pack's files and status lines have always held: changing one breaks every manifest written
     assertEquals(List.of("RUNNING", "COMPLETE", "FAILED", "PARTIAL", "INCOMPLETE", "INTERRUPTED", "KILLED", "NOT_RUN",
-        "MISSING"), Arrays.stream(RunStatus.values()).map(RunStatus::label).toList());
+        "MISSING", "STOPPED"), Arrays.stream(RunStatus.values()).map(RunStatus::label).toList());
   }
 
   @Test
@@ -42,7 +42,7 @@ class RunStatusTest {
     for (RunStatus s : RunStatus.values()) {
       assertEquals(Optional.of(s), RunStatus.find(s.label()));
     }
-    assertEquals(Optional.empty(), RunStatus.find("STOPPED"));
+    assertEquals(Optional.empty(), RunStatus.find("SHORTFALL"));
     assertEquals(Optional.empty(), RunStatus.find(""));
     assertEquals(Optional.empty(), RunStatus.find(null));
   }
@@ -56,8 +56,8 @@ class RunStatusTest {
   @Test
   void ofRefusesAnUnknownValueNamingItAndWhatIsAccepted() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunStatus.of("DONE"));
-    assertEquals("status=DONE: expected RUNNING, COMPLETE, FAILED, PARTIAL, INCOMPLETE, INTERRUPTED, KILLED, NOT_RUN "
-        + "or MISSING", e.getMessage());
+    assertEquals("status=DONE: expected RUNNING, COMPLETE, FAILED, PARTIAL, INCOMPLETE, INTERRUPTED, KILLED, NOT_RUN, "
+        + "MISSING or STOPPED", e.getMessage());
   }
 
   @Test

@@ -10,6 +10,8 @@ import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.experiment.run.Warmup;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -65,7 +67,7 @@ public final class ArmComparison {
     List<ExperimentManifest.Step> runsB = runs(steps, 2);
     s.add(spread(a, runsA));
     s.add(spread(b, runsB));
-    if (status.equals("INCOMPLETE")) {
+    if (RunStatus.INCOMPLETE.is(status)) {
       s.add("no comparison yet: the experiment was interrupted; --resume runs the rounds left and compares the arms");
       return new Result(s, null, null);
     }
@@ -87,7 +89,7 @@ public final class ArmComparison {
     }
     StringWriter md = new StringWriter();
     md.write("# A/B experiment: A = " + a + ", B = " + b + "\n\n");
-    md.write(status.equals("COMPLETE") ? "" : "**" + status + ": compared from the complete runs before the failure."
+    md.write(RunJudgement.counts(status) ? "" : "**" + status + ": compared from the complete runs before the failure."
         + "**\n\n");
     // the file's first line says what was measured when it is not MongoDB (the pack's one rule for it); the terminal
     // gets the same line, and a mark on every answer line, from the experiment's own end (SweepRun)
@@ -113,8 +115,8 @@ public final class ArmComparison {
 
   /** The measured runs of arm {@code x} that completed, in the order they ran (never a warm-up run). */
   static List<ExperimentManifest.Step> runs(List<ExperimentManifest.Step> steps, long x) {
-    return steps.stream().filter(st -> st.order() > 0 && st.x() == x && st.verdict().equals("COMPLETE")
-        && st.figures() != null && !Boolean.TRUE.equals(st.warmup())).toList();
+    return steps.stream().filter(st -> st.order() > 0 && st.x() == x
+        && RunJudgement.measured(st.verdict(), st.figures() != null) && !Boolean.TRUE.equals(st.warmup())).toList();
   }
 
   private static List<Comparison.Named> named(Path dir, String label, List<ExperimentManifest.Step> runs)

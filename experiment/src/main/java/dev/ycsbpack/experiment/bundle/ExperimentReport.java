@@ -6,6 +6,7 @@ import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.common.status.RunJudgement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -138,7 +139,7 @@ final class ExperimentReport {
       StepFigures f = s.figures();
       b.append("<tr><td>").append(Boolean.TRUE.equals(s.warmup()) ? "warm-up" : String.valueOf(s.order()))
           .append("</td><td>").append(s.x()).append("</td><td class=\"l")
-          .append("COMPLETE".equals(s.verdict()) ? "" : " bad").append("\">").append(escapeHtml(s.verdict()))
+          .append(RunJudgement.counts(s.verdict()) ? "" : " bad").append("\">").append(escapeHtml(s.verdict()))
           .append(s.reason() == null ? "" : ": " + escapeHtml(s.reason())).append("</td>");
       if (f == null) {
         b.append("<td></td><td></td>");

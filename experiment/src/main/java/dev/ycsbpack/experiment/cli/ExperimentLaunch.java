@@ -10,6 +10,7 @@ import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsSettings;
+import dev.ycsbpack.common.status.RunJudgement;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.cli.HostOptions;
 import dev.ycsbpack.coordinator.cli.RunOptions;
@@ -85,7 +86,7 @@ final class ExperimentLaunch {
     /** Whether its own load is still to run: a new experiment that loads, or one resumed before its load finished. */
     boolean loadsNow() {
       return load && (earlier == null || earlier.steps().stream()
-          .noneMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE")));
+          .noneMatch(s -> s.name().equals("00-load") && RunJudgement.counts(s.verdict())));
     }
   }
 
@@ -147,7 +148,7 @@ final class ExperimentLaunch {
    * rewrite its end time. (A recipe resumes its finished experiments on purpose, to run the ones after them.)
    */
   static String finished(Path resume, ExperimentManifest earlier) {
-    if (earlier == null || !"COMPLETE".equals(earlier.status())) {
+    if (earlier == null || !RunJudgement.counts(earlier.status())) {
       return null;
     }
     return "--resume " + Text.shown(resume.toString()) + ": the experiment is COMPLETE (ended "
@@ -269,7 +270,7 @@ final class ExperimentLaunch {
     ExperimentManifest earlier = l.earlier();
     boolean load = l.load();
     boolean loadDone = earlier != null && earlier.steps().stream()
-        .anyMatch(s -> s.name().equals("00-load") && s.verdict().equals("COMPLETE"));
+        .anyMatch(s -> s.name().equals("00-load") && RunJudgement.counts(s.verdict()));
     if ((!load || loadDone) && l.binding().equals("mongodb")) {
       if (l.plan().arms() != null) {
         for (RunPlan p : armFirsts(l)) { // each arm may read its own server or collection

@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.cli.UsageLine;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
+import dev.ycsbpack.common.status.RunJudgement;
 import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.ByteSize;
@@ -240,7 +241,7 @@ final class RunCommand implements Callable<Integer> {
           + copy + ", or start a new folder with --out");
     }
     if (r.experiments().stream().allMatch(e -> ExperimentBundle.read(given.resume.resolve(e.name()))
-        .map(m -> "COMPLETE".equals(m.status())).orElse(false))) {
+        .map(m -> RunJudgement.counts(m.status())).orElse(false))) {
       // nothing is left to run: resuming would only rewrite every experiment's end time
       throw new UsageError("--resume " + Text.shown(given.resume.toString()) + ": every experiment of recipe "
           + r.name() + " is COMPLETE, nothing is left to run; give a new folder with --out to run it again");

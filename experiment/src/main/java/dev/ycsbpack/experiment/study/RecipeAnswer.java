@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.common.AtomicFiles;
+import dev.ycsbpack.common.status.RunJudgement;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.Recipe;
 import dev.ycsbpack.experiment.run.StepFiguresReader;
@@ -40,7 +41,7 @@ public final class RecipeAnswer {
           .orElse(null)));
     }
     RecipeSummary s = new RecipeSummary(RecipeSummary.SCHEMA, r.name(), r.title(), r.seed(),
-        stoppedAt == null ? "COMPLETE" : "STOPPED", stoppedAt == null ? null : reason,
+        RunJudgement.recipe(stoppedAt != null).label(), stoppedAt == null ? null : reason,
         r.experiments().stream().map(Recipe.Experiment::name).toList(), StudyTables.of(r, inputs),
         Instant.now().toString());
     AtomicFiles.write(dir.resolve(RecipeSummary.FILE), s.json() + "\n", AtomicFiles.Mode.SHARED);

@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.study;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.common.status.RunJudgement;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ public record StudyInput(String name, String about, ExperimentManifest manifest,
   /** Its steps that completed with figures and are points of its sweep or cells of its matrix (no load, no probe). */
   List<ExperimentManifest.Step> measured() {
     return manifest == null || manifest.steps() == null ? List.of() : manifest.steps().stream()
-        .filter(s -> s.order() > 0 && "COMPLETE".equals(s.verdict()) && s.figures() != null).toList();
+        .filter(s -> s.order() > 0 && RunJudgement.measured(s.verdict(), s.figures() != null)).toList();
   }
 
   /** Where a step's figures are, relative to the recipe's folder: {@code fits/steps/01-threads-1}. */
@@ -31,7 +32,7 @@ public record StudyInput(String name, String about, ExperimentManifest manifest,
       return null;
     }
     String status = String.valueOf(manifest.status());
-    return status.equals("COMPLETE") ? null : "experiment " + name + " is " + status
+    return RunJudgement.counts(status) ? null : "experiment " + name + " is " + status
         + (manifest.reason() == null ? "" : " (" + manifest.reason() + ")") + ": its row(s) come from the steps that "
         + "completed before it stopped";
   }

@@ -4,6 +4,7 @@ import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
+import dev.ycsbpack.common.status.RunJudgement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -134,7 +135,7 @@ final class SweepTable {
       return null;
     }
     return m.steps().stream().filter(s -> s.order() == 0 && s.name().endsWith("-load")
-        && "COMPLETE".equals(s.verdict())).findFirst().orElse(null);
+        && RunJudgement.counts(s.verdict())).findFirst().orElse(null);
   }
 
   private static List<String> operations(List<StudyInput> experiments) {

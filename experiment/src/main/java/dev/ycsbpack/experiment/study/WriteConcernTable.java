@@ -4,6 +4,8 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,7 +75,8 @@ final class WriteConcernTable {
         row.add(c.means() == null ? "-" : c.means());
       }
       if (c.runs() == 0) {
-        String why = c.notRun() != null ? t.noted("NOT RUN", "NOT RUN: " + c.notRun())
+        String why = c.notRun() != null ? t.noted(RunStatus.NOT_RUN.words(),
+            RunStatus.NOT_RUN.words() + ": " + c.notRun())
             : t.na("no run of " + c.writeConcern() + " finished");
         row.add("0");
         while (row.size() < columns.size() - 1) {
@@ -150,7 +153,7 @@ final class WriteConcernTable {
   private static String steps(Row r) {
     ExperimentManifest m = r.input().manifest();
     List<String> names = m.steps() == null ? List.of() : m.steps().stream().filter(s -> s.x() == r.x()
-        && "COMPLETE".equals(s.verdict()) && s.figures() != null).map(ExperimentManifest.Step::name).toList();
+        && RunJudgement.measured(s.verdict(), s.figures() != null)).map(ExperimentManifest.Step::name).toList();
     return names.isEmpty() ? "-" : String.join(", ", names);
   }
 }

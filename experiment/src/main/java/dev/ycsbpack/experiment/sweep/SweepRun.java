@@ -9,6 +9,8 @@ import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -120,9 +122,6 @@ public final class SweepRun {
     }
   }
 
-  /** A step the probe refused: recorded with the server's reason, never with figures, and the experiment goes on. */
-  public static final String NOT_RUN = "NOT_RUN";
-
   /** The plan kind of a plain coordinated run repeated ({@code bin/ycsb-experiment repeat}): no rule stops it. */
   public static final String REPEAT = "repeat";
 
@@ -199,10 +198,10 @@ public final class SweepRun {
         });
       }
       // a cell not run is probed again (the deployment may have changed); its earlier record goes with it
-      entries.addAll(earlier.steps().stream().filter(s -> !s.verdict().equals("COMPLETE")
-          && !s.verdict().equals(NOT_RUN)).toList());
+      entries.addAll(earlier.steps().stream().filter(s -> !RunJudgement.counts(s.verdict())
+          && !RunStatus.NOT_RUN.is(s.verdict())).toList());
     }
-    write("RUNNING", null, null);
+    write(RunStatus.RUNNING, null, null);
     String stop = null;
     Long stopX = null;
     String failed = null;
@@ -226,10 +225,10 @@ public final class SweepRun {
         }
         out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
       }
-      if (finished.verdict().equals(NOT_RUN)) {
+      if (RunStatus.NOT_RUN.is(finished.verdict())) {
         continue;
       }
-      if (!finished.verdict().equals("COMPLETE")) {
+      if (!RunJudgement.counts(finished.verdict())) {
         if (interrupted == null) {
           failed = "step " + p.name() + " failed: " + finished.reason();
           failedStep = "step " + p.name() + " failed";
@@ -246,7 +245,7 @@ public final class SweepRun {
         synchronized (lock) {
           maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
         }
-        write("RUNNING", null, null);
+        write(RunStatus.RUNNING, null, null);
         continue;
       }
       if (p.load() || p.warmup() || !sweep()) {
@@ -273,7 +272,7 @@ public final class SweepRun {
         // the rule fired on the highest value: every step runs anyway, so nothing stopped early
         stop = null;
       }
-      write("RUNNING", null, answers(points(), stop, null));
+      write(RunStatus.RUNNING, null, answers(points(), stop, null));
       if (stop != null) {
         stopX = p.x();
         out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
@@ -281,26 +280,23 @@ public final class SweepRun {
       }
     }
     List<Point> points = points();
-    String status;
+    RunStatus status = RunJudgement.experiment(interrupted != null, failed != null);
     String reason;
     String basis = null;
-    if (interrupted != null) {
-      status = "INCOMPLETE";
+    if (status == RunStatus.INCOMPLETE) {
       reason = interrupted + "; continue it with --resume " + bundle.dir();
       basis = basis(points.size(), "the experiment was interrupted");
-    } else if (failed != null) {
-      status = "PARTIAL";
+    } else if (status == RunStatus.PARTIAL) {
       basis = basis(points.size(), failedStep);
       reason = failed + (!sweep() ? "; the cells measured before it are reported"
           : points.isEmpty() ? "; no step of the sweep completed before it: nothing to answer"
           : "; the answers come from the " + completedPoints(points.size()) + " before it");
     } else {
-      status = "COMPLETE";
       reason = null;
     }
     Answers answers = sweep() && !noStopRule() ? answers(points, stop, basis) : null;
     write(status, reason, answers);
-    return status.equals("COMPLETE") ? 0 : 1;
+    return RunJudgement.exitStatus(status.label());
   }
 
   /** Whether steps after {@code p} go beyond its value, so a stop there skips them. */
@@ -362,7 +358,7 @@ public final class SweepRun {
   /** The step as an earlier attempt of this experiment completed it (a load has no figures), or null. */
   private static ExperimentManifest.Step completed(ExperimentManifest earlier, Planned p) {
     for (ExperimentManifest.Step s : earlier.steps()) {
-      if (s.name().equals(p.name()) && s.verdict().equals("COMPLETE") && (p.load() || s.figures() != null)) {
+      if (s.name().equals(p.name()) && RunJudgement.measured(s.verdict(), p.load() || s.figures() != null)) {
         return s;
       }
     }
@@ -386,13 +382,14 @@ public final class SweepRun {
 
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
     String now = Instant.now().toString();
-    ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null, NOT_RUN, reason,
+    ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null,
+        RunStatus.NOT_RUN.label(), reason,
         now, now, null);
     synchronized (lock) {
       entries.add(s);
     }
-    write("RUNNING", null, null);
-    out.println("ycsb-experiment: step " + p.name() + ": NOT RUN: " + reason);
+    write(RunStatus.RUNNING, null, null);
+    out.println("ycsb-experiment: step " + p.name() + ": " + RunStatus.NOT_RUN.words() + ": " + reason);
     return s;
   }
 
@@ -411,7 +408,7 @@ public final class SweepRun {
           ExperimentManifest.Step e = entries.get(i);
           if (e.name().equals(p.name())) {
             entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
-                null, e.verdict().equals("RUNNING") ? "KILLED" : e.verdict(), e.reason(), e.startedAt(),
+                null, RunJudgement.resumed(e.verdict()), e.reason(), e.startedAt(),
                 e.endedAt(), null, e.target(), e.warmup()));
           }
         }
@@ -444,23 +441,22 @@ public final class SweepRun {
               + (repetition == null ? "" : ", " + repetition);
     }
     long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
-    ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
+    ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null,
+        RunStatus.RUNNING.label(),
         null, Instant.now().toString(), null, null, target > 0 ? target : null, p.warmup() ? true : null);
     synchronized (lock) {
       entries.add(running);
     }
-    write("RUNNING", null, null);
+    write(RunStatus.RUNNING, null, null);
     out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
     int status = runner.run(stepPlan);
-    String verdict;
+    RunStatus verdict = RunJudgement.step(interrupted != null, status == CoordinatedRun.COMPLETE);
     String reason = null;
     StepFigures figures = null;
     String report = null;
-    if (interrupted != null) {
-      verdict = "INTERRUPTED";
+    if (verdict == RunStatus.INTERRUPTED) {
       reason = interrupted;
-    } else if (status == CoordinatedRun.COMPLETE) {
-      verdict = "COMPLETE";
+    } else if (verdict == RunStatus.COMPLETE) {
       Manifest m = Bundle.read(dir);
       synchronized (lock) {
         if (m.note() != null) {
@@ -473,12 +469,11 @@ public final class SweepRun {
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {
-      verdict = "FAILED";
       Manifest m = Bundle.read(dir);
       reason = m.reason();
     }
     ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
-        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target(),
+        report, verdict.label(), reason, running.startedAt(), Instant.now().toString(), figures, running.target(),
         running.warmup());
     synchronized (lock) {
       entries.set(entries.indexOf(running), ended);
@@ -554,7 +549,7 @@ public final class SweepRun {
     double[] inTimeOrder;
     synchronized (lock) {
       inTimeOrder = entries.stream().filter(e -> e.order() > 0 && !Boolean.TRUE.equals(e.warmup())
-              && "COMPLETE".equals(e.verdict()) && e.figures() != null)
+              && RunJudgement.measured(e.verdict(), e.figures() != null))
           .sorted(Comparator.comparingInt(ExperimentManifest.Step::order))
           .mapToDouble(e -> e.figures().throughput()).toArray();
     }
@@ -575,7 +570,7 @@ public final class SweepRun {
 
   /** The merged results of the COMPLETE swept steps, in order (never the load, a probe or a set-aside attempt). */
   static List<Path> completeRuns(Path dir, List<ExperimentManifest.Step> steps) {
-    return steps.stream().filter(s -> s.order() != 0 && s.verdict().equals("COMPLETE"))
+    return steps.stream().filter(s -> s.order() != 0 && RunJudgement.counts(s.verdict()))
         .map(s -> s.bundleIn(dir)).flatMap(Optional::stream).map(b -> b.resolve(BundleLayout.MERGED)).toList();
   }
 
@@ -587,27 +582,27 @@ public final class SweepRun {
         + (sp.noisy() ? ", NOISY" : "");
   }
 
-  private void write(String status, String reason, Answers answers) throws IOException {
+  private void write(RunStatus status, String reason, Answers answers) throws IOException {
     synchronized (lock) {
       WcMatrix matrix = sweep() ? null : WcMatrixBuilder.of(plan, entries,
           environment.get(EnvironmentFacts.TOPOLOGY));
       // an A/B experiment's arms are compared once, when it ends: the comparison's files, its lines and its Markdown
-      ArmComparison.Result arms = plan.kind().equals(AB) && !status.equals("RUNNING")
-          ? ArmComparison.write(bundle.dir(), plan, entries, status) : null;
-      List<String> statements = matrix != null ? (status.equals("RUNNING") ? null : matrix.statements())
-          : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
+      ArmComparison.Result arms = plan.kind().equals(AB) && status != RunStatus.RUNNING
+          ? ArmComparison.write(bundle.dir(), plan, entries, status.label()) : null;
+      List<String> statements = matrix != null ? (status == RunStatus.RUNNING ? null : matrix.statements())
+          : plan.kind().equals(REPEAT) ? (status == RunStatus.RUNNING ? null : spreadStatements())
           : arms != null ? arms.statements()
           : answers == null ? null : statements(answers);
-      bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
-          status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
+      bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status.label(), reason, plan, environment,
+          startedAt, status == RunStatus.RUNNING ? null : Instant.now().toString(), List.copyOf(entries), answers,
           repeated(), statements, matrix, maximum, arms == null ? null : arms.compared()));
       if (arms != null && arms.markdown() != null) {
         out.println();
         out.print(arms.markdown());
         out.println();
       }
-      if (!status.equals("RUNNING") && statements != null) {
-        out.println("ycsb-experiment: " + status + (reason == null ? "" : ": " + reason));
+      if (status != RunStatus.RUNNING && statements != null) {
+        out.println("ycsb-experiment: " + status.label() + (reason == null ? "" : ": " + reason));
         // a line copied from the terminal alone must still say which server it describes, as the report and site do
         String notMongoDb = notMongoDb().orElse(null);
         if (notMongoDb != null) {

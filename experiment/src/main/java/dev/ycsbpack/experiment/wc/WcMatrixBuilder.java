@@ -6,6 +6,8 @@ import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.experiment.WcMatrix.Cell;
 import dev.ycsbpack.aggregate.experiment.WcMatrix.Operation;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.status.RunStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,9 +48,9 @@ public final class WcMatrixBuilder {
     for (int i = 0; i < given.size(); i++) {
       long x = i + 1;
       List<ExperimentManifest.Step> mine = steps.stream().filter(s -> s.x() == x).toList();
-      List<StepFigures> done = mine.stream().filter(s -> "COMPLETE".equals(s.verdict()) && s.figures() != null)
+      List<StepFigures> done = mine.stream().filter(s -> RunJudgement.measured(s.verdict(), s.figures() != null))
           .map(ExperimentManifest.Step::figures).toList();
-      String notRun = done.isEmpty() ? mine.stream().filter(s -> "NOT_RUN".equals(s.verdict()))
+      String notRun = done.isEmpty() ? mine.stream().filter(s -> RunStatus.NOT_RUN.is(s.verdict()))
           .map(ExperimentManifest.Step::reason).reduce((a, b) -> b).orElse(null) : null;
       raw.add(cell(given.get(i), done, notRun, topology));
     }
