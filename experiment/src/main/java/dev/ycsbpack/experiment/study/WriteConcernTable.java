@@ -1,11 +1,12 @@
 package dev.ycsbpack.experiment.study;
 
+import static dev.ycsbpack.common.status.RunStatus.NOT_RUN;
+
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.status.RunJudgement;
-import dev.ycsbpack.common.status.RunStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -75,8 +76,7 @@ final class WriteConcernTable {
         row.add(c.means() == null ? "-" : c.means());
       }
       if (c.runs() == 0) {
-        String why = c.notRun() != null ? t.noted(RunStatus.NOT_RUN.words(),
-            RunStatus.NOT_RUN.words() + ": " + c.notRun())
+        String why = c.notRun() != null ? t.noted(NOT_RUN.words(), NOT_RUN.words() + ": " + c.notRun())
             : t.na("no run of " + c.writeConcern() + " finished");
         row.add("0");
         while (row.size() < columns.size() - 1) {

@@ -383,8 +383,7 @@ public final class SweepRun {
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
     String now = Instant.now().toString();
     ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null,
-        RunStatus.NOT_RUN.label(), reason,
-        now, now, null);
+        RunStatus.NOT_RUN.label(), reason, now, now, null);
     synchronized (lock) {
       entries.add(s);
     }
@@ -442,8 +441,8 @@ public final class SweepRun {
     }
     long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
     ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null,
-        RunStatus.RUNNING.label(),
-        null, Instant.now().toString(), null, null, target > 0 ? target : null, p.warmup() ? true : null);
+        RunStatus.RUNNING.label(), null, Instant.now().toString(), null, null, target > 0 ? target : null,
+        p.warmup() ? true : null);
     synchronized (lock) {
       entries.add(running);
     }
