@@ -1,6 +1,5 @@
 package dev.ycsbpack.common;
 
-import dev.ycsbpack.common.status.RunStatus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,7 +8,7 @@ import java.util.Map;
  * client folder so that aggregate and the coordinator never have to guess it again from the output.
  *
  * @param status               {@link RunStatus#COMPLETE} or {@link RunStatus#FAILED}, as
- *                             {@link dev.ycsbpack.common.status.RunJudgement#ofFailure} decides
+ *                             {@link RunJudgement#ofFailure} decides
  * @param reason               why it failed; empty when complete
  * @param expectedOperations   operations YCSB was asked to attempt ({@link OperationCount})
  * @param completedOperations  operations YCSB reports done ({@code [OVERALL]}), -1 when unknown

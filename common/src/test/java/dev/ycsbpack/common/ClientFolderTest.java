@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.common.status.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

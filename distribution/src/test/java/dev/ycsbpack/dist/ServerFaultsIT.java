@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.ClientFolder;
+import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Verdict;
-import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.testkit.FerretDbServer;
 import dev.ycsbpack.testkit.NetnsHosts;
 import dev.ycsbpack.testkit.NetworkNamespace;

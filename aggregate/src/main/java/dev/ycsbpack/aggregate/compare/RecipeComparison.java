@@ -8,7 +8,7 @@ import dev.ycsbpack.aggregate.input.ClientFolders;
 import dev.ycsbpack.aggregate.input.InputException;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;

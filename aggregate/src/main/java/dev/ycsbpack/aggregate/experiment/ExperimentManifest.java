@@ -23,7 +23,7 @@ import java.util.Optional;
  * manifest written by a newer pack (more fields) is still read.
  *
  * @param schema      {@link #SCHEMA}: what {@code --resume} recognises
- * @param status      a {@link dev.ycsbpack.common.status.RunStatus} label: {@code RUNNING}; {@code COMPLETE} (every
+ * @param status      a {@link dev.ycsbpack.common.RunStatus} label: {@code RUNNING}; {@code COMPLETE} (every
  *                    planned step ran, or the sweep stopped by its rule);
  *                    {@code PARTIAL} (a step failed: the sweep stopped there, the answers come from the steps before);
  *                    {@code INCOMPLETE} (interrupted; {@code --resume} continues it)
@@ -235,7 +235,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    * @param report    its merged HTML report, relative, when merged
    * @param verdict   {@code RUNNING}, {@code COMPLETE}, {@code FAILED}, {@code INTERRUPTED}, {@code KILLED} (left
    *                  RUNNING by a killed experiment, set aside on resume) or {@code NOT_RUN} (a write-concern cell the
-   *                  deployment refused: no bundle, no figures): a {@link dev.ycsbpack.common.status.RunStatus} label
+   *                  deployment refused: no bundle, no figures): a {@link dev.ycsbpack.common.RunStatus} label
    * @param reason    why it failed, from its bundle's manifest; for NOT_RUN the probe's answer from the server
    * @param startedAt ISO-8601 UTC
    * @param endedAt   ISO-8601 UTC

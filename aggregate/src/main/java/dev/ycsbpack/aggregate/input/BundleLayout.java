@@ -1,6 +1,6 @@
 package dev.ycsbpack.aggregate.input;
 
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

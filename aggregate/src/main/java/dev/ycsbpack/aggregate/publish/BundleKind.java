@@ -1,6 +1,6 @@
 package dev.ycsbpack.aggregate.publish;
 
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.result.MergeResult;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.util.Map;
 
 /**

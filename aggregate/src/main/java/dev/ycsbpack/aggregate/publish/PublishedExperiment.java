@@ -2,7 +2,7 @@ package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.util.List;
 
 /**

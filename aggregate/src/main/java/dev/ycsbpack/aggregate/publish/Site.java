@@ -15,7 +15,7 @@ import dev.ycsbpack.aggregate.result.LatencyStats;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.OpResult;
 import dev.ycsbpack.aggregate.stats.Significance;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.ycsbpack.coordinator.bundle;
 
 import dev.ycsbpack.common.ClientControl;
-import dev.ycsbpack.common.status.RunJudgement;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunJudgement;
+import dev.ycsbpack.common.RunStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.ycsbpack.coordinator.bundle;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import java.util.List;
 import java.util.Map;
 

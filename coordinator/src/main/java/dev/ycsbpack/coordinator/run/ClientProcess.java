@@ -2,9 +2,9 @@ package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.common.ClientControl;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.SettingsLine;
 import dev.ycsbpack.common.StatusLine;
-import dev.ycsbpack.common.status.RunStatus;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -10,7 +10,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;

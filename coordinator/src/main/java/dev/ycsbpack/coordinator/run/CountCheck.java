@@ -1,7 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.common.CollectionCount;
-import dev.ycsbpack.common.status.RunStatus;
+import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.Phase;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.common.AtomicFiles;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.Recipe;
 import dev.ycsbpack.experiment.run.StepFiguresReader;

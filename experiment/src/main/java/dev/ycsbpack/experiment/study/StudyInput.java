@@ -2,7 +2,7 @@ package dev.ycsbpack.experiment.study;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import java.util.List;
 
 /**

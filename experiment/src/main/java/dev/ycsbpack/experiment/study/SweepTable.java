@@ -4,7 +4,7 @@ import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.ycsbpack.experiment.study;
 
-import static dev.ycsbpack.common.status.RunStatus.NOT_RUN;
+import static dev.ycsbpack.common.RunStatus.NOT_RUN;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.stats.Spread;
-import dev.ycsbpack.common.status.RunJudgement;
+import dev.ycsbpack.common.RunJudgement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,4 @@
-package dev.ycsbpack.common.status;
-
-import dev.ycsbpack.common.ExitCodes;
-import dev.ycsbpack.common.Verdict;
+package dev.ycsbpack.common;
 
 /**
  * The rules that decide a run's {@link RunStatus}, written once: {@code bin/ycsb}, the coordinator, its recovery, the

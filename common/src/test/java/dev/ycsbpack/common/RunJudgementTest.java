@@ -1,17 +1,14 @@
-package dev.ycsbpack.common.status;
+package dev.ycsbpack.common;
 
-import static dev.ycsbpack.common.status.RunStatus.COMPLETE;
-import static dev.ycsbpack.common.status.RunStatus.FAILED;
-import static dev.ycsbpack.common.status.RunStatus.INCOMPLETE;
-import static dev.ycsbpack.common.status.RunStatus.INTERRUPTED;
-import static dev.ycsbpack.common.status.RunStatus.PARTIAL;
+import static dev.ycsbpack.common.RunStatus.COMPLETE;
+import static dev.ycsbpack.common.RunStatus.FAILED;
+import static dev.ycsbpack.common.RunStatus.INCOMPLETE;
+import static dev.ycsbpack.common.RunStatus.INTERRUPTED;
+import static dev.ycsbpack.common.RunStatus.PARTIAL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.common.ExitCodes;
-import dev.ycsbpack.common.Outcomes;
-import dev.ycsbpack.common.Verdict;
 import org.junit.jupiter.api.Test;
 
 class RunJudgementTest {

@@ -1,6 +1,5 @@
-package dev.ycsbpack.common.status;
+package dev.ycsbpack.common;
 
-import dev.ycsbpack.common.Text;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.ycsbpack.common.status;
+package dev.ycsbpack.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
