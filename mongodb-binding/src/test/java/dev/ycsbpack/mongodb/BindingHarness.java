@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import dev.ycsbpack.mongodb.wire.FastPath;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,12 @@ final class BindingHarness implements AutoCloseable {
     properties.setProperty("mongodb.url", target.connectionString());
     if (BindingOptions.benchmarkDatabase(new ConnectionString(target.connectionString())) == null) {
       properties.setProperty("mongodb.database", TEST_DATABASE); // else the URL's path names it (MONGODB_URL)
+    }
+    // the binding's tests of its operations run a second time with -Dmongodb.fastPath=false (test.sh): each way must
+    // give the same statuses and documents; a test's own mongodb.fastPath pair still wins
+    String fastPath = System.getProperty(FastPath.PROPERTY);
+    if (fastPath != null) {
+      properties.setProperty(FastPath.PROPERTY, fastPath);
     }
     for (String pair : pairs) {
       int eq = pair.indexOf('=');

@@ -2,9 +2,9 @@ package dev.ycsbpack.mongodb;
 
 import static dev.ycsbpack.mongodb.ProxiedMongos.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoConnectionPoolClearedException;
@@ -15,8 +15,8 @@ import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoSocketReadException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
-import com.mongodb.connection.ServerId;
 import com.mongodb.connection.ClusterId;
+import com.mongodb.connection.ServerId;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
@@ -155,7 +155,7 @@ class UpdateCommandTest {
 
   @Test
   void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
-    onUpdate(n -> n == 2 ? error(91, RetryableWrites.RETRYABLE_WRITE_ERROR) : null);
+    onUpdate(n -> n == 2 ? error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR) : null);
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -195,7 +195,7 @@ class UpdateCommandTest {
 
   @Test
   void noRetryAndNoTransactionNumberWithRetryWritesOff() throws Exception {
-    onUpdate(n -> error(91, RetryableWrites.RETRYABLE_WRITE_ERROR));
+    onUpdate(n -> error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR));
     try (BindingHarness h = harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -304,7 +304,7 @@ class UpdateCommandTest {
     mongos.rewriteReplies(command -> !command.equals("update") || replies.incrementAndGet() != 1 ? null
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
-            .append("errorLabels", new BsonArray(List.of(new BsonString(RetryableWrites.RETRYABLE_WRITE_ERROR)))));
+            .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
@@ -314,65 +314,20 @@ class UpdateCommandTest {
     assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
   }
 
-  @Test
-  void aWriteConcernErrorBecomesTheDriversException() {
-    WriteReply reply = new WriteReply(1, 1, List.of(),
-        new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
-            .append("errmsg", new BsonString("timed out")), List.of("X"));
-    MongoException e = UpdateCommand.failure(reply, new ServerAddress("h", 1));
-    assertTrue(e instanceof MongoWriteConcernException, e::toString);
-    assertEquals(64, e.getCode());
-    assertTrue(e.hasErrorLabel("X"));
-    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
-    assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
-  }
-
   /**
-   * The binding's retry rule for writes is the driver's: CommandOperationHelper.addRetryableWriteErrorLabelIfNeeded
-   * (which labels what it retries) and SpecRetryPolicy's pool-cleared and authentication cases, called by reflection
-   * on every kind of failure and wire version, so a driver upgrade that changes the rule fails here.
+   * A write concern error, as the binding's update and insert commands throw it (UpdateCommandRulesTest,
+   * InsertCommandRulesTest) and the driver's updateOne and insertMany do, is WRITE_CONCERN_FAILED, named by its code.
    */
   @Test
-  void theRetryRuleIsTheDrivers() throws Exception {
-    Class<?> helper = Class.forName("com.mongodb.internal.operation.CommandOperationHelper");
-    java.lang.reflect.Method label = helper.getDeclaredMethod("addRetryableWriteErrorLabelIfNeeded",
-        MongoException.class, int.class);
-    label.setAccessible(true);
-    java.lang.reflect.Method security = Class.forName("com.mongodb.internal.operation.SpecRetryPolicy")
-        .getDeclaredMethod("isRetryableMongoSecurityException", MongoException.class);
-    security.setAccessible(true);
-    ServerAddress a = new ServerAddress("h", 1);
-    MongoCredential cred = MongoCredential.createCredential("u", "admin", "p".toCharArray());
-    List<Supplier<MongoException>> failures = new ArrayList<>();
-    for (int code : new int[] {6, 7, 11, 50, 64, 89, 91, 100, 134, 189, 262, 9001, 10107, 11000, 11600, 11602,
-        13435, 13436}) {
-      failures.add(() -> new com.mongodb.MongoCommandException(error(code), a));
-      failures.add(() -> new com.mongodb.MongoCommandException(error(code, RetryableWrites.RETRYABLE_WRITE_ERROR), a));
-    }
-    failures.add(() -> new MongoSocketReadException("reset", a));
-    failures.add(() -> new MongoNotPrimaryException(new BsonDocument(), a));
-    failures.add(() -> new MongoConnectionPoolClearedException(new ServerId(new ClusterId(), a), null));
-    failures.add(() -> new MongoSecurityException(cred, "auth", new MongoSocketReadException("x", a)));
-    failures.add(() -> new MongoSecurityException(cred, "bad password"));
-    failures.add(() -> new MongoException("plain"));
-    int checked = 0;
-    for (int wire : new int[] {7, 8, 9, 17, 25}) {
-      for (Supplier<MongoException> failure : failures) {
-        MongoException e = failure.get();
-        MongoException copy = failure.get();
-        boolean drivers = copy instanceof MongoConnectionPoolClearedException
-            || (copy instanceof MongoSecurityException && (boolean) security.invoke(null, copy));
-        if (!drivers) {
-          label.invoke(null, copy, wire);
-          drivers = copy.hasErrorLabel(RetryableWrites.RETRYABLE_WRITE_ERROR);
-        }
-        boolean expected = drivers;
-        int w = wire;
-        assertEquals(expected, RetryableWrites.isRetryable(e, wire), () -> "driver and binding differ on " + e
-            + " at wire version " + w);
-        checked++;
-      }
-    }
-    assertEquals(5 * failures.size(), checked);
+  void aWriteConcernErrorIsClassifiedWriteConcernFailedNamedByItsCode() {
+    ServerAddress server = new ServerAddress("h", 1);
+    MongoWriteConcernException e = new MongoWriteConcernException(new com.mongodb.bulk.WriteConcernError(64,
+        "WriteConcernFailed", "timed out", new BsonDocument()), com.mongodb.WriteConcernResult.acknowledged(1, true,
+        null), server, List.of("X"));
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
+    assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(new com.mongodb.MongoBulkWriteException(
+        com.mongodb.bulk.BulkWriteResult.acknowledged(2, 0, 0, 0, List.of(), List.of()), List.of(),
+        e.getWriteConcernError(), server, java.util.Set.of("X", "Y"))));
   }
 }

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
@@ -143,15 +143,6 @@ final class PointRead {
   static BsonDocument killCursors(String table, long cursorId) {
     return new BsonDocument("killCursors", new BsonString(table))
         .append("cursors", new BsonArray(List.of(new BsonInt64(cursorId))));
-  }
-
-  /** {@code {f: 1, ...}} in the set's order, as {@code Projections.include(new ArrayList<>(fields))} gives. */
-  static BsonDocument projection(Set<String> fields) {
-    BsonDocument projection = new BsonDocument();
-    for (String field : fields) {
-      projection.append(field, ONE);
-    }
-    return projection;
   }
 
   /**

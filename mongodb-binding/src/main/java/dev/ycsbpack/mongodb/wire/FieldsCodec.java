@@ -1,5 +1,6 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
+import com.mongodb.client.MongoDatabase;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,6 +11,7 @@ import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
@@ -19,7 +21,7 @@ import site.ycsb.ByteIterator;
  * tools) as the text of its {@code BsonValue}, exactly as {@link Documents#readFields} does for a decoded
  * document. Decode only: the binding writes {@code BsonDocument}s.
  */
-final class FieldsCodec implements Codec<FieldsCodec.Fields> {
+public final class FieldsCodec implements Codec<FieldsCodec.Fields> {
   static final FieldsCodec INSTANCE = new FieldsCodec();
 
   /** Built once: its registry lookups happen here, not per value. Stateless, so shared by all threads. */
@@ -27,11 +29,21 @@ final class FieldsCodec implements Codec<FieldsCodec.Fields> {
   private static final DecoderContext CONTEXT = DecoderContext.builder().build();
 
   /** YCSB's field map as a document class. */
-  static final class Fields extends HashMap<String, ByteIterator> {
+  public static final class Fields extends HashMap<String, ByteIterator> {
     private static final long serialVersionUID = 1L;
   }
 
   private FieldsCodec() {
+  }
+
+  /**
+   * {@code plain} decoding with the binding's own decoders first (field maps, point-read and write replies), and
+   * everything else (filters, BsonDocuments) as the client resolves it.
+   */
+  public static MongoDatabase withReplyCodecs(MongoDatabase plain) {
+    return plain.withCodecRegistry(CodecRegistries.fromRegistries(
+        CodecRegistries.fromCodecs(INSTANCE, PointRead.ReplyCodec.INSTANCE, WriteReply.Codec.INSTANCE),
+        plain.getCodecRegistry()));
   }
 
   @Override

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoClientException;
@@ -30,7 +30,7 @@ import org.bson.codecs.BsonDocumentCodec;
  * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
  * reply the driver's {@code moreToCome} write does not.
  */
-final class CommandWrites implements AutoCloseable {
+public final class CommandWrites implements AutoCloseable {
   private static final ClientSessionOptions SESSION = ClientSessionOptions.builder().causallyConsistent(false).build();
 
   private final MongoClient client;
@@ -44,8 +44,8 @@ final class CommandWrites implements AutoCloseable {
   /** This thread's session, started with its first retryable write: its transaction numbers are this thread's. */
   private ClientSession session;
 
-  CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
-                WriteLimits limits) {
+  public CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
+                       WriteLimits limits) {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;
@@ -59,7 +59,7 @@ final class CommandWrites implements AutoCloseable {
    * Sends {@code {_id: key}} ← {@code update}; the reply's matched count, or the driver's exception for a failure
    * (a write concern error as {@link com.mongodb.MongoWriteConcernException}).
    */
-  int update(String table, String key, BsonDocument update) {
+  public int update(String table, String key, BsonDocument update) {
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
     Answer answer = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
@@ -76,7 +76,7 @@ final class CommandWrites implements AutoCloseable {
    * not fit (the caller then uses the driver's insertMany, which splits them); else throws the driver's exception:
    * {@link com.mongodb.MongoBulkWriteException} for write errors or a write concern error, as the driver's insertMany.
    */
-  boolean insert(String table, List<? extends BsonDocument> documents) {
+  public boolean insert(String table, List<? extends BsonDocument> documents) {
     int size = InsertCommand.size(table, documents, limits);
     if (size == InsertCommand.DOES_NOT_FIT) {
       return false;
