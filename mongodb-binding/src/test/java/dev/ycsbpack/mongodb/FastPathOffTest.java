@@ -8,13 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import com.mongodb.MongoClientSettings;
 import dev.ycsbpack.mongodb.wire.FastPath;
 import dev.ycsbpack.testkit.TestTargets;
+import dev.ycsbpack.testkit.TestTargets.Target;
+import dev.ycsbpack.testkit.WireDecision;
+import dev.ycsbpack.testkit.WireRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -30,12 +36,25 @@ class FastPathOffTest {
     return new HashMap<>(Map.of("f", new ByteArrayByteIterator(text.getBytes(StandardCharsets.UTF_8))));
   }
 
+  /**
+   * Through a wire proxy in front of mongo-java-server: on the fast path an update and a batch of inserts are one
+   * command document each (the binding's own), off it the driver's updateOne and insertMany, which send their
+   * statements as a separate document sequence. (A point read is the same {@code find} either way.)
+   */
   @Test
-  void offTheClientIsTheDriversAndTheOperationsKeepTheirStatuses() throws Exception {
+  void offTheClientAndTheWritesAreTheDriversAndTheStatusesStay() throws Exception {
     for (boolean fast : new boolean[] {true, false}) {
       AtomicReference<MongoClientSettings> seen = new AtomicReference<>();
-      try (BindingHarness h = new BindingHarness(TestTargets.inProcess(), "mongodb.fastPath=" + fast,
-          "mongodb.batchsize=2")) {
+      List<WireRequest> writes = new CopyOnWriteArrayList<>();
+      try (ProxiedMongos mongos = ProxiedMongos.start();
+           BindingHarness h = new BindingHarness(new Target("proxy", mongos.url(), false, false),
+               "mongodb.fastPath=" + fast, "mongodb.batchsize=2")) {
+        mongos.proxy.onRequest(r -> {
+          if (r.command().equals("update") || r.command().equals("insert")) {
+            writes.add(r);
+          }
+          return WireDecision.forward();
+        });
         DB db = h.client(settings -> seen.set(settings.build()));
         MongoClientSettings settings = seen.get();
         if (fast) {
@@ -53,8 +72,14 @@ class FastPathOffTest {
         assertSame(Status.NOT_FOUND, db.read(h.table, "missing", null, new HashMap<>()));
         assertSame(Status.OK, db.update(h.table, "b", value("z")));
         assertSame(Status.NOT_FOUND, db.update(h.table, "missing", value("z")));
-        assertEquals("z", new String(h.collection().find(new org.bson.BsonDocument("_id",
-            new org.bson.BsonString("b"))).first().getBinary("f").getData(), StandardCharsets.UTF_8));
+        assertEquals("z", new String(h.collection().find(new BsonDocument("_id", new BsonString("b"))).first()
+            .getBinary("f").getData(), StandardCharsets.UTF_8));
+      }
+      assertEquals(3, writes.size(), writes::toString);
+      for (WireRequest w : writes) {
+        String statements = w.command().equals("update") ? "updates" : "documents";
+        assertEquals(fast, w.body().containsKey(statements), () -> "fast=" + fast + ": " + w);
+        assertEquals(!fast, w.sequences().containsKey(statements), () -> "fast=" + fast + ": " + w);
       }
     }
   }
