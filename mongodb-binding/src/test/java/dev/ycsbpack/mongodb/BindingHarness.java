@@ -37,8 +37,8 @@ final class BindingHarness implements AutoCloseable {
     if (BindingOptions.benchmarkDatabase(new ConnectionString(target.connectionString())) == null) {
       properties.setProperty("mongodb.database", TEST_DATABASE); // else the URL's path names it (MONGODB_URL)
     }
-    // the binding's tests of its operations run a second time with -Dmongodb.fastPath=false (test.sh): each way must
-    // give the same statuses and documents; a test's own mongodb.fastPath pair still wins
+    // the binding's tests of its operations run a second time with -Dmongodb.fastPath=false (the fast-path-off
+    // execution in the binding's pom): each way must give the same statuses and documents; a test's own pair wins
     String fastPath = System.getProperty(FastPath.PROPERTY);
     if (fastPath != null) {
       properties.setProperty(FastPath.PROPERTY, fastPath);
@@ -50,6 +50,14 @@ final class BindingHarness implements AutoCloseable {
     reader = MongoClients.create(target.connectionString());
     // YCSB's Client configures the measurement singleton before any DB exists; batches are measured there.
     Measurements.setProperties(new Properties());
+  }
+
+  /**
+   * Whether this run is the one on the driver's public API alone ({@code -Dmongodb.fastPath=false}): the tests of the
+   * fast path's own commands on the wire skip themselves then.
+   */
+  static boolean fastPathTurnedOff() {
+    return "false".equals(System.getProperty(FastPath.PROPERTY));
   }
 
   /** A client thread's DB, initialised; closed (cleanup) by {@link #close()} unless cleaned up earlier. */

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import com.mongodb.MongoClientSettings;
 import dev.ycsbpack.mongodb.wire.FastPath;
 import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireRequest;
 import java.nio.charset.StandardCharsets;
@@ -47,8 +46,7 @@ class FastPathOffTest {
       AtomicReference<MongoClientSettings> seen = new AtomicReference<>();
       List<WireRequest> writes = new CopyOnWriteArrayList<>();
       try (ProxiedMongos mongos = ProxiedMongos.start();
-           BindingHarness h = new BindingHarness(new Target("proxy", mongos.url(), false, false),
-               "mongodb.fastPath=" + fast, "mongodb.batchsize=2")) {
+           BindingHarness h = mongos.harness("mongodb.fastPath=" + fast, "mongodb.batchsize=2")) {
         mongos.proxy.onRequest(r -> {
           if (r.command().equals("update") || r.command().equals("insert")) {
             writes.add(r);

@@ -7,18 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import com.mongodb.MongoBulkWriteException;
-import com.mongodb.MongoException;
-import com.mongodb.ServerAddress;
 import com.mongodb.client.model.InsertManyOptions;
-import dev.ycsbpack.mongodb.wire.WriteLimits;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import dev.ycsbpack.testkit.WireRequest;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +28,8 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,15 +46,15 @@ import site.ycsb.StringByteIterator;
  * WRITE_CONCERN_FAILED; write errors as the driver's bulk-write exception.
  */
 class InsertCommandTest {
-  private ProxiedMongos mongos;
-  private WireProxy proxy;
+  /** A new one for each test (JUnit makes a test instance per test). */
+  private final ProxiedMongos mongos = ProxiedMongos.start();
   /** Every insert command the client sent, as it went on the wire. */
   private final List<WireRequest> inserts = new CopyOnWriteArrayList<>();
 
-  @BeforeEach
-  void start() {
-    mongos = ProxiedMongos.start();
-    proxy = mongos.proxy;
+  /** Tests of the fast path's own command on the wire: the run on the driver's public API alone skips them. */
+  @BeforeAll
+  static void onTheFastPath() {
+    assumeFalse(BindingHarness.fastPathTurnedOff(), "the fast path's own commands, with mongodb.fastPath=false");
   }
 
   @AfterEach
@@ -67,19 +62,16 @@ class InsertCommandTest {
     mongos.close();
   }
 
-  /** MongoDB's own write limits (3.6 and later). */
-  private static final WriteLimits STANDARD = new WriteLimits(100_000, 16 * 1024 * 1024);
-
   private BindingHarness harness(String... pairs) {
     List<String> all = new ArrayList<>(List.of("mongodb.batchsize=3"));
     all.addAll(List.of(pairs));
-    return new BindingHarness(new Target("proxy", mongos.url(), false, false), all.toArray(new String[0]));
+    return mongos.harness(all.toArray(new String[0]));
   }
 
   /** Records insert commands; {@code answer} may answer the n-th itself (null: forward it). */
   private void onInsert(Function<Integer, WireDecision> answer) {
     AtomicInteger seen = new AtomicInteger();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (!r.command().equals("insert")) {
         return WireDecision.forward();
       }

@@ -1,6 +1,7 @@
 package dev.ycsbpack.mongodb;
 
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import java.util.function.Function;
@@ -32,6 +33,11 @@ public final class ProxiedMongos implements AutoCloseable {
 
   public static ProxiedMongos start() {
     return new ProxiedMongos();
+  }
+
+  /** A harness whose client threads talk to this mongos, with {@code pairs} as their properties. */
+  public BindingHarness harness(String... pairs) {
+    return new BindingHarness(new TestTargets.Target("proxy", url(), false, false), pairs);
   }
 
   /** The client's connection string, with short selection and connect timeouts. */

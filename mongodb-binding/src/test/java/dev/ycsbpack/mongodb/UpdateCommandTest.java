@@ -6,18 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import com.mongodb.MongoConnectionPoolClearedException;
-import com.mongodb.MongoCredential;
-import com.mongodb.MongoException;
-import com.mongodb.MongoNotPrimaryException;
-import com.mongodb.MongoSecurityException;
-import com.mongodb.MongoSocketReadException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
-import com.mongodb.connection.ClusterId;
-import com.mongodb.connection.ServerId;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import dev.ycsbpack.testkit.WireRequest;
@@ -27,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
@@ -35,7 +26,7 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -49,15 +40,15 @@ import site.ycsb.StringByteIterator;
  * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes.
  */
 class UpdateCommandTest {
-  private ProxiedMongos mongos;
-  private WireProxy proxy;
+  /** A new one for each test (JUnit makes a test instance per test). */
+  private final ProxiedMongos mongos = ProxiedMongos.start();
   /** Every update command the client sent, as it went on the wire. */
   private final List<BsonDocument> updates = new CopyOnWriteArrayList<>();
 
-  @BeforeEach
-  void start() {
-    mongos = ProxiedMongos.start();
-    proxy = mongos.proxy;
+  /** Tests of the fast path's own command on the wire: the run on the driver's public API alone skips them. */
+  @BeforeAll
+  static void onTheFastPath() {
+    assumeFalse(BindingHarness.fastPathTurnedOff(), "the fast path's own commands, with mongodb.fastPath=false");
   }
 
   @AfterEach
@@ -65,14 +56,10 @@ class UpdateCommandTest {
     mongos.close();
   }
 
-  private BindingHarness harness(String... pairs) {
-    return new BindingHarness(new Target("proxy", mongos.url(), false, false), pairs);
-  }
-
   /** Records update commands; {@code answer} may answer one itself (null: forward it). */
   private void onUpdate(java.util.function.Function<Integer, BsonDocument> answer) {
     AtomicInteger seen = new AtomicInteger();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (!r.command().equals("update")) {
         return WireDecision.forward();
       }
@@ -94,7 +81,7 @@ class UpdateCommandTest {
   @Test
   void anUpdateIsOneCommandWithItsWriteConcernSessionAndTransactionNumber() throws Exception {
     onUpdate(n -> null);
-    try (BindingHarness h = harness("mongodb.w=majority")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority")) {
       MongoDbClient db = h.client();
       assertEquals(Status.OK, db.insert(h.table, "a", value("x")));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -122,14 +109,14 @@ class UpdateCommandTest {
   @Test
   void theCommandIsTheDriversUpdateOne() throws Exception {
     List<WireRequest> sent = new CopyOnWriteArrayList<>();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (r.command().equals("update")) {
         sent.add(r);
       }
       return WireDecision.forward();
     });
     BsonDocument set = new BsonDocument("$set", new BsonDocument("field0", new BsonBinary("y".getBytes())));
-    try (BindingHarness h = harness("mongodb.w=majority")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       db.update(h.table, "a", value("y"));
@@ -156,7 +143,7 @@ class UpdateCommandTest {
   @Test
   void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
     onUpdate(n -> n == 2 ? error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR) : null);
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y"))); // the first update: answered
@@ -174,7 +161,7 @@ class UpdateCommandTest {
   void aNetworkErrorIsRetriedOnANewConnectionWithTheSameTransactionNumber() throws Exception {
     AtomicInteger seen = new AtomicInteger();
     List<Integer> connections = new CopyOnWriteArrayList<>();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (!r.command().equals("update")) {
         return WireDecision.forward();
       }
@@ -182,7 +169,7 @@ class UpdateCommandTest {
       connections.add(r.connection());
       return seen.incrementAndGet() == 1 ? WireDecision.reset() : WireDecision.forward();
     });
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -196,7 +183,7 @@ class UpdateCommandTest {
   @Test
   void noRetryAndNoTransactionNumberWithRetryWritesOff() throws Exception {
     onUpdate(n -> error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR));
-    try (BindingHarness h = harness("mongodb.retryWrites=false")) {
+    try (BindingHarness h = mongos.harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       // code 91 is "shutdown in progress", which the driver reports as a node recovering
@@ -211,7 +198,7 @@ class UpdateCommandTest {
   void anUnlabelledRetryableCodeFromAPre44ServerIsRetried() throws Exception {
     mongos.wireVersion = 8; // MongoDB 4.2: the driver decides by the code
     onUpdate(n -> n == 1 ? error(91) : null);
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -224,7 +211,7 @@ class UpdateCommandTest {
   void anUnlabelledErrorFromAModernServerIsNotRetried() throws Exception {
     mongos.wireVersion = 17; // MongoDB 6.0 labels what may be retried
     onUpdate(n -> error(91));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
@@ -242,12 +229,12 @@ class UpdateCommandTest {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
         .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(0))
             .append("code", new BsonInt32(91)).append("errmsg", new BsonString("injected by the test"))))));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
       int byBinding = updates.size();
-      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(proxy.connectionString()
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(mongos.proxy.connectionString()
           + "/?serverSelectionTimeoutMS=5000")) {
         assertThrows(com.mongodb.MongoWriteException.class, () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
             .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
@@ -262,7 +249,7 @@ class UpdateCommandTest {
   @Test
   void aReplyWithoutACountIsAnErrorNotNotFound() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
@@ -274,7 +261,7 @@ class UpdateCommandTest {
   void aCountSentAsALongIsRead() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new org.bson.BsonInt64(1))
         .append("nModified", new org.bson.BsonInt64(1)));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -288,7 +275,7 @@ class UpdateCommandTest {
         new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
             .append("errmsg", new BsonString("waiting for replication timed out"))
             .append("errInfo", new BsonDocument("wtimeout", org.bson.BsonBoolean.TRUE))));
-    try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Failures.WRITE_CONCERN_FAILED, db.update(h.table, "a", value("y")));
@@ -305,7 +292,7 @@ class UpdateCommandTest {
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
             .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR)))));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));

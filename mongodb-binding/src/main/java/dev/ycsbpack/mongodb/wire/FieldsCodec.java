@@ -6,11 +6,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
 import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -21,7 +19,7 @@ import site.ycsb.ByteIterator;
  * tools) as the text of its {@code BsonValue}, exactly as {@link Documents#readFields} does for a decoded
  * document. Decode only: the binding writes {@code BsonDocument}s.
  */
-public final class FieldsCodec implements Codec<FieldsCodec.Fields> {
+public final class FieldsCodec extends DecodeOnlyCodec<FieldsCodec.Fields> {
   static final FieldsCodec INSTANCE = new FieldsCodec();
 
   /** Built once: its registry lookups happen here, not per value. Stateless, so shared by all threads. */
@@ -34,6 +32,7 @@ public final class FieldsCodec implements Codec<FieldsCodec.Fields> {
   }
 
   private FieldsCodec() {
+    super(Fields.class, "the mongodb binding writes BsonDocuments, not field maps");
   }
 
   /**
@@ -76,15 +75,5 @@ public final class FieldsCodec implements Codec<FieldsCodec.Fields> {
       default:
         return OTHER.decode(reader, CONTEXT).toString().getBytes(StandardCharsets.UTF_8);
     }
-  }
-
-  @Override
-  public void encode(BsonWriter writer, Fields value, EncoderContext encoderContext) {
-    throw new UnsupportedOperationException("the mongodb binding writes BsonDocuments, not field maps");
-  }
-
-  @Override
-  public Class<Fields> getEncoderClass() {
-    return Fields.class;
   }
 }

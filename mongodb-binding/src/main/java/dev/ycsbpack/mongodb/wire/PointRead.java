@@ -19,10 +19,7 @@ import org.bson.BsonInt64;
 import org.bson.BsonReader;
 import org.bson.BsonString;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * A read by {@code _id} sent as the same {@code find} command the driver's {@code find(...).first()} sends
@@ -68,10 +65,11 @@ final class PointRead {
   }
 
   /** Decodes {@code {cursor: {firstBatch: [doc], id, ...}, ok: 1, ...}}; never throws on a reply's shape. */
-  static final class ReplyCodec implements Codec<Reply> {
+  static final class ReplyCodec extends DecodeOnlyCodec<Reply> {
     static final ReplyCodec INSTANCE = new ReplyCodec();
 
     private ReplyCodec() {
+      super(Reply.class, "a find reply is only decoded");
     }
 
     @Override
@@ -112,16 +110,6 @@ final class PointRead {
       }
       reader.readEndDocument();
       return new Reply(document, batch, cursorId);
-    }
-
-    @Override
-    public void encode(BsonWriter writer, Reply value, EncoderContext encoderContext) {
-      throw new UnsupportedOperationException("a find reply is only decoded");
-    }
-
-    @Override
-    public Class<Reply> getEncoderClass() {
-      return Reply.class;
     }
   }
 

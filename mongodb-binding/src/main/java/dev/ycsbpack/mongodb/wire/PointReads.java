@@ -1,7 +1,6 @@
 package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoException;
-import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
@@ -16,21 +15,17 @@ import org.bson.BsonDocument;
  */
 public final class PointReads {
   private final MongoClient client;
-  /** With the binding's reply codecs ({@link FieldsCodec#withReplyCodecs}). */
+  /** With the binding's reply codecs ({@link FieldsCodec#withReplyCodecs}); its read preference and concern apply. */
   private final MongoDatabase database;
-  private final ReadPreference readPreference;
-  private final ReadConcern readConcern;
-  /** The driver's find's retry rule, which runCommand alone does not follow. */
-  private final ReadRetries readRetries;
   /** The client's timeoutMS (null when unset): a read and its retries share one deadline. */
   private final Long timeoutMs;
+  /** The driver's find's retry rule, which runCommand alone does not follow. */
+  private final ReadRetries readRetries;
 
   /** Reads through {@code database} (with the binding's reply codecs) of {@code client}, under its settings. */
   public PointReads(MongoClient client, MongoDatabase database, DriverRetries retries) {
     this.client = client;
     this.database = database;
-    this.readPreference = database.getReadPreference();
-    this.readConcern = database.getReadConcern();
     this.timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
     this.readRetries = new ReadRetries(retries, timeoutMs != null);
   }
@@ -40,12 +35,12 @@ public final class PointReads {
    * none; the driver's exception when the read failed.
    */
   public FieldsCodec.Fields read(String table, String key, BsonDocument projection) {
-    BsonDocument command = PointRead.command(table, key, projection, readConcern);
+    BsonDocument command = PointRead.command(table, key, projection, database.getReadConcern());
     long start = timeoutMs != null ? System.nanoTime() : 0;
     PointRead.Reply reply;
     long checkouts = AttemptCount.started();
     try {
-      reply = database.runCommand(command, readPreference, PointRead.Reply.class);
+      reply = database.runCommand(command, database.getReadPreference(), PointRead.Reply.class);
     } catch (MongoException e) {
       reply = retry(command, e, (int) (AttemptCount.started() - checkouts), start);
     }
@@ -84,7 +79,7 @@ public final class PointReads {
       long checkouts = AttemptCount.started();
       try {
         return SteeredSelection.retrying(read.avoidOnShards(), read.avoidEverywhere(), read.nextCallAttempts(),
-            () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
+            () -> retryOn.runCommand(command, retryOn.getReadPreference(), PointRead.Reply.class));
       } catch (MongoException e) {
         failure = e;
       } catch (SteeredSelection.AttemptsSpent e) {
@@ -102,6 +97,7 @@ public final class PointReads {
    */
   private void killCursor(String table, long cursorId) {
     BsonDocument kill = PointRead.killCursors(table, cursorId);
+    ReadPreference readPreference = database.getReadPreference();
     for (ServerDescription server : readPreference.choose(client.getClusterDescription())) {
       try {
         SteeredSelection.pinned(server.getAddress(), () -> database.runCommand(kill, readPreference));
