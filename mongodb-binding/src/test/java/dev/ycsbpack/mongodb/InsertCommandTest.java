@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.mongodb.client.model.InsertManyOptions;
 import dev.ycsbpack.testkit.TestTargets.Target;
@@ -28,8 +27,6 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,24 +40,11 @@ import site.ycsb.StringByteIterator;
  * against a sharded cluster): the command's fields and documents as the driver's insertMany sends them, its write
  * concern, {@code lsid} and {@code txnNumber}; one retry with the same transaction number on a retryable error or a
  * reset connection, none with retryWrites=false or on write errors; a write concern error counted as
- * WRITE_CONCERN_FAILED; write errors as the driver's bulk-write exception.
+ * WRITE_CONCERN_FAILED; write errors each on its own document (InsertCommandRulesTest: the bulk-write exception).
  */
-class InsertCommandTest {
-  /** A new one for each test (JUnit makes a test instance per test). */
-  private final ProxiedMongos mongos = ProxiedMongos.start();
+class InsertCommandTest extends FastPathCommandsOnTheWire {
   /** Every insert command the client sent, as it went on the wire. */
   private final List<WireRequest> inserts = new CopyOnWriteArrayList<>();
-
-  /** Tests of the fast path's own command on the wire: the run on the driver's public API alone skips them. */
-  @BeforeAll
-  static void onTheFastPath() {
-    assumeFalse(BindingHarness.fastPathTurnedOff(), "the fast path's own commands, with mongodb.fastPath=false");
-  }
-
-  @AfterEach
-  void stop() {
-    mongos.close();
-  }
 
   private BindingHarness harness(String... pairs) {
     List<String> all = new ArrayList<>(List.of("mongodb.batchsize=3"));

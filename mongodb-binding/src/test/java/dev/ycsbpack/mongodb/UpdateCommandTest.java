@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
@@ -25,8 +24,6 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -37,24 +34,11 @@ import site.ycsb.StringByteIterator;
  * the proxy turns into a mongos's with sessions, so the client does retryable writes as against a sharded cluster:
  * the command and its write concern, {@code lsid} and {@code txnNumber}, one retry with the same transaction number
  * on a retryable error, none with retryWrites=false, a write concern error counted as WRITE_CONCERN_FAILED and
- * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes.
+ * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes by UpdateCommandRulesTest.
  */
-class UpdateCommandTest {
-  /** A new one for each test (JUnit makes a test instance per test). */
-  private final ProxiedMongos mongos = ProxiedMongos.start();
+class UpdateCommandTest extends FastPathCommandsOnTheWire {
   /** Every update command the client sent, as it went on the wire. */
   private final List<BsonDocument> updates = new CopyOnWriteArrayList<>();
-
-  /** Tests of the fast path's own command on the wire: the run on the driver's public API alone skips them. */
-  @BeforeAll
-  static void onTheFastPath() {
-    assumeFalse(BindingHarness.fastPathTurnedOff(), "the fast path's own commands, with mongodb.fastPath=false");
-  }
-
-  @AfterEach
-  void stop() {
-    mongos.close();
-  }
 
   /** Records update commands; {@code answer} may answer one itself (null: forward it). */
   private void onUpdate(java.util.function.Function<Integer, BsonDocument> answer) {
@@ -234,8 +218,8 @@ class UpdateCommandTest {
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
       int byBinding = updates.size();
-      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(mongos.proxy.connectionString()
-          + "/?serverSelectionTimeoutMS=5000")) {
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
+          mongos.proxy.connectionString() + "/?serverSelectionTimeoutMS=5000")) {
         assertThrows(com.mongodb.MongoWriteException.class, () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
             .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
                 new org.bson.Document("$set", new org.bson.Document("f", 1))));

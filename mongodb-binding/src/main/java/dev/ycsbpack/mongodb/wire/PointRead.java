@@ -33,7 +33,7 @@ import org.bson.codecs.DecoderContext;
  *
  * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: the find's retries
  * ({@link ReadRetries}: one after an error on the driver's own rule {@link #isRetryable}, under timeoutMS as many as
- * its deadline allows, the rule checked against the driver's classes by PointReadTest; the overload attempts and
+ * its deadline allows, the rule checked against the driver's classes by PointReadRulesTest; the overload attempts and
  * backoff; and no attempt more than the find would make
  * whatever runCommand retries by itself) unless retryReads is off, each avoiding the servers that failed as the
  * driver's do ({@link SteeredSelection}) and all within the same timeoutMS deadline; and a cursor the server left

@@ -35,7 +35,7 @@ import org.bson.BsonValue;
  * servers failed inside it, other than the last, are not deprioritised by the read's later runCommands.
  */
 final class ReadRetries {
-  /** The driver's {@code CommandOperationHelper.DEFAULT_MAX_ADAPTIVE_RETRIES} (PointReadTest checks it). */
+  /** The driver's {@code CommandOperationHelper.DEFAULT_MAX_ADAPTIVE_RETRIES} (PointReadRulesTest checks it). */
   static final int DEFAULT_MAX_ADAPTIVE_RETRIES = 2;
   /** The read policy's one retry (the driver's {@code Descriptor.READ}). */
   private static final int READ_ATTEMPTS = 2;
