@@ -12,6 +12,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
@@ -62,12 +63,8 @@ public final class CommandWrites implements AutoCloseable {
   public int update(String table, String key, BsonDocument update) {
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    Answer answer = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
-        "update");
-    if (!answer.reply().clean()) {
-      throw UpdateCommand.failure(answer.reply(), answer.server());
-    }
-    return UpdateCommand.matched(answer.reply());
+    return UpdateCommand.matched(clean(run(cluster, on,
+        UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)), "update"), UpdateCommand::failure));
   }
 
   /**
@@ -83,12 +80,10 @@ public final class CommandWrites implements AutoCloseable {
     }
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    Answer answer = run(cluster, on, InsertCommand.command(table, documents, size, writeConcernBytes, txnNumber(on)),
-        "insert");
-    if (!answer.reply().clean()) {
-      throw InsertCommand.failure(answer.reply(), answer.server());
-    }
-    if (answer.reply().n() == WriteReply.NO_COUNT) {
+    WriteReply reply = clean(run(cluster, on,
+        InsertCommand.command(table, documents, size, writeConcernBytes, txnNumber(on)), "insert"),
+        InsertCommand::failure);
+    if (reply.n() == WriteReply.NO_COUNT) {
       // as the driver's insertMany, which cannot build its result without it: the documents' fate is unknown
       throw new MongoClientException("the server's reply to an insert carries no count of inserted documents (n)");
     }
@@ -123,6 +118,17 @@ public final class CommandWrites implements AutoCloseable {
 
   /** A reply and the server it came from, as far as known. */
   private record Answer(WriteReply reply, ServerAddress server) {
+  }
+
+  /**
+   * The reply of a write that ran, when clean; else the driver's exception {@code failure} makes of it and the server
+   * it came from (a method reference, so no object per write).
+   */
+  private static WriteReply clean(Answer answer, BiFunction<WriteReply, ServerAddress, MongoException> failure) {
+    if (!answer.reply().clean()) {
+      throw failure.apply(answer.reply(), answer.server());
+    }
+    return answer.reply();
   }
 
   /**
