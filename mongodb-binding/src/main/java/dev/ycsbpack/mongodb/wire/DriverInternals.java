@@ -47,7 +47,9 @@ import java.util.concurrent.atomic.LongAdder;
  * members), in this one class, written for the driver {@link FastPath#WRITTEN_FOR}: its version, a client whose
  * cluster answers a thread's repeated selection from its last one ({@link CachedSelection}), and the driver's overload
  * backoff. {@link FastPath} checks at start-up that the driver is that version and that {@link #missing()} finds
- * everything; otherwise nothing here is used and the binding runs on the driver's public API alone.
+ * everything; otherwise nothing here is used and the binding runs on the driver's public API alone. What is typed by
+ * the driver's internals lives in the nested classes, which load only when used: this class itself links, and tells
+ * its driver's version, on any driver.
  */
 public final class DriverInternals {
   private DriverInternals() {
@@ -70,7 +72,7 @@ public final class DriverInternals {
    * (A driver without them may fail to link this class at all: the caller catches that too.)
    */
   static String missing() {
-    if (HANDLES == null) {
+    if (CachedSelection.HANDLES == null) {
       return "OperationContext.ServerDeprioritization's updateCandidate or deprioritized, "
           + "or ClusterableServer.isClosed";
     }
@@ -93,19 +95,12 @@ public final class DriverInternals {
 
   /** A sync client as {@code MongoClients.create(settings)} makes it, on a cluster with cached selection. */
   static MongoClient cachedClient(MongoClientSettings settings) {
-    MongoDriverInformation driver = MongoDriverInformation.builder().driverName("sync").build();
-    StreamFactoryFactory streams = StreamFactoryHelper.getSyncStreamFactoryFactory(settings.getTransportSettings(),
-        ServerAddressHelper.getInetAddressResolver(settings));
-    // what the driver's InternalMongoClients.create does in 5.14.0, with the cluster wrapped
-    Cluster cluster = Clusters.createCluster(settings, driver, streams, AsyncClientExecutor.NO_OP,
-        InternalMongoClientSettings.DEFAULT);
-    return new MongoClientImpl(new CachedSelection(cluster), driver, settings, streams, AsyncClientExecutor.NO_OP);
+    return CachedSelection.client(settings);
   }
 
   /** How many selections {@code client}'s cluster answered from a thread's last one; -1 for a driver's own client. */
   static long answeredSelections(MongoClient client) {
-    return client instanceof MongoClientImpl impl && impl.getCluster() instanceof CachedSelection cached
-        ? cached.answered() : -1;
+    return CachedSelection.answered(client);
   }
 
   /**
@@ -129,7 +124,7 @@ public final class DriverInternals {
             MethodHandles.privateLookupIn(closable, MethodHandles.lookup())
                 .findVirtual(closable, "isClosed", MethodType.methodType(boolean.class))
                 .asType(MethodType.methodType(boolean.class, Server.class)));
-      } catch (ReflectiveOperationException | SecurityException | IllegalArgumentException e) {
+      } catch (ReflectiveOperationException | SecurityException | IllegalArgumentException | LinkageError e) {
         return null;
       }
     }
@@ -162,8 +157,6 @@ public final class DriverInternals {
       }
     }
   }
-
-  private static final Handles HANDLES = Handles.find();
 
   /**
    * The driver's cluster, with a thread's repeated server selection answered from its last one while nothing it
@@ -207,6 +200,9 @@ public final class DriverInternals {
       ServerDeprioritization asked;
     }
 
+    /** Null when the members it reaches cannot be (then the fast path is off, {@link #missing()}). */
+    static final Handles HANDLES = Handles.find();
+
     private final Cluster cluster;
     /** The driver's selection logs through its "cluster" logger: at DEBUG, every selection is the driver's. */
     private final Logger selectionLog = Loggers.getLogger("cluster");
@@ -223,9 +219,21 @@ public final class DriverInternals {
       this.enabled = HANDLES != null && (own == null || own == SteeredSelection.INSTANCE);
     }
 
-    /** How many selections were answered from a thread's last one (for the tests). */
-    long answered() {
-      return answered.sum();
+    /** A sync client as {@code MongoClients.create(settings)} makes it, on a cluster with cached selection. */
+    static MongoClient client(MongoClientSettings settings) {
+      MongoDriverInformation driver = MongoDriverInformation.builder().driverName("sync").build();
+      StreamFactoryFactory streams = StreamFactoryHelper.getSyncStreamFactoryFactory(settings.getTransportSettings(),
+          ServerAddressHelper.getInetAddressResolver(settings));
+      // what the driver's InternalMongoClients.create does in 5.14.0, with the cluster wrapped
+      Cluster cluster = Clusters.createCluster(settings, driver, streams, AsyncClientExecutor.NO_OP,
+          InternalMongoClientSettings.DEFAULT);
+      return new MongoClientImpl(new CachedSelection(cluster), driver, settings, streams, AsyncClientExecutor.NO_OP);
+    }
+
+    /** How many selections {@code client}'s cluster answered from a thread's last one; -1 for a driver's own client. */
+    static long answered(MongoClient client) {
+      return client instanceof MongoClientImpl impl && impl.getCluster() instanceof CachedSelection cached
+          ? cached.answered.sum() : -1;
     }
 
     @Override
