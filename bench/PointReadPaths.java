@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
@@ -41,7 +41,7 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
  *   kept as bytes), its fields then read into the map with {@link FieldsCodec#readDocument}.
  * </ul>
  *
- * <p>Compiled into the binding's package against a distribution's {@code lib/*} (it uses the package-private
+ * <p>Compiled into the binding's wire package against a distribution's {@code lib/*} (it uses the package-private
  * {@code PointRead} and {@code FieldsCodec} as the binding does). ARMS is one arm or several, comma-separated; with
  * several, the arms take turns in one JVM: each thread first runs WARMUP operations (unmeasured, the arms in turn,
  * so the JIT compiles every path), then PAIRS rounds of one block of BLOCK operations (shared by the threads) for each arm, the
@@ -54,7 +54,7 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
  * sends) and {@code update-driver} ({@code updateOne} with a {@code BsonDocument} filter and update, what it sent
  * before issue 19) compare the update paths, their reads both the {@code command} arm's.
  *
- * <p>Usage: java -cp DIR:DIST/lib/* dev.ycsbpack.mongodb.PointReadPaths URL TABLE ARMS RECORDS WARMUP BLOCK PAIRS
+ * <p>Usage: java -cp DIR:DIST/lib/* dev.ycsbpack.mongodb.wire.PointReadPaths URL TABLE ARMS RECORDS WARMUP BLOCK PAIRS
  * THREADS READ_PROPORTION
  */
 public final class PointReadPaths {

@@ -69,7 +69,7 @@ for workload in $workloads; do
   esac
   for threads in $threads_list; do
     for jvm in $(seq 1 "$jvms"); do
-      java -cp "$cp" "dev.ycsbpack.mongodb.$paths" "$url" pointread "$arms" "$records" "$warmup" "$block" \
+      java -cp "$cp" "dev.ycsbpack.mongodb.wire.$paths" "$url" pointread "$arms" "$records" "$warmup" "$block" \
           "$pairs" "$threads" "$proportion" 2>"$work/err" \
         | while read -r arm round ops wall worker process jit; do
             read -r load1 _ </proc/loadavg

@@ -78,6 +78,7 @@ final class Help {
       "  mongodb.retryWrites          retryable writes (driver default true)",
       "  mongodb.retryReads           retryable reads (driver default true)",
       "  mongodb.warmup               unmeasured inserts per thread before measuring (default 0)",
+      "  mongodb.fastPath             false: the driver's find, updateOne, insertMany only (default true)",
       "  mongodb.allowEmpty           true: run even when the collection is empty (default: refuse a run",
       "                               that reads, updates or scans a collection that was never loaded)",
       "  mongodb.dropOnLoad           true: a load drops the collection first (refused in a run)",

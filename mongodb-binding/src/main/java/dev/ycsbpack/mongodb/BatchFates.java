@@ -4,6 +4,7 @@ import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
+import dev.ycsbpack.mongodb.wire.Documents;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -7,18 +7,19 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.ycsbpack.common.NearestName;
+import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.UrlOptions;
+import dev.ycsbpack.mongodb.wire.FastPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import dev.ycsbpack.common.Redactor;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Everything the binding takes from YCSB properties, parsed and checked once, before any operation.
@@ -41,6 +42,8 @@ public final class BindingOptions {
   public static final String RETRY_READS = "mongodb.retryReads";
   /** Unmeasured inserts per client thread before its first measured operation (see {@link Warmup}). */
   public static final String WARMUP = "mongodb.warmup";
+  /** {@code false} runs on the driver's public API alone (see {@link FastPath}). */
+  public static final String FAST_PATH = FastPath.PROPERTY;
 
   /** No database in its path: the database is {@link #DATABASE}'s, else {@link #DEFAULT_DATABASE}. */
   public static final String DEFAULT_URL = "mongodb://localhost:27017";
@@ -64,7 +67,7 @@ public final class BindingOptions {
   static final int MAX_BATCH_SIZE = 100_000;
 
   private static final Set<String> KNOWN = union(TlsFiles.ALL, URL, DATABASE, BATCH_SIZE, UPSERT, MAX_POOL_SIZE,
-      UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP,
+      UPSTREAM_MAX_CONNECTIONS, UPSTREAM_BLOCK_MULTIPLIER, COMPRESSORS, RETRY_WRITES, RETRY_READS, WARMUP, FAST_PATH,
       WriteConcernOptions.W, WriteConcernOptions.J, WriteConcernOptions.WTIMEOUT, WriteConcernOptions.NAMED,
       ReadOptions.READ_PREFERENCE, ReadOptions.READ_PREFERENCE_TAGS, ReadOptions.MAX_STALENESS,
       ReadOptions.READ_CONCERN, EmptyCollectionCheck.ALLOW_EMPTY, FreshCollection.DROP_ON_LOAD);
@@ -92,6 +95,7 @@ public final class BindingOptions {
   /** The line naming the URL options explicit properties override, or null (see {@link UrlOverrides}). */
   private final String urlOverrides;
   private final TlsOptions tls;
+  private final FastPath fastPath;
   /** Knows every secret these properties hold, so no message or banner of the binding prints one. */
   private final Redactor redactor;
 
@@ -125,6 +129,7 @@ public final class BindingOptions {
     warmup = p.containsKey(WARMUP) ? (int) parseLong(WARMUP, p.getProperty(WARMUP), 0,
         "a number of warm-up inserts per client thread, 0 or more", Integer.MAX_VALUE) : 0;
     tls = TlsOptions.from(p, UrlOptions.of(url), connectionString);
+    fastPath = FastPath.decide(!p.containsKey(FAST_PATH) || parseBoolean(FAST_PATH, p.getProperty(FAST_PATH)));
     FreshCollection.asked(p); // refused like every other bad option, before anything runs
   }
 
@@ -235,6 +240,11 @@ public final class BindingOptions {
     return warmup;
   }
 
+  /** Whether this run sends the binding's own commands, or the driver's public API alone, and why. */
+  public FastPath fastPath() {
+    return fastPath;
+  }
+
   /** {@code mongodb binding: mongodb.w=majority overrides the URL's w=1; ...}, or null when nothing is overridden. */
   String urlOverrides() {
     return urlOverrides;
@@ -292,6 +302,7 @@ public final class BindingOptions {
         + (retryReads != null ? " retryReads=" + retryReads : "")
         + (warmup > 0 ? " warmup=" + warmup + " inserts per thread into <table>" + Warmup.SUFFIX + "<process>" : "")
         + tls.describe(connectionString)
+        + " fastPath=" + fastPath.shown()
         + (ignoredBlockMultiplier != null ? " ignored: " + UPSTREAM_BLOCK_MULTIPLIER + "=" + ignoredBlockMultiplier
             + " (removed from the driver; it changes nothing)" : "");
   }
@@ -442,7 +453,7 @@ public final class BindingOptions {
         && readConcern.equals(other.readConcern) && batchSize == other.batchSize && upsert == other.upsert
         && Objects.equals(maxPoolSize, other.maxPoolSize) && Objects.equals(compressors, other.compressors)
         && Objects.equals(retryWrites, other.retryWrites) && Objects.equals(retryReads, other.retryReads)
-        && warmup == other.warmup && tls.equals(other.tls);
+        && warmup == other.warmup && tls.equals(other.tls) && fastPath.equals(other.fastPath);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.ycsbpack.mongodb;
 
+import dev.ycsbpack.mongodb.wire.Documents;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

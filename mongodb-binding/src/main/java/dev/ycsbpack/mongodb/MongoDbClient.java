@@ -1,8 +1,6 @@
 package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoException;
-import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoClient;
@@ -16,9 +14,13 @@ import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
-import com.mongodb.connection.ServerDescription;
 import dev.ycsbpack.common.InsertDocuments;
-import java.time.Duration;
+import dev.ycsbpack.mongodb.wire.CommandWrites;
+import dev.ycsbpack.mongodb.wire.Documents;
+import dev.ycsbpack.mongodb.wire.DriverInternals;
+import dev.ycsbpack.mongodb.wire.FastPath;
+import dev.ycsbpack.mongodb.wire.FieldsCodec;
+import dev.ycsbpack.mongodb.wire.PointReads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +35,6 @@ import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -68,13 +69,9 @@ public class MongoDbClient extends DB {
   private BindingOptions options;
   private SharedClients.Lease lease;
   private MongoDatabase database;
-  private ReadPreference readPreference;
-  private ReadConcern readConcern;
-  /** The driver's find's retry rule, which runCommand alone does not follow. */
-  private ReadRetries readRetries;
-  /** The client's timeoutMS (null when unset): a read and its retries share one deadline. */
-  private Long timeoutMs;
-  /** Updates and batched inserts by command; null with w=0, when they stay the driver's. */
+  /** Point reads by command ({@link FastPath}); null off the fast path, when they are the driver's find. */
+  private PointReads reads;
+  /** Updates and batched inserts by command; null with w=0 or off the fast path, when they stay the driver's. */
   private CommandWrites writes;
   private InsertBuffer buffer;
   private InsertRetries retries;
@@ -119,6 +116,7 @@ public class MongoDbClient extends DB {
       Map<String, String> facts = new TreeMap<>(ServerFacts.of(lease.client));
       facts.putAll(lease.concerns.facts());
       facts.put("tls", options.tlsRecord()); // a run with a TLS check off must say so in its results
+      facts.put(FastPath.FACT, options.fastPath().shown()); // so must one on the driver's public API alone
       facts.putAll(DocumentCounts.before(database, properties));
       return facts;
     } catch (RuntimeException e) {
@@ -141,7 +139,7 @@ public class MongoDbClient extends DB {
 
   /** The version of the MongoDB driver this binding runs on. */
   public static String driverVersion() {
-    return ServerFacts.driverVersion();
+    return DriverInternals.driverVersion();
   }
 
   @Override
@@ -155,18 +153,11 @@ public class MongoDbClient extends DB {
       throw reportOnce(e);
     }
     LauncherOnlyProperties.sayIgnored(getProperties()); // under another launcher than the pack's bin/ycsb
-    MongoDatabase plain = lease.client.getDatabase(options.database());
-    // The binding's own decoders first; everything else (filters, BsonDocuments) as the client resolves it.
-    database = plain.withCodecRegistry(CodecRegistries.fromRegistries(
-        CodecRegistries.fromCodecs(FieldsCodec.INSTANCE, PointRead.ReplyCodec.INSTANCE, WriteReply.Codec.INSTANCE),
-        plain.getCodecRegistry()));
-    readPreference = database.getReadPreference();
-    readConcern = database.getReadConcern();
-    timeoutMs = database.getTimeout(TimeUnit.MILLISECONDS);
-    readRetries = new ReadRetries(lease.retryReads, lease.retryWrites, lease.maxAdaptiveRetries,
-        lease.overloadRetargeting, timeoutMs != null);
-    writes = database.getWriteConcern().isAcknowledged()
-        ? new CommandWrites(lease.client, database, lease.retryWrites, timeoutMs, lease.writeLimits) : null;
+    database = FieldsCodec.withReplyCodecs(lease.client.getDatabase(options.database()));
+    boolean fast = options.fastPath().on();
+    reads = fast ? new PointReads(lease.client, database, lease.retries) : null;
+    writes = fast && database.getWriteConcern().isAcknowledged() ? new CommandWrites(lease.client, database,
+        lease.retries.retryWrites(), database.getTimeout(TimeUnit.MILLISECONDS), lease.writeLimits) : null;
     buffer = options.batchSize() > 1 ? new InsertBuffer(options.batchSize()) : null;
     retries = InsertRetries.from(getProperties());
     if (buffer != null) {
@@ -270,82 +261,25 @@ public class MongoDbClient extends DB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      BsonDocument command = PointRead.command(table, key, projection(fields), readConcern);
-      long start = timeoutMs != null ? System.nanoTime() : 0;
-      PointRead.Reply reply;
-      long checkouts = AttemptCount.started();
-      try {
-        reply = database.runCommand(command, readPreference, PointRead.Reply.class);
-      } catch (MongoException e) {
-        reply = retry(command, e, (int) (AttemptCount.started() - checkouts), start);
-      }
-      if (!reply.wellFormed) {
-        throw new IllegalStateException("the server's reply to find has no cursor.firstBatch");
-      }
-      if (reply.cursorId != 0) {
-        killCursor(table, reply.cursorId);
-      }
-      if (reply.document == null) {
+      FieldsCodec.Fields document = reads != null ? reads.read(table, key, projection(fields))
+          : driverRead(table, key, projection(fields));
+      if (document == null) {
         return Status.NOT_FOUND;
       }
-      result.putAll(reply.document);
+      result.putAll(document);
       return Status.OK;
     } catch (Exception e) {
       return Failures.handle("READ", e);
     }
   }
 
-  /**
-   * The driver's retries of a read whose first runCommand made {@code attempts} attempts and failed with
-   * {@code failure} ({@link ReadRetries}): each avoiding the servers that failed as the driver's do, after the driver's
-   * backoff when the server said it is overloaded, making no attempt the driver's find would not (runCommand's own
-   * overload retries included), and under timeoutMS within what is left of the read's own deadline (all attempts
-   * share it, as the driver's do).
-   */
-  private PointRead.Reply retry(BsonDocument command, MongoException failure, int attempts, long start) {
-    ReadRetries.Attempts read = readRetries.start();
-    while (true) {
-      Duration pause = read.next(failure, attempts);
-      if (pause == null) {
-        throw failure;
-      }
-      MongoDatabase retryOn = RetryDeadline.database(database, timeoutMs, start, pause.toMillis(), failure, "read");
-      if (!pause.isZero()) {
-        try {
-          Thread.sleep(pause.toMillis());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw failure;
-        }
-      }
-      long checkouts = AttemptCount.started();
-      try {
-        return SteeredSelection.retrying(read.avoidOnShards(), read.avoidEverywhere(), read.nextCallAttempts(),
-            () -> retryOn.runCommand(command, readPreference, PointRead.Reply.class));
-      } catch (MongoException e) {
-        failure = e;
-      } catch (SteeredSelection.AttemptsSpent e) {
-        throw failure; // not expected: runCommand fails with its last attempt's error when selection refuses
-      }
-      attempts = (int) (AttemptCount.started() - checkouts);
+  /** Off the fast path: the driver's {@code find(...).first()}, which sends the same command as {@link PointReads}. */
+  private FieldsCodec.Fields driverRead(String table, String key, BsonDocument projection) {
+    FindIterable<FieldsCodec.Fields> find = scanCollection(table).find(idFilter(key));
+    if (projection != null) {
+      find.projection(projection);
     }
-  }
-
-  /**
-   * Kills a cursor the server left open after a point read (it should not, with {@code singleBatch}; the driver's
-   * find kills it when its cursor closes). The reply does not say which server answered, so the kill goes to each
-   * server the read preference allows, each on its own: an id unknown to a server is harmless there. Best effort, as
-   * the driver's: the read's answer stands whatever the kill meets.
-   */
-  private void killCursor(String table, long cursorId) {
-    BsonDocument kill = PointRead.killCursors(table, cursorId);
-    for (ServerDescription server : readPreference.choose(lease.client.getClusterDescription())) {
-      try {
-        SteeredSelection.pinned(server.getAddress(), () -> database.runCommand(kill, readPreference));
-      } catch (MongoException e) {
-        // the cursor times out on the server by itself
-      }
-    }
+    return find.first();
   }
 
   @Override
@@ -377,7 +311,7 @@ public class MongoDbClient extends DB {
     }
     BsonDocument cached = projections.get(fields);
     if (cached == null) {
-      cached = PointRead.projection(fields);
+      cached = Documents.projection(fields);
       if (projections.size() < MAX_CACHED_PROJECTIONS) {
         projections.put(Set.copyOf(fields), cached);
       }

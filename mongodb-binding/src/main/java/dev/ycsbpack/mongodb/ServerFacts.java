@@ -1,10 +1,11 @@
 package dev.ycsbpack.mongodb;
 
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
-import com.mongodb.client.MongoDatabase;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.mongodb.wire.DriverInternals;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.Document;
@@ -23,7 +24,7 @@ final class ServerFacts {
   static Map<String, String> of(MongoClient client) {
     Map<String, String> m = new TreeMap<>();
     m.put(EnvironmentFacts.DRIVER_NAME, "mongodb-driver-sync");
-    m.put(EnvironmentFacts.DRIVER_VERSION, driverVersion());
+    m.put(EnvironmentFacts.DRIVER_VERSION, DriverInternals.driverVersion());
     MongoDatabase admin = client.getDatabase("admin");
     Document build = run(admin, "buildInfo");
     Document status = run(admin, "serverStatus");
@@ -76,15 +77,5 @@ final class ServerFacts {
       return EnvironmentFacts.MONGODB;
     }
     return "an unknown MongoDB-compatible server";
-  }
-
-  /** The driver's own version constant (internal to the driver, hence read reflectively and optional). */
-  static String driverVersion() {
-    try {
-      return String.valueOf(Class.forName("com.mongodb.internal.build.MongoDriverVersion").getField("VERSION").get(null));
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      String v = MongoClient.class.getPackage().getImplementationVersion();
-      return v == null ? "unknown" : v;
-    }
   }
 }

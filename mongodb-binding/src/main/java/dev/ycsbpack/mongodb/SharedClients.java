@@ -2,6 +2,8 @@ package dev.ycsbpack.mongodb;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
+import dev.ycsbpack.mongodb.wire.DriverRetries;
+import dev.ycsbpack.mongodb.wire.WriteLimits;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -47,10 +49,7 @@ final class SharedClients {
 
   private static final class Entry {
     MongoClient client;
-    boolean retryReads;
-    boolean retryWrites;
-    Integer maxAdaptiveRetries;
-    boolean overloadRetargeting;
+    DriverRetries retries;
     EffectiveConcerns concerns;
     WriteLimits writeLimits;
     DBException failure;
@@ -61,14 +60,8 @@ final class SharedClients {
   static final class Lease implements AutoCloseable {
     private final Key key;
     final MongoClient client;
-    /** The client's effective retryReads (URL, options and customizer applied). */
-    final boolean retryReads;
-    /** The client's effective retryWrites: with retryReads, runCommand retries overload errors itself. */
-    final boolean retryWrites;
-    /** The client's maxAdaptiveRetries, null for the driver's default. */
-    final Integer maxAdaptiveRetries;
-    /** The client's enableOverloadRetargeting: a read's retry avoids an overloaded server on any topology. */
-    final boolean overloadRetargeting;
+    /** The client's effective retry settings (URL, options and customizer applied). */
+    final DriverRetries retries;
     /** The concerns in force, with the server's defaults as it reported them when the client connected. */
     final EffectiveConcerns concerns;
     /** What one write command may carry, as the server announced it when the client connected. */
@@ -78,10 +71,7 @@ final class SharedClients {
     private Lease(Key key, Entry e) {
       this.key = key;
       this.client = e.client;
-      this.retryReads = e.retryReads;
-      this.retryWrites = e.retryWrites;
-      this.maxAdaptiveRetries = e.maxAdaptiveRetries;
-      this.overloadRetargeting = e.overloadRetargeting;
+      this.retries = e.retries;
       this.concerns = e.concerns;
       this.writeLimits = e.writeLimits;
     }
@@ -114,17 +104,13 @@ final class SharedClients {
   private static void connect(Key key, Entry e) throws DBException {
     MongoClientSettings.Builder settings = key.options.settings();
     FirstContact contact = new FirstContact(key.options);
-    // SteeredSelection: a point read's retry avoids the mongos that failed, as the driver's retryable reads do
-    settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact)
-        .serverSelector(SteeredSelection.INSTANCE));
-    // AttemptCount: how many attempts runCommand's own overload retries made for a point read
-    settings.applyToConnectionPoolSettings(pool -> pool.addConnectionPoolListener(AttemptCount.INSTANCE));
+    settings.applyToClusterSettings(cluster -> cluster.addClusterListener(contact));
+    key.options.fastPath().prepare(settings);
     if (key.customizer != null) {
       key.customizer.accept(settings);
     }
     MongoClientSettings built = settings.build();
-    // CachedSelection: a thread's repeated selection of the one eligible server answered from its last one
-    MongoClient client = CachedSelection.client(built);
+    MongoClient client = key.options.fastPath().client(built);
     try {
       Preflight.ping(client, contact);
     } catch (DBException failure) {
@@ -133,10 +119,7 @@ final class SharedClients {
       throw failure;
     }
     e.client = client;
-    e.retryReads = built.getRetryReads();
-    e.retryWrites = built.getRetryWrites();
-    e.maxAdaptiveRetries = built.getMaxAdaptiveRetries();
-    e.overloadRetargeting = built.getEnableOverloadRetargeting();
+    e.retries = DriverRetries.of(built);
     e.concerns = EffectiveConcerns.of(key.options, client);
     WriteLimits announced = WriteLimits.of(client.getDatabase("admin"));
     e.writeLimits = announced != null ? announced : WriteLimits.UNANNOUNCED;

@@ -1,14 +1,15 @@
 package dev.ycsbpack.mongodb;
 
-import dev.ycsbpack.common.OperationCount;
-import dev.ycsbpack.common.Redactor;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.InsertManyOptions;
+import dev.ycsbpack.common.OperationCount;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.mongodb.wire.Documents;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.security.SecureRandom;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;

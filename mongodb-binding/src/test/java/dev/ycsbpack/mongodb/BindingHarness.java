@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import dev.ycsbpack.mongodb.wire.FastPath;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,12 @@ final class BindingHarness implements AutoCloseable {
     if (BindingOptions.benchmarkDatabase(new ConnectionString(target.connectionString())) == null) {
       properties.setProperty("mongodb.database", TEST_DATABASE); // else the URL's path names it (MONGODB_URL)
     }
+    // the binding's tests of its operations run a second time with -Dmongodb.fastPath=false (the fast-path-off
+    // execution in the binding's pom): each way must give the same statuses and documents; a test's own pair wins
+    String fastPath = System.getProperty(FastPath.PROPERTY);
+    if (fastPath != null) {
+      properties.setProperty(FastPath.PROPERTY, fastPath);
+    }
     for (String pair : pairs) {
       int eq = pair.indexOf('=');
       properties.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
@@ -43,6 +50,14 @@ final class BindingHarness implements AutoCloseable {
     reader = MongoClients.create(target.connectionString());
     // YCSB's Client configures the measurement singleton before any DB exists; batches are measured there.
     Measurements.setProperties(new Properties());
+  }
+
+  /**
+   * Whether this run is the one on the driver's public API alone ({@code -Dmongodb.fastPath=false}): the tests of the
+   * fast path's own commands on the wire skip themselves then.
+   */
+  static boolean fastPathTurnedOff() {
+    return "false".equals(System.getProperty(FastPath.PROPERTY));
   }
 
   /** A client thread's DB, initialised; closed (cleanup) by {@link #close()} unless cleaned up earlier. */

@@ -271,6 +271,7 @@ class BindingOptionsTest {
     assertTrue(rejection("mongodb.compressors=lz4").contains("zlib, snappy, zstd"));
     assertTrue(rejection("mongodb.compressors=zstd").contains("zstd-jni"));
     assertTrue(rejection("mongodb.retryWrites=maybe").contains("true or false"));
+    assertEquals("invalid mongodb.fastPath=maybe: use true or false", rejection("mongodb.fastPath=maybe"));
   }
 
   @Test

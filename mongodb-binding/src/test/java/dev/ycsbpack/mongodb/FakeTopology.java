@@ -5,8 +5,8 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.exception.MongoServerError;
 import io.netty.channel.Channel;
-import java.util.ArrayList;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -24,33 +24,33 @@ import java.util.stream.Collectors;
  * {@link #asReplicaSet}, through a direct connection to each): every
  * member holds the same documents, as replicas would.
  */
-final class FakeTopology implements AutoCloseable {
+public final class FakeTopology implements AutoCloseable {
   /** One server of the topology. */
-  static final class Member {
-    final MongoServer server;
-    final String address;
-    final AtomicInteger finds = new AtomicInteger();
+  public static final class Member {
+    public final MongoServer server;
+    public final String address;
+    public final AtomicInteger finds = new AtomicInteger();
     /** The ids of every killCursors this server received. */
-    final List<Object> killedCursors = new CopyOnWriteArrayList<>();
+    public final List<Object> killedCursors = new CopyOnWriteArrayList<>();
     /** A code to refuse every find with (0: none), with these error labels. */
-    volatile int failFindsWith;
-    volatile List<String> failLabels = List.of();
+    public volatile int failFindsWith;
+    public volatile List<String> failLabels = List.of();
     /** How many finds fail (with failFindsWith set) before they answer again. */
-    final AtomicInteger failuresLeft = new AtomicInteger(Integer.MAX_VALUE);
+    public final AtomicInteger failuresLeft = new AtomicInteger(Integer.MAX_VALUE);
     /**
      * Each find takes the next step, before failFindsWith applies: "91" fails with code 91, "91+overload" with code 91
      * labelled SystemOverloadedError and RetryableError, "2+overload-only" labelled SystemOverloadedError alone, "ok"
      * answers. When the script runs out, finds answer.
      */
-    final Queue<String> script = new ConcurrentLinkedQueue<>();
+    public final Queue<String> script = new ConcurrentLinkedQueue<>();
     /** Every find waits this long before it answers or fails. */
-    volatile long delayFindsMs;
+    public volatile long delayFindsMs;
     /** Non-zero: every find's reply says this cursor is still open. */
-    volatile long openCursorId;
-    volatile Document hello;
-    final AtomicInteger updates = new AtomicInteger();
+    public volatile long openCursorId;
+    public volatile Document hello;
+    public final AtomicInteger updates = new AtomicInteger();
     /** Non-null: every update's reply (ok: 1, applied) also carries these fields (a writeConcernError, labels). */
-    volatile Document updateReplyExtra;
+    public volatile Document updateReplyExtra;
 
     Member(MongoServer server) {
       this.server = server;
@@ -58,7 +58,7 @@ final class FakeTopology implements AutoCloseable {
     }
   }
 
-  final List<Member> members = new ArrayList<>();
+  public final List<Member> members = new ArrayList<>();
 
   /** One step of {@link Member#script}: an error reply, or {@code answer}'s. */
   private static Document scripted(String step, java.util.function.Supplier<Document> answer) {
@@ -143,12 +143,12 @@ final class FakeTopology implements AutoCloseable {
     }
   }
 
-  static FakeTopology start(int size) {
+  public static FakeTopology start(int size) {
     return new FakeTopology(size);
   }
 
   /** Every member a mongos. */
-  FakeTopology asRouters() {
+  public FakeTopology asRouters() {
     for (Member m : members) {
       m.hello = new Document("msg", "isdbgrid");
     }
@@ -159,7 +159,7 @@ final class FakeTopology implements AutoCloseable {
    * A replica set "rs" whose first member is the primary; {@code tags[i]} the tags of member i (null for none),
    * {@code lagSeconds[i]} how far member i's last write is behind the primary's.
    */
-  FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds) {
+  public FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds) {
     return asReplicaSet(tags, lagSeconds, 0, 1);
   }
 
@@ -167,7 +167,7 @@ final class FakeTopology implements AutoCloseable {
    * The same with member {@code primary} the primary, announced under {@code setVersion} (a later primary needs a
    * higher one for the driver to take it over the one it knows).
    */
-  FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds, int primary, int setVersion) {
+  public FakeTopology asReplicaSet(Document[] tags, long[] lagSeconds, int primary, int setVersion) {
     List<String> hosts = members.stream().map(m -> m.address).collect(Collectors.toList());
     long now = System.currentTimeMillis();
     for (int i = 0; i < members.size(); i++) {
@@ -184,15 +184,15 @@ final class FakeTopology implements AutoCloseable {
   }
 
   /** A seed list of every member, for a connection string. */
-  String seedList() {
+  public String seedList() {
     return members.stream().map(m -> m.address).collect(Collectors.joining(","));
   }
 
-  int totalFinds() {
+  public int totalFinds() {
     return members.stream().mapToInt(m -> m.finds.get()).sum();
   }
 
-  void resetCounts() {
+  public void resetCounts() {
     for (Member m : members) {
       m.finds.set(0);
       m.updates.set(0);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.mongodb.wire.Documents;
 import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonString;

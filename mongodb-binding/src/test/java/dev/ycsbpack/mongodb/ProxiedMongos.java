@@ -1,6 +1,7 @@
 package dev.ycsbpack.mongodb;
 
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import java.util.function.Function;
@@ -16,13 +17,13 @@ import org.bson.BsonString;
  * a client does retryable writes as against a sharded cluster: the write-command tests' server
  * ({@link UpdateCommandTest}, {@link InsertCommandTest}).
  */
-final class ProxiedMongos implements AutoCloseable {
-  final EmbeddedMongoServer server;
-  final WireProxy proxy;
+public final class ProxiedMongos implements AutoCloseable {
+  public final EmbeddedMongoServer server;
+  public final WireProxy proxy;
   /** 0: the wire version the server announces (mongo-java-server: below 9, so a server that labels no errors). */
-  volatile int wireVersion;
+  public volatile int wireVersion;
   /** Fields put on every hello reply (e.g. smaller write limits), or null. */
-  volatile BsonDocument helloExtra;
+  public volatile BsonDocument helloExtra;
 
   private ProxiedMongos() {
     server = EmbeddedMongoServer.start();
@@ -30,12 +31,17 @@ final class ProxiedMongos implements AutoCloseable {
     rewriteReplies(reply -> null);
   }
 
-  static ProxiedMongos start() {
+  public static ProxiedMongos start() {
     return new ProxiedMongos();
   }
 
+  /** A harness whose client threads talk to this mongos, with {@code pairs} as their properties. */
+  public BindingHarness harness(String... pairs) {
+    return new BindingHarness(new TestTargets.Target("proxy", url(), false, false), pairs);
+  }
+
   /** The client's connection string, with short selection and connect timeouts. */
-  String url() {
+  public String url() {
     return proxy.connectionString() + "/?serverSelectionTimeoutMS=5000&connectTimeoutMS=5000";
   }
 
@@ -43,7 +49,7 @@ final class ProxiedMongos implements AutoCloseable {
    * Hello replies as a mongos's; every other reply as {@code rewrite} returns it for the request's command name and
    * the server's reply (null: forwarded as it is).
    */
-  void rewriteReplies(Function<String, UnaryOperator<BsonDocument>> rewrite) {
+  public void rewriteReplies(Function<String, UnaryOperator<BsonDocument>> rewrite) {
     proxy.onReply((request, reply) -> {
       if (request.isHello()) {
         return WireDecision.reply(asMongos(reply));
@@ -65,8 +71,11 @@ final class ProxiedMongos implements AutoCloseable {
     return reply;
   }
 
+  /** The label a retryable write's error carries, as servers from 4.4 and the driver put it (the specification's). */
+  public static final String RETRYABLE_WRITE_ERROR = "RetryableWriteError";
+
   /** An {@code ok: 0} reply with {@code code} and the given error labels. */
-  static BsonDocument error(int code, String... labels) {
+  public static BsonDocument error(int code, String... labels) {
     BsonArray list = new BsonArray();
     for (String label : labels) {
       list.add(new BsonString(label));

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.StringByteIterator;
 import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
 
 /**
@@ -159,7 +159,7 @@ class ReadTopologyTest {
           // labelled or not)
           failing.updateReplyExtra = new Document("writeConcernError", new Document("code", 50)
               .append("errmsg", "operation exceeded time limit"))
-              .append("errorLabels", List.of(RetryableWrites.RETRYABLE_WRITE_ERROR));
+              .append("errorLabels", List.of(ProxiedMongos.RETRYABLE_WRITE_ERROR));
           Map<String, ByteIterator> value = new HashMap<>(Map.of("field0", new StringByteIterator("v")));
           for (int i = 0; i < READS; i++) {
             assertEquals(Status.OK, db.update(TABLE, "k" + i, value), "update " + i + " with mongos " + turn

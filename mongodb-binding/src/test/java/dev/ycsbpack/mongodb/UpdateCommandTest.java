@@ -2,22 +2,13 @@ package dev.ycsbpack.mongodb;
 
 import static dev.ycsbpack.mongodb.ProxiedMongos.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mongodb.MongoConnectionPoolClearedException;
-import com.mongodb.MongoCredential;
-import com.mongodb.MongoException;
-import com.mongodb.MongoNotPrimaryException;
-import com.mongodb.MongoSecurityException;
-import com.mongodb.MongoSocketReadException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
-import com.mongodb.connection.ServerId;
-import com.mongodb.connection.ClusterId;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import dev.ycsbpack.testkit.WireRequest;
@@ -27,15 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -46,33 +34,16 @@ import site.ycsb.StringByteIterator;
  * the proxy turns into a mongos's with sessions, so the client does retryable writes as against a sharded cluster:
  * the command and its write concern, {@code lsid} and {@code txnNumber}, one retry with the same transaction number
  * on a retryable error, none with retryWrites=false, a write concern error counted as WRITE_CONCERN_FAILED and
- * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes.
+ * NOT_FOUND on no match. The retry rule itself is checked against the driver's classes by UpdateCommandRulesTest.
  */
-class UpdateCommandTest {
-  private ProxiedMongos mongos;
-  private WireProxy proxy;
+class UpdateCommandTest extends FastPathCommandsOnTheWire {
   /** Every update command the client sent, as it went on the wire. */
   private final List<BsonDocument> updates = new CopyOnWriteArrayList<>();
-
-  @BeforeEach
-  void start() {
-    mongos = ProxiedMongos.start();
-    proxy = mongos.proxy;
-  }
-
-  @AfterEach
-  void stop() {
-    mongos.close();
-  }
-
-  private BindingHarness harness(String... pairs) {
-    return new BindingHarness(new Target("proxy", mongos.url(), false, false), pairs);
-  }
 
   /** Records update commands; {@code answer} may answer one itself (null: forward it). */
   private void onUpdate(java.util.function.Function<Integer, BsonDocument> answer) {
     AtomicInteger seen = new AtomicInteger();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (!r.command().equals("update")) {
         return WireDecision.forward();
       }
@@ -94,7 +65,7 @@ class UpdateCommandTest {
   @Test
   void anUpdateIsOneCommandWithItsWriteConcernSessionAndTransactionNumber() throws Exception {
     onUpdate(n -> null);
-    try (BindingHarness h = harness("mongodb.w=majority")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority")) {
       MongoDbClient db = h.client();
       assertEquals(Status.OK, db.insert(h.table, "a", value("x")));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -122,14 +93,14 @@ class UpdateCommandTest {
   @Test
   void theCommandIsTheDriversUpdateOne() throws Exception {
     List<WireRequest> sent = new CopyOnWriteArrayList<>();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (r.command().equals("update")) {
         sent.add(r);
       }
       return WireDecision.forward();
     });
     BsonDocument set = new BsonDocument("$set", new BsonDocument("field0", new BsonBinary("y".getBytes())));
-    try (BindingHarness h = harness("mongodb.w=majority")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       db.update(h.table, "a", value("y"));
@@ -142,11 +113,8 @@ class UpdateCommandTest {
     assertEquals(2, sent.size());
     BsonDocument ours = sent.get(0).body();
     BsonDocument drivers = sent.get(1).body();
-    List<String> ourKeys = new ArrayList<>(ours.keySet());
-    ourKeys.remove("updates"); // the driver sends its statements as a document sequence, the command in the body
-    assertEquals(new ArrayList<>(drivers.keySet()), ourKeys);
-    assertEquals(drivers.getDocument("writeConcern"), ours.getDocument("writeConcern"));
-    assertTrue(drivers.containsKey("txnNumber"), "the driver's update is retryable here too: " + drivers);
+    assertTheDriversFields(ours, drivers, "updates");
+    assertEquals(drivers.getDocument("writeConcern"), ours.getDocument("writeConcern"), "both carry it");
     BsonDocument driversStatement = sent.get(1).sequences().get("updates").get(0);
     BsonDocument ourStatement = ours.getArray("updates").get(0).asDocument();
     assertEquals(new ArrayList<>(driversStatement.keySet()), new ArrayList<>(ourStatement.keySet()));
@@ -155,8 +123,8 @@ class UpdateCommandTest {
 
   @Test
   void aRetryableErrorIsRetriedOnceWithTheSameTransactionNumber() throws Exception {
-    onUpdate(n -> n == 2 ? error(91, RetryableWrites.RETRYABLE_WRITE_ERROR) : null);
-    try (BindingHarness h = harness()) {
+    onUpdate(n -> n == 2 ? error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR) : null);
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y"))); // the first update: answered
@@ -174,7 +142,7 @@ class UpdateCommandTest {
   void aNetworkErrorIsRetriedOnANewConnectionWithTheSameTransactionNumber() throws Exception {
     AtomicInteger seen = new AtomicInteger();
     List<Integer> connections = new CopyOnWriteArrayList<>();
-    proxy.onRequest(r -> {
+    mongos.proxy.onRequest(r -> {
       if (!r.command().equals("update")) {
         return WireDecision.forward();
       }
@@ -182,7 +150,7 @@ class UpdateCommandTest {
       connections.add(r.connection());
       return seen.incrementAndGet() == 1 ? WireDecision.reset() : WireDecision.forward();
     });
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -195,8 +163,8 @@ class UpdateCommandTest {
 
   @Test
   void noRetryAndNoTransactionNumberWithRetryWritesOff() throws Exception {
-    onUpdate(n -> error(91, RetryableWrites.RETRYABLE_WRITE_ERROR));
-    try (BindingHarness h = harness("mongodb.retryWrites=false")) {
+    onUpdate(n -> error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR));
+    try (BindingHarness h = mongos.harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       // code 91 is "shutdown in progress", which the driver reports as a node recovering
@@ -211,7 +179,7 @@ class UpdateCommandTest {
   void anUnlabelledRetryableCodeFromAPre44ServerIsRetried() throws Exception {
     mongos.wireVersion = 8; // MongoDB 4.2: the driver decides by the code
     onUpdate(n -> n == 1 ? error(91) : null);
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -224,7 +192,7 @@ class UpdateCommandTest {
   void anUnlabelledErrorFromAModernServerIsNotRetried() throws Exception {
     mongos.wireVersion = 17; // MongoDB 6.0 labels what may be retried
     onUpdate(n -> error(91));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
@@ -242,13 +210,13 @@ class UpdateCommandTest {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new BsonInt32(0))
         .append("writeErrors", new BsonArray(List.of(new BsonDocument("index", new BsonInt32(0))
             .append("code", new BsonInt32(91)).append("errmsg", new BsonString("injected by the test"))))));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
       int byBinding = updates.size();
-      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(proxy.connectionString()
-          + "/?serverSelectionTimeoutMS=5000")) {
+      try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
+          mongos.proxy.connectionString() + "/?serverSelectionTimeoutMS=5000")) {
         assertThrows(com.mongodb.MongoWriteException.class, () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
             .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
                 new org.bson.Document("$set", new org.bson.Document("f", 1))));
@@ -262,7 +230,7 @@ class UpdateCommandTest {
   @Test
   void aReplyWithoutACountIsAnErrorNotNotFound() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
@@ -274,7 +242,7 @@ class UpdateCommandTest {
   void aCountSentAsALongIsRead() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new org.bson.BsonInt64(1))
         .append("nModified", new org.bson.BsonInt64(1)));
-    try (BindingHarness h = harness()) {
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -288,7 +256,7 @@ class UpdateCommandTest {
         new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
             .append("errmsg", new BsonString("waiting for replication timed out"))
             .append("errInfo", new BsonDocument("wtimeout", org.bson.BsonBoolean.TRUE))));
-    try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
+    try (BindingHarness h = mongos.harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Failures.WRITE_CONCERN_FAILED, db.update(h.table, "a", value("y")));
@@ -304,8 +272,8 @@ class UpdateCommandTest {
     mongos.rewriteReplies(command -> !command.equals("update") || replies.incrementAndGet() != 1 ? null
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
-            .append("errorLabels", new BsonArray(List.of(new BsonString(RetryableWrites.RETRYABLE_WRITE_ERROR)))));
-    try (BindingHarness h = harness()) {
+            .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR)))));
+    try (BindingHarness h = mongos.harness()) {
       MongoDbClient db = h.client();
       db.insert(h.table, "a", value("x"));
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
@@ -314,65 +282,20 @@ class UpdateCommandTest {
     assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
   }
 
-  @Test
-  void aWriteConcernErrorBecomesTheDriversException() {
-    WriteReply reply = new WriteReply(1, 1, List.of(),
-        new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
-            .append("errmsg", new BsonString("timed out")), List.of("X"));
-    MongoException e = UpdateCommand.failure(reply, new ServerAddress("h", 1));
-    assertTrue(e instanceof MongoWriteConcernException, e::toString);
-    assertEquals(64, e.getCode());
-    assertTrue(e.hasErrorLabel("X"));
-    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
-    assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
-  }
-
   /**
-   * The binding's retry rule for writes is the driver's: CommandOperationHelper.addRetryableWriteErrorLabelIfNeeded
-   * (which labels what it retries) and SpecRetryPolicy's pool-cleared and authentication cases, called by reflection
-   * on every kind of failure and wire version, so a driver upgrade that changes the rule fails here.
+   * A write concern error, as the binding's update and insert commands throw it (UpdateCommandRulesTest,
+   * InsertCommandRulesTest) and the driver's updateOne and insertMany do, is WRITE_CONCERN_FAILED, named by its code.
    */
   @Test
-  void theRetryRuleIsTheDrivers() throws Exception {
-    Class<?> helper = Class.forName("com.mongodb.internal.operation.CommandOperationHelper");
-    java.lang.reflect.Method label = helper.getDeclaredMethod("addRetryableWriteErrorLabelIfNeeded",
-        MongoException.class, int.class);
-    label.setAccessible(true);
-    java.lang.reflect.Method security = Class.forName("com.mongodb.internal.operation.SpecRetryPolicy")
-        .getDeclaredMethod("isRetryableMongoSecurityException", MongoException.class);
-    security.setAccessible(true);
-    ServerAddress a = new ServerAddress("h", 1);
-    MongoCredential cred = MongoCredential.createCredential("u", "admin", "p".toCharArray());
-    List<Supplier<MongoException>> failures = new ArrayList<>();
-    for (int code : new int[] {6, 7, 11, 50, 64, 89, 91, 100, 134, 189, 262, 9001, 10107, 11000, 11600, 11602,
-        13435, 13436}) {
-      failures.add(() -> new com.mongodb.MongoCommandException(error(code), a));
-      failures.add(() -> new com.mongodb.MongoCommandException(error(code, RetryableWrites.RETRYABLE_WRITE_ERROR), a));
-    }
-    failures.add(() -> new MongoSocketReadException("reset", a));
-    failures.add(() -> new MongoNotPrimaryException(new BsonDocument(), a));
-    failures.add(() -> new MongoConnectionPoolClearedException(new ServerId(new ClusterId(), a), null));
-    failures.add(() -> new MongoSecurityException(cred, "auth", new MongoSocketReadException("x", a)));
-    failures.add(() -> new MongoSecurityException(cred, "bad password"));
-    failures.add(() -> new MongoException("plain"));
-    int checked = 0;
-    for (int wire : new int[] {7, 8, 9, 17, 25}) {
-      for (Supplier<MongoException> failure : failures) {
-        MongoException e = failure.get();
-        MongoException copy = failure.get();
-        boolean drivers = copy instanceof MongoConnectionPoolClearedException
-            || (copy instanceof MongoSecurityException && (boolean) security.invoke(null, copy));
-        if (!drivers) {
-          label.invoke(null, copy, wire);
-          drivers = copy.hasErrorLabel(RetryableWrites.RETRYABLE_WRITE_ERROR);
-        }
-        boolean expected = drivers;
-        int w = wire;
-        assertEquals(expected, RetryableWrites.isRetryable(e, wire), () -> "driver and binding differ on " + e
-            + " at wire version " + w);
-        checked++;
-      }
-    }
-    assertEquals(5 * failures.size(), checked);
+  void aWriteConcernErrorIsClassifiedWriteConcernFailedNamedByItsCode() {
+    ServerAddress server = new ServerAddress("h", 1);
+    MongoWriteConcernException e = new MongoWriteConcernException(new com.mongodb.bulk.WriteConcernError(64,
+        "WriteConcernFailed", "timed out", new BsonDocument()), com.mongodb.WriteConcernResult.acknowledged(1, true,
+        null), server, List.of("X"));
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
+    assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
+    assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(new com.mongodb.MongoBulkWriteException(
+        com.mongodb.bulk.BulkWriteResult.acknowledged(2, 0, 0, 0, List.of(), List.of()), List.of(),
+        e.getWriteConcernError(), server, java.util.Set.of("X", "Y"))));
   }
 }

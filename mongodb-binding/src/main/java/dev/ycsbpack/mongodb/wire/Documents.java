@@ -1,12 +1,14 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
@@ -18,8 +20,9 @@ import site.ycsb.ByteIterator;
  * The document shape upstream YCSB's MongoDB binding uses, so data loaded by either can be run by the other:
  * {@code _id} is the YCSB key and every field is a BSON binary (subtype 0) holding the value's bytes.
  */
-final class Documents {
-  static final String ID = "_id";
+public final class Documents {
+  public static final String ID = "_id";
+  private static final BsonInt32 INCLUDED = new BsonInt32(1);
 
   private Documents() {
   }
@@ -32,7 +35,7 @@ final class Documents {
    *
    * @throws org.bson.BsonSerializationException for a field name holding a NUL byte, as the driver's writer does
    */
-  static RawBsonDocument encoded(String key, Map<String, ByteIterator> values) {
+  public static RawBsonDocument encoded(String key, Map<String, ByteIterator> values) {
     BasicOutputBuffer out = new BasicOutputBuffer(64 + 128 * values.size());
     out.writeInt32(0); // the length, known at the end
     out.writeBytes(ID_HEAD);
@@ -74,8 +77,17 @@ final class Documents {
     return bytes;
   }
 
+  /** {@code {f: 1, ...}} in the set's order, as {@code Projections.include(new ArrayList<>(fields))} gives. */
+  public static BsonDocument projection(Set<String> fields) {
+    BsonDocument projection = new BsonDocument();
+    for (String field : fields) {
+      projection.append(field, INCLUDED);
+    }
+    return projection;
+  }
+
   /** Values are single-use streams: each is read exactly once, here. */
-  static BsonDocument putFields(BsonDocument doc, Map<String, ByteIterator> values) {
+  public static BsonDocument putFields(BsonDocument doc, Map<String, ByteIterator> values) {
     for (Map.Entry<String, ByteIterator> field : values.entrySet()) {
       doc.put(field.getKey(), new BsonBinary(field.getValue().toArray()));
     }
@@ -83,7 +95,7 @@ final class Documents {
   }
 
   /** Copies every field but {@code _id} into {@code result}; non-binary values (loaded by other tools) as text. */
-  static void readFields(BsonDocument doc, Map<String, ByteIterator> result) {
+  public static void readFields(BsonDocument doc, Map<String, ByteIterator> result) {
     for (Map.Entry<String, BsonValue> field : doc.entrySet()) {
       if (field.getKey().equals(ID)) {
         continue;
@@ -96,7 +108,7 @@ final class Documents {
     }
   }
 
-  static HashMap<String, ByteIterator> readFields(BsonDocument doc) {
+  public static HashMap<String, ByteIterator> readFields(BsonDocument doc) {
     HashMap<String, ByteIterator> result = new HashMap<>();
     readFields(doc, result);
     return result;

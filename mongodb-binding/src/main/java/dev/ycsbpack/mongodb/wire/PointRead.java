@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
@@ -19,10 +19,7 @@ import org.bson.BsonInt64;
 import org.bson.BsonReader;
 import org.bson.BsonString;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * A read by {@code _id} sent as the same {@code find} command the driver's {@code find(...).first()} sends
@@ -36,7 +33,7 @@ import org.bson.codecs.EncoderContext;
  *
  * <p>What {@code runCommand} does not do as the driver's find does, the binding adds: the find's retries
  * ({@link ReadRetries}: one after an error on the driver's own rule {@link #isRetryable}, under timeoutMS as many as
- * its deadline allows, the rule checked against the driver's classes by PointReadTest; the overload attempts and
+ * its deadline allows, the rule checked against the driver's classes by PointReadRulesTest; the overload attempts and
  * backoff; and no attempt more than the find would make
  * whatever runCommand retries by itself) unless retryReads is off, each avoiding the servers that failed as the
  * driver's do ({@link SteeredSelection}) and all within the same timeoutMS deadline; and a cursor the server left
@@ -68,10 +65,11 @@ final class PointRead {
   }
 
   /** Decodes {@code {cursor: {firstBatch: [doc], id, ...}, ok: 1, ...}}; never throws on a reply's shape. */
-  static final class ReplyCodec implements Codec<Reply> {
+  static final class ReplyCodec extends DecodeOnlyCodec<Reply> {
     static final ReplyCodec INSTANCE = new ReplyCodec();
 
     private ReplyCodec() {
+      super(Reply.class, "a find reply is only decoded");
     }
 
     @Override
@@ -113,16 +111,6 @@ final class PointRead {
       reader.readEndDocument();
       return new Reply(document, batch, cursorId);
     }
-
-    @Override
-    public void encode(BsonWriter writer, Reply value, EncoderContext encoderContext) {
-      throw new UnsupportedOperationException("a find reply is only decoded");
-    }
-
-    @Override
-    public Class<Reply> getEncoderClass() {
-      return Reply.class;
-    }
   }
 
   /** {@code projection} null for all fields; {@code readConcern} added unless it is the server default. */
@@ -143,15 +131,6 @@ final class PointRead {
   static BsonDocument killCursors(String table, long cursorId) {
     return new BsonDocument("killCursors", new BsonString(table))
         .append("cursors", new BsonArray(List.of(new BsonInt64(cursorId))));
-  }
-
-  /** {@code {f: 1, ...}} in the set's order, as {@code Projections.include(new ArrayList<>(fields))} gives. */
-  static BsonDocument projection(Set<String> fields) {
-    BsonDocument projection = new BsonDocument();
-    for (String field : fields) {
-      projection.append(field, ONE);
-    }
-    return projection;
   }
 
   /**

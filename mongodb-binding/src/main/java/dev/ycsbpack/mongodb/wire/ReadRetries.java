@@ -1,9 +1,8 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.ServerAddress;
-import com.mongodb.internal.time.ExponentialBackoff;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -22,7 +21,7 @@ import org.bson.BsonValue;
  *       default) for the rest of the read, and one labelled both {@code SystemOverloadedError} and
  *       {@code RetryableError} is retried;
  *   <li>the pause before a retry after an overload error is the driver's own exponential backoff with jitter
- *       ({@link ExponentialBackoff#calculateOverloadBackoff}: 100 ms, or the server's {@code baseBackoffMS}, doubling,
+ *       ({@link DriverInternals#overloadBackoff}: 100 ms, or the server's {@code baseBackoffMS}, doubling,
  *       at most 10 s); after any other error none;
  *   <li>each retry deprioritises the servers earlier attempts failed on ({@link SteeredSelection}): on a sharded
  *       cluster every one, elsewhere those that answered SystemOverloadedError when {@code enableOverloadRetargeting}
@@ -36,7 +35,7 @@ import org.bson.BsonValue;
  * servers failed inside it, other than the last, are not deprioritised by the read's later runCommands.
  */
 final class ReadRetries {
-  /** The driver's {@code CommandOperationHelper.DEFAULT_MAX_ADAPTIVE_RETRIES} (PointReadTest checks it). */
+  /** The driver's {@code CommandOperationHelper.DEFAULT_MAX_ADAPTIVE_RETRIES} (PointReadRulesTest checks it). */
   static final int DEFAULT_MAX_ADAPTIVE_RETRIES = 2;
   /** The read policy's one retry (the driver's {@code Descriptor.READ}). */
   private static final int READ_ATTEMPTS = 2;
@@ -49,19 +48,15 @@ final class ReadRetries {
   private final boolean untilDeadline;
 
   /**
-   * @param retryReads          the client's effective retryReads
-   * @param retryWrites         the client's effective retryWrites (with retryReads, runCommand retries overload
-   *                            itself)
-   * @param maxAdaptiveRetries  the client's {@code maxAdaptiveRetries}, null for the driver's default
-   * @param overloadRetargeting the client's {@code enableOverloadRetargeting}
-   * @param untilDeadline       the client has a timeoutMS
+   * @param retries       the client's retry settings
+   * @param untilDeadline the client has a timeoutMS
    */
-  ReadRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries, boolean overloadRetargeting,
-              boolean untilDeadline) {
-    this.retryReads = retryReads;
-    this.runCommandRetriesOverload = retryReads && retryWrites;
-    this.maxAdaptiveRetries = maxAdaptiveRetries == null ? DEFAULT_MAX_ADAPTIVE_RETRIES : maxAdaptiveRetries;
-    this.overloadRetargeting = overloadRetargeting;
+  ReadRetries(DriverRetries retries, boolean untilDeadline) {
+    this.retryReads = retries.retryReads();
+    this.runCommandRetriesOverload = retries.retryReads() && retries.retryWrites();
+    this.maxAdaptiveRetries = retries.maxAdaptiveRetries() == null ? DEFAULT_MAX_ADAPTIVE_RETRIES
+        : retries.maxAdaptiveRetries();
+    this.overloadRetargeting = retries.overloadRetargeting();
     this.untilDeadline = untilDeadline;
   }
 
@@ -108,7 +103,7 @@ final class ReadRetries {
       if (!retryable || made >= maxAttempts) {
         return null;
       }
-      return overload ? ExponentialBackoff.calculateOverloadBackoff(made, baseBackoffMs(failure)) : Duration.ZERO;
+      return overload ? DriverInternals.overloadBackoff(made, baseBackoffMs(failure)) : Duration.ZERO;
     }
 
     /** How many attempts the next runCommand may make: those the driver's find has left, at least the one. */

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoClientException;
@@ -12,6 +12,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
@@ -30,7 +31,7 @@ import org.bson.codecs.BsonDocumentCodec;
  * <p>Unacknowledged writes ({@code w=0}) stay on the driver's updateOne and insertMany: runCommand would wait for a
  * reply the driver's {@code moreToCome} write does not.
  */
-final class CommandWrites implements AutoCloseable {
+public final class CommandWrites implements AutoCloseable {
   private static final ClientSessionOptions SESSION = ClientSessionOptions.builder().causallyConsistent(false).build();
 
   private final MongoClient client;
@@ -44,8 +45,8 @@ final class CommandWrites implements AutoCloseable {
   /** This thread's session, started with its first retryable write: its transaction numbers are this thread's. */
   private ClientSession session;
 
-  CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
-                WriteLimits limits) {
+  public CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
+                       WriteLimits limits) {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;
@@ -59,15 +60,11 @@ final class CommandWrites implements AutoCloseable {
    * Sends {@code {_id: key}} ← {@code update}; the reply's matched count, or the driver's exception for a failure
    * (a write concern error as {@link com.mongodb.MongoWriteConcernException}).
    */
-  int update(String table, String key, BsonDocument update) {
+  public int update(String table, String key, BsonDocument update) {
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    Answer answer = run(cluster, on, UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)),
-        "update");
-    if (!answer.reply().clean()) {
-      throw UpdateCommand.failure(answer.reply(), answer.server());
-    }
-    return UpdateCommand.matched(answer.reply());
+    return UpdateCommand.matched(clean(run(cluster, on,
+        UpdateCommand.command(table, key, update, writeConcern, txnNumber(on)), "update"), UpdateCommand::failure));
   }
 
   /**
@@ -76,19 +73,17 @@ final class CommandWrites implements AutoCloseable {
    * not fit (the caller then uses the driver's insertMany, which splits them); else throws the driver's exception:
    * {@link com.mongodb.MongoBulkWriteException} for write errors or a write concern error, as the driver's insertMany.
    */
-  boolean insert(String table, List<? extends BsonDocument> documents) {
+  public boolean insert(String table, List<? extends BsonDocument> documents) {
     int size = InsertCommand.size(table, documents, limits);
     if (size == InsertCommand.DOES_NOT_FIT) {
       return false;
     }
     ClusterDescription cluster = client.getClusterDescription();
     ClientSession on = retryableSession(cluster);
-    Answer answer = run(cluster, on, InsertCommand.command(table, documents, size, writeConcernBytes, txnNumber(on)),
-        "insert");
-    if (!answer.reply().clean()) {
-      throw InsertCommand.failure(answer.reply(), answer.server());
-    }
-    if (answer.reply().n() == WriteReply.NO_COUNT) {
+    WriteReply reply = clean(run(cluster, on,
+        InsertCommand.command(table, documents, size, writeConcernBytes, txnNumber(on)), "insert"),
+        InsertCommand::failure);
+    if (reply.n() == WriteReply.NO_COUNT) {
       // as the driver's insertMany, which cannot build its result without it: the documents' fate is unknown
       throw new MongoClientException("the server's reply to an insert carries no count of inserted documents (n)");
     }
@@ -123,6 +118,17 @@ final class CommandWrites implements AutoCloseable {
 
   /** A reply and the server it came from, as far as known. */
   private record Answer(WriteReply reply, ServerAddress server) {
+  }
+
+  /**
+   * The reply of a write that ran, when clean; else the driver's exception {@code failure} makes of it and the server
+   * it came from (a method reference, so no object per write).
+   */
+  private static WriteReply clean(Answer answer, BiFunction<WriteReply, ServerAddress, MongoException> failure) {
+    if (!answer.reply().clean()) {
+      throw failure.apply(answer.reply(), answer.server());
+    }
+    return answer.reply();
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.internal.MongoClientImpl;
 import de.bwaldvogel.mongo.bson.Document;
+import dev.ycsbpack.mongodb.FakeTopology;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -19,7 +20,7 @@ import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CachedSelection} on real sockets, against mongo-java-server instances whose hello makes the driver see a
+ * The cluster of {@link DriverInternals#cachedClient} on real sockets, against mongo-java-server instances whose hello makes the driver see a
  * replica set ({@link FakeTopology}): which server each command went to is counted by the servers themselves, and
  * how many selections were answered from a thread's last one by the cache.
  */
@@ -31,12 +32,13 @@ class CachedSelectionTest {
   private static final int RETRIED = 10;
 
   private static MongoClient client(String url) {
-    return CachedSelection.client(MongoClientSettings.builder().applyConnectionString(new ConnectionString(url))
+    return DriverInternals.cachedClient(MongoClientSettings.builder().applyConnectionString(new ConnectionString(url))
         .applyToClusterSettings(cluster -> cluster.serverSelector(SteeredSelection.INSTANCE)).build());
   }
 
-  private static CachedSelection cache(MongoClient client) {
-    return (CachedSelection) ((MongoClientImpl) client).getCluster();
+  /** Selections answered from a thread's last one by {@code client}'s cluster (-1: not the binding's cluster). */
+  private static long answered(MongoClient client) {
+    return DriverInternals.answeredSelections(client);
   }
 
   private static FakeTopology replicaSet(int size) {
@@ -98,8 +100,8 @@ class CachedSelectionTest {
         update(db);
       }
       assertEquals(COMMANDS, first.updates.get(), "every write on the primary");
-      assertTrue(cache(client).answered() >= COMMANDS / 2,
-          () -> "answered from the cache: " + cache(client).answered() + " of " + COMMANDS);
+      assertTrue(answered(client) >= COMMANDS / 2,
+          () -> "answered from the cache: " + answered(client) + " of " + COMMANDS);
 
       topology.asReplicaSet(new Document[2], new long[2], 1, 2);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -109,13 +111,13 @@ class CachedSelectionTest {
       }
       assertTrue(second.updates.get() > 0, "the writes never moved to the new primary");
       topology.resetCounts();
-      long before = cache(client).answered();
+      long before = answered(client);
       for (int i = 0; i < COMMANDS; i++) {
         update(db);
       }
       assertEquals(0, first.updates.get(), "a write went to the old primary");
       assertEquals(COMMANDS, second.updates.get());
-      assertTrue(cache(client).answered() - before >= COMMANDS / 2, "the new primary's selection is cached again");
+      assertTrue(answered(client) - before >= COMMANDS / 2, "the new primary's selection is cached again");
     }
   }
 
@@ -130,12 +132,12 @@ class CachedSelectionTest {
              + "?replicaSet=rs&localThresholdMS=10000")) {
       MongoDatabase db = client.getDatabase(DATABASE);
       find(db, ReadPreference.primary());
-      long before = cache(client).answered();
+      long before = answered(client);
       topology.resetCounts();
       for (int i = 0; i < COMMANDS; i++) {
         find(db, ReadPreference.secondary());
       }
-      assertEquals(0, cache(client).answered() - before, "a selection among two secondaries was cached");
+      assertEquals(0, answered(client) - before, "a selection among two secondaries was cached");
       assertEquals(0, topology.members.get(0).finds.get(), "a secondary read went to the primary");
       assertTrue(topology.members.get(1).finds.get() > 0 && topology.members.get(2).finds.get() > 0,
           () -> "the reads did not spread: " + topology.members.get(1).finds + " / " + topology.members.get(2).finds);
@@ -156,28 +158,28 @@ class CachedSelectionTest {
       for (int i = 0; i < 5; i++) {
         find(db, ReadPreference.primary());
       }
-      long before = cache(client).answered();
+      long before = answered(client);
       find(db, ReadPreference.primary());
-      assertEquals(1, cache(client).answered() - before, "a warm primary read is answered from the cache");
+      assertEquals(1, answered(client) - before, "a warm primary read is answered from the cache");
 
       topology.resetCounts();
       // BadValue, labelled an overload: retried on its labels, and no state change (a code such as 91 would make the
       // driver mark the server unknown, a new description, so the retry would miss the cache anyway)
       primary.script.add("2+overload");
-      before = cache(client).answered();
+      before = answered(client);
       find(db, ReadPreference.primary());
       assertEquals(2, primary.finds.get(), "the overloaded find was retried once");
-      assertEquals(1, cache(client).answered() - before, "only the first attempt's selection came from the cache");
+      assertEquals(1, answered(client) - before, "only the first attempt's selection came from the cache");
 
-      before = cache(client).answered();
+      before = answered(client);
       find(db, ReadPreference.primary());
-      assertEquals(1, cache(client).answered() - before, "the cache is warm again after the retry");
-      before = cache(client).answered();
+      assertEquals(1, answered(client) - before, "the cache is warm again after the retry");
+      before = answered(client);
       SteeredSelection.pinned(new ServerAddress(primary.address), () -> {
         find(db, ReadPreference.primary());
         return null;
       });
-      assertEquals(0, cache(client).answered() - before, "a steered selection came from the cache");
+      assertEquals(0, answered(client) - before, "a steered selection came from the cache");
     }
   }
 
@@ -207,7 +209,7 @@ class CachedSelectionTest {
           assertEquals(RETRIED, secondary.finds.get(), who + ": one attempt per read on the overloaded secondary");
           assertEquals(RETRIED, primary.finds.get(), who + ": every retry on the primary");
           if (cached) {
-            assertTrue(cache(client).answered() >= RETRIED / 2, () -> "answered: " + cache(client).answered());
+            assertTrue(answered(client) >= RETRIED / 2, () -> "answered: " + answered(client));
           }
         }
       }
@@ -218,7 +220,7 @@ class CachedSelectionTest {
   @Test
   void aSelectorACustomizerInstalledKeepsEverySelectionTheDrivers() {
     try (FakeTopology topology = replicaSet(2);
-         MongoClient client = CachedSelection.client(MongoClientSettings.builder()
+         MongoClient client = DriverInternals.cachedClient(MongoClientSettings.builder()
              .applyConnectionString(new ConnectionString("mongodb://" + topology.seedList() + "/" + DATABASE
                  + "?replicaSet=rs"))
              .applyToClusterSettings(cluster -> cluster.serverSelector(description ->
@@ -228,7 +230,7 @@ class CachedSelectionTest {
         update(db);
       }
       assertEquals(COMMANDS, topology.members.get(0).updates.get());
-      assertEquals(0, cache(client).answered(), "a selection was cached past a customizer's selector");
+      assertEquals(0, answered(client), "a selection was cached past a customizer's selector");
     }
   }
 
@@ -242,11 +244,11 @@ class CachedSelectionTest {
     try (FakeTopology topology = replicaSet(1)) {
       MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(new ConnectionString(
           "mongodb://" + topology.seedList() + "/" + DATABASE + "?appName=ycsb&compressors=zlib")).build();
-      try (MongoClient ours = CachedSelection.client(settings);
+      try (MongoClient ours = DriverInternals.cachedClient(settings);
            MongoClient drivers = MongoClients.create(settings)) {
         assertEquals(((MongoClientImpl) drivers).getCluster().getClientMetadata().getBsonDocument(),
-            cache(ours).getClientMetadata().getBsonDocument());
-        assertEquals(((MongoClientImpl) drivers).getCluster().getSettings(), cache(ours).getSettings());
+            ((MongoClientImpl) ours).getCluster().getClientMetadata().getBsonDocument());
+        assertEquals(((MongoClientImpl) drivers).getCluster().getSettings(), ((MongoClientImpl) ours).getCluster().getSettings());
         assertEquals(((MongoClientImpl) drivers).getSettings(), ((MongoClientImpl) ours).getSettings());
       }
     }

@@ -1,15 +1,15 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
+import com.mongodb.client.MongoDatabase;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
 import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
@@ -19,7 +19,7 @@ import site.ycsb.ByteIterator;
  * tools) as the text of its {@code BsonValue}, exactly as {@link Documents#readFields} does for a decoded
  * document. Decode only: the binding writes {@code BsonDocument}s.
  */
-final class FieldsCodec implements Codec<FieldsCodec.Fields> {
+public final class FieldsCodec extends DecodeOnlyCodec<FieldsCodec.Fields> {
   static final FieldsCodec INSTANCE = new FieldsCodec();
 
   /** Built once: its registry lookups happen here, not per value. Stateless, so shared by all threads. */
@@ -27,11 +27,22 @@ final class FieldsCodec implements Codec<FieldsCodec.Fields> {
   private static final DecoderContext CONTEXT = DecoderContext.builder().build();
 
   /** YCSB's field map as a document class. */
-  static final class Fields extends HashMap<String, ByteIterator> {
+  public static final class Fields extends HashMap<String, ByteIterator> {
     private static final long serialVersionUID = 1L;
   }
 
   private FieldsCodec() {
+    super(Fields.class, "the mongodb binding writes BsonDocuments, not field maps");
+  }
+
+  /**
+   * {@code plain} decoding with the binding's own decoders first (field maps, point-read and write replies), and
+   * everything else (filters, BsonDocuments) as the client resolves it.
+   */
+  public static MongoDatabase withReplyCodecs(MongoDatabase plain) {
+    return plain.withCodecRegistry(CodecRegistries.fromRegistries(
+        CodecRegistries.fromCodecs(INSTANCE, PointRead.ReplyCodec.INSTANCE, WriteReply.Codec.INSTANCE),
+        plain.getCodecRegistry()));
   }
 
   @Override
@@ -64,15 +75,5 @@ final class FieldsCodec implements Codec<FieldsCodec.Fields> {
       default:
         return OTHER.decode(reader, CONTEXT).toString().getBytes(StandardCharsets.UTF_8);
     }
-  }
-
-  @Override
-  public void encode(BsonWriter writer, Fields value, EncoderContext encoderContext) {
-    throw new UnsupportedOperationException("the mongodb binding writes BsonDocuments, not field maps");
-  }
-
-  @Override
-  public Class<Fields> getEncoderClass() {
-    return Fields.class;
   }
 }

@@ -1,18 +1,18 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
-import com.mongodb.connection.ClusterId;
-import com.mongodb.connection.ServerId;
-import com.mongodb.event.ConnectionCheckOutStartedEvent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ClusterConnectionMode;
 import com.mongodb.connection.ClusterDescription;
+import com.mongodb.connection.ClusterId;
 import com.mongodb.connection.ClusterType;
 import com.mongodb.connection.ServerConnectionState;
 import com.mongodb.connection.ServerDescription;
+import com.mongodb.connection.ServerId;
 import com.mongodb.connection.ServerType;
+import com.mongodb.event.ConnectionCheckOutStartedEvent;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;

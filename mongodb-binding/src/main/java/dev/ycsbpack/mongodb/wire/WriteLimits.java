@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoDatabase;
@@ -20,9 +20,9 @@ import org.bson.BsonInt32;
  * @param maxDocuments    documents in one write command
  * @param maxCommandBytes bytes of one command document
  */
-record WriteLimits(int maxDocuments, int maxCommandBytes) {
+public record WriteLimits(int maxDocuments, int maxCommandBytes) {
   /** What the driver assumes of a server that announces no limits (512 documents, 16 MiB), and so does the binding. */
-  static final WriteLimits UNANNOUNCED = new WriteLimits(ConnectionDescription.getDefaultMaxWriteBatchSize(),
+  public static final WriteLimits UNANNOUNCED = new WriteLimits(ConnectionDescription.getDefaultMaxWriteBatchSize(),
       ServerDescription.getDefaultMaxDocumentSize());
 
   /**
@@ -31,7 +31,7 @@ record WriteLimits(int maxDocuments, int maxCommandBytes) {
    * driver assumes: null here, {@link #UNANNOUNCED} for the caller to use (a batch over it then takes the driver's
    * path, which is slower, not wrong), and to say so.
    */
-  static WriteLimits of(MongoDatabase admin) {
+  public static WriteLimits of(MongoDatabase admin) {
     BsonDocument hello;
     try {
       hello = admin.runCommand(new BsonDocument("hello", new BsonInt32(1)), BsonDocument.class);

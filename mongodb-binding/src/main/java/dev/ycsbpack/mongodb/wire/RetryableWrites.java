@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoConnectionPoolClearedException;
@@ -13,9 +13,9 @@ import org.bson.BsonDocument;
 /**
  * The driver's rules for retryable writes (driver 5.14), for the writes the binding sends as commands
  * ({@link CommandWrites}): when a write may be retried at all, which failures are retried, which error a retried write
- * reports. Which failures are retried is checked against the driver's own methods by tests (UpdateCommandTest for
- * failed commands, InsertCommandTest for write concern errors), so a driver that changes those rules fails the build
- * here rather than in a user's numbers.
+ * reports. Which failures are retried is checked against the driver's own methods by tests (UpdateCommandRulesTest
+ * for failed commands, InsertCommandRulesTest for write concern errors), so a driver that changes those rules fails
+ * the build here rather than in a user's numbers.
  */
 final class RetryableWrites {
   /** The label the server (4.4+) or the driver puts on an error a retryable write may retry on. */

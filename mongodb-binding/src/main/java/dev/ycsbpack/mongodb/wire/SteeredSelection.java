@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ClusterDescription;

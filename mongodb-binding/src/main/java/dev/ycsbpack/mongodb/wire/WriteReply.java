@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
@@ -11,11 +11,9 @@ import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 
 /**
  * What an {@code ok: 1} reply to a write command ({@code update}, {@code insert}) said: its count {@code n}
@@ -63,7 +61,7 @@ record WriteReply(int n, int modified, List<BsonDocument> writeErrors, BsonDocum
   }
 
   /** Decodes {@code {n, nModified, writeErrors: [...], writeConcernError: {...}, errorLabels: [...], ok}}. */
-  static final class Codec implements org.bson.codecs.Codec<WriteReply> {
+  static final class Codec extends DecodeOnlyCodec<WriteReply> {
     static final Codec INSTANCE = new Codec();
     private static final BsonDocumentCodec DOCUMENTS = new BsonDocumentCodec();
     private static final BsonValueCodec DOCUMENTS_VALUE = new BsonValueCodec();
@@ -72,6 +70,7 @@ record WriteReply(int n, int modified, List<BsonDocument> writeErrors, BsonDocum
         BsonType.DECIMAL128);
 
     private Codec() {
+      super(WriteReply.class, "a write command's reply is only decoded");
     }
 
     @Override
@@ -119,16 +118,6 @@ record WriteReply(int n, int modified, List<BsonDocument> writeErrors, BsonDocum
       }
       reader.readEndDocument();
       return new WriteReply(n, modified, writeErrors, writeConcernError, labels);
-    }
-
-    @Override
-    public void encode(BsonWriter writer, WriteReply value, EncoderContext encoderContext) {
-      throw new UnsupportedOperationException("a write command's reply is only decoded");
-    }
-
-    @Override
-    public Class<WriteReply> getEncoderClass() {
-      return WriteReply.class;
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,6 +9,7 @@ import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import dev.ycsbpack.mongodb.ProxiedMongos;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.WireDecision;
 import org.bson.BsonDocument;

@@ -1,4 +1,4 @@
-package dev.ycsbpack.mongodb;
+package dev.ycsbpack.mongodb.wire;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteConcernException;
