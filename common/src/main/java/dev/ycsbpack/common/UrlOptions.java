@@ -43,7 +43,8 @@ public final class UrlOptions {
     for (String pair : query.split("[&;]")) {
       if (!pair.isEmpty()) {
         int eq = pair.indexOf('=');
-        out.add(new Pair(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? null : decode(pair.substring(eq + 1))));
+        out.add(new Pair(decode(eq < 0 ? pair : pair.substring(0, eq)),
+            eq < 0 ? null : decode(pair.substring(eq + 1))));
       }
     }
     return out;

@@ -70,7 +70,9 @@ public final class HdrIntervalLog implements Intervals {
     return open(file, new HistogramDecoder());
   }
 
-  /** Opens a log whose histograms {@link #addTo} decodes with {@code decoder}. Nothing is read until {@link #next()}. */
+  /**
+   * Opens a log whose histograms {@link #addTo} decodes with {@code decoder}. Nothing is read until {@link #next()}.
+   */
   public static HdrIntervalLog open(Path file, HistogramDecoder decoder) throws LogFault {
     try {
       boolean truncated = false;
