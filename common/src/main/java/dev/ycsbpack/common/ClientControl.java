@@ -8,9 +8,9 @@ import java.util.Optional;
  * <p>The coordinator writes commands to the client's standard input (over SSH for a remote client): {@link #GO}
  * releases the start gate, at once or, as {@code GO <epochMs>}, at that moment of the client's own clock (the
  * coordinator schedules the start a little ahead and converts it with each host's clock offset, so message delivery
- * times do not spread the start), {@link #HEARTBEAT} says the coordinator is still there, {@link #STOP} ends the client.
- * End of input, or no heartbeat for the agreed time, also ends it: a client that lost its coordinator (killed, or its
- * link cut) stops by itself instead of loading the database unobserved.
+ * times do not spread the start), {@link #HEARTBEAT} says the coordinator is still there, {@link #STOP} ends the
+ * client. End of input, or no heartbeat for the agreed time, also ends it: a client that lost its coordinator
+ * (killed, or its link cut) stops by itself instead of loading the database unobserved.
  *
  * <p>The client reports events on standard error, one line each, starting with {@link #EVENT_PREFIX}: {@code READY}
  * when every thread has connected and finished its warm-up, {@code STARTED <epochMs>} when the first measured

@@ -13,7 +13,7 @@ import java.util.Map;
  * a URL's user info), but a secret given as the word after an option, {@code --token Zq9tok} or {@code sshpass -p
  * Zq9pass}, has neither: it is found here, word by word, in the arguments and inside an argument that is itself a
  * command ({@code --rsh 'kubectl --token Zq9tok exec -i {host} --'}). The word after an option whose name says
- * secret ({@link Redactor#isSecretName}: {@code --token}, {@code --password}, {@code --client-secret} ...) is masked,
+ * secret ({@link SecretNames#isSecret}: {@code --token}, {@code --password}, {@code --client-secret} ...) is masked,
  * and so is sshpass's {@code -p} password ({@code -p PASS} and {@code -pPASS}). Masking a little too much (the path
  * after {@code --password-file}) is the safe way to be wrong.
  */
@@ -164,7 +164,7 @@ public final class CommandWords {
         String name = eq < 0 ? plain : plain.substring(0, eq);
         String bare = name.replaceFirst("^-+", "");
         // --api-key, --private-key: the secret words are spelled with '_' or nothing between
-        if (Redactor.isSecretName(bare) || Redactor.isSecretName(bare.replace('-', '_'))) {
+        if (SecretNames.isSecret(bare) || SecretNames.isSecret(bare.replace('-', '_'))) {
           if (eq < 0) {
             secretNext = true;
             return w;

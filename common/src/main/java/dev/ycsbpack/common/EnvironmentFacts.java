@@ -126,7 +126,7 @@ public final class EnvironmentFacts {
     List<String> shown = new ArrayList<>(arguments.size());
     for (String a : arguments) {
       int eq = a.indexOf('=');
-      if (Redactor.isSecretName(a) || Redactor.mayHoldUserInfo(a) || !Redactor.shapeOnly().redact(a).equals(a)) {
+      if (SecretNames.isSecret(a) || Redactor.mayHoldUserInfo(a) || !Redactor.shapeOnly().redact(a).equals(a)) {
         shown.add(eq < 0 ? Redactor.MASK : a.substring(0, eq + 1) + Redactor.MASK);
       } else {
         shown.add(a);

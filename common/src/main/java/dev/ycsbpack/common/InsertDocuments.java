@@ -2,8 +2,9 @@ package dev.ycsbpack.common;
 
 /**
  * The {@code [INSERT-DOCUMENTS]} section the MongoDB binding adds to YCSB's measurements when it batches inserts:
- * how many documents YCSB counted as inserted, and how many of them the server acknowledged. The launcher's verdict
- * reads it back, so a batch that failed after its documents were counted as {@code BATCHED_OK} fails the run.
+ * how many documents YCSB counted as inserted, and what became of them (acknowledged, not acknowledged, fate unknown,
+ * sent with w=0). The launcher's verdict reads it back, so a batch that failed after its documents were counted as
+ * {@code BATCHED_OK} fails the run.
  */
 public final class InsertDocuments {
   /** The section name, {@code [INSERT-DOCUMENTS]}. */

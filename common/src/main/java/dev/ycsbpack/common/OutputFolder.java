@@ -6,8 +6,9 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * The rule for a result folder a command is told to write ({@code bin/ycsb --out}, {@code bin/ycsb-coordinator --out}):
- * new or empty, so no earlier result is ever mixed into a new one or overwritten.
+ * The rule for a result folder a command is told to write ({@code bin/ycsb --out}, {@code bin/ycsb-coordinator --out},
+ * {@code bin/ycsb-experiment ... --out}, {@code bin/ycsb-aggregate publish --out}): new or empty, so no earlier result
+ * is ever mixed into a new one or overwritten.
  */
 public final class OutputFolder {
   private OutputFolder() {

@@ -9,9 +9,9 @@ import java.util.Properties;
  * {@code --version}, every client folder, manifest, report and site.
  *
  * @param version the pack's version ({@code 0.1.0-SNAPSHOT}), or {@code development build} when the stamp is absent
- * @param build   the git commit the pack was built from ({@code 1bf99c4dbfae}, with {@code -modified} when the work tree
- *                had uncommitted changes), as {@code scripts/build-id.sh} gives it; {@code unknown} when the build was
- *                not made by the pack's scripts (never a guess)
+ * @param build   the git commit the pack was built from ({@code 1bf99c4dbfae}, with {@code -modified} when the work
+ *                tree had uncommitted changes), as {@code scripts/build-id.sh} gives it; {@code unknown} when the
+ *                build was not made by the pack's scripts (never a guess)
  */
 public record PackVersion(String version, String build) {
   private static final PackVersion CURRENT = load();

@@ -161,7 +161,8 @@ final class PemFiles {
       return info.getKeySpec(cipher(algorithm, info, password)).getEncoded();
     } catch (java.security.NoSuchAlgorithmException | javax.crypto.NoSuchPaddingException e) {
       throw new TlsSettings.Refusal(property + ": the key in " + file + " is encrypted with " + algorithm + ", which"
-          + " this JDK does not support; re-encrypt it with: openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY.pk8");
+          + " this JDK does not support; re-encrypt it with:"
+          + " openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY.pk8");
     } catch (GeneralSecurityException e) {
       throw new TlsSettings.Refusal(passwordProperty + " does not decrypt the key in " + file
           + " (wrong password?)");

@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -39,10 +38,6 @@ import java.util.regex.Pattern;
 public final class Redactor {
   /** What a secret is replaced with, everywhere. */
   public static final String MASK = "*****";
-
-  /** Words that make a property or URL option name secret (case-insensitive substring match). */
-  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "pwd", "secret", "token",
-      "credential", "apikey", "api_key", "privatekey", "private_key", "authmechanismproperties");
 
   /**
    * Scheme (any, including mistyped ones such as {@code mongdb:/}), then user info up to the <em>last</em> '@' of the
@@ -175,15 +170,12 @@ public final class Redactor {
     return scheme > 0 && s.lastIndexOf('@') > scheme;
   }
 
-  /** True for a property or option name whose value must never be shown. */
+  /**
+   * True for a property or option name whose value must never be shown: {@link SecretNames#isSecret}, kept here for
+   * the callers that mask with this class anyway.
+   */
   public static boolean isSecretName(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    for (String w : SECRET_WORDS) {
-      if (n.contains(w)) {
-        return true;
-      }
-    }
-    return false;
+    return SecretNames.isSecret(name);
   }
 
   /** {@code text} with every known secret and every secret-shaped part masked; null stays null. */

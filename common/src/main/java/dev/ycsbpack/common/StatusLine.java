@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * One {@code -s} status line of YCSB 0.17.0 ({@code StatusThread}), e.g.
- * {@code 2026-11-23 12:00:10:001 10 sec: 51234 operations; 5120.3 current ops/sec; est completion in 1 minute [READ: ...]}.
+ * {@code 2026-11-23 12:00:10:001 10 sec: 51234 operations; 5120.3 current ops/sec; est completion in 1 minute
+ * [READ: ...]} (one line).
  * The coordinator's progress view reads these from every client.
  *
  * <p>The launcher pins the number format to {@code Locale.ROOT}, so the decimal separator is always a dot.

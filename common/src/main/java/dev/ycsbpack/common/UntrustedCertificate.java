@@ -24,8 +24,8 @@ public final class UntrustedCertificate {
   /**
    * The sentence.
    *
-   * @param where   what follows "the server's certificate is not signed by a trusted CA" (e.g. {@code " (server h:1)"}),
-   *                or ""
+   * @param where   what follows "the server's certificate is not signed by a trusted CA" (e.g.
+   *                {@code " (server h:1)"}), or ""
    * @param trusted what is trusted ({@link TlsSettings#trusted()})
    */
   public static String sentence(String where, String trusted) {

@@ -43,7 +43,8 @@ public final class UrlOptions {
     for (String pair : query.split("[&;]")) {
       if (!pair.isEmpty()) {
         int eq = pair.indexOf('=');
-        out.add(new Pair(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? null : decode(pair.substring(eq + 1))));
+        out.add(new Pair(decode(eq < 0 ? pair : pair.substring(0, eq)),
+            eq < 0 ? null : decode(pair.substring(eq + 1))));
       }
     }
     return out;
@@ -175,7 +176,7 @@ public final class UrlOptions {
   /** Whether {@code rest}'s '@' at {@code at} belongs to the value of an option whose name says secret. */
   private static boolean inSecretValue(String rest, int from, int at) {
     Matcher m = pairUpTo(rest, from, at);
-    return m != null && Redactor.isSecretName(m.group(1));
+    return m != null && SecretNames.isSecret(m.group(1));
   }
 
   /** The {@code name=value} pair after the options' '?' that {@code rest}'s '@' at {@code at} ends in, or null. */
@@ -197,7 +198,7 @@ public final class UrlOptions {
     Matcher m = pairUpTo(rest, from, at);
     // a secret option's value (tlsCertificateKeyFilePassword=p@ss) is the user's to write as it is, too
     return m != null && (AT_IN_VALUE.contains(m.group(1).toLowerCase(Locale.ROOT))
-        || Redactor.isSecretName(m.group(1)));
+        || SecretNames.isSecret(m.group(1)));
   }
 
   /**

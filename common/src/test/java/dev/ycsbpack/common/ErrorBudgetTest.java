@@ -33,7 +33,8 @@ class ErrorBudgetTest {
 
   @Test
   void classifiesStatusesAndSkipsTheCopiesYcsbKeeps() {
-    Outcomes o = of("[READ], Return=OK, 2294", "[READ], Return=SERVICE_UNAVAILABLE, 1700", "[READ], Return=NOT_FOUND, 4",
+    Outcomes o = of("[READ], Return=OK, 2294", "[READ], Return=SERVICE_UNAVAILABLE, 1700",
+        "[READ], Return=NOT_FOUND, 4",
         "[UPDATE], Return=OK, 1", "[UPDATE], Return=ERROR, 6", "[INSERT], Return=BATCHED_OK, 10",
         "[Intended-READ], Return=OK, 999", "[READ-FAILED], Return=SERVICE_UNAVAILABLE, 1700", "[CLEANUP], Return=OK, 4",
         "[INSERT-BATCH], Return=OK, 1");

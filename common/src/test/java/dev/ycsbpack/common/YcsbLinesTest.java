@@ -24,7 +24,8 @@ class YcsbLinesTest {
         + "est completion in 1 minute [READ: Count=51234, Max=1, Min=1, Avg=1, 90=1, 99=1, 99.9=1, 99.99=1]")
         .orElseThrow();
     assertEquals(new StatusLine(10, 51234, 5120.3), s);
-    StatusLine zero = StatusLine.parse("client1 2026-11-23 12:00:00:000 0 sec: 0 operations; est completion in 106751991167300 days ")
+    StatusLine zero = StatusLine.parse(
+        "client1 2026-11-23 12:00:00:000 0 sec: 0 operations; est completion in 106751991167300 days ")
         .orElseThrow();
     assertEquals(0, zero.operations());
     assertTrue(Double.isNaN(zero.currentOpsPerSec()));

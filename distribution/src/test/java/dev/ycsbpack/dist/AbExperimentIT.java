@@ -30,19 +30,12 @@ class AbExperimentIT {
 
   /** A small run: 300 records, 1,000 operations, 2 threads, one local client. */
   private static List<String> ab(Target target, String table, String... more) {
-    List<String> a = new ArrayList<>(List.of("ab", "mongodb",
-        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=300", "-p", "operationcount=1000", "-threads", "2", "--quiet",
-        "--hosts", "local"));
-    a.addAll(List.of(more));
-    return a;
+    return Servers.experiment("ab", "read95-update5", target.connectionString(), table, List.of("-p",
+        "recordcount=300", "-p", "operationcount=1000", "-threads", "2", "--quiet", "--hosts", "local"), more);
   }
 
   private Coordinator run(List<String> args) throws Exception {
-    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
-    c.await();
-    return c;
+    return Coordinator.run(work, TOOL, args);
   }
 
   @Test

@@ -162,7 +162,8 @@ class ClientFolderIT {
         }
         String printed = read(log);
         assertEquals(1, run.exitValue(), () -> signal + ": " + printed);
-        assertTrue(printed.contains("bin/ycsb: FAILED: interrupted (SIG" + signal + ")"), () -> signal + ": " + printed);
+        assertTrue(printed.contains("bin/ycsb: FAILED: interrupted (SIG" + signal + ")"),
+            () -> signal + ": " + printed);
         assertTrue(printed.contains("[OVERALL], RunTime(ms)"), () -> signal + ": YCSB reported: " + printed);
         Map<String, String> verdict = PropertiesFiles.read(out.resolve("verdict.properties"));
         assertEquals("FAILED", verdict.get("status"));

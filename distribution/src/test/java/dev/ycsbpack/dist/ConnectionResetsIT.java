@@ -69,7 +69,8 @@ class ConnectionResetsIT {
   /** The workload through the proxy; no driver retries, so every reset the clients meet shows as a failed operation. */
   private String[] workload(String table) {
     return concat("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + proxy.connectionString() + "/" + Servers.DATABASE + "?retryReads=false&retryWrites=false",
+        "-p", "mongodb.url=" + proxy.connectionString() + "/" + Servers.DATABASE
+            + "?retryReads=false&retryWrites=false",
         "-p", "table=" + table, "-p", "recordcount=100");
   }
 
@@ -149,8 +150,8 @@ class ConnectionResetsIT {
     Coordinator c = Coordinator.start(work, List.of(), args);
     try {
       Path clientErr = new ClientFolder(bundle.resolve("clients/01-local1")).stderr();
-      assertTrue(Coordinator.waitFor(() -> !c.process.isAlive() || YcsbRun.lastReportedOperations(clientErr) >= 20, 120),
-          c::describe);
+      assertTrue(Coordinator.waitFor(
+          () -> !c.process.isAlive() || YcsbRun.lastReportedOperations(clientErr) >= 20, 120), c::describe);
       assertTrue(c.process.isAlive(), () -> "ended before the resets: " + c.describe());
       int connectionsBefore = proxy.connections();
       AtomicInteger rounds = startResetting();

@@ -44,7 +44,8 @@ class CoordinatedLoadIT {
       List<String> runArgs = new java.util.ArrayList<>(load);
       runArgs.set(0, "run");
       Coordinator r = Coordinator.run(work, List.of(), concat(runArgs, "-p", "operationcount=300",
-          "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5", "--out", run.toString()));
+          "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5",
+          "--out", run.toString()));
       assertEquals(0, r.exitCode(), r::describe);
       long total = Servers.countDocuments(target, table);
       assertTrue(total > 400, "the run inserted new keys: " + total);

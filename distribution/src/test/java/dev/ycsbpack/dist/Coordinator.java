@@ -37,7 +37,9 @@ final class Coordinator {
     return start(work, prefix, "bin/ycsb-coordinator", args);
   }
 
-  /** Starts another of the pack's tools the same way ({@code bin/ycsb-experiment}, whose steps are coordinated runs). */
+  /**
+   * Starts another of the pack's tools the same way ({@code bin/ycsb-experiment}, whose steps are coordinated runs).
+   */
   static Coordinator start(Path work, List<String> prefix, String tool, List<String> args) throws IOException {
     List<String> command = new ArrayList<>(prefix);
     command.add(YcsbRun.home().resolve(tool).toString());
@@ -52,6 +54,13 @@ final class Coordinator {
 
   static Coordinator run(Path work, List<String> prefix, List<String> args) throws IOException, InterruptedException {
     Coordinator c = start(work, prefix, args);
+    c.await();
+    return c;
+  }
+
+  /** Runs another of the pack's tools to its end, as {@link #start(Path, List, String, List)} starts it. */
+  static Coordinator run(Path work, String tool, List<String> args) throws IOException, InterruptedException {
+    Coordinator c = start(work, List.of(), tool, args);
     c.await();
     return c;
   }

@@ -276,8 +276,8 @@ class CoordinatorChecksOverSshIT {
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
     String reason = m.get("reason").asText();
     assertTrue(reason.matches("client 0[12]-h[12] on h[12] exited with status 1: a client thread's binding failed"
-        + " to start \\(mongodb binding: a warm-up insert into " + table + "_warmup_\\w+ failed \\(Payload document size"
-        + " is larger than maximum of 16777216\\.\\);.*"), reason);
+        + " to start \\(mongodb binding: a warm-up insert into " + table + "_warmup_\\w+ failed "
+        + "\\(Payload document size is larger than maximum of 16777216\\.\\);.*"), reason);
     assertTrue(r.stderr().contains("ycsb-coordinator: FAILED: " + reason), r::describe);
     assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
   }

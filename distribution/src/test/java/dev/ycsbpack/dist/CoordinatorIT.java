@@ -69,7 +69,8 @@ class CoordinatorIT {
       assertEquals(1000, loadOverall.get("reportedOperations").asLong(), loadOverall::toPrettyString);
       JsonNode manifest = Coordinator.manifest(load);
       assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
-      assertTrue(manifest.get("note").asText().startsWith("NOT MongoDB: the clients measured "), manifest::toPrettyString);
+      assertTrue(manifest.get("note").asText().startsWith("NOT MongoDB: the clients measured "),
+          manifest::toPrettyString);
       // the write concern the clients sent, in the manifest and the report: w=1 and w=majority measure different things
       assertEquals("w=majority, j=true", manifest.get("server").get("server.writeConcern").asText(),
           manifest::toPrettyString);

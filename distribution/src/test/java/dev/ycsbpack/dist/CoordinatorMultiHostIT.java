@@ -449,7 +449,8 @@ class CoordinatorMultiHostIT {
     TestCa ca = TestCa.create(certs, "ca");
     TestCa otherCa = TestCa.create(certs, "other-ca");
     String address = rig.serverAddress();
-    Map<String, List<Object>> cases = new LinkedHashMap<>(); // the cause, then the server's certificate and the CA trusted
+    // the cause, then the server's certificate and the CA trusted
+    Map<String, List<Object>> cases = new LinkedHashMap<>();
     cases.put("TLS: the server's certificate is not signed by a trusted CA",
         List.of(ca.server("server", "IP:" + address), otherCa));
     cases.put("TLS: the server's certificate expired on ",

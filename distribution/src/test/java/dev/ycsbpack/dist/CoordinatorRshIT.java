@@ -182,8 +182,8 @@ class CoordinatorRshIT {
     // "-all" in {host} would reach ip netns exec as one of its own options
     Coordinator c = coordinator(ns("h1") + "\n-all\n", args("load", Servers.newTable(), bundle));
     assertEquals(2, c.await(), c::describe);
-    assertEquals("ycsb-coordinator: error: --hosts-file -: host -all: expected local or a name for --rsh's {host}: letters, "
-        + "digits, '.', '_' and '-', not starting with '-' or '.', maybe after one TYPE/ such as pod/",
+    assertEquals("ycsb-coordinator: error: --hosts-file -: host -all: expected local or a name for --rsh's {host}: "
+        + "letters, digits, '.', '_' and '-', not starting with '-' or '.', maybe after one TYPE/ such as pod/",
         c.stderr().strip(), c::describe);
     assertFalse(Files.exists(bundle), "nothing written");
     assertFalse(Files.exists(work.resolve("remote")), "no host touched");

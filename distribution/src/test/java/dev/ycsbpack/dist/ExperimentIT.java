@@ -22,18 +22,12 @@ class ExperimentIT {
   Path work;
 
   private static List<String> sweep(Target target, String table, String... more) {
-    List<String> a = new ArrayList<>(List.of("sweep", "mongodb",
-        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=300", "-p", "operationcount=400", "--quiet", "--hosts", "local"));
-    a.addAll(List.of(more));
-    return a;
+    return Servers.experiment("sweep", "read95-update5", target.connectionString(), table,
+        List.of("-p", "recordcount=300", "-p", "operationcount=400", "--quiet", "--hosts", "local"), more);
   }
 
   private Coordinator run(List<String> args) throws Exception {
-    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
-    c.await();
-    return c;
+    return Coordinator.run(work, TOOL, args);
   }
 
   @Test

@@ -395,8 +395,8 @@ class RecipeIT {
       assertEquals("COMPLETE", Coordinator.manifest(study.resolve("first")).get("status").asText(), c::describe);
       assertFalse(Files.exists(study.resolve("second")), "nothing of the second experiment written");
       List<String> lines = c.stderr().strip().lines().filter(l -> l.startsWith("ycsb-experiment: ")).toList();
-      assertEquals(List.of("ycsb-experiment: error: the collection recipes.unloaded holds 0 documents, it is empty: every "
-          + "step reads the loaded records; load them first (bin/ycsb-coordinator load ...) or add --load",
+      assertEquals(List.of("ycsb-experiment: error: the collection recipes.unloaded holds 0 documents, it is empty: "
+          + "every step reads the loaded records; load them first (bin/ycsb-coordinator load ...) or add --load",
           "ycsb-experiment: recipe two-tables stopped before experiment second ran (nothing of it was written); "
           + "continue with --resume " + study), lines, c::describe);
     }

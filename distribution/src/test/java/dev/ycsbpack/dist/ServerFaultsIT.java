@@ -197,8 +197,9 @@ class ServerFaultsIT {
   @Test
   void aCoordinatedTimedRunWhoseServerDiedSaysItWorkedForPartOfItsWindow() throws Exception {
     Path bundle = work.resolve("coordinated-timed");
-    Killed k = coordinatedRunWithServerFault(bundle, "KILL", "serverSelectionTimeoutMS=1000", "-p", "maxexecutiontime=15",
-        "-p", "ycsbpack.stalltimeout=600", "-p", "ycsbpack.maxerrorrate=100", "--hosts", "local");
+    Killed k = coordinatedRunWithServerFault(bundle, "KILL", "serverSelectionTimeoutMS=1000",
+        "-p", "maxexecutiontime=15", "-p", "ycsbpack.stalltimeout=600", "-p", "ycsbpack.maxerrorrate=100",
+        "--hosts", "local");
     String reason = Coordinator.manifest(bundle).get("reason").asText();
     assertTrue(reason.startsWith("client 01-local1 on local1 exited with status 1: operations succeeded for only the "
         + "first "), reason);
@@ -215,8 +216,8 @@ class ServerFaultsIT {
     Killed k = coordinatedRunWithServerFault(bundle, "STOP", "socketTimeoutMS=10000", "-p",
         "ycsbpack.stalltimeout=" + STALL_SECONDS, "--hosts", "local,local");
     String reason = assertAStalledClientFailedTheRun(bundle, k);
-    assertTrue(reason.contains("no operation had failed by then either") && reason.contains("the measurements are partial"),
-        reason);
+    assertTrue(reason.contains("no operation had failed by then either")
+        && reason.contains("the measurements are partial"), reason);
     for (String client : List.of("01-local1", "02-local2")) {
       Verdict v = new ClientFolder(bundle.resolve("clients").resolve(client)).verdict().orElseThrow();
       assertEquals(RunStatus.FAILED, v.status(), client);
@@ -247,7 +248,9 @@ class ServerFaultsIT {
     assertTrue(seconds < 40, "stopped by the stall rule, not the time limit: " + seconds + " s\n" + run.describe());
   }
 
-  /** A coordinated run whose server was signalled once its first client had done some operations, and how long after. */
+  /**
+   * A coordinated run whose server was signalled once its first client had done some operations, and how long after.
+   */
   private record Killed(Coordinator coordinator, double secondsAfterKill) {
   }
 

@@ -31,6 +31,28 @@ final class Servers {
         "-p", "table=" + table};
   }
 
+  /**
+   * {@code -P} the distribution's {@code workloads/NAME}, then the {@code -p} options that point a tool at
+   * {@code url}'s server, the test database and {@code table}: the start of every experiment test's command.
+   */
+  private static List<String> workloadAt(String workload, String url, String table) {
+    return List.of("-P", YcsbRun.home().resolve("workloads/" + workload).toString(),
+        "-p", "mongodb.url=" + url, "-p", "mongodb.database=" + DATABASE, "-p", "table=" + table);
+  }
+
+  /**
+   * An experiment test's command line: {@code COMMAND mongodb}, {@link #workloadAt}, the test's own
+   * {@code settings}, then what the test case adds.
+   */
+  static List<String> experiment(String command, String workload, String url, String table, List<String> settings,
+      String... more) {
+    List<String> a = new ArrayList<>(List.of(command, "mongodb"));
+    a.addAll(workloadAt(workload, url, table));
+    a.addAll(settings);
+    a.addAll(List.of(more));
+    return a;
+  }
+
   static long countDocuments(Target target, String table) {
     return withDatabase(target, db -> db.getCollection(table).countDocuments());
   }

@@ -179,7 +179,8 @@ class StartupArchiveIT {
         assertTrue(listing.waitFor(30, TimeUnit.SECONDS));
       }
       List<String> left = names(cache);
-      assertFalse(left.stream().anyMatch(n -> n.endsWith(".ok")), () -> "a killed run never says it completed: " + left);
+      assertFalse(left.stream().anyMatch(n -> n.endsWith(".ok")),
+          () -> "a killed run never says it completed: " + left);
 
       // the next run drops what the killed one left and lists anew; a list the dump refuses is dropped too
       YcsbRun next = YcsbRun.runWith(work, on(cache), args("run", target, table));
@@ -253,7 +254,8 @@ class StartupArchiveIT {
   void aSignalWhileTheArchiveIsMadeStopsTheToolAtOnceAndLeavesNothing() throws Exception {
     Target target = TestTargets.inProcess();
     Path cache = work.resolve("cds");
-    // INT and QUIT (Ctrl-C, Ctrl-\) and HUP (a closed terminal) reach the foreground process group; TERM is sent to a pid
+    // INT and QUIT (Ctrl-C, Ctrl-\) and HUP (a closed terminal) reach the foreground process group; TERM is sent
+    // to a pid
     Map<String, Integer> statusFor = Map.of("INT", 130, "TERM", 143, "HUP", 129, "QUIT", 131);
     for (String signal : List.of("INT", "TERM", "HUP", "QUIT")) {
       String table = Servers.newTable();

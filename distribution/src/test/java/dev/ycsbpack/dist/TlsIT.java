@@ -313,7 +313,9 @@ class TlsIT {
     assertFalse(Files.exists(work.resolve("refused-1")) || Files.exists(work.resolve("refused-2")));
   }
 
-  /** Loads {@code table} through {@code t} with {@code loadTls}, then sweeps one step with {@code sweepTls} into dir. */
+  /**
+   * Loads {@code table} through {@code t} with {@code loadTls}, then sweeps one step with {@code sweepTls} into dir.
+   */
   private static Coordinator loadThenSweep(TlsTerminator t, String table, String[] loadTls, String[] sweepTls,
                                            Path dir) throws Exception {
     List<String> loadArgs = load(t, table, loadTls);

@@ -56,19 +56,13 @@ class WcMatrixIT {
   }
 
   private static List<String> matrix(String url, String table, String... more) {
-    List<String> a = new ArrayList<>(List.of("wc-matrix", "mongodb",
-        "-P", YcsbRun.home().resolve("workloads/read50-update50").toString(),
-        "-p", "mongodb.url=" + url, "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
-        "-p", "recordcount=100", "-p", "operationcount=150", "-p", "readproportion=0.4", "-p", "updateproportion=0.3",
-        "-p", "insertproportion=0.3", "--quiet", "--hosts", "local"));
-    a.addAll(List.of(more));
-    return a;
+    return Servers.experiment("wc-matrix", "read50-update50", url, table, List.of("-p", "recordcount=100",
+        "-p", "operationcount=150", "-p", "readproportion=0.4", "-p", "updateproportion=0.3",
+        "-p", "insertproportion=0.3", "--quiet", "--hosts", "local"), more);
   }
 
   private Coordinator run(List<String> args) throws Exception {
-    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
-    c.await();
-    return c;
+    return Coordinator.run(work, TOOL, args);
   }
 
   @Test

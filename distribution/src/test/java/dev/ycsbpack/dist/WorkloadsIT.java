@@ -396,7 +396,8 @@ class WorkloadsIT {
         props.setProperty("mongodb.warmup", "0");
         List<BsonDocument> measured = new CopyOnWriteArrayList<>();
         insertIgnoringWhatThisServerBreaks(props, table, measured);
-        assertTrue(warm.get(0).getString("insert").getValue().startsWith(table + "_warmup_"), "the warm-up comes first");
+        assertTrue(warm.get(0).getString("insert").getValue().startsWith(table + "_warmup_"),
+            "the warm-up comes first");
         assertEquals(table, measured.get(0).getString("insert").getValue());
         for (BsonDocument c : concatLists(warm, measured)) {
           assertEquals(expected.asDocument(), c.getDocument("writeConcern"), layer + ": " + c.toJson());

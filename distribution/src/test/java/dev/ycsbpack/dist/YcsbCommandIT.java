@@ -49,7 +49,8 @@ class YcsbCommandIT {
     String[] common = concat(pointAt(target, table), "-P", workload("read95-update5").toString(),
         "-p", "recordcount=1000", "-p", "operationcount=400", "-threads", "3");
     try {
-      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=64")).assertSucceeded().assertNoFailedOperations();
+      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=64"))
+          .assertSucceeded().assertNoFailedOperations();
       assertEquals(1000, load.operations("INSERT"), load::describe);
       assertTrue(load.operations(MongoBatch.NAME) >= 1000 / 64, load::describe);
       assertEquals(1000, Servers.countDocuments(target, table), "every record, the partial batches included");
@@ -88,7 +89,8 @@ class YcsbCommandIT {
       assertEquals(acknowledged + 10, Servers.countDocuments(target, table), "stored = acknowledged + the 10 before");
       assertTrue(load.stderr.contains("bin/ycsb: FAILED: only 25 of 29 buffered inserts were acknowledged by the "
           + "server"), load::describe);
-      java.util.Map<String, String> verdict = dev.ycsbpack.common.PropertiesFiles.read(out.resolve("verdict.properties"));
+      java.util.Map<String, String> verdict =
+          dev.ycsbpack.common.PropertiesFiles.read(out.resolve("verdict.properties"));
       assertEquals("FAILED", verdict.get("status"));
       assertEquals("25", verdict.get("operations.completed"), verdict::toString);
       assertTrue(verdict.get("reason").startsWith("only 25 of 29 buffered inserts"), verdict::toString);
@@ -218,7 +220,8 @@ class YcsbCommandIT {
         "invalid readallfields=yes\\n[OVERALL]: expected true or false");
     Files.createDirectories(work.resolve("wl"));
     assertOneLineUsage(List.of("run", "mongodb", "-P", "wl"), "-P wl: is a directory");
-    assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", "mongodb.url=mongodb://u:s3cret@127.0.0.1:1/?tls=maybe"),
+    assertOneLineUsage(
+        List.of("run", "mongodb", "-P", wl, "-p", "mongodb.url=mongodb://u:s3cret@127.0.0.1:1/?tls=maybe"),
         "invalid mongodb.url option tls=maybe: use true or false");
     assertOneLineUsage(List.of("run", "mongodb", "-P", wl, "-p", url + "/?w=1&wtimout=5000"),
         "unknown option wtimout (did you mean wtimeoutMS?)");

@@ -13,7 +13,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * mongo-java-server with its in-memory backend, bound to 127.0.0.1.
+ * mongo-java-server with its in-memory backend, bound to 127.0.0.1 (or, from {@code bin/embedded-mongo --bind ADDRESS},
+ * to another address: the distribution's network-namespace tests listen on 0.0.0.0; {@link #HELP}, for users, leaves
+ * the option out).
  *
  * <p>Starts in a few hundred milliseconds and needs nothing installed, which is why it is the
  * default target. It does not support unacknowledged (w=0) writes: they are lost and the

@@ -62,7 +62,10 @@ public final class TestCa {
     return cert;
   }
 
-  /** A server certificate valid now for these subject alternative names ({@code DNS:localhost}, {@code IP:127.0.0.1}). */
+  /**
+   * A server certificate valid now for these subject alternative names ({@code DNS:localhost},
+   * {@code IP:127.0.0.1}).
+   */
   public Issued server(String name, String... altNames) throws IOException {
     Instant now = Instant.now();
     return issue(name, now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(1)), "serverAuth", altNames);
@@ -164,7 +167,8 @@ public final class TestCa {
         throw new IOException("openssl " + args.get(0) + " did not finish in " + OPENSSL_LIMIT.toSeconds() + " s");
       }
       if (p.exitValue() != 0) {
-        throw new IOException("openssl " + String.join(" ", args) + " failed: " + new String(out, StandardCharsets.UTF_8));
+        throw new IOException("openssl " + String.join(" ", args) + " failed: "
+            + new String(out, StandardCharsets.UTF_8));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Named;
 /**
  * The MongoDB-wire servers every integration test should run against.
  *
- * <p>Servers start lazily, once per JVM, and are shared: each test uses its own database name, so
+ * <p>Servers start lazily, once per JVM, and are shared: each test uses a collection (or a database) of its own, so
  * sharing is safe and keeps a test run from paying process and cluster startup per test. A JVM
  * shutdown hook stops them.
  */

@@ -136,7 +136,8 @@ class NetnsHostsTest {
 
   @Test
   void serverNamespaceHasItsAddressAndHostsReachIt() throws Exception {
-    Result inServer = run(rig.server().command("ip", "-4", "-o", "addr", "show", "dev", "eth0"), Duration.ofSeconds(10));
+    Result inServer = run(rig.server().command("ip", "-4", "-o", "addr", "show", "dev", "eth0"),
+        Duration.ofSeconds(10));
     assertTrue(inServer.output().contains(" " + rig.serverAddress() + "/24 "), inServer.output());
     // Nothing listens on port 9 there, so a reachable server answers with a RST at once.
     Result probe = ssh(h1, "exec 3<>/dev/tcp/" + rig.serverAddress() + "/9 || true");
@@ -164,8 +165,8 @@ class NetnsHostsTest {
     Path dir = own.sshConfig().getParent();
     String subnet = own.serverAddress().replaceAll("\\.\\d+$", ".0/24");
     // A process that ignores SIGTERM must still go (SIGKILL after the grace period).
-    Result stubborn = run(own.ssh(own.host("h1"), "bash -c 'trap \"\" TERM; exec sleep 60' </dev/null >/dev/null 2>&1 & echo $!"),
-        Duration.ofSeconds(15));
+    Result stubborn = run(own.ssh(own.host("h1"),
+        "bash -c 'trap \"\" TERM; exec sleep 60' </dev/null >/dev/null 2>&1 & echo $!"), Duration.ofSeconds(15));
     assertEquals(0, stubborn.exit(), stubborn.output());
     ProcessHandle stubbornHandle = ProcessHandle.of(Long.parseLong(stubborn.output().strip())).orElseThrow();
     awaitIgnoresTerm(stubbornHandle.pid());

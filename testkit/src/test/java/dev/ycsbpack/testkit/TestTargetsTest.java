@@ -84,6 +84,7 @@ class TestTargetsTest {
     TestTargets.Target target = new TestTargets.Target(TestTargets.MONGODB_URL,
         "mongodb://admin:s3cret@db.example:27017/?authSource=admin", true, true);
     assertFalse(target.toString().contains("s3cret"), target.toString());
-    assertTrue(target.toString().contains("admin:" + dev.ycsbpack.common.Redactor.MASK + "@db.example"), target.toString());
+    assertTrue(target.toString().contains("admin:" + dev.ycsbpack.common.Redactor.MASK + "@db.example"),
+        target.toString());
   }
 }

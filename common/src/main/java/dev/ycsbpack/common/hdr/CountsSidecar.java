@@ -43,7 +43,7 @@ import java.util.zip.CheckedOutputStream;
  * <p>Times are the ones {@link HdrIntervalLog} computes for the line (absolute, BaseTime applied). An interval line's
  * Interval_Max is not kept: the merge takes the maximum from the counts, as it does from the log.
  */
-public final class CountsSidecar implements Intervals {
+public final class CountsSidecar extends CurrentInterval {
   /** Appended to a log's file name. */
   public static final String SUFFIX = ".counts";
   private static final byte[] MAGIC = "YPCOUNTS".getBytes(StandardCharsets.US_ASCII);
@@ -300,7 +300,7 @@ public final class CountsSidecar implements Intervals {
     try {
       long n = 0;
       while (next()) {
-        spans.accept(startMs, endMs);
+        spans.accept(startMs(), endMs());
         n++;
       }
       if (n != intervals) {
@@ -331,12 +331,11 @@ public final class CountsSidecar implements Intervals {
   private int limit;
   /** Body bytes taken into {@link #buf} (or skipped) so far. */
   private long filled;
-  private long startMs;
-  private long endMs;
+  /** The last interval's start: each interval's start is written as the difference from it. */
+  private long previousStartMs;
   private int entries;
   private long entryBytes;
   private boolean pending;
-  private boolean hasCurrent;
 
   private CountsSidecar(Path file, FileChannel channel, long end, CRC32C crc) {
     this.file = file;
@@ -367,16 +366,17 @@ public final class CountsSidecar implements Intervals {
       if (pending) {
         skipCounts();
       }
-      hasCurrent = false;
+      leave();
       if (pos == limit && !fill()) {
         return false;
       }
-      startMs = Math.addExact(startMs, unZigZag(varint()));
+      long startMs = Math.addExact(previousStartMs, unZigZag(varint()));
+      previousStartMs = startMs;
       long length = varint();
       if (length < 0) {
         throw fault(file, "names an interval longer than any");
       }
-      endMs = Math.addExact(startMs, length);
+      long endMs = Math.addExact(startMs, length);
       long n = varint();
       if (n < 0 || n > HistogramDecoder.MAX_INDEX + 1) {
         throw fault(file, "names more counts in one interval than a histogram holds");
@@ -387,7 +387,7 @@ public final class CountsSidecar implements Intervals {
         throw fault(file, "names counts longer than any histogram's");
       }
       pending = true;
-      hasCurrent = true;
+      enter(startMs, endMs);
       return true;
     } catch (ArithmeticException e) {
       throw fault(file, "names a time past the largest possible one");
@@ -441,18 +441,6 @@ public final class CountsSidecar implements Intervals {
     }
     pos += (int) left;
     pending = false;
-  }
-
-  @Override
-  public long startMs() {
-    requireCurrent();
-    return startMs;
-  }
-
-  @Override
-  public long endMs() {
-    requireCurrent();
-    return endMs;
   }
 
   /**
@@ -565,12 +553,6 @@ public final class CountsSidecar implements Intervals {
 
   private static long unZigZag(long v) {
     return (v >>> 1) ^ -(v & 1);
-  }
-
-  private void requireCurrent() {
-    if (!hasCurrent) {
-      throw new IllegalStateException("no current interval");
-    }
   }
 
   private static LogFault fault(Path file, String problem) {

@@ -25,7 +25,7 @@ import java.util.zip.DataFormatException;
  * million lines read twice (the scan and the merge), so no String is made for a line unless it is quoted in a
  * refusal.
  */
-public final class HdrIntervalLog implements Intervals {
+public final class HdrIntervalLog extends CurrentInterval {
   private static final double YEAR_SECONDS = 365 * 24 * 3600.0;
   private static final byte[] LEGEND = "\"StartTimestamp\"".getBytes(StandardCharsets.ISO_8859_1);
   private static final byte[] TAG = "Tag=".getBytes(StandardCharsets.ISO_8859_1);
@@ -47,9 +47,6 @@ public final class HdrIntervalLog implements Intervals {
   private double baseTimeSec = Double.NaN;
   private boolean baseTimeDecided;
 
-  private boolean hasCurrent;
-  private long startMs;
-  private long endMs;
   private int payloadFrom;
   private int payloadTo;
   private long currentLine;
@@ -70,7 +67,9 @@ public final class HdrIntervalLog implements Intervals {
     return open(file, new HistogramDecoder());
   }
 
-  /** Opens a log whose histograms {@link #addTo} decodes with {@code decoder}. Nothing is read until {@link #next()}. */
+  /**
+   * Opens a log whose histograms {@link #addTo} decodes with {@code decoder}. Nothing is read until {@link #next()}.
+   */
   public static HdrIntervalLog open(Path file, HistogramDecoder decoder) throws LogFault {
     try {
       boolean truncated = false;
@@ -110,7 +109,7 @@ public final class HdrIntervalLog implements Intervals {
    */
   @Override
   public boolean next() throws LogFault {
-    hasCurrent = false;
+    leave();
     try {
       while (lines.next()) {
         lineNo++;
@@ -216,12 +215,10 @@ public final class HdrIntervalLog implements Intervals {
     }
     previousStartMs = s;
     previousLine = lineNo;
-    startMs = s;
-    endMs = e;
     payloadFrom = c3 + 1;
     payloadTo = to;
     currentLine = lineNo;
-    hasCurrent = true;
+    enter(s, e);
   }
 
   /**
@@ -263,20 +260,6 @@ public final class HdrIntervalLog implements Intervals {
     return true;
   }
 
-  /** Absolute start of the current interval, milliseconds since the epoch. */
-  @Override
-  public long startMs() {
-    requireCurrent();
-    return startMs;
-  }
-
-  /** Absolute end of the current interval, milliseconds since the epoch. */
-  @Override
-  public long endMs() {
-    requireCurrent();
-    return endMs;
-  }
-
   @Override
   public long addTo(IntervalCounts target) throws LogFault {
     return decodeInto(decoder, target);
@@ -301,12 +284,6 @@ public final class HdrIntervalLog implements Intervals {
     } catch (DataFormatException | RuntimeException e) {
       throw new LogFault(file, currentLine, "the compressed histogram cannot be decoded (" + e.getMessage()
           + ").", "the log is corrupt: take the complete log from the client, or re-run it.", e);
-    }
-  }
-
-  private void requireCurrent() {
-    if (!hasCurrent) {
-      throw new IllegalStateException("no current interval");
     }
   }
 
