@@ -1,6 +1,5 @@
 package dev.ycsbpack.coordinator.cli;
 
-import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
@@ -20,6 +19,7 @@ import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -148,9 +148,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
         command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
         commandStart);
-    int status;
+    RunOutcome outcome;
     try {
-      status = InterruptHook.during("coordinator-interrupt", () -> {
+      outcome = InterruptHook.during("coordinator-interrupt", () -> {
         // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
         // any failed run (not the shell's 130), so scripts see one meaning per status
         CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a "
@@ -167,9 +167,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     } finally {
       hostOptions.closeConnections();
     }
-    Summary.print(bundle, plan.hosts(), status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null),
-        System.out, err);
-    return status;
+    Summary.print(bundle, plan.hosts(), outcome.exitCode(), !runOptions.quiet, outcome.merged(), System.out, err);
+    return outcome.exitCode();
   }
 
   static void printPlan(RunPlan plan, PrintStream out) {

@@ -1,6 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.InputException;
@@ -27,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -68,8 +68,8 @@ public final class CoordinatedRun {
   private volatile Manifest latest;
   /** The status of the last manifest written into the bundle, or null before the first. */
   private volatile String onDisk;
-  /** The merge's result, for the manifest's summary of what the window holds. */
-  private volatile MergeResult coverage;
+  /** The merged figures, as merged.json holds them: what the run's outcome hands its caller. */
+  private volatile MergedJson mergedFigures;
 
   public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
                         Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
@@ -176,11 +176,6 @@ public final class CoordinatedRun {
     return status.equals("COMPLETE") ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
   }
 
-  /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
-  public Optional<MergeResult> merged() {
-    return Optional.ofNullable(coverage);
-  }
-
   /**
    * A write of the coordinator's own into the bundle failed (a full disk, a lost mount): its message names the path,
    * the step and the system's words, and says whether the manifest could still be marked FAILED.
@@ -193,8 +188,11 @@ public final class CoordinatedRun {
     }
   }
 
-  /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
-  public int run(Bundle bundle) throws IOException {
+  /**
+   * Runs it; returns what it ended with: the manifest written, the merged figures and the exit status
+   * ({@link #COMPLETE} or {@link #FAILED}).
+   */
+  public RunOutcome run(Bundle bundle) throws IOException {
     try {
       return runInside(bundle);
     } catch (BundleWriteException e) {
@@ -213,7 +211,7 @@ public final class CoordinatedRun {
    *
    * @throws BundleWriteException when even that manifest cannot be written: its message says so
    */
-  private int markFailed(Bundle bundle, BundleWriteException e) throws BundleWriteException {
+  private RunOutcome markFailed(Bundle bundle, BundleWriteException e) throws BundleWriteException {
     try {
       bundle.removeStaging();
     } catch (IOException ignored) {
@@ -235,7 +233,12 @@ public final class CoordinatedRun {
       throw new BundleWriteException(e.getMessage() + "; the manifest could not be marked FAILED either ("
           + reason(why) + "): " + (onDisk == null ? "there is none" : "it still says " + onDisk), again);
     }
-    return FAILED;
+    return outcome(failed, List.of(), FAILED);
+  }
+
+  /** What the run ended with once {@code written} is in the bundle, with the merged figures if it was merged. */
+  private RunOutcome outcome(Manifest written, List<ClientProblem> problems, int exitCode) {
+    return new RunOutcome(written, mergedFigures, problems, exitCode);
   }
 
   /** {@code cannot write PATH (STEP): ERROR}, for the step's write that failed. */
@@ -262,7 +265,7 @@ public final class CoordinatedRun {
     }
   }
 
-  private int runInside(Bundle bundle) throws IOException, InterruptedException {
+  private RunOutcome runInside(Bundle bundle) throws IOException, InterruptedException {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
     RunManifest manifest = new RunManifest(plan, command, redactor, runId, commandStartMs);
@@ -333,7 +336,9 @@ public final class CoordinatedRun {
       write(bundle, m);
     }
     bundle.removeStaging();
-    return m.status().equals("COMPLETE") ? COMPLETE : FAILED;
+    List<ClientProblem> problems = outcome.clients().stream().map(Supervisor.ClientOutcome::problem)
+        .filter(Objects::nonNull).toList();
+    return outcome(m, problems, m.status().equals("COMPLETE") ? COMPLETE : FAILED);
   }
 
   /** {@code failure}, or when there is none and a Ctrl-C came, the interrupt's reason. */
@@ -347,13 +352,14 @@ public final class CoordinatedRun {
     written = m.status();
   }
 
-  private int failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
-                              Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
+  private RunOutcome failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
+                                     Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
+    Manifest m = manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now());
     synchronized (ending) { // as the final manifest: a Ctrl-C comes either before this write or after it
-      write(bundle, manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
+      write(bundle, m);
     }
     bundle.removeStaging();
-    return FAILED;
+    return outcome(m, List.of(), FAILED);
   }
 
   private Map<Host, HostSession.Probe> probeAll() throws InterruptedException {
@@ -436,7 +442,7 @@ public final class CoordinatedRun {
     } catch (IOException e) {
       throw failedWrite(bundle.merged(), "the merged result", e);
     }
-    coverage = result;
+    mergedFigures = MergedJson.of(result);
     return MergeFigures.of(result);
   }
 }

@@ -13,6 +13,7 @@ import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -64,11 +65,10 @@ public final class StepRunner implements Steps {
 
   /**
    * Runs the step into a new bundle at {@code request.out()}, a step that inserts with its new keys after the
-   * documents already there ({@link FreshInserts}); returns the coordinator's exit status
-   * ({@link CoordinatedRun#COMPLETE} or {@link CoordinatedRun#FAILED}).
+   * documents already there ({@link FreshInserts}); returns the coordinated run's outcome.
    */
   @Override
-  public int run(RunPlan planned) throws IOException {
+  public RunOutcome run(RunPlan planned) throws IOException {
     lastServer = null;
     boolean mongodb = planned.binding().equals("mongodb");
     boolean inserts = mongodb && FreshInserts.inserts(planned);
@@ -105,9 +105,9 @@ public final class StepRunner implements Steps {
       } else if (cannotCount != null) {
         run.failBeforeRun(redactor.redact(cannotCount));
       }
-      int status;
+      RunOutcome outcome;
       try {
-        status = run.run(bundle);
+        outcome = run.run(bundle);
       } catch (IOException | RuntimeException e) {
         // the step's own failure is the one reported; not knowing the next step's keys is stated after it
         if (inserts && afterInserts(plan, bundle, cannotCount != null) != null) {
@@ -118,10 +118,10 @@ public final class StepRunner implements Steps {
       if (inserts) {
         afterInserts(plan, bundle, cannotCount != null);
       }
-      if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
+      if (mongodb && interrupted == null && outcome.exitCode() == CoordinatedRun.COMPLETE) {
         lastServer = ServerMemory.between(before, snapshot(plan));
       }
-      return status;
+      return outcome;
     } finally {
       current = null;
     }

@@ -9,12 +9,12 @@ import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.EnvironmentFacts;
-import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.experiment.ab.ArmComparison;
 import dev.ycsbpack.experiment.answer.AnswerRules;
 import dev.ycsbpack.experiment.answer.EarlyStop;
@@ -451,7 +451,7 @@ public final class SweepRun {
     }
     write("RUNNING", null, null);
     out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
-    int status = runner.run(stepPlan);
+    RunOutcome outcome = runner.run(stepPlan);
     String verdict;
     String reason = null;
     StepFigures figures = null;
@@ -459,9 +459,9 @@ public final class SweepRun {
     if (interrupted != null) {
       verdict = "INTERRUPTED";
       reason = interrupted;
-    } else if (status == CoordinatedRun.COMPLETE) {
+    } else if (outcome.exitCode() == CoordinatedRun.COMPLETE) {
       verdict = "COMPLETE";
-      Manifest m = Bundle.read(dir);
+      Manifest m = outcome.manifest();
       synchronized (lock) {
         if (m.note() != null) {
           environment.putIfAbsent("note", m.note());
@@ -469,13 +469,12 @@ public final class SweepRun {
         m.server().forEach(environment::putIfAbsent);
       }
       if (!p.load()) {
-        figures = StepFiguresReader.read(dir).withServer(runner.lastServer());
+        figures = StepFiguresReader.of(outcome, dir).withServer(runner.lastServer());
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {
       verdict = "FAILED";
-      Manifest m = Bundle.read(dir);
-      reason = m.reason();
+      reason = outcome.manifest().reason();
     }
     ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
         report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target(),

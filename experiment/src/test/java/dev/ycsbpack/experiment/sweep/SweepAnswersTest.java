@@ -54,6 +54,24 @@ class SweepAnswersTest {
     assertTrue(report.contains("knee: not enough steps (1 completed; 3 needed)"), "the report says it too");
   }
 
+  /**
+   * A step's figures come from its run's outcome, not from the files the same process wrote: with no
+   * {@code merged/merged.json} in any step's bundle the sweep still records each step's throughput and answers.
+   */
+  @Test
+  void aStepsFiguresAreTheOutcomesNotReadBackFromItsBundle() throws Exception {
+    FakeSteps steps = new FakeSteps(throughputs(List.of(1L, 2L), 1000.0, 1900.0)).withoutMergedFiles();
+
+    assertEquals(0, sweep(List.of(1L, 2L), steps).run(null));
+
+    ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
+    assertEquals(List.of(1000.0, 1900.0), m.steps().stream().map(s -> s.figures().throughput()).toList());
+    for (ExperimentManifest.Step s : m.steps()) {
+      assertFalse(Files.exists(dir.resolve(s.bundle()).resolve("merged/merged.json")), s.name());
+    }
+    assertEquals(1900.0, m.answers().bestThroughput());
+  }
+
   @Test
   void threeStepsAreEnoughForTheKnees() throws Exception {
     FakeSteps steps = new FakeSteps(throughputs(List.of(1L, 2L, 4L), 1000.0, 1900.0, 2000.0));
