@@ -204,7 +204,7 @@ public final class SweepRun {
     private Long stopX;
     /** Why the sweep ended before its last step (the manifest's reason), or null. */
     private String failed;
-    /** What ended the sweep, in a few words for each answer line (the whole reason is the manifest's, printed above). */
+    /** What ended the sweep, in a few words for each answer line (the manifest's reason, printed above, says all). */
     private String failedStep;
   }
 

@@ -25,8 +25,9 @@ public final class StepOutcomes {
 
   /** A step's manifest: {@code status} with {@code reason}, the server's facts and the manifest's note. */
   public static Manifest manifest(String name, String status, String reason, String note, Map<String, String> server) {
-    return new Manifest(note, status, reason, "test", "run", name, "test", null, null, server, null, List.of(),
-        List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of());
+    return Manifest.builder().note(note).status(status).reason(reason).command("test").phase("run").runId(name)
+        .packVersion("test").server(server).hosts(List.of()).clients(List.of()).properties(Map.of()).notes(List.of())
+        .byHost(List.of()).phasesMs(Map.of()).build();
   }
 
   /**
