@@ -431,8 +431,8 @@ public final class SweepRun {
 
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
     String now = Instant.now().toString();
-    ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null, NOT_RUN, reason,
-        now, now, null);
+    ExperimentManifest.Step s = ExperimentManifest.Step.builder().order(order(p)).name(p.name()).x(p.x())
+        .verdict(NOT_RUN).reason(reason).startedAt(now).endedAt(now).build();
     synchronized (lock) {
       entries.add(s);
     }
@@ -450,8 +450,9 @@ public final class SweepRun {
     int order = order(p);
     Launch launch = launch(p);
     long target = launch.plan().clients().stream().mapToLong(ClientPlan::target).sum();
-    ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null, "RUNNING",
-        null, Instant.now().toString(), null, null, target > 0 ? target : null, p.warmup() ? true : null);
+    ExperimentManifest.Step running = ExperimentManifest.Step.builder().order(order).name(p.name()).x(p.x())
+        .bundle(rel(dir)).verdict("RUNNING").startedAt(Instant.now().toString()).target(target > 0 ? target : null)
+        .warmup(p.warmup() ? true : null).build();
     synchronized (lock) {
       entries.add(running);
     }
@@ -484,9 +485,8 @@ public final class SweepRun {
       for (int i = 0; i < entries.size(); i++) {
         ExperimentManifest.Step e = entries.get(i);
         if (e.name().equals(p.name())) {
-          entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
-              null, e.verdict().equals("RUNNING") ? "KILLED" : e.verdict(), e.reason(), e.startedAt(),
-              e.endedAt(), null, e.target(), e.warmup()));
+          entries.set(i, e.toBuilder().name(aside.getFileName().toString()).bundle(rel(aside)).report(null)
+              .verdict(e.verdict().equals("RUNNING") ? "KILLED" : e.verdict()).figures(null).build());
         }
       }
     }
@@ -555,9 +555,8 @@ public final class SweepRun {
       verdict = "FAILED";
       reason = outcome.manifest().reason();
     }
-    return new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
-        report, verdict, reason, running.startedAt(), Instant.now().toString(), figures, running.target(),
-        running.warmup());
+    return running.toBuilder().report(report).verdict(verdict).reason(reason).endedAt(Instant.now().toString())
+        .figures(figures).build();
   }
 
   private Answers answers(List<Point> points, String stop, String basis) {
@@ -668,9 +667,10 @@ public final class SweepRun {
           : plan.kind().equals(REPEAT) ? (status.equals("RUNNING") ? null : spreadStatements())
           : arms != null ? arms.statements()
           : answers == null ? null : statements(answers);
-      bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status, reason, plan, environment, startedAt,
-          status.equals("RUNNING") ? null : Instant.now().toString(), List.copyOf(entries), answers,
-          repeated(), statements, matrix, maximum, arms == null ? null : arms.compared()));
+      bundle.write(ExperimentManifest.builder().status(status).reason(reason).plan(plan).environment(environment)
+          .startedAt(startedAt).endedAt(status.equals("RUNNING") ? null : Instant.now().toString())
+          .steps(List.copyOf(entries)).answers(answers).repetitions(repeated()).statements(statements).matrix(matrix)
+          .maximum(maximum).comparison(arms == null ? null : arms.compared()).build());
       if (arms != null && arms.markdown() != null) {
         out.println();
         out.print(arms.markdown());

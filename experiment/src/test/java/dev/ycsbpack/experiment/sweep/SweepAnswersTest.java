@@ -199,8 +199,9 @@ class SweepAnswersTest {
           dir.resolve(ExperimentBundle.STEPS).resolve(name), List.of(), List.of());
       planned.add(new SweepRun.Planned(name, x, plan, false, true));
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "basic", "threads", values, List.of(),
-        Map.of(), List.of("local"), 1, 0, 0, List.of(), false, 1, SweepRun.EARLY_STOP, null);
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("sweep").binding("basic").axis("threads")
+        .values(values).workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local")).slos(List.of())
+        .earlyStop(SweepRun.EARLY_STOP).build();
     return new SweepRun(new ExperimentBundle(dir), plan, planned, List.of(), steps, Map.of(),
         new PrintStream(printed, true, StandardCharsets.UTF_8));
   }
