@@ -18,8 +18,8 @@ import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.coordinator.run.Progress;
 import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -145,9 +145,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     Supervisor.Settings settings = runOptions.settings(parallel);
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
     String command = redactor.redact(String.join(" ", CommandWords.masked(CoordinatorMain.commandLine())));
-    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
-        command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
-        commandStart);
+    CoordinatedRun run = new CoordinatedRun(plan, new RunSetup(sessions, pack, settings, redactor, command, err,
+        runOptions.quiet), commandStart);
     RunOutcome outcome;
     try {
       outcome = InterruptHook.during("coordinator-interrupt", () -> {

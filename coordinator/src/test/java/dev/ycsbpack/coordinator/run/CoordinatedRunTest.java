@@ -363,8 +363,9 @@ class CoordinatedRunTest {
   /** A run of {@code plan} that prints nothing. */
   private static CoordinatedRun quietRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack,
                                          Supervisor.Settings settings) {
-    return new CoordinatedRun(plan, sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
-        new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(), System.currentTimeMillis());
+    RunSetup setup = new RunSetup(sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
+        new PrintStream(PrintStream.nullOutputStream()), true);
+    return new CoordinatedRun(plan, setup, System.currentTimeMillis());
   }
 
   /** Whether a thread is waiting inside {@link CoordinatedRun#interrupt} (its reason set, the run not finished). */
