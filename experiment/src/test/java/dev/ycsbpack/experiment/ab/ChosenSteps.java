@@ -1,12 +1,11 @@
 package dev.ycsbpack.experiment.ab;
 
-import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.experiment.run.ChosenThroughputs;
 import dev.ycsbpack.experiment.run.StepOutcomes;
-import dev.ycsbpack.experiment.run.Steps;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -15,10 +14,8 @@ import java.util.Map;
  * complete enough for {@code compare} (a window of its own, the configuration and environment), so an A/B
  * experiment's whole loop, warm-up and comparison included, runs on figures no real server could promise.
  */
-final class ChosenSteps implements Steps {
-  private final Map<String, Double> throughputByStep;
+final class ChosenSteps extends ChosenThroughputs {
   private final String product;
-  private final List<String> ran = new ArrayList<>();
   private long clock = 1_700_000_000_000L;
 
   /**
@@ -26,23 +23,12 @@ final class ChosenSteps implements Steps {
    * @param product          the server product the clients record ({@code server.product}), or null for none
    */
   ChosenSteps(Map<String, Double> throughputByStep, String product) {
-    this.throughputByStep = throughputByStep;
+    super(throughputByStep);
     this.product = product;
   }
 
-  /** The runs made, by folder name, in order. */
-  List<String> ran() {
-    return List.copyOf(ran);
-  }
-
   @Override
-  public RunOutcome run(dev.ycsbpack.coordinator.plan.RunPlan plan) throws IOException {
-    String name = plan.out().getFileName().toString();
-    Double throughput = throughputByStep.get(name);
-    if (throughput == null) {
-      throw new AssertionError("run " + name + " was not meant to run; ran before it: " + ran);
-    }
-    ran.add(name);
+  protected RunOutcome complete(RunPlan plan, String name, double throughput) throws IOException {
     long start = clock;
     long end = start + Math.round(1000 * 1000 / throughput);
     clock = end + 1000;
@@ -55,15 +41,5 @@ final class ChosenSteps implements Steps {
     // the comparison of the arms reads the runs' bundles, as compare does: merged.json is written
     return StepOutcomes.complete(plan.out(), StepOutcomes.manifest(name, "COMPLETE", null, null, Map.of()), merged,
         true);
-  }
-
-  @Override
-  public ServerMemory lastServer() {
-    return null;
-  }
-
-  @Override
-  public void interrupt(String reason) {
-    throw new AssertionError("not interrupted in these tests");
   }
 }

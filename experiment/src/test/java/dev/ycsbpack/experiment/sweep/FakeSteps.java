@@ -1,11 +1,10 @@
 package dev.ycsbpack.experiment.sweep;
 
-import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.experiment.run.ChosenThroughputs;
 import dev.ycsbpack.experiment.run.StepOutcomes;
-import dev.ycsbpack.experiment.run.Steps;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,7 @@ import java.util.Map;
  * leaves a coordinator bundle holding its {@code manifest.json} and, unless {@link #withoutMergedFiles} says otherwise,
  * its {@code merged/merged.json}.
  */
-final class FakeSteps implements Steps {
-  private final Map<String, Double> throughputByStep;
-  private final List<String> ran = new ArrayList<>();
+final class FakeSteps extends ChosenThroughputs {
   private final List<Long> targets = new ArrayList<>();
   private final Map<String, String> failing = new java.util.HashMap<>();
   private String note;
@@ -29,7 +26,7 @@ final class FakeSteps implements Steps {
 
   /** @param throughputByStep each step's measured ops/s, by its folder name; a step not listed fails the test */
   FakeSteps(Map<String, Double> throughputByStep) {
-    this.throughputByStep = throughputByStep;
+    super(throughputByStep);
   }
 
   /** Makes step {@code name} fail with {@code reason} (its bundle FAILED, as a coordinated run that failed leaves). */
@@ -54,40 +51,22 @@ final class FakeSteps implements Steps {
     return this;
   }
 
-  /** The steps run, by folder name, in order. */
-  List<String> ran() {
-    return List.copyOf(ran);
-  }
-
   /** Each step's total target as run (0: unthrottled), in order. */
   List<Long> targets() {
     return List.copyOf(targets);
   }
 
   @Override
-  public RunOutcome run(RunPlan plan) throws IOException {
-    String name = plan.out().getFileName().toString();
-    Double throughput = throughputByStep.get(name);
-    if (failing.containsKey(name)) {
-      ran.add(name);
-      return StepOutcomes.failed(plan.out(), StepOutcomes.manifest(name, "FAILED", failing.get(name), note, server));
-    }
-    if (throughput == null) {
-      throw new AssertionError("step " + name + " was not meant to run; ran before it: " + ran);
-    }
-    ran.add(name);
+  protected RunOutcome failed(RunPlan plan, String name) throws IOException {
+    return failing.containsKey(name)
+        ? StepOutcomes.failed(plan.out(), StepOutcomes.manifest(name, "FAILED", failing.get(name), note, server))
+        : null;
+  }
+
+  @Override
+  protected RunOutcome complete(RunPlan plan, String name, double throughput) throws IOException {
     targets.add(plan.clients().stream().mapToLong(ClientPlan::target).sum());
     return StepOutcomes.complete(plan.out(), StepOutcomes.manifest(name, "COMPLETE", null, note, server),
         StepOutcomes.merged(throughput, null, null, null), mergedWritten);
-  }
-
-  @Override
-  public ServerMemory lastServer() {
-    return null;
-  }
-
-  @Override
-  public void interrupt(String reason) {
-    throw new AssertionError("not interrupted in these tests");
   }
 }
