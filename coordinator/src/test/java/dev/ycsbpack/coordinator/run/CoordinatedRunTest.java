@@ -50,12 +50,9 @@ class CoordinatedRunTest {
   void anInterruptBeforeTheRunFailsItAfterTheCheckWithoutStagingAnyHost() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    RemoteSession session = new RemoteSession(host, FakeHost.withJava(Files.createDirectories(dir.resolve("home"))),
-        ".ycsb-pack");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, session));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    Map<Host, HostSession> sessions = fakeSession(host);
+    HostSession session = sessions.get(host);
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
 
     run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
@@ -79,11 +76,8 @@ class CoordinatedRunTest {
   void aManifestThatCannotBeWrittenFailsTheRunNamingPathStepAndThatNoneWasMarked() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
-        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    Map<Host, HostSession> sessions = fakeSession(host);
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     Bundle bundle = Bundle.create(plan.out());
     Path manifest = plan.out().resolve(Bundle.MANIFEST);
     Files.createDirectories(manifest.resolve("in-the-way")); // a non-empty folder: no file can be renamed onto it
@@ -107,12 +101,9 @@ class CoordinatedRunTest {
   void anInterruptAfterARunFailedOnItsOwnSaysSo() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
-        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+    Map<Host, HostSession> sessions = fakeSession(host);
     for (boolean interruptFirst : List.of(false, true)) {
-      RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-          List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(),
-          dir.resolve("bundle-" + interruptFirst), List.of(), List.of());
+      RunPlan plan = oneClientLoad(host, dir.resolve("bundle-" + interruptFirst));
       CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
       if (interruptFirst) {
         run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
@@ -196,9 +187,7 @@ class CoordinatedRunTest {
     // the collection (the client's folder read with tar) waits until the test has interrupted the run
     Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host,
         new RemoteSession(host, fake.holding("tar czf -", collectionBegan, release), ".ycsb-pack")));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -300,6 +289,18 @@ class CoordinatedRunTest {
     com.fasterxml.jackson.databind.ObjectMapper json = MergedJson.MAPPER;
     assertEquals(Files.exists(merged) ? json.readTree(merged.toFile()) : null,
         outcome.merged() == null ? null : json.readTree(json.writeValueAsString(outcome.merged())));
+  }
+
+  /** A session on the fake remote {@code host}, which has Java and no pack yet. */
+  private Map<Host, HostSession> fakeSession(Host host) throws java.io.IOException {
+    return new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
+        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+  }
+
+  /** A load of 10 records by one client, {@code 01-fake1} on {@code host}, into the bundle {@code out}. */
+  private static RunPlan oneClientLoad(Host host, Path out) {
+    return new RunPlan(Phase.LOAD, "basic", List.of(host),
+        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), out, List.of(), List.of());
   }
 
   /** A plan of one client on each of {@code n} local hosts, each leaving real outputs, so the run merges them. */
