@@ -1,6 +1,5 @@
 package dev.ycsbpack.coordinator.cli;
 
-import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
@@ -19,7 +18,8 @@ import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -145,12 +145,11 @@ abstract class PhaseCommand implements Callable<Integer> {
     Supervisor.Settings settings = runOptions.settings(parallel);
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
     String command = redactor.redact(String.join(" ", CommandWords.masked(CoordinatorMain.commandLine())));
-    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor,
-        command, err, total -> runOptions.quiet ? new Progress.Silent() : Progress.forConsole(err, total),
-        commandStart);
-    int status;
+    CoordinatedRun run = new CoordinatedRun(plan, new RunSetup(sessions, pack, settings, redactor, command, err,
+        runOptions.quiet), commandStart);
+    RunOutcome outcome;
     try {
-      status = InterruptHook.during("coordinator-interrupt", () -> {
+      outcome = InterruptHook.during("coordinator-interrupt", () -> {
         // Ctrl-C: every client is stopped and the bundle written as FAILED before the JVM goes; exit status 1, as for
         // any failed run (not the shell's 130), so scripts see one meaning per status
         CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted: the coordinator was stopped (Ctrl-C or a "
@@ -167,9 +166,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     } finally {
       hostOptions.closeConnections();
     }
-    Summary.print(bundle, plan.hosts(), status, !runOptions.quiet, run.merged().map(MergedJson::of).orElse(null),
-        System.out, err);
-    return status;
+    Summary.print(bundle, plan.hosts(), outcome.exitCode(), !runOptions.quiet, outcome.merged(), System.out, err);
+    return outcome.exitCode();
   }
 
   static void printPlan(RunPlan plan, PrintStream out) {

@@ -26,6 +26,8 @@ import java.util.List;
 public record RshTemplate(List<String> words) {
   public static final String HOST = "{host}";
   public static final String CMD = "{cmd}";
+  /** What starts a placeholder: a word of the template holding it and a closing brace names one. */
+  private static final String OPEN = "{";
 
   public RshTemplate {
     words = List.copyOf(words);
@@ -41,16 +43,22 @@ public record RshTemplate(List<String> words) {
     if (words.isEmpty()) {
       throw new IllegalArgumentException("expected a command with {host}, e.g. 'kubectl exec -i {host} --'");
     }
-    if (words.get(0).contains("{")) {
+    if (words.get(0).contains(OPEN)) {
       throw new IllegalArgumentException("the first word must be the program to run, e.g. 'kubectl exec -i {host} --'");
     }
+    checkPlaceholders(words);
+    return new RshTemplate(words);
+  }
+
+  /** Every placeholder known, {@link #HOST} there, {@link #CMD} at most once. */
+  private static void checkPlaceholders(List<String> words) {
     int hosts = 0;
     int cmds = 0;
     for (String w : words) {
       hosts += w.contains(HOST) ? 1 : 0;
       cmds += w.contains(CMD) ? 1 : 0;
       String rest = w.replace(HOST, "").replace(CMD, "");
-      if (rest.contains("{") && rest.contains("}")) {
+      if (rest.contains(OPEN) && rest.contains("}")) {
         throw new IllegalArgumentException("unknown placeholder in " + w + ": only {host} and {cmd} are replaced");
       }
     }
@@ -61,7 +69,6 @@ public record RshTemplate(List<String> words) {
     if (cmds > 1) {
       throw new IllegalArgumentException("{cmd} more than once: it stands for the whole command run on the host");
     }
-    return new RshTemplate(words);
   }
 
   /** The program the template runs, for messages. */

@@ -77,62 +77,96 @@ public final class Planner {
       notes.add(MEASUREMENT_INTERVAL + "=op became both: with -target the clients record the intended latency (from "
           + "each operation's scheduled start) beside the service latency");
     }
-    long[] threads = Shares.split(totalThreads, n);
-    long[] targets = Shares.split(totalTarget, n);
-    List<ClientPlan> clients = new ArrayList<>(n);
-    if (r.phase() == Phase.LOAD) {
-      long recordcount = count(props, "recordcount", 0);
-      long insertstart = count(props, "insertstart", 0);
-      long insertcount = props.containsKey("insertcount") ? count(props, "insertcount", 0) : recordcount - insertstart;
-      if (recordcount == 0 || insertcount <= 0) {
-        throw new PlanException("recordcount=" + recordcount + ", insertstart=" + insertstart + ", insertcount="
-            + insertcount + ": a load needs records to insert (recordcount > insertstart, insertcount > 0)");
-      }
-      if (insertstart + insertcount > recordcount) {
-        throw new PlanException("insertstart + insertcount = " + (insertstart + insertcount) + " is past recordcount="
-            + recordcount + " (YCSB 0.17 exits without inserting); lower insertcount or raise recordcount");
-      }
-      if (insertcount < n) {
-        throw new PlanException("insertcount " + insertcount + " is less than the number of clients (" + n + ")");
-      }
-      List<Shares.KeyRange> ranges = Shares.ranges(insertstart, insertcount, n);
-      for (int i = 0; i < n; i++) {
-        Map<String, String> p = clientProperties(merged, i, n, threads[i], targets[i]);
-        p.put("insertstart", Long.toString(ranges.get(i).start()));
-        p.put("insertcount", Long.toString(ranges.get(i).count()));
-        clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ranges.get(i).count(),
-            "inserts keys " + ranges.get(i), p));
-      }
-    } else {
-      long operations = count(props, "operationcount", 0);
-      if (operations < n) {
-        throw new PlanException("operationcount=" + operations + ": the total must be at least the number of clients ("
-            + n + ")");
-      }
-      long recordcount = count(props, "recordcount", 0);
-      long[] ops = Shares.split(operations, n);
-      String named = merged.getOrDefault("workload", YcsbClasses.CORE_WORKLOAD).trim();
-      String workload = YcsbClasses.renamed(named).orElse(named);
-      // only YCSB's CoreWorkload itself: a subclass may choose keys its own way, and replacing it would drop it
-      boolean disjointInserts = workload.equals(YcsbClasses.CORE_WORKLOAD);
-      if (!disjointInserts && n > 1) {
-        notes.add("workload=" + Text.shown(workload) + " is not YCSB's CoreWorkload: the coordinator cannot keep its"
-            + " run-phase inserts disjoint across clients; clients may insert the same keys");
-      }
-      for (int i = 0; i < n; i++) {
-        Map<String, String> p = clientProperties(merged, i, n, threads[i], targets[i]);
-        p.put("operationcount", Long.toString(ops[i]));
-        String keys = "reads all loaded keys";
-        if (disjointInserts && n > 1) {
-          p.put("workload", MULTI_CLIENT_WORKLOAD);
-          // zipfian sizes its key space from operationcount: the total gives every client one shared hot set
-          p.put(ClientShare.TOTAL_OPERATIONS, Long.toString(operations));
-          keys += "; inserts keys " + recordcount + "+" + i + "+" + n + "k";
-        }
-        clients.add(new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], ops[i], keys, p));
-      }
-    }
+    Split split = new Split(r, merged, props, n, Shares.split(totalThreads, n), Shares.split(totalTarget, n));
+    List<ClientPlan> clients = r.phase() == Phase.LOAD ? loadClients(split) : runClients(split, notes);
     return new RunPlan(r.phase(), r.binding(), r.hosts(), clients, merged, r.out(), notes, r.jvmArgs());
+  }
+
+  /**
+   * What every client's plan is cut from.
+   *
+   * @param r       the request
+   * @param merged  the properties every client starts from
+   * @param props   the same, as YCSB reads them
+   * @param n       how many clients
+   * @param threads each client's share of the threads
+   * @param targets each client's share of the target
+   */
+  private record Split(RunRequest r, Map<String, String> merged, Properties props, int n, long[] threads,
+                       long[] targets) {
+    /** Client {@code i}'s properties: the merged ones with its share. */
+    Map<String, String> properties(int i) {
+      return clientProperties(merged, i, n, threads[i], targets[i]);
+    }
+
+    /** Client {@code i}'s plan. */
+    ClientPlan client(int i, long operations, String keys, Map<String, String> properties) {
+      return new ClientPlan(i, name(r, i), host(r, i), threads[i], targets[i], operations, keys, properties);
+    }
+  }
+
+  /** A load's clients: each inserts its own range of the keys. */
+  private static List<ClientPlan> loadClients(Split s) throws PlanException {
+    Properties props = s.props();
+    int n = s.n();
+    List<ClientPlan> clients = new ArrayList<>(n);
+    long recordcount = count(props, "recordcount", 0);
+    long insertstart = count(props, "insertstart", 0);
+    long insertcount = props.containsKey("insertcount") ? count(props, "insertcount", 0) : recordcount - insertstart;
+    if (recordcount == 0 || insertcount <= 0) {
+      throw new PlanException("recordcount=" + recordcount + ", insertstart=" + insertstart + ", insertcount="
+          + insertcount + ": a load needs records to insert (recordcount > insertstart, insertcount > 0)");
+    }
+    if (insertstart + insertcount > recordcount) {
+      throw new PlanException("insertstart + insertcount = " + (insertstart + insertcount) + " is past recordcount="
+          + recordcount + " (YCSB 0.17 exits without inserting); lower insertcount or raise recordcount");
+    }
+    if (insertcount < n) {
+      throw new PlanException("insertcount " + insertcount + " is less than the number of clients (" + n + ")");
+    }
+    List<Shares.KeyRange> ranges = Shares.ranges(insertstart, insertcount, n);
+    for (int i = 0; i < n; i++) {
+      Map<String, String> p = s.properties(i);
+      p.put("insertstart", Long.toString(ranges.get(i).start()));
+      p.put("insertcount", Long.toString(ranges.get(i).count()));
+      clients.add(s.client(i, ranges.get(i).count(), "inserts keys " + ranges.get(i), p));
+    }
+    return clients;
+  }
+
+  /** A run's clients: each its share of the operations, inserting keys of its own when CoreWorkload inserts. */
+  private static List<ClientPlan> runClients(Split s, List<String> notes) throws PlanException {
+    Properties props = s.props();
+    int n = s.n();
+    List<ClientPlan> clients = new ArrayList<>(n);
+    long operations = count(props, "operationcount", 0);
+    if (operations < n) {
+      throw new PlanException("operationcount=" + operations + ": the total must be at least the number of clients ("
+          + n + ")");
+    }
+    long recordcount = count(props, "recordcount", 0);
+    long[] ops = Shares.split(operations, n);
+    String named = s.merged().getOrDefault("workload", YcsbClasses.CORE_WORKLOAD).trim();
+    String workload = YcsbClasses.renamed(named).orElse(named);
+    // only YCSB's CoreWorkload itself: a subclass may choose keys its own way, and replacing it would drop it
+    boolean disjointInserts = workload.equals(YcsbClasses.CORE_WORKLOAD);
+    if (!disjointInserts && n > 1) {
+      notes.add("workload=" + Text.shown(workload) + " is not YCSB's CoreWorkload: the coordinator cannot keep its"
+          + " run-phase inserts disjoint across clients; clients may insert the same keys");
+    }
+    for (int i = 0; i < n; i++) {
+      Map<String, String> p = s.properties(i);
+      p.put("operationcount", Long.toString(ops[i]));
+      String keys = "reads all loaded keys";
+      if (disjointInserts && n > 1) {
+        p.put("workload", MULTI_CLIENT_WORKLOAD);
+        // zipfian sizes its key space from operationcount: the total gives every client one shared hot set
+        p.put(ClientShare.TOTAL_OPERATIONS, Long.toString(operations));
+        keys += "; inserts keys " + recordcount + "+" + i + "+" + n + "k";
+      }
+      clients.add(s.client(i, ops[i], keys, p));
+    }
+    return clients;
   }
 
   /** -P files in order, then every -p, as bin/ycsb merges them. */

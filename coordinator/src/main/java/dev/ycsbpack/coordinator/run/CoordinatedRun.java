@@ -1,6 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.input.InputException;
@@ -9,18 +10,15 @@ import dev.ycsbpack.aggregate.merge.PartialResultException;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ExitCodes;
-import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
-import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -28,11 +26,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 /**
  * One coordinated run, start to bundle: check the hosts, stage the pack, supervise the clients, bring their folders
@@ -44,13 +40,7 @@ public final class CoordinatedRun {
   public static final int FAILED = ExitCodes.FAILED;
 
   private final RunPlan plan;
-  private final Map<Host, HostSession> sessions;
-  private final PackArchive pack;
-  private final Supervisor.Settings settings;
-  private final Redactor redactor;
-  private final String command;
-  private final PrintStream log;
-  private final Function<Long, Progress> progressFactory;
+  private final RunSetup setup;
   private final long commandStartMs;
   private final CountDownLatch finished = new CountDownLatch(1);
   /**
@@ -69,20 +59,13 @@ public final class CoordinatedRun {
   private volatile Manifest latest;
   /** The status of the last manifest written into the bundle, or null before the first. */
   private volatile String onDisk;
-  /** The merge's result, for the manifest's summary of what the window holds. */
-  private volatile MergeResult coverage;
+  /** The merged figures, as merged.json holds them: what the run's outcome hands its caller. */
+  private volatile MergedJson mergedFigures;
 
-  public CoordinatedRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
-                        Redactor redactor, String command, PrintStream log, Function<Long, Progress> progressFactory,
-                        long commandStartMs) {
+  /** @param commandStartMs when the command started (epoch ms): the manifest's {@code startedAt} */
+  public CoordinatedRun(RunPlan plan, RunSetup setup, long commandStartMs) {
     this.plan = plan;
-    this.sessions = sessions;
-    this.pack = pack;
-    this.settings = settings;
-    this.redactor = redactor;
-    this.command = command;
-    this.log = log;
-    this.progressFactory = progressFactory;
+    this.setup = setup;
     this.commandStartMs = commandStartMs;
   }
 
@@ -177,11 +160,6 @@ public final class CoordinatedRun {
     return RunJudgement.counts(status) ? AfterInterrupt.COMPLETE_BEFORE : AfterInterrupt.FAILED_BEFORE;
   }
 
-  /** The merge of the clients' folders, once {@link #run} has merged them; empty when the run was not merged. */
-  public Optional<MergeResult> merged() {
-    return Optional.ofNullable(coverage);
-  }
-
   /**
    * A write of the coordinator's own into the bundle failed (a full disk, a lost mount): its message names the path,
    * the step and the system's words, and says whether the manifest could still be marked FAILED.
@@ -194,8 +172,11 @@ public final class CoordinatedRun {
     }
   }
 
-  /** Runs it; returns the exit status ({@link #COMPLETE} or {@link #FAILED}). */
-  public int run(Bundle bundle) throws IOException {
+  /**
+   * Runs it; returns what it ended with: the manifest written, the merged figures and the exit status
+   * ({@link #COMPLETE} or {@link #FAILED}).
+   */
+  public RunOutcome run(Bundle bundle) throws IOException {
     try {
       return runInside(bundle);
     } catch (BundleWriteException e) {
@@ -214,7 +195,7 @@ public final class CoordinatedRun {
    *
    * @throws BundleWriteException when even that manifest cannot be written: its message says so
    */
-  private int markFailed(Bundle bundle, BundleWriteException e) throws BundleWriteException {
+  private RunOutcome markFailed(Bundle bundle, BundleWriteException e) throws BundleWriteException {
     try {
       bundle.removeStaging();
     } catch (IOException ignored) {
@@ -236,7 +217,12 @@ public final class CoordinatedRun {
       throw new BundleWriteException(e.getMessage() + "; the manifest could not be marked FAILED either ("
           + reason(why) + "): " + (onDisk == null ? "there is none" : "it still says " + onDisk), again);
     }
-    return FAILED;
+    return outcome(failed, List.of(), FAILED);
+  }
+
+  /** What the run ended with once {@code written} is in the bundle, with the merged figures if it was merged. */
+  private RunOutcome outcome(Manifest written, List<ClientProblem> problems, int exitCode) {
+    return new RunOutcome(written, mergedFigures, problems, exitCode);
   }
 
   /** {@code cannot write PATH (STEP): ERROR}, for the step's write that failed. */
@@ -263,10 +249,10 @@ public final class CoordinatedRun {
     }
   }
 
-  private int runInside(Bundle bundle) throws IOException, InterruptedException {
+  private RunOutcome runInside(Bundle bundle) throws IOException, InterruptedException {
     String runId = Instant.now().toString().replaceAll("[^0-9]", "").substring(0, 14) + "-"
         + UUID.randomUUID().toString().substring(0, 8);
-    RunManifest manifest = new RunManifest(plan, command, redactor, runId, commandStartMs);
+    RunManifest manifest = new RunManifest(plan, setup.command(), setup.redactor(), runId, commandStartMs);
     writeManifest(bundle, manifest.running(), "the manifest at the start");
 
     PhaseTimes times = new PhaseTimes();
@@ -302,8 +288,8 @@ public final class CoordinatedRun {
     } catch (IOException e) {
       throw failedWrite(bundle.staging(), "recording the coordinator's process", e);
     }
-    supervisor = new Supervisor(plan, sessions, pack, bundle.clients(), bundle.staging(), runId, redactor, settings,
-        progressFactory.apply(total), log, offsets);
+    supervisor = new Supervisor(plan, setup.sessions(), setup.pack(), bundle.clients(), bundle.staging(), runId,
+        setup.redactor(), setup.settings(), setup.progress(total), setup.log(), offsets);
     if (interrupted != null) {
       supervisor.abort(interrupted);
     }
@@ -322,7 +308,7 @@ public final class CoordinatedRun {
       try {
         merged = merge(bundle, manifest.count(collected).orElse(null), manifest.clients(outcome, collected, probes));
       } catch (InputException | PartialResultException | IOException | RuntimeException e) {
-        mergeFailure = redactor.redact(String.valueOf(e.getMessage()));
+        mergeFailure = setup.redactor().redact(String.valueOf(e.getMessage()));
       }
       times.end("merge");
     }
@@ -334,7 +320,9 @@ public final class CoordinatedRun {
       write(bundle, m);
     }
     bundle.removeStaging();
-    return RunJudgement.exitStatus(m.status());
+    List<ClientProblem> problems = outcome.clients().stream().map(Supervisor.ClientOutcome::problem)
+        .filter(Objects::nonNull).toList();
+    return outcome(m, problems, RunJudgement.exitStatus(m.status()));
   }
 
   /** {@code failure}, or when there is none and a Ctrl-C came, the interrupt's reason. */
@@ -348,18 +336,19 @@ public final class CoordinatedRun {
     written = m.status();
   }
 
-  private int failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
-                              Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
+  private RunOutcome failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
+                                     Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
+    Manifest m = manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now());
     synchronized (ending) { // as the final manifest: a Ctrl-C comes either before this write or after it
-      write(bundle, manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now()));
+      write(bundle, m);
     }
     bundle.removeStaging();
-    return FAILED;
+    return outcome(m, List.of(), FAILED);
   }
 
   private Map<Host, HostSession.Probe> probeAll() throws InterruptedException {
-    List<HostSession.Probe> probes = Fanout.map(plan.hosts(), settings.parallel(), "check",
-        h -> sessions.get(h).probe(pack));
+    List<HostSession.Probe> probes = Fanout.map(plan.hosts(), setup.settings().parallel(), "check",
+        h -> setup.sessions().get(h).probe(setup.pack()));
     Map<Host, HostSession.Probe> out = new LinkedHashMap<>();
     for (int i = 0; i < probes.size(); i++) {
       out.put(plan.hosts().get(i), probes.get(i));
@@ -369,15 +358,15 @@ public final class CoordinatedRun {
 
   private String stageAll(Map<Host, HostSession.Probe> probes) throws InterruptedException {
     List<Host> missing = plan.hosts().stream().filter(h -> !probes.get(h).staged()).toList();
-    List<String> problems = Fanout.map(missing, settings.parallel(), "stage", h -> {
+    List<String> problems = Fanout.map(missing, setup.settings().parallel(), "stage", h -> {
       if (interrupted != null) {
         return null; // Ctrl-C: a host not begun yet is not touched; those in flight end within their step's limit
       }
       try {
-        sessions.get(h).stage(pack);
+        setup.sessions().get(h).stage(setup.pack());
         return null;
       } catch (IOException e) {
-        return redactor.redact(e.getMessage());
+        return setup.redactor().redact(e.getMessage());
       }
     }).stream().filter(Objects::nonNull).toList();
     return problems.isEmpty() ? null : String.join("; ", problems);
@@ -385,20 +374,20 @@ public final class CoordinatedRun {
 
   /** Brings every remote client folder back (even after a failure: its stderr says what happened), then cleans up. */
   private List<String> fetchAndClean(String runId, Bundle bundle, PhaseTimes times) throws InterruptedException {
-    List<String> problems = Fanout.map(plan.clients(), settings.parallel(), "collect", c -> {
+    List<String> problems = Fanout.map(plan.clients(), setup.settings().parallel(), "collect", c -> {
       try {
-        sessions.get(c.host()).fetch(c, runId, bundle.clients());
+        setup.sessions().get(c.host()).fetch(c, runId, bundle.clients());
         return null;
       } catch (IOException e) {
-        return redactor.redact(e.getMessage());
+        return setup.redactor().redact(e.getMessage());
       }
     }).stream().filter(Objects::nonNull).toList();
     times.end("collect");
-    Fanout.map(plan.hosts(), settings.parallel(), "clean", h -> {
+    Fanout.map(plan.hosts(), setup.settings().parallel(), "clean", h -> {
       try {
-        sessions.get(h).cleanup(runId);
+        setup.sessions().get(h).cleanup(runId);
       } catch (IOException e) {
-        log.println("ycsb-coordinator: warning: " + redactor.redact(e.getMessage()));
+        setup.log().println("ycsb-coordinator: warning: " + setup.redactor().redact(e.getMessage()));
       }
       return null;
     });
@@ -427,7 +416,7 @@ public final class CoordinatedRun {
     MergeResult result = merged.listingClients(ClientOverview.order(clients, MergeFigures.windowRates(merged)));
     // the report says what was run: the coordinator's own command, and the server's count (issue 17)
     Map<String, String> given = new LinkedHashMap<>();
-    given.put(RunFacts.COMMAND, "bin/ycsb-coordinator " + command);
+    given.put(RunFacts.COMMAND, "bin/ycsb-coordinator " + setup.command());
     if (count != null) {
       given.put(RunFacts.COUNT, count.text() + " (" + count.verdict() + ")");
     }
@@ -437,7 +426,7 @@ public final class CoordinatedRun {
     } catch (IOException e) {
       throw failedWrite(bundle.merged(), "the merged result", e);
     }
-    coverage = result;
+    mergedFigures = MergedJson.of(result);
     return MergeFigures.of(result);
   }
 }

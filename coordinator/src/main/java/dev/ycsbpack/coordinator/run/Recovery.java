@@ -101,10 +101,10 @@ public final class Recovery {
         verdicts.put(c.name(), v);
         lastMeasured = Math.max(lastMeasured, v.lastSuccessEpochMs());
       }
-      clients.add(new Manifest.ClientEntry(c.name(), c.host(), c.threads(), c.target(), c.operations(), c.keys(),
-          c.insertstart(), c.insertcount(), RunJudgement.recordedClient(v),
-          v == null ? "left no verdict (not collected, or killed)" : v.complete() ? null : redactor.redact(v.reason()),
-          null, c.firstOperationMs()));
+      clients.add(c.toBuilder().verdict(RunJudgement.recordedClient(v))
+          .reason(v == null ? "left no verdict (not collected, or killed)" : v.complete() ? null
+              : redactor.redact(v.reason()))
+          .exitStatus(null).build());
     }
     MergeResult merged = null;
     String mergeFailure = null;
@@ -123,11 +123,9 @@ public final class Recovery {
     MergeFigures figures = merged == null ? null : MergeFigures.of(merged);
     String lead = figures != null ? figures.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null);
     Map<String, Double> rates = figures == null ? Map.of() : figures.opsPerSec();
-    bundle.write(new Manifest(manifest.note(), status, reason, manifest.command(), manifest.phase(),
-        manifest.runId(), manifest.packVersion(), manifest.startedAt(), Instant.now().toString(), manifest.server(),
-        manifest.release(), manifest.hosts(), clients, figures == null ? null : figures.entry(),
-        manifest.properties(), manifest.notes(), lead, manifest.count(), ClientOverview.of(clients, rates),
-        manifest.phasesMs()));
+    bundle.write(manifest.toBuilder().status(status).reason(reason).endedAt(Instant.now().toString())
+        .clients(clients).merged(figures == null ? null : figures.entry()).lead(lead)
+        .byHost(ClientOverview.of(clients, rates)).build());
     bundle.removeStaging(); // the clients' staged properties hold secrets; a killed coordinator left them
     log.println("ycsb-coordinator: " + status + ": " + reason);
     if (merged != null) {

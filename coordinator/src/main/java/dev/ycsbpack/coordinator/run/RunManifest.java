@@ -66,8 +66,7 @@ final class RunManifest {
 
   /** Written as the run starts: a bundle left by a killed coordinator never looks complete. */
   Manifest running() {
-    return manifest(null, RunStatus.RUNNING.label(), null, null, Map.of(), null, List.of(), List.of(), null, null, null,
-        null, null);
+    return started().status(RunStatus.RUNNING.label()).server(Map.of()).hosts(List.of()).clients(List.of()).build();
   }
 
   /**
@@ -78,20 +77,16 @@ final class RunManifest {
   Manifest running(Map<Host, HostSession.Probe> probes) {
     List<Manifest.ClientEntry> clients = new ArrayList<>();
     for (ClientPlan c : plan.clients()) {
-      clients.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
-          c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"), RunStatus.RUNNING.label(), null, null,
-          null));
+      clients.add(planned(c).verdict(RunStatus.RUNNING.label()).build());
     }
-    return manifest(null, RunStatus.RUNNING.label(), null, null, Map.of(), null, hosts(probes), clients, null, null,
-        null, null,
-        null);
+    return started().status(RunStatus.RUNNING.label()).server(Map.of()).hosts(hosts(probes)).clients(clients).build();
   }
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   Manifest failedBeforeStart(String failure, Map<Host, HostSession.Probe> probes, Map<String, Long> phasesMs,
                              Instant endedAt) {
-    return manifest(null, RunStatus.FAILED.label(), failure, endedAt, Map.of(), null, hosts(probes), clients(null,
-        CollectedClients.none(), Map.of()), null, null, null, null, phasesMs);
+    return started().status(RunStatus.FAILED.label()).reason(redacted(failure)).endedAt(endedAt.toString()).server(Map.of())
+        .hosts(hosts(probes)).clients(clients(null, CollectedClients.none(), Map.of())).phasesMs(phasesMs).build();
   }
 
   /** The server's count of the collection against what the clients stored; empty when not every client counted. */
@@ -153,10 +148,12 @@ final class RunManifest {
     List<Manifest.ClientEntry> clients = clients(e.outcome(), e.clients(), e.probes());
     // merged: the merge's own lead line, as its outputs print it; else the clients' own counts summed, by the same rule
     String lead = mergedOk ? merged.lead() : ErrorBudget.lead(summed(verdicts)).orElse(null);
-    return manifest(note(e.clients().environments()), RunJudgement.ofFailure(reason).label(), reason, endedAt,
-        serverFacts(e.clients().environments()), release(e.outcome(), e.probes(), e.clients()), hosts(e.probes()),
-        clients, mergedOk ? merged.entry() : null, count(e.clients()).orElse(null), lead,
-        ClientOverview.of(clients, mergedOk ? merged.opsPerSec() : ownRates(verdicts)), e.phasesMs());
+    return started().note(note(e.clients().environments())).status(RunJudgement.ofFailure(reason).label())
+        .reason(redacted(reason)).endedAt(endedAt.toString()).server(serverFacts(e.clients().environments()))
+        .release(release(e.outcome(), e.probes(), e.clients())).hosts(hosts(e.probes())).clients(clients)
+        .merged(mergedOk ? merged.entry() : null).count(count(e.clients()).orElse(null)).lead(lead)
+        .byHost(ClientOverview.of(clients, mergedOk ? merged.opsPerSec() : ownRates(verdicts))).phasesMs(e.phasesMs())
+        .build();
   }
 
   /** The manifest's clients in plan order: what the merge lists by host ({@link ClientOverview#order}). */
@@ -173,10 +170,9 @@ final class RunManifest {
       String reason = co != null && co.problem() != null ? redactor.redact(names.shown(co.problem().words()))
           : v != null && !v.complete() ? redactor.redact(names.shown(v.reason())) : null;
       Double firstMs = co == null ? null : firstOperation(co, v, probes);
-      out.add(new Manifest.ClientEntry(c.name(), c.host().toString(), c.threads(), c.target(), c.operations(),
-          c.keys(), loadOnly(c, "insertstart"), loadOnly(c, "insertcount"),
-          RunJudgement.recordedClient(v), reason, co == null || co.exitStatus() < 0 ? null : co.exitStatus(),
-          firstMs == null ? null : Math.round(firstMs)));
+      out.add(planned(c).verdict(RunJudgement.recordedClient(v)).reason(reason)
+          .exitStatus(co == null || co.exitStatus() < 0 ? null : co.exitStatus())
+          .firstOperationMs(firstMs == null ? null : Math.round(firstMs)).build());
     }
     return out;
   }
@@ -306,16 +302,25 @@ final class RunManifest {
     return Long.parseLong(c.properties().get(key));
   }
 
-  private Manifest manifest(String note, String status, String reason, Instant endedAt, Map<String, String> server,
-                            Manifest.Release release, List<Manifest.HostEntry> hosts,
-                            List<Manifest.ClientEntry> clients, Manifest.Merged merged, Manifest.Count count,
-                            String lead, List<Manifest.HostGroup> byHost, Map<String, Long> phasesMs) {
+  /** What every manifest of this run says of it: the command, phase, id, pack, start, properties and notes. */
+  private Manifest.Builder started() {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
-    return new Manifest(note, status, reason == null ? null : redactor.redact(reason), command, plan.phase().command(),
-        runId, PackVersion.current().shown(), Instant.ofEpochMilli(commandStartMs).toString(),
-        endedAt == null ? null : endedAt.toString(), server, release, hosts, clients, merged, props, plan.notes(),
-        lead, count, byHost, phasesMs);
+    return Manifest.builder().command(command).phase(plan.phase().command()).runId(runId)
+        .packVersion(PackVersion.current().shown()).startedAt(Instant.ofEpochMilli(commandStartMs).toString())
+        .properties(props).notes(plan.notes());
+  }
+
+  /** A reason as the manifest shows it: secrets masked. */
+  private String redacted(String reason) {
+    return reason == null ? null : redactor.redact(reason);
+  }
+
+  /** Client {@code c}'s entry as planned: its host, share and keys. */
+  private Manifest.ClientEntry.Builder planned(ClientPlan c) {
+    return Manifest.ClientEntry.builder().name(c.name()).host(c.host().toString()).threads(c.threads())
+        .target(c.target()).operations(c.operations()).keys(c.keys()).insertstart(loadOnly(c, "insertstart"))
+        .insertcount(loadOnly(c, "insertcount"));
   }
 
   private static double round(double v) {

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class ClientOverviewTest {
   private static Manifest.ClientEntry client(String name, String host, String verdict, String reason) {
-    return new Manifest.ClientEntry(name, host, 1, 0, 100, "all", null, null, verdict, reason, 0, null);
+    return Manifest.ClientEntry.builder().name(name).host(host).threads(1).operations(100).keys("all").verdict(verdict)
+        .reason(reason).exitStatus(0).build();
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.bundle.Bundle;
@@ -49,16 +50,15 @@ class CoordinatedRunTest {
   void anInterruptBeforeTheRunFailsItAfterTheCheckWithoutStagingAnyHost() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    RemoteSession session = new RemoteSession(host, FakeHost.withJava(Files.createDirectories(dir.resolve("home"))),
-        ".ycsb-pack");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, session));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    Map<Host, HostSession> sessions = fakeSession(host);
+    HostSession session = sessions.get(host);
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
 
     run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
-    assertEquals(CoordinatedRun.FAILED, run.run(Bundle.create(plan.out())));
+    RunOutcome outcome = run.run(Bundle.create(plan.out()));
+    assertEquals(CoordinatedRun.FAILED, outcome.exitCode());
+    assertOutcomeIsWhatWasWritten(outcome, plan.out());
 
     Manifest m = Bundle.read(plan.out());
     assertEquals("FAILED", m.status());
@@ -76,11 +76,8 @@ class CoordinatedRunTest {
   void aManifestThatCannotBeWrittenFailsTheRunNamingPathStepAndThatNoneWasMarked() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
-        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    Map<Host, HostSession> sessions = fakeSession(host);
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     Bundle bundle = Bundle.create(plan.out());
     Path manifest = plan.out().resolve(Bundle.MANIFEST);
     Files.createDirectories(manifest.resolve("in-the-way")); // a non-empty folder: no file can be renamed onto it
@@ -104,19 +101,16 @@ class CoordinatedRunTest {
   void anInterruptAfterARunFailedOnItsOwnSaysSo() throws Exception {
     PackArchive pack = PackArchive.of(FakeHost.clientPack(dir.resolve("pack")));
     Host host = new Host.Rsh("fake1");
-    Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
-        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+    Map<Host, HostSession> sessions = fakeSession(host);
     for (boolean interruptFirst : List.of(false, true)) {
-      RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-          List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(),
-          dir.resolve("bundle-" + interruptFirst), List.of(), List.of());
+      RunPlan plan = oneClientLoad(host, dir.resolve("bundle-" + interruptFirst));
       CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
       if (interruptFirst) {
         run.interruptBeforeRun("interrupted by the user (Ctrl-C)");
       } else {
         run.failBeforeRun("the count before the step failed");
       }
-      assertEquals(CoordinatedRun.FAILED, run.run(Bundle.create(plan.out())));
+      assertEquals(CoordinatedRun.FAILED, run.run(Bundle.create(plan.out())).exitCode());
       assertEquals("FAILED", Bundle.read(plan.out()).status());
       assertEquals(interruptFirst ? CoordinatedRun.AfterInterrupt.MARKED_FAILED
           : CoordinatedRun.AfterInterrupt.FAILED_BEFORE, run.interrupt("interrupted by the user (Ctrl-C)"));
@@ -154,7 +148,7 @@ class CoordinatedRunTest {
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())));
+      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())).exitCode());
       assertTrue(stagingBegan.await(30, TimeUnit.SECONDS), "staging began");
       List<Integer> scriptsBefore = fakes.stream().map(f -> f.scripts().size()).toList();
       Future<CoordinatedRun.AfterInterrupt> finished = interruptWhileHeld(pool, run, release);
@@ -193,14 +187,12 @@ class CoordinatedRunTest {
     // the collection (the client's folder read with tar) waits until the test has interrupted the run
     Map<Host, HostSession> sessions = new LinkedHashMap<>(Map.of(host,
         new RemoteSession(host, fake.holding("tar czf -", collectionBegan, release), ".ycsb-pack")));
-    RunPlan plan = new RunPlan(Phase.LOAD, "basic", List.of(host),
-        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), dir.resolve("bundle"),
-        List.of(), List.of());
+    RunPlan plan = oneClientLoad(host, dir.resolve("bundle"));
     CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())));
+      Future<Integer> status = pool.submit(() -> run.run(Bundle.create(plan.out())).exitCode());
       assertTrue(collectionBegan.await(40, TimeUnit.SECONDS), "the collection began");
       Future<CoordinatedRun.AfterInterrupt> after = interruptWhileHeld(pool, run, release);
       assertEquals(CoordinatedRun.AfterInterrupt.MARKED_FAILED, after.get(30, TimeUnit.SECONDS));
@@ -234,7 +226,7 @@ class CoordinatedRunTest {
         "all", Map.of("fake.mode", "copy", "fake.folder", outputs.toString()))), Map.of(), dir.resolve("bundle"),
         List.of(), List.of());
     CoordinatedRun run = quietRun(plan, sessions, pack, Supervisor.Settings.defaults());
-    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())), () -> reason(plan.out()));
+    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())).exitCode(), () -> reason(plan.out()));
 
     CoordinatedRun.AfterInterrupt after = run.interrupt("interrupted by the user (Ctrl-C)");
     assertEquals(CoordinatedRun.AfterInterrupt.COMPLETE_BEFORE, after);
@@ -252,20 +244,10 @@ class CoordinatedRunTest {
    */
   @Test
   void aRunOnTwoLocalHostsIsReportedAsOnThisMachine() throws Exception {
-    Path home = FakeHost.clientPack(dir.resolve("pack"));
-    List<Host> hosts = List.of(new Host.Local(1), new Host.Local(2));
-    Map<Host, HostSession> sessions = new LinkedHashMap<>();
-    List<ClientPlan> clients = new java.util.ArrayList<>();
-    for (int i = 0; i < hosts.size(); i++) {
-      Host.Local h = (Host.Local) hosts.get(i);
-      sessions.put(h, new LocalSession(h, home));
-      clients.add(new ClientPlan(i, String.format("%02d-%s", i + 1, h), h, 1, 0, 30, "all", Map.of("fake.mode", "copy",
-          "fake.folder", clientOutputs(dir.resolve("outputs" + i)).toString())));
-    }
-    RunPlan plan = new RunPlan(Phase.RUN, "basic", hosts, clients, Map.of(), dir.resolve("bundle"), List.of(),
-        List.of());
-    CoordinatedRun run = quietRun(plan, sessions, PackArchive.of(home), Supervisor.Settings.defaults());
-    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())), () -> reason(plan.out()));
+    RunPlan plan = localPlan(2);
+    CoordinatedRun run = quietRun(plan, localSessions(plan), PackArchive.of(dir.resolve("pack")),
+        Supervisor.Settings.defaults());
+    assertEquals(CoordinatedRun.COMPLETE, run.run(Bundle.create(plan.out())).exitCode(), () -> reason(plan.out()));
 
     String html = Files.readString(plan.out().resolve("merged/report.html"));
     int facts = html.indexOf("<script type=\"application/json\" id=\"runfacts\">");
@@ -273,6 +255,73 @@ class CoordinatedRunTest {
     assertEquals("2 clients on this machine: 01-local1 on local1, 02-local2 on local2",
         new com.fasterxml.jackson.databind.ObjectMapper().readTree(runFacts).get("Hosts and clients").asText(),
         runFacts);
+  }
+
+  /**
+   * What a run returns is what it wrote: the manifest and the merged figures its callers (the coordinator's summary,
+   * an experiment's step) take from the outcome instead of reading the files back.
+   */
+  @Test
+  void theOutcomeCarriesTheManifestAndTheMergedFiguresTheRunWrote() throws Exception {
+    RunPlan plan = localPlan(1);
+    CoordinatedRun run = quietRun(plan, localSessions(plan), PackArchive.of(dir.resolve("pack")),
+        Supervisor.Settings.defaults());
+
+    RunOutcome outcome = run.run(Bundle.create(plan.out()));
+
+    assertEquals(CoordinatedRun.COMPLETE, outcome.exitCode(), () -> reason(plan.out()));
+    assertEquals("COMPLETE", outcome.status());
+    assertEquals(List.of(), outcome.problems());
+    assertTrue(outcome.merged() != null, "a merged run's outcome has its figures");
+    assertOutcomeIsWhatWasWritten(outcome, plan.out());
+  }
+
+  /**
+   * The outcome's manifest is byte for byte the bundle's {@code manifest.json}, and its merged figures hold what
+   * {@code merged/merged.json} holds (or neither has any).
+   */
+  private void assertOutcomeIsWhatWasWritten(RunOutcome outcome, Path bundle) throws java.io.IOException {
+    Bundle again = Bundle.create(dir.resolve("written-again"));
+    again.write(outcome.manifest());
+    assertEquals(Files.readString(bundle.resolve(Bundle.MANIFEST)), Files.readString(again.dir()
+        .resolve(Bundle.MANIFEST)));
+    Path merged = bundle.resolve("merged/merged.json");
+    com.fasterxml.jackson.databind.ObjectMapper json = MergedJson.MAPPER;
+    assertEquals(Files.exists(merged) ? json.readTree(merged.toFile()) : null,
+        outcome.merged() == null ? null : json.readTree(json.writeValueAsString(outcome.merged())));
+  }
+
+  /** A session on the fake remote {@code host}, which has Java and no pack yet. */
+  private Map<Host, HostSession> fakeSession(Host host) throws java.io.IOException {
+    return new LinkedHashMap<>(Map.of(host, new RemoteSession(host,
+        FakeHost.withJava(Files.createDirectories(dir.resolve("home"))), ".ycsb-pack")));
+  }
+
+  /** A load of 10 records by one client, {@code 01-fake1} on {@code host}, into the bundle {@code out}. */
+  private static RunPlan oneClientLoad(Host host, Path out) {
+    return new RunPlan(Phase.LOAD, "basic", List.of(host),
+        List.of(new ClientPlan(0, "01-fake1", host, 1, 0, 10, "all", Map.of())), Map.of(), out, List.of(), List.of());
+  }
+
+  /** A plan of one client on each of {@code n} local hosts, each leaving real outputs, so the run merges them. */
+  private RunPlan localPlan(int n) throws java.io.IOException {
+    FakeHost.clientPack(dir.resolve("pack"));
+    List<Host> hosts = new java.util.ArrayList<>();
+    List<ClientPlan> clients = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Host.Local h = new Host.Local(i + 1);
+      hosts.add(h);
+      clients.add(new ClientPlan(i, String.format("%02d-%s", i + 1, h), h, 1, 0, 30, "all", Map.of("fake.mode", "copy",
+          "fake.folder", clientOutputs(dir.resolve("outputs" + i)).toString())));
+    }
+    return new RunPlan(Phase.RUN, "basic", hosts, clients, Map.of(), dir.resolve("bundle"), List.of(), List.of());
+  }
+
+  /** A session on each local host of {@code plan}, running the fake client pack. */
+  private Map<Host, HostSession> localSessions(RunPlan plan) {
+    Map<Host, HostSession> sessions = new LinkedHashMap<>();
+    plan.hosts().forEach(h -> sessions.put(h, new LocalSession((Host.Local) h, dir.resolve("pack"))));
+    return sessions;
   }
 
   /** A client's real outputs (interval logs, output.txt, properties) for a fake client to leave, so the merge runs. */
@@ -315,8 +364,9 @@ class CoordinatedRunTest {
   /** A run of {@code plan} that prints nothing. */
   private static CoordinatedRun quietRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack,
                                          Supervisor.Settings settings) {
-    return new CoordinatedRun(plan, sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
-        new PrintStream(PrintStream.nullOutputStream()), total -> new Progress.Silent(), System.currentTimeMillis());
+    RunSetup setup = new RunSetup(sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
+        new PrintStream(PrintStream.nullOutputStream()), true);
+    return new CoordinatedRun(plan, setup, System.currentTimeMillis());
   }
 
   /** Whether a thread is waiting inside {@link CoordinatedRun#interrupt} (its reason set, the run not finished). */

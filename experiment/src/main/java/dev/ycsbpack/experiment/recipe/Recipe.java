@@ -92,21 +92,46 @@ public record Recipe(String name, String sha256, String text, String title, Stri
     if (!COMMANDS.contains(command)) {
       throw new IllegalArgumentException(head + "command=" + Text.shown(command) + ": expected sweep or wc-matrix");
     }
+    String table = table(keys, command, head);
+    Set<String> names = names(keys.get("experiments"), head);
+    Map<String, String> defaults = new TreeMap<>();
+    List<Experiment> experiments = experiments(keys, names, defaults, head);
+    return new Recipe(file.getFileName().toString(), sha256(bytes), text, keys.get("title").strip(),
+        keys.get("measures").strip(), keys.get("seed").strip(), command, split(keys.getOrDefault("workloads", ""),
+        ","), split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments),
+        keys.getOrDefault("question", keys.get("measures")).strip(), table);
+  }
+
+  /** The table the study makes: {@code table=}, checked against the command, by default the command's own. */
+  private static String table(Map<String, String> keys, String command, String head) {
     String table = keys.getOrDefault("table", command.equals("sweep") ? "sweep" : "write-concerns").strip();
     if (!TABLES.contains(table) || table.equals("write-concerns") != command.equals("wc-matrix")) {
       throw new IllegalArgumentException(head + "table=" + Text.shown(table) + ": expected " + (command.equals("sweep")
           ? "cases or sweep for a sweep recipe" : "write-concerns for a wc-matrix recipe"));
     }
+    return table;
+  }
+
+  /** The experiments' names from {@code experiments=}, in order: distinct folder names. */
+  private static Set<String> names(String experiments, String head) {
     Set<String> names = new LinkedHashSet<>();
-    for (String n : keys.get("experiments").split(",", -1)) {
+    for (String n : experiments.split(",", -1)) {
       String s = n.strip();
       if (!s.matches("[a-z0-9][a-z0-9-]{0,39}") || !names.add(s)) {
-        throw new IllegalArgumentException(head + "experiments=" + Text.shown(keys.get("experiments")) + ": "
+        throw new IllegalArgumentException(head + "experiments=" + Text.shown(experiments) + ": "
             + Text.shown(s) + (names.contains(s) ? " is listed twice" : " is not a folder name")
             + "; expected distinct names of lower-case letters, digits and '-', separated by commas");
       }
     }
-    Map<String, String> defaults = new TreeMap<>();
+    return names;
+  }
+
+  /**
+   * Each named experiment from its {@code experiment.NAME.*} keys, in the order named; the {@code p.*} keys every
+   * experiment shares go into {@code defaults}.
+   */
+  private static List<Experiment> experiments(Map<String, String> keys, Set<String> names,
+                                              Map<String, String> defaults, String head) {
     Map<String, Map<String, String>> fixed = new LinkedHashMap<>();
     Map<String, String> about = new TreeMap<>();
     Map<String, Boolean> load = new TreeMap<>();
@@ -139,19 +164,7 @@ public record Recipe(String name, String sha256, String text, String title, Stri
           }
           load.put(n, Boolean.parseBoolean(v));
         }
-        case "data-per-ram" -> {
-          double d;
-          try {
-            d = Double.parseDouble(v);
-          } catch (NumberFormatException ex) {
-            d = Double.NaN;
-          }
-          if (!(d > 0 && d <= 1000)) {
-            throw new IllegalArgumentException(head + k + "=" + Text.shown(v) + ": expected a number above 0 and at "
-                + "most 1000 (the data's size as a multiple of the RAM)");
-          }
-          perRam.put(n, d);
-        }
+        case "data-per-ram" -> perRam.put(n, dataPerRam(head + k, v));
         default -> {
           if (!what.startsWith("p.") || what.length() == 2) {
             throw new IllegalArgumentException(head + "unknown key " + Text.shown(k) + "; " + ACCEPTED);
@@ -165,10 +178,22 @@ public record Recipe(String name, String sha256, String text, String title, Stri
       experiments.add(new Experiment(n, about.getOrDefault(n, n), load.getOrDefault(n, false),
           Map.copyOf(fixed.get(n)), perRam.get(n)));
     }
-    return new Recipe(file.getFileName().toString(), sha256(bytes), text, keys.get("title").strip(),
-        keys.get("measures").strip(), keys.get("seed").strip(), command, split(keys.getOrDefault("workloads", ""),
-        ","), split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments),
-        keys.getOrDefault("question", keys.get("measures")).strip(), table);
+    return experiments;
+  }
+
+  /** A {@code data-per-ram} value: above 0 and at most 1000. */
+  private static double dataPerRam(String key, String v) {
+    double d;
+    try {
+      d = Double.parseDouble(v);
+    } catch (NumberFormatException ex) {
+      d = Double.NaN;
+    }
+    if (!(d > 0 && d <= 1000)) {
+      throw new IllegalArgumentException(key + "=" + Text.shown(v) + ": expected a number above 0 and at "
+          + "most 1000 (the data's size as a multiple of the RAM)");
+    }
+    return d;
   }
 
   private static List<String> split(String value, String by) {

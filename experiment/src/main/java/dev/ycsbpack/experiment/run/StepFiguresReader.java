@@ -5,6 +5,7 @@ import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.PropertiesFiles;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.experiment.answer.Point;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,25 @@ public final class StepFiguresReader {
   /** The figures of the step bundle at {@code dir} (which must hold {@code merged/merged.json}). */
   public static StepFigures read(Path dir) throws IOException {
     MergedJson m = MergedJson.MAPPER.readValue(dir.resolve("merged/merged.json").toFile(), MergedJson.class);
+    return of(m, dev.ycsbpack.coordinator.bundle.Bundle.read(dir), dir.resolve("clients"));
+  }
+
+  /**
+   * The figures of a step this process has just run, from its outcome: the same figures {@link #read} takes from the
+   * bundle it wrote. Only the clients' environment records, written by the clients, are read from {@code dir}.
+   *
+   * @throws IOException when the run was not merged (a step that failed has no figures)
+   */
+  public static StepFigures of(RunOutcome outcome, Path dir) throws IOException {
+    if (outcome.merged() == null) {
+      throw new IOException("the step in " + dir + " has no merged figures");
+    }
+    return of(outcome.merged(), outcome.manifest(), dir.resolve("clients"));
+  }
+
+  /** The figures of a step from its merged result, its manifest and its client folders. */
+  private static StepFigures of(MergedJson m, dev.ycsbpack.coordinator.bundle.Manifest manifest, Path clients)
+      throws IOException {
     Map<String, Map<String, Long>> latency = new TreeMap<>();
     Map<String, Map<String, Long>> service = new TreeMap<>();
     Map<String, StepFigures.Range> range = new TreeMap<>();
@@ -51,10 +71,9 @@ public final class StepFiguresReader {
         latency.put(op.name(), op.latencyUs().percentiles());
       }
     }
-    dev.ycsbpack.coordinator.bundle.Manifest manifest = dev.ycsbpack.coordinator.bundle.Bundle.read(dir);
     Map<String, String> hostOf = new TreeMap<>();
     manifest.clients().forEach(c -> hostOf.put(c.name(), c.host()));
-    Map<String, Double> cpu = hostCpu(dir.resolve("clients"), hostOf, localHosts(manifest.hosts()));
+    Map<String, Double> cpu = hostCpu(clients, hostOf, localHosts(manifest.hosts()));
     boolean saturated = cpu.values().stream().anyMatch(v -> v >= StepFigures.SATURATED);
     Double rate = m.overall().errorRate();
     Double tp = m.overall().throughputOpsPerSec();

@@ -12,7 +12,8 @@ import dev.ycsbpack.coordinator.plan.Planner;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.coordinator.run.Progress;
+import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,13 +26,7 @@ import java.util.Map;
  * the current step the coordinator's way ({@link #interrupt}).
  */
 public final class StepRunner implements Steps {
-  private final Map<Host, HostSession> sessions;
-  private final PackArchive pack;
-  private final Supervisor.Settings settings;
-  private final Redactor redactor;
-  private final String command;
-  private final PrintStream log;
-  private final boolean quiet;
+  private final RunSetup setup;
   private volatile CoordinatedRun current;
   private volatile ServerMemory lastServer;
   private volatile String interrupted;
@@ -48,13 +43,7 @@ public final class StepRunner implements Steps {
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
                     String command, PrintStream log, boolean quiet) {
-    this.sessions = sessions;
-    this.pack = pack;
-    this.settings = settings;
-    this.redactor = redactor;
-    this.command = command;
-    this.log = log;
-    this.quiet = quiet;
+    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet);
   }
 
   /** The plan of one step (the coordinator's own planner: shares, key ranges, notes). */
@@ -64,11 +53,10 @@ public final class StepRunner implements Steps {
 
   /**
    * Runs the step into a new bundle at {@code request.out()}, a step that inserts with its new keys after the
-   * documents already there ({@link FreshInserts}); returns the coordinator's exit status
-   * ({@link CoordinatedRun#COMPLETE} or {@link CoordinatedRun#FAILED}).
+   * documents already there ({@link FreshInserts}); returns the coordinated run's outcome.
    */
   @Override
-  public int run(RunPlan planned) throws IOException {
+  public RunOutcome run(RunPlan planned) throws IOException {
     lastServer = null;
     boolean mongodb = planned.binding().equals("mongodb");
     boolean inserts = mongodb && FreshInserts.inserts(planned);
@@ -95,19 +83,18 @@ public final class StepRunner implements Steps {
     // serverStatus before and after: the pages read into the cache are a counter, so the step's are the difference;
     // none after Ctrl-C (no "after" will be taken, and the server may be what the user is waiting for)
     ServerMemory.Snapshot before = mongodb && interrupted == null ? snapshot(plan) : null;
-    CoordinatedRun run = new CoordinatedRun(plan, sessions, pack, settings, redactor, command, log,
-        total -> quiet ? new Progress.Silent() : Progress.forConsole(log, total), System.currentTimeMillis());
+    CoordinatedRun run = new CoordinatedRun(plan, setup, System.currentTimeMillis());
     current = run;
     try {
       if (interrupted != null) {
         // Ctrl-C before this step began (during the serverStatus snapshot, say): never the waiting interrupt here
         run.interruptBeforeRun(interrupted);
       } else if (cannotCount != null) {
-        run.failBeforeRun(redactor.redact(cannotCount));
+        run.failBeforeRun(setup.redactor().redact(cannotCount));
       }
-      int status;
+      RunOutcome outcome;
       try {
-        status = run.run(bundle);
+        outcome = run.run(bundle);
       } catch (IOException | RuntimeException e) {
         // the step's own failure is the one reported; not knowing the next step's keys is stated after it
         if (inserts && afterInserts(plan, bundle, cannotCount != null) != null) {
@@ -118,10 +105,10 @@ public final class StepRunner implements Steps {
       if (inserts) {
         afterInserts(plan, bundle, cannotCount != null);
       }
-      if (mongodb && interrupted == null && status == CoordinatedRun.COMPLETE) {
+      if (mongodb && interrupted == null && outcome.exitCode() == CoordinatedRun.COMPLETE) {
         lastServer = ServerMemory.between(before, snapshot(plan));
       }
-      return status;
+      return outcome;
     } finally {
       current = null;
     }
@@ -142,9 +129,9 @@ public final class StepRunner implements Steps {
     try {
       nextInsertKey = FreshInserts.next(plan, bundle.clients()).orElse(null);
     } catch (IOException | RuntimeException e) {
-      insertsUnknown = redactor.redact("the insert attempts of the inserting step in " + bundle.dir() + " could not"
-          + " be read, so where this step's new keys start is not known (a count would miss the keys its failed inserts"
-          + " used up): " + e.getMessage());
+      insertsUnknown = setup.redactor().redact("the insert attempts of the inserting step in " + bundle.dir()
+          + " could not be read, so where this step's new keys start is not known (a count would miss the keys its"
+          + " failed inserts used up): " + e.getMessage());
     }
     return insertsUnknown;
   }
@@ -158,9 +145,9 @@ public final class StepRunner implements Steps {
   private ServerMemory.Snapshot snapshot(RunPlan plan) {
     try (MongoClient client = RecordCount.client(plan.properties())) {
       ServerMemory.Snapshot s = ServerStatus.read(client);
-      return s.reason() == null ? s : ServerMemory.Snapshot.unknown(redactor.redact(s.reason()));
+      return s.reason() == null ? s : ServerMemory.Snapshot.unknown(setup.redactor().redact(s.reason()));
     } catch (RuntimeException e) {
-      return ServerMemory.Snapshot.unknown(redactor.redact("serverStatus failed: " + e.getMessage()));
+      return ServerMemory.Snapshot.unknown(setup.redactor().redact("serverStatus failed: " + e.getMessage()));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.ycsbpack.experiment.run;
 
 import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import java.io.IOException;
 
 /**
@@ -11,10 +12,10 @@ import java.io.IOException;
  */
 public interface Steps {
   /**
-   * Runs the step into a new bundle at {@code plan.out()}; returns the coordinator's exit status
-   * ({@code CoordinatedRun.COMPLETE} or {@code CoordinatedRun.FAILED}).
+   * Runs the step into a new bundle at {@code plan.out()}; returns what the coordinated run ended with (its manifest,
+   * merged figures and exit status), so the experiment takes the step's figures from it, not from the files.
    */
-  int run(RunPlan plan) throws IOException;
+  RunOutcome run(RunPlan plan) throws IOException;
 
   /** The server's memory and cache figures around the last step run; null when not known. */
   ServerMemory lastServer();

@@ -23,6 +23,23 @@ final class WriteConcernTable {
   }
 
   static StudyTable of(String question, String notMongo, List<StudyInput> experiments) {
+    List<Row> all = rows(experiments);
+    List<String> ops = WcMatrix.OPERATIONS.stream().filter(op -> all.stream().anyMatch(r -> r.cell() != null
+        && r.cell().operations().containsKey(op))).toList();
+    boolean means = all.stream().anyMatch(r -> r.cell() != null && r.cell().means() != null);
+    Layout layout = new Layout(experiments.size() > 1, means, ops);
+    TableBuilder t = new TableBuilder(layout.columns());
+    for (Row r : all) {
+      t.row(row(t, layout, r));
+    }
+    t.note("each latency and ops/s: the median over the cell's repetitions [their lowest-highest]; ratios: the "
+        + "cell's median over the w=1 cell's median, as the matrix computed them");
+    t.note("steps: the cell's runs, folders under the experiment's steps/ in the recipe's folder");
+    return t.build(question, notMongo);
+  }
+
+  /** Each experiment's cells in order; an experiment without a matrix is one row without a cell. */
+  private static List<Row> rows(List<StudyInput> experiments) {
     List<Row> all = new ArrayList<>();
     for (StudyInput e : experiments) {
       WcMatrix w = e.manifest() == null ? null : e.manifest().matrix();
@@ -34,82 +51,93 @@ final class WriteConcernTable {
         all.add(new Row(e, w, w.cells().get(i), i + 1));
       }
     }
-    List<String> ops = WcMatrix.OPERATIONS.stream().filter(op -> all.stream().anyMatch(r -> r.cell() != null
-        && r.cell().operations().containsKey(op))).toList();
-    boolean means = all.stream().anyMatch(r -> r.cell() != null && r.cell().means() != null);
-    boolean several = experiments.size() > 1;
-    List<String> columns = new ArrayList<>();
-    if (several) {
-      columns.add("experiment");
-    }
-    columns.add("write concern");
-    if (means) {
-      columns.add("means");
-    }
-    columns.addAll(List.of("runs", "ops/s"));
-    for (String op : ops) {
-      columns.addAll(List.of(op + " mean (ms)", op + " p95 (ms)", op + " p99 (ms)", op + " mean ratio",
-          op + " p99 ratio"));
-    }
-    columns.add("steps");
-    TableBuilder t = new TableBuilder(columns);
-    for (Row r : all) {
-      List<String> row = new ArrayList<>();
-      String name = r.input().incomplete() == null ? r.input().name() : t.noted(r.input().name(),
-          r.input().incomplete());
+    return all;
+  }
+
+  /**
+   * What the table shows.
+   *
+   * @param several whether there is more than one experiment (then each row names its own)
+   * @param means   whether a cell names its means
+   * @param ops     the write operations any cell ran
+   */
+  private record Layout(boolean several, boolean means, List<String> ops) {
+    List<String> columns() {
+      List<String> columns = new ArrayList<>();
       if (several) {
-        row.add(name);
+        columns.add("experiment");
       }
-      if (r.cell() == null) {
-        String why = t.na(r.input().noFigures());
-        while (row.size() < columns.size() - 1) {
-          row.add(why);
-        }
-        row.add("-");
-        t.row(row);
-        continue;
-      }
-      WcMatrix.Cell c = r.cell();
-      row.add(several || r.input().incomplete() == null ? c.writeConcern() : t.noted(c.writeConcern(),
-          r.input().incomplete()));
+      columns.add("write concern");
       if (means) {
-        row.add(c.means() == null ? "-" : c.means());
+        columns.add("means");
       }
-      if (c.runs() == 0) {
-        String why = c.notRun() != null ? t.noted(NOT_RUN.words(), NOT_RUN.words() + ": " + c.notRun())
-            : t.na("no run of " + c.writeConcern() + " finished");
-        row.add("0");
-        while (row.size() < columns.size() - 1) {
-          row.add(why);
-        }
-        row.add("-");
-        t.row(row);
-        continue;
-      }
-      row.add(c.runs() == 1 ? t.noted("1", "one run: the spread over repetitions is unknown") : c.runs() + "");
-      row.add(spread(c.throughput(), v -> TableBuilder.ops(v)));
+      columns.addAll(List.of("runs", "ops/s"));
       for (String op : ops) {
-        WcMatrix.Operation o = c.operations().get(op);
-        if (o == null) {
-          String why = t.na("the cell ran no " + op);
-          for (int k = 0; k < 5; k++) {
-            row.add(why);
-          }
-          continue;
-        }
-        row.add(spread(o.avgUs(), TableBuilder::ms));
-        row.add(o.p95Us() == null ? t.na("no " + op + " p95 recorded") : spread(o.p95Us(), TableBuilder::ms));
-        row.add(o.p99Us() == null ? t.na("no " + op + " p99 recorded") : spread(o.p99Us(), TableBuilder::ms));
-        row.add(o.avgRatio() != null ? TableBuilder.ratio(o.avgRatio()) : t.na(noRatio(r, op)));
-        row.add(o.p99Ratio() != null ? TableBuilder.ratio(o.p99Ratio()) : t.na(noRatio(r, op)));
+        columns.addAll(List.of(op + " mean (ms)", op + " p95 (ms)", op + " p99 (ms)", op + " mean ratio",
+            op + " p99 ratio"));
       }
-      row.add(steps(r));
-      t.row(row);
+      columns.add("steps");
+      return columns;
     }
-    t.note("each latency and ops/s: the median over the cell's repetitions [their lowest-highest]; ratios: the "
-        + "cell's median over the w=1 cell's median, as the matrix computed them");
-    t.note("steps: the cell's runs, folders under the experiment's steps/ in the recipe's folder");
-    return t.build(question, notMongo);
+  }
+
+  /** One cell's row: its figures, or in every figure's place why it has none. */
+  private static List<String> row(TableBuilder t, Layout layout, Row r) {
+    int width = layout.columns().size();
+    List<String> row = new ArrayList<>();
+    String name = r.input().incomplete() == null ? r.input().name() : t.noted(r.input().name(),
+        r.input().incomplete());
+    if (layout.several()) {
+      row.add(name);
+    }
+    if (r.cell() == null) {
+      return withoutFigures(row, t.na(r.input().noFigures()), width);
+    }
+    WcMatrix.Cell c = r.cell();
+    row.add(layout.several() || r.input().incomplete() == null ? c.writeConcern() : t.noted(c.writeConcern(),
+        r.input().incomplete()));
+    if (layout.means()) {
+      row.add(c.means() == null ? "-" : c.means());
+    }
+    if (c.runs() == 0) {
+      String why = c.notRun() != null ? t.noted(NOT_RUN.words(), NOT_RUN.words() + ": " + c.notRun())
+          : t.na("no run of " + c.writeConcern() + " finished");
+      row.add("0");
+      return withoutFigures(row, why, width);
+    }
+    row.add(c.runs() == 1 ? t.noted("1", "one run: the spread over repetitions is unknown") : c.runs() + "");
+    row.add(spread(c.throughput(), v -> TableBuilder.ops(v)));
+    for (String op : layout.ops()) {
+      addOperation(row, t, r, op);
+    }
+    row.add(steps(r));
+    return row;
+  }
+
+  /** {@code row} filled with {@code why} up to its steps, which are none. */
+  private static List<String> withoutFigures(List<String> row, String why, int width) {
+    while (row.size() < width - 1) {
+      row.add(why);
+    }
+    row.add("-");
+    return row;
+  }
+
+  /** Operation {@code op}'s five figures in the cell's row, or why each is missing. */
+  private static void addOperation(List<String> row, TableBuilder t, Row r, String op) {
+    WcMatrix.Operation o = r.cell().operations().get(op);
+    if (o == null) {
+      String why = t.na("the cell ran no " + op);
+      for (int k = 0; k < 5; k++) {
+        row.add(why);
+      }
+      return;
+    }
+    row.add(spread(o.avgUs(), TableBuilder::ms));
+    row.add(o.p95Us() == null ? t.na("no " + op + " p95 recorded") : spread(o.p95Us(), TableBuilder::ms));
+    row.add(o.p99Us() == null ? t.na("no " + op + " p99 recorded") : spread(o.p99Us(), TableBuilder::ms));
+    row.add(o.avgRatio() != null ? TableBuilder.ratio(o.avgRatio()) : t.na(noRatio(r, op)));
+    row.add(o.p99Ratio() != null ? TableBuilder.ratio(o.p99Ratio()) : t.na(noRatio(r, op)));
   }
 
   private record Row(StudyInput input, WcMatrix matrix, WcMatrix.Cell cell, long x) {

@@ -11,12 +11,12 @@ import dev.ycsbpack.aggregate.stats.Spread;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.common.RunStatus;
-import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.run.CoordinatedRun;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.experiment.ab.ArmComparison;
 import dev.ycsbpack.experiment.answer.AnswerRules;
 import dev.ycsbpack.experiment.answer.EarlyStop;
@@ -189,112 +189,157 @@ public final class SweepRun {
   private int runInside(ExperimentManifest earlier) throws IOException {
     startedAt = earlier != null ? earlier.startedAt() : Instant.now().toString();
     if (earlier != null) {
-      // the server the earlier steps measured, as they recorded it: steps read back are not read again
-      if (earlier.environment() != null) {
-        earlier.environment().forEach((k, v) -> {
-          if (EnvironmentFacts.isServerFact(k) || k.equals("note")) {
-            environment.putIfAbsent(k, v);
-          }
-        });
-      }
-      // a cell not run is probed again (the deployment may have changed); its earlier record goes with it
-      entries.addAll(earlier.steps().stream().filter(s -> !RunJudgement.counts(s.verdict())
-          && !RunStatus.NOT_RUN.is(s.verdict())).toList());
+      resume(earlier);
     }
     write(RunStatus.RUNNING, null, null);
-    String stop = null;
-    Long stopX = null;
-    String failed = null;
-    // what ended the sweep, in a few words for each answer line (the whole reason is the manifest's, printed above)
-    String failedStep = null;
+    return finish(runSteps(earlier));
+  }
+
+  /** How the loop over the steps went: where the rule stopped it, or what ended it. */
+  private static final class Course {
+    /** Why the rule stopped the sweep early, or null. */
+    private String stop;
+    /** The value the sweep stopped at: later rounds run only the values up to it; null while it goes on. */
+    private Long stopX;
+    /** Why the sweep ended before its last step (the manifest's reason), or null. */
+    private String failed;
+    /** What ended the sweep, in a few words for each answer line (the manifest's reason, printed above, says all). */
+    private String failedStep;
+  }
+
+  /** Takes over what a resumed experiment's earlier attempt recorded. */
+  private void resume(ExperimentManifest earlier) {
+    // the server the earlier steps measured, as they recorded it: steps read back are not read again
+    if (earlier.environment() != null) {
+      earlier.environment().forEach((k, v) -> {
+        if (EnvironmentFacts.isServerFact(k) || k.equals("note")) {
+          environment.putIfAbsent(k, v);
+        }
+      });
+    }
+    // a cell not run is probed again (the deployment may have changed); its earlier record goes with it
+    entries.addAll(earlier.steps().stream().filter(s -> !RunJudgement.counts(s.verdict())
+        && !RunStatus.NOT_RUN.is(s.verdict())).toList());
+  }
+
+  /** Runs (or reads back) the steps in order until the last, a failure, Ctrl-C or the early-stop rule ends them. */
+  private Course runSteps(ExperimentManifest earlier) throws IOException {
+    Course course = new Course();
     for (Planned p : steps) {
       if (interrupted != null) {
         break;
       }
-      if (stopX != null && !p.load() && !p.maximum() && p.x() > stopX) {
+      if (course.stopX != null && !p.load() && !p.maximum() && p.x() > course.stopX) {
         continue; // past the value where the sweep stopped: later rounds run only the values up to it
       }
-      ExperimentManifest.Step finished = earlier == null ? null : completed(earlier, p);
-      if (finished == null) {
-        String notRun = p.probe() == null ? null : p.probe().notRun().orElse(null);
-        finished = notRun == null ? runStep(p) : notRun(p, notRun);
-      } else {
-        synchronized (lock) {
-          entries.add(finished);
-          entries.sort(Comparator.comparing(ExperimentManifest.Step::startedAt));
-        }
-        out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
-      }
+      ExperimentManifest.Step finished = runOrReadBack(earlier, p);
       if (RunStatus.NOT_RUN.is(finished.verdict())) {
         continue;
       }
       if (!RunJudgement.counts(finished.verdict())) {
         if (interrupted == null) {
-          failed = "step " + p.name() + " failed: " + finished.reason();
-          failedStep = "step " + p.name() + " failed";
+          course.failed = "step " + p.name() + " failed: " + finished.reason();
+          course.failedStep = "step " + p.name() + " failed";
         }
         break;
       }
       if (p.maximum()) {
-        Optional<String> unusable = unusableProbe(p.name(), finished.figures());
-        if (unusable.isPresent()) {
-          failed = unusable.get();
-          failedStep = "the unthrottled probe measured no usable throughput";
+        if (!recordMaximum(p, finished, course)) {
           break;
         }
-        synchronized (lock) {
-          maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
-        }
-        write(RunStatus.RUNNING, null, null);
         continue;
       }
       if (p.load() || p.warmup() || !sweep()) {
         continue; // a warm-up run is recorded, never counted
       }
-      List<Point> runs;
-      synchronized (lock) {
-        runs = runsByX.computeIfAbsent(p.x(), k -> new ArrayList<>());
-        runs.add(StepFiguresReader.point(finished.figures(), p.x(), finished.target() == null ? 0 : finished.target()));
-      }
-      // weighed when a value is first reached (round 1 of interleaved repetitions) and when its last run is in;
-      // a plain repetition of one run (repeat) has no rule to stop by
-      if (stopX != null || noStopRule() || (runs.size() > 1 && !p.last())) {
-        continue;
-      }
-      // only the values up to this one: in a later round the higher values' points are already in, and the rule
-      // judges the last point it is given
-      List<Point> weighed;
-      synchronized (lock) {
-        weighed = upTo(runsByX, p.x());
-      }
-      stop = EarlyStop.after(weighed, slos).orElse(null);
-      if (stop != null && !skipsSteps(p)) {
-        // the rule fired on the highest value: every step runs anyway, so nothing stopped early
-        stop = null;
-      }
-      write(RunStatus.RUNNING, null, answers(points(), stop, null));
-      if (stop != null) {
-        stopX = p.x();
-        out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
-            : "; the remaining rounds run the values up to " + Answers.num(p.x()) + " only"));
-      }
+      weigh(p, finished, course);
     }
+    return course;
+  }
+
+  /** The step as an earlier attempt completed it, else as it ends now: run, or not run when its probe refuses. */
+  private ExperimentManifest.Step runOrReadBack(ExperimentManifest earlier, Planned p) throws IOException {
+    ExperimentManifest.Step finished = earlier == null ? null : completed(earlier, p);
+    if (finished == null) {
+      String notRun = p.probe() == null ? null : p.probe().notRun().orElse(null);
+      return notRun == null ? runStep(p) : notRun(p, notRun);
+    }
+    synchronized (lock) {
+      entries.add(finished);
+      entries.sort(Comparator.comparing(ExperimentManifest.Step::startedAt));
+    }
+    out.println("ycsb-experiment: step " + p.name() + ": COMPLETE earlier, not run again");
+    return finished;
+  }
+
+  /**
+   * Records the unthrottled probe's throughput, the maximum the target shares are taken from; false (the sweep ends)
+   * when its figures cannot set them.
+   */
+  private boolean recordMaximum(Planned p, ExperimentManifest.Step finished, Course course) throws IOException {
+    Optional<String> unusable = unusableProbe(p.name(), finished.figures());
+    if (unusable.isPresent()) {
+      course.failed = unusable.get();
+      course.failedStep = "the unthrottled probe measured no usable throughput";
+      return false;
+    }
+    synchronized (lock) {
+      maximum = new ExperimentManifest.Maximum(p.name(), finished.figures().throughput());
+    }
+    write(RunStatus.RUNNING, null, null);
+    return true;
+  }
+
+  /** Adds a swept step's point and weighs the early-stop rule on the values up to it. */
+  private void weigh(Planned p, ExperimentManifest.Step finished, Course course) throws IOException {
+    List<Point> runs;
+    synchronized (lock) {
+      runs = runsByX.computeIfAbsent(p.x(), k -> new ArrayList<>());
+      runs.add(StepFiguresReader.point(finished.figures(), p.x(), finished.target() == null ? 0 : finished.target()));
+    }
+    // weighed when a value is first reached (round 1 of interleaved repetitions) and when its last run is in;
+    // a plain repetition of one run (repeat) has no rule to stop by
+    if (course.stopX != null || noStopRule() || (runs.size() > 1 && !p.last())) {
+      return;
+    }
+    // only the values up to this one: in a later round the higher values' points are already in, and the rule
+    // judges the last point it is given
+    List<Point> weighed;
+    synchronized (lock) {
+      weighed = upTo(runsByX, p.x());
+    }
+    String stop = EarlyStop.after(weighed, slos).orElse(null);
+    if (stop != null && !skipsSteps(p)) {
+      // the rule fired on the highest value: every step runs anyway, so nothing stopped early
+      stop = null;
+    }
+    course.stop = stop;
+    write(RunStatus.RUNNING, null, answers(points(), stop, null));
+    if (stop != null) {
+      course.stopX = p.x();
+      out.println("ycsb-experiment: stopping early: " + stop + (p.last() ? ""
+          : "; the remaining rounds run the values up to " + Answers.num(p.x()) + " only"));
+    }
+  }
+
+  /** Writes the experiment's final manifest: COMPLETE, PARTIAL after a failure, INCOMPLETE after Ctrl-C. */
+  private int finish(Course course) throws IOException {
     List<Point> points = points();
-    RunStatus status = RunJudgement.experiment(interrupted != null, failed != null);
+    RunStatus status = RunJudgement.experiment(interrupted != null, course.failed != null);
     String reason;
     String basis = null;
     if (status == RunStatus.INCOMPLETE) {
       reason = interrupted + "; continue it with --resume " + bundle.dir();
       basis = basis(points.size(), "the experiment was interrupted");
     } else if (status == RunStatus.PARTIAL) {
-      basis = basis(points.size(), failedStep);
-      reason = failed + (!sweep() ? "; the cells measured before it are reported"
+      basis = basis(points.size(), course.failedStep);
+      reason = course.failed + (!sweep() ? "; the cells measured before it are reported"
           : points.isEmpty() ? "; no step of the sweep completed before it: nothing to answer"
           : "; the answers come from the " + completedPoints(points.size()) + " before it");
     } else {
       reason = null;
     }
-    Answers answers = sweep() && !noStopRule() ? answers(points, stop, basis) : null;
+    Answers answers = sweep() && !noStopRule() ? answers(points, course.stop, basis) : null;
     write(status, reason, answers);
     return RunJudgement.exitStatus(status.label());
   }
@@ -382,8 +427,8 @@ public final class SweepRun {
 
   private ExperimentManifest.Step notRun(Planned p, String reason) throws IOException {
     String now = Instant.now().toString();
-    ExperimentManifest.Step s = new ExperimentManifest.Step(order(p), p.name(), p.x(), null, null,
-        RunStatus.NOT_RUN.label(), reason, now, now, null);
+    ExperimentManifest.Step s = ExperimentManifest.Step.builder().order(order(p)).name(p.name()).x(p.x())
+        .verdict(RunStatus.NOT_RUN.label()).reason(reason).startedAt(now).endedAt(now).build();
     synchronized (lock) {
       entries.add(s);
     }
@@ -395,68 +440,101 @@ public final class SweepRun {
   private ExperimentManifest.Step runStep(Planned p) throws IOException {
     Path dir = p.plan().out();
     if (Files.exists(dir)) {
-      // an unfinished attempt (killed, interrupted or failed): kept for the record, out of the way of the new one
-      int k = 1;
-      while (Files.exists(dir.resolveSibling(p.name() + ".attempt-" + k))) {
-        k++;
-      }
-      Path aside = dir.resolveSibling(p.name() + ".attempt-" + k);
-      Files.move(dir, aside);
-      synchronized (lock) {
-        for (int i = 0; i < entries.size(); i++) {
-          ExperimentManifest.Step e = entries.get(i);
-          if (e.name().equals(p.name())) {
-            entries.set(i, new ExperimentManifest.Step(e.order(), aside.getFileName().toString(), e.x(), rel(aside),
-                null, RunJudgement.resumed(e.verdict()), e.reason(), e.startedAt(),
-                e.endedAt(), null, e.target(), e.warmup()));
-          }
-        }
-      }
+      setAside(p, dir);
     }
     Files.createDirectories(dir.getParent());
     int order = order(p);
-    RunPlan stepPlan;
-    String what;
-    if (p.share() != null) {
-      // a share of the unthrottled probe's throughput, as the probe measured it (read back on resume)
-      long target = p.share().target(maximum.throughput());
-      try {
-        stepPlan = p.share().atTarget().plan(target);
-      } catch (PlanException e) {
-        throw new IOException("step " + p.name() + " at target " + target + ": " + e.getMessage(), e);
-      }
-      what = String.format(Locale.ROOT, "target %s%% of the probe's %,.0f ops/s = %,d ops/s", Answers.num(p.x()),
-          maximum.throughput(), target);
-    } else {
-      stepPlan = p.probe() == null ? p.plan() : p.probe().plan(p.plan());
-      // a repetition's number is only in its name (NN-...-rR); a repeat's x is the same for every run
-      Matcher r = REPETITION.matcher(p.name());
-      String repetition = r.find() ? "repetition " + r.group(1) : null;
-      what = p.load() ? "load" : p.warmup() ? Warmup.words(p.name()) + ": " + Warmup.NOT_COUNTED
-          : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
-          : plan.kind().equals(REPEAT) && repetition != null ? repetition
-          : plan.arms() != null ? plan.label(p.x()) + (repetition == null ? "" : ", round " + r.group(1))
-          : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1))
-              + (repetition == null ? "" : ", " + repetition);
-    }
-    long target = stepPlan.clients().stream().mapToLong(ClientPlan::target).sum();
-    ExperimentManifest.Step running = new ExperimentManifest.Step(order, p.name(), p.x(), rel(dir), null,
-        RunStatus.RUNNING.label(), null, Instant.now().toString(), null, null, target > 0 ? target : null,
-        p.warmup() ? true : null);
+    Launch launch = launch(p);
+    long target = launch.plan().clients().stream().mapToLong(ClientPlan::target).sum();
+    ExperimentManifest.Step running = ExperimentManifest.Step.builder().order(order).name(p.name()).x(p.x())
+        .bundle(rel(dir)).verdict(RunStatus.RUNNING.label()).startedAt(Instant.now().toString()).target(target > 0 ? target : null)
+        .warmup(p.warmup() ? true : null).build();
     synchronized (lock) {
       entries.add(running);
     }
     write(RunStatus.RUNNING, null, null);
-    out.println("ycsb-experiment: step " + p.name() + ": running (" + what + ")");
-    int status = runner.run(stepPlan);
-    RunStatus verdict = RunJudgement.step(interrupted != null, status == CoordinatedRun.COMPLETE);
+    out.println("ycsb-experiment: step " + p.name() + ": running (" + launch.what() + ")");
+    ExperimentManifest.Step ended = ended(p, running, dir, runner.run(launch.plan()));
+    synchronized (lock) {
+      entries.set(entries.indexOf(running), ended);
+    }
+    StepFigures figures = ended.figures();
+    out.println("ycsb-experiment: step " + p.name() + ": " + ended.verdict() + (figures == null ? ""
+        : String.format(Locale.ROOT, ", %,.0f ops/s, error rate %.3f%%%s", figures.throughput(),
+            100 * figures.errorRate(), figures.clientSaturated() ? ", CLIENT-SATURATED " + figures.hostCpu() : ""))
+        + (ended.reason() == null ? "" : ": " + ended.reason()));
+    return ended;
+  }
+
+  /**
+   * Moves an unfinished attempt (killed, interrupted or failed) of step {@code p} aside: kept for the record, out of
+   * the way of the new one, and recorded under its new name.
+   */
+  private void setAside(Planned p, Path dir) throws IOException {
+    int k = 1;
+    while (Files.exists(dir.resolveSibling(p.name() + ".attempt-" + k))) {
+      k++;
+    }
+    Path aside = dir.resolveSibling(p.name() + ".attempt-" + k);
+    Files.move(dir, aside);
+    synchronized (lock) {
+      for (int i = 0; i < entries.size(); i++) {
+        ExperimentManifest.Step e = entries.get(i);
+        if (e.name().equals(p.name())) {
+          entries.set(i, e.toBuilder().name(aside.getFileName().toString()).bundle(rel(aside)).report(null)
+              .verdict(RunJudgement.resumed(e.verdict())).figures(null).build());
+        }
+      }
+    }
+  }
+
+  /**
+   * What a step runs, decided as it starts.
+   *
+   * @param plan its plan
+   * @param what the step in words, for the line that says it is running
+   */
+  private record Launch(RunPlan plan, String what) {
+  }
+
+  private Launch launch(Planned p) throws IOException {
+    if (p.share() != null) {
+      // a share of the unthrottled probe's throughput, as the probe measured it (read back on resume)
+      long target = p.share().target(maximum.throughput());
+      try {
+        return new Launch(p.share().atTarget().plan(target), String.format(Locale.ROOT,
+            "target %s%% of the probe's %,.0f ops/s = %,d ops/s", Answers.num(p.x()), maximum.throughput(), target));
+      } catch (PlanException e) {
+        throw new IOException("step " + p.name() + " at target " + target + ": " + e.getMessage(), e);
+      }
+    }
+    RunPlan stepPlan = p.probe() == null ? p.plan() : p.probe().plan(p.plan());
+    // a repetition's number is only in its name (NN-...-rR); a repeat's x is the same for every run
+    Matcher r = REPETITION.matcher(p.name());
+    String repetition = r.find() ? "repetition " + r.group(1) : null;
+    String what = p.load() ? "load" : p.warmup() ? Warmup.words(p.name()) + ": " + Warmup.NOT_COUNTED
+        : p.maximum() ? "unthrottled probe: the maximum the target shares are taken from"
+        : plan.kind().equals(REPEAT) && repetition != null ? repetition
+        : plan.arms() != null ? plan.label(p.x()) + (repetition == null ? "" : ", round " + r.group(1))
+        : plan.axis() + " " + (sweep() ? String.valueOf(p.x()) : plan.writeConcerns().get((int) p.x() - 1))
+            + (repetition == null ? "" : ", " + repetition);
+    return new Launch(stepPlan, what);
+  }
+
+  /**
+   * The step {@code running} as its run ended, from the run's outcome: its verdict, and a COMPLETE step's figures
+   * and the server it measured (the experiment's environment takes the first server a step names).
+   */
+  private ExperimentManifest.Step ended(Planned p, ExperimentManifest.Step running, Path dir, RunOutcome outcome)
+      throws IOException {
+    RunStatus verdict = RunJudgement.step(interrupted != null, outcome.exitCode() == CoordinatedRun.COMPLETE);
     String reason = null;
     StepFigures figures = null;
     String report = null;
     if (verdict == RunStatus.INTERRUPTED) {
       reason = interrupted;
     } else if (verdict == RunStatus.COMPLETE) {
-      Manifest m = Bundle.read(dir);
+      Manifest m = outcome.manifest();
       synchronized (lock) {
         if (m.note() != null) {
           environment.putIfAbsent("note", m.note());
@@ -464,24 +542,14 @@ public final class SweepRun {
         m.server().forEach(environment::putIfAbsent);
       }
       if (!p.load()) {
-        figures = StepFiguresReader.read(dir).withServer(runner.lastServer());
+        figures = StepFiguresReader.of(outcome, dir).withServer(runner.lastServer());
         report = rel(dir.resolve("merged/report.html"));
       }
     } else {
-      Manifest m = Bundle.read(dir);
-      reason = m.reason();
+      reason = outcome.manifest().reason();
     }
-    ExperimentManifest.Step ended = new ExperimentManifest.Step(running.order(), p.name(), p.x(), running.bundle(),
-        report, verdict.label(), reason, running.startedAt(), Instant.now().toString(), figures, running.target(),
-        running.warmup());
-    synchronized (lock) {
-      entries.set(entries.indexOf(running), ended);
-    }
-    out.println("ycsb-experiment: step " + p.name() + ": " + verdict + (figures == null ? ""
-        : String.format(Locale.ROOT, ", %,.0f ops/s, error rate %.3f%%%s", figures.throughput(),
-            100 * figures.errorRate(), figures.clientSaturated() ? ", CLIENT-SATURATED " + figures.hostCpu() : ""))
-        + (reason == null ? "" : ": " + reason));
-    return ended;
+    return running.toBuilder().report(report).verdict(verdict.label()).reason(reason).endedAt(Instant.now().toString())
+        .figures(figures).build();
   }
 
   private Answers answers(List<Point> points, String stop, String basis) {
@@ -592,9 +660,10 @@ public final class SweepRun {
           : plan.kind().equals(REPEAT) ? (status == RunStatus.RUNNING ? null : spreadStatements())
           : arms != null ? arms.statements()
           : answers == null ? null : statements(answers);
-      bundle.write(new ExperimentManifest(ExperimentManifest.SCHEMA, status.label(), reason, plan, environment,
-          startedAt, status == RunStatus.RUNNING ? null : Instant.now().toString(), List.copyOf(entries), answers,
-          repeated(), statements, matrix, maximum, arms == null ? null : arms.compared()));
+      bundle.write(ExperimentManifest.builder().status(status.label()).reason(reason).plan(plan).environment(environment)
+          .startedAt(startedAt).endedAt(status == RunStatus.RUNNING ? null : Instant.now().toString())
+          .steps(List.copyOf(entries)).answers(answers).repetitions(repeated()).statements(statements).matrix(matrix)
+          .maximum(maximum).comparison(arms == null ? null : arms.compared()).build());
       if (arms != null && arms.markdown() != null) {
         out.println();
         out.print(arms.markdown());

@@ -127,31 +127,9 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
         throw new IllegalArgumentException(bad + key + " is set twice; " + ACCEPTED);
       }
       switch (key) {
-        case "w" -> {
-          if (v.equalsIgnoreCase("majority")) {
-            w = "majority";
-          } else if (v.matches("[0-9]{1,3}")) {
-            w = String.valueOf(Integer.parseInt(v));
-          } else if (v.startsWith("tag:") && v.length() > 4 && !v.substring(4).isBlank()) {
-            w = "tag:" + v.substring(4).strip();
-          } else {
-            throw new IllegalArgumentException(bad + "w=" + Text.shown(v) + " is not 0, a number of members, majority"
-                + " or tag:NAME; " + ACCEPTED);
-          }
-        }
-        case "j" -> {
-          if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-            throw new IllegalArgumentException(bad + "j=" + Text.shown(v) + " is not true or false; " + ACCEPTED);
-          }
-          j = Boolean.parseBoolean(v.toLowerCase(Locale.ROOT));
-        }
-        case "wtimeout" -> {
-          if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(bad + "wtimeout=" + Text.shown(v) + " is not milliseconds from 0 to "
-                + Integer.MAX_VALUE + "; " + ACCEPTED);
-          }
-          wtimeout = Long.parseLong(v);
-        }
+        case "w" -> w = wValue(bad, v);
+        case "j" -> j = jValue(bad, v);
+        case "wtimeout" -> wtimeout = wtimeoutValue(bad, v);
         default -> throw new IllegalArgumentException(bad + Text.shown(key) + " is not a write-concern setting; "
             + ACCEPTED);
       }
@@ -165,6 +143,41 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
       throw new IllegalArgumentException(head + "cell " + Text.shown(cell) + ": wtimeout has no effect with w=0 (the "
           + "binding refuses it); drop wtimeout or use w=1 or higher");
     }
+    return new WriteConcernCell(label(w, j, wtimeout), w, j, wtimeout);
+  }
+
+  /** A {@code w=} value: 0, a number of members, majority or tag:NAME. */
+  private static String wValue(String bad, String v) {
+    if (v.equalsIgnoreCase("majority")) {
+      return "majority";
+    } else if (v.matches("[0-9]{1,3}")) {
+      return String.valueOf(Integer.parseInt(v));
+    } else if (v.startsWith("tag:") && v.length() > 4 && !v.substring(4).isBlank()) {
+      return "tag:" + v.substring(4).strip();
+    }
+    throw new IllegalArgumentException(bad + "w=" + Text.shown(v) + " is not 0, a number of members, majority"
+        + " or tag:NAME; " + ACCEPTED);
+  }
+
+  /** A {@code j=} value: true or false. */
+  private static boolean jValue(String bad, String v) {
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(bad + "j=" + Text.shown(v) + " is not true or false; " + ACCEPTED);
+    }
+    return Boolean.parseBoolean(v.toLowerCase(Locale.ROOT));
+  }
+
+  /** A {@code wtimeout=} value: milliseconds that fit an int. */
+  private static long wtimeoutValue(String bad, String v) {
+    if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(bad + "wtimeout=" + Text.shown(v) + " is not milliseconds from 0 to "
+          + Integer.MAX_VALUE + "; " + ACCEPTED);
+    }
+    return Long.parseLong(v);
+  }
+
+  /** The cell's label: its settings in a fixed order, {@code w=1+j=true+wtimeout=500}. */
+  private static String label(String w, Boolean j, Long wtimeout) {
     List<String> parts = new ArrayList<>();
     if (w != null) {
       parts.add("w=" + w);
@@ -175,6 +188,6 @@ public record WriteConcernCell(String label, String w, Boolean j, Long wtimeout)
     if (wtimeout != null) {
       parts.add("wtimeout=" + wtimeout);
     }
-    return new WriteConcernCell(String.join("+", parts), w, j, wtimeout);
+    return String.join("+", parts);
   }
 }

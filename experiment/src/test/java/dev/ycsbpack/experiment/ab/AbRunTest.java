@@ -127,9 +127,11 @@ class AbRunTest {
   void anArmWithoutACompleteRunIsNotCompared() throws Exception {
     ExperimentManifest.Plan plan = plan(1, 0, Map.of());
     StepFigures figures = new StepFigures(1000, 0, Map.of(), Map.of(), Map.of(), false, Map.of(), null);
-    List<ExperimentManifest.Step> steps = List.of(new ExperimentManifest.Step(1, "01-A-r1", 1, "steps/01-A-r1", null,
-        "COMPLETE", null, null, null, figures), new ExperimentManifest.Step(2, "02-B-r1", 2, "steps/02-B-r1", null,
-        "FAILED", "bad URL", null, null, null));
+    List<ExperimentManifest.Step> steps = List.of(
+        ExperimentManifest.Step.builder().order(1).name("01-A-r1").x(1).bundle("steps/01-A-r1").verdict("COMPLETE")
+            .figures(figures).build(),
+        ExperimentManifest.Step.builder().order(2).name("02-B-r1").x(2).bundle("steps/02-B-r1").verdict("FAILED")
+            .reason("bad URL").build());
     ArmComparison.Result r = ArmComparison.write(dir, plan, steps, "PARTIAL");
     assertNull(r.compared());
     assertTrue(r.statements().contains("no comparison: arm B has no complete run"), r.statements()::toString);
@@ -150,10 +152,12 @@ class AbRunTest {
   }
 
   private ExperimentManifest.Plan plan(int rounds, int warmupRounds, Map<String, String> bProperties) {
-    return new ExperimentManifest.Plan(SweepRun.AB, "basic", "arm", List.of(1L, 2L), List.of(), Map.of(),
-        List.of("local"), 1, 1, 0, List.of(), false, rounds, "none: every round runs", null, warmupRounds,
-        List.of(new ExperimentManifest.Arm("A", Map.of(), List.of()),
-            new ExperimentManifest.Arm("B", bProperties, List.of())));
+    return ExperimentManifest.Plan.builder().kind(SweepRun.AB).binding("basic").axis("arm").values(List.of(1L, 2L))
+        .workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local")).threads(1).slos(List.of())
+        .repeat(rounds).earlyStop("none: every round runs").warmupRounds(warmupRounds)
+        .arms(List.of(new ExperimentManifest.Arm("A", Map.of(), List.of()),
+            new ExperimentManifest.Arm("B", bProperties, List.of())))
+        .build();
   }
 
   private int run(ChosenSteps steps, int rounds, int warmupRounds, Map<String, String> bProperties) throws Exception {

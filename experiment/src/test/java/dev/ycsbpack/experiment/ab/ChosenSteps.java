@@ -1,14 +1,11 @@
 package dev.ycsbpack.experiment.ab;
 
-import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.aggregate.format.MergedJson;
-import dev.ycsbpack.coordinator.bundle.Bundle;
-import dev.ycsbpack.coordinator.bundle.Manifest;
-import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.experiment.run.Steps;
+import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.experiment.run.ChosenThroughputs;
+import dev.ycsbpack.experiment.run.StepOutcomes;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,10 +14,8 @@ import java.util.Map;
  * complete enough for {@code compare} (a window of its own, the configuration and environment), so an A/B
  * experiment's whole loop, warm-up and comparison included, runs on figures no real server could promise.
  */
-final class ChosenSteps implements Steps {
-  private final Map<String, Double> throughputByStep;
+final class ChosenSteps extends ChosenThroughputs {
   private final String product;
-  private final List<String> ran = new ArrayList<>();
   private long clock = 1_700_000_000_000L;
 
   /**
@@ -28,53 +23,23 @@ final class ChosenSteps implements Steps {
    * @param product          the server product the clients record ({@code server.product}), or null for none
    */
   ChosenSteps(Map<String, Double> throughputByStep, String product) {
-    this.throughputByStep = throughputByStep;
+    super(throughputByStep);
     this.product = product;
   }
 
-  /** The runs made, by folder name, in order. */
-  List<String> ran() {
-    return List.copyOf(ran);
-  }
-
   @Override
-  public int run(dev.ycsbpack.coordinator.plan.RunPlan plan) throws IOException {
-    String name = plan.out().getFileName().toString();
-    Double throughput = throughputByStep.get(name);
-    if (throughput == null) {
-      throw new AssertionError("run " + name + " was not meant to run; ran before it: " + ran);
-    }
-    ran.add(name);
-    Bundle bundle = Bundle.create(plan.out());
-    bundle.write(new Manifest(null, "COMPLETE", null, "test", "run", name, "test", null, null, Map.of(), null,
-        List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
-    long ops = 1000;
+  protected RunOutcome complete(RunPlan plan, String name, double throughput) throws IOException {
     long start = clock;
-    long end = start + Math.round(1000 * ops / throughput);
+    long end = start + Math.round(1000 * 1000 / throughput);
     clock = end + 1000;
-    MergedJson.Latency latency = new MergedJson.Latency(ops, 50, 80.0, 10.0, 200, Map.of("99", 100L), List.of());
     MergedJson.Settings config = new MergedJson.Settings(Map.of("workload", "site.ycsb.workloads.CoreWorkload"),
         Map.of(), List.of());
     MergedJson.Settings env = new MergedJson.Settings(product == null ? Map.of("host.name", "here")
         : Map.of("host.name", "here", "server.product", product), Map.of(), List.of());
-    MergedJson merged = new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null,
-        new MergedJson.Window("common", start, end, (end - start) / 1000.0, 0, 0, (end - start) / 1000.0),
-        List.of(99.0),
-        new MergedJson.Overall(1, 1, ops, ops, 1.0, null, throughput, null, 0, 0, 0.0, throughput, null, null),
-        List.of(new MergedJson.Operation("READ", ops, ops, throughput, "latency", latency, null, Map.of("OK", ops), 0,
-            0.0)), List.of(), config, false, env, List.of(), null);
-    Files.createDirectories(bundle.merged());
-    MergedJson.MAPPER.writeValue(bundle.merged().resolve("merged.json").toFile(), merged);
-    return CoordinatedRun.COMPLETE;
-  }
-
-  @Override
-  public ServerMemory lastServer() {
-    return null;
-  }
-
-  @Override
-  public void interrupt(String reason) {
-    throw new AssertionError("not interrupted in these tests");
+    MergedJson merged = StepOutcomes.merged(throughput,
+        new MergedJson.Window("common", start, end, (end - start) / 1000.0, 0, 0, (end - start) / 1000.0), config, env);
+    // the comparison of the arms reads the runs' bundles, as compare does: merged.json is written
+    return StepOutcomes.complete(plan.out(), StepOutcomes.manifest(name, "COMPLETE", null, null, Map.of()), merged,
+        true);
   }
 }

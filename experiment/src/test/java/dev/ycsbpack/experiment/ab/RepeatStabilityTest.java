@@ -59,9 +59,10 @@ class RepeatStabilityTest {
       planned.add(new SweepRun.Planned(name, 1, plan(host, dir.resolve("steps").resolve(name)), false,
           r == throughputs.size()));
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.REPEAT, "basic", "run", List.of(1L),
-        List.of(), Map.of(), List.of("local"), 1, 1, 0, List.of(), false, throughputs.size(),
-        "none: every repetition runs", null, 1, null);
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind(SweepRun.REPEAT).binding("basic")
+        .axis("run").values(List.of(1L)).workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local"))
+        .threads(1).slos(List.of()).repeat(throughputs.size()).earlyStop("none: every repetition runs")
+        .warmupRounds(1).build();
     int status = new SweepRun(new ExperimentBundle(dir), plan, planned, List.of(), new ChosenSteps(chosen, null),
         Map.of(), new PrintStream(printed, true, StandardCharsets.UTF_8)).run(null);
     assertEquals(0, status, printed::toString);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.run.RunOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,21 @@ class StepFiguresTest {
     Path d = Files.createDirectories(clients.resolve(name));
     Files.writeString(d.resolve("environment.properties"), "host.name=" + host + "\nprocess.cpu.ms=" + cpuMs
         + "\nprocess.uptime.ms=" + uptimeMs + "\ncpu.count=" + cpus + "\n");
+  }
+
+  /** A step just run has the figures a reader of its bundle would get: the outcome's are the files'. */
+  @Test
+  void theFiguresOfAnOutcomeAreThoseItsBundleHolds() throws IOException {
+    Path step = clients.resolve("01-threads-1");
+    RunOutcome outcome = StepOutcomes.complete(step, StepOutcomes.manifest("01-threads-1", "COMPLETE", null, null,
+        Map.of("server.writeConcern", "majority")), StepOutcomes.merged(1234.5, null, null, null), true);
+    client("01-threads-1/clients/01-local1", "a", 1_800, 2_000, 2);
+
+    StepFigures fromOutcome = StepFiguresReader.of(outcome, step);
+
+    assertEquals(StepFiguresReader.read(step), fromOutcome);
+    assertEquals(1234.5, fromOutcome.throughput());
+    assertEquals("majority", fromOutcome.writeConcern());
   }
 
   @Test

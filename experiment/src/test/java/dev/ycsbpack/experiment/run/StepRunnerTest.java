@@ -49,7 +49,7 @@ class StepRunnerTest {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
       StepRunner runner = runner();
       runner.interrupt("interrupted: Ctrl-C");
-      assertEquals(CoordinatedRun.FAILED, runner.run(plan(proxy, "interrupted")));
+      assertEquals(CoordinatedRun.FAILED, runner.run(plan(proxy, "interrupted")).exitCode());
       assertEquals(0, proxy.messages("serverStatus"), "no snapshot after Ctrl-C");
       assertEquals(null, runner.lastServer());
     }
@@ -59,7 +59,7 @@ class StepRunnerTest {
   void aStepNotInterruptedTakesItsBeforeSnapshot() throws Exception {
     // the counterpart: the same step without Ctrl-C asks serverStatus once before it (no "after": it failed)
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
-      assertEquals(CoordinatedRun.FAILED, runner().run(plan(proxy, "not-interrupted")));
+      assertEquals(CoordinatedRun.FAILED, runner().run(plan(proxy, "not-interrupted")).exitCode());
       assertEquals(1, proxy.messages("serverStatus"));
     }
   }
@@ -77,7 +77,7 @@ class StepRunnerTest {
           .append("code", new BsonInt32(13)).append("codeName", new BsonString("Unauthorized")))
           : WireDecision.forward());
       RunPlan plan = plan(proxy, "count-refused", "insertproportion=0.5\n");
-      assertEquals(CoordinatedRun.FAILED, runner().run(plan));
+      assertEquals(CoordinatedRun.FAILED, runner().run(plan).exitCode());
       Manifest m = Bundle.read(plan.out());
       assertEquals("FAILED", m.status());
       assertTrue(m.reason().startsWith("the count of steprunner.usertable before the step (its inserts start after the"
@@ -117,7 +117,7 @@ class StepRunnerTest {
 
       long counts = proxy.messages("aggregate");
       RunPlan second = plan(proxy, "second", "insertproportion=0.5\n");
-      assertEquals(CoordinatedRun.FAILED, runner.run(second));
+      assertEquals(CoordinatedRun.FAILED, runner.run(second).exitCode());
       Manifest m = Bundle.read(second.out());
       assertTrue(m.reason().startsWith("the insert attempts of the inserting step in " + first.out() + " could not be"
           + " read, so where this step's new keys start is not known"), m.reason());

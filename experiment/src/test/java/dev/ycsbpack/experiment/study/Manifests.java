@@ -24,27 +24,38 @@ final class Manifests {
   }
 
   static ExperimentManifest.Step step(int order, String name, long x, StepFigures f) {
-    return new ExperimentManifest.Step(order, name, x, "steps/" + name, null, "COMPLETE", null,
-        "2026-12-07T10:00:00Z", "2026-12-07T10:01:00Z", f);
+    return ExperimentManifest.Step.builder().order(order).name(name).x(x).bundle("steps/" + name).verdict("COMPLETE")
+        .startedAt("2026-12-07T10:00:00Z").endedAt("2026-12-07T10:01:00Z").figures(f).build();
   }
 
   static ExperimentManifest sweep(String status, String axis, boolean load, Map<String, String> properties,
                                   List<ExperimentManifest.Step> steps, Answers answers, List<String> statements,
                                   String product) {
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", axis, steps.stream()
-        .filter(s -> s.order() > 0).map(ExperimentManifest.Step::x).distinct().toList(), List.of("workloads/x"),
-        properties, List.of("local"), 1, 1, 0, List.of(), load, 1, "rule", null);
-    return new ExperimentManifest(ExperimentManifest.SCHEMA, status, status.equals("COMPLETE") ? null
-        : "step 02 failed: the server went away", plan, Map.of("server.product", product), "2026-12-07T10:00:00Z",
-        "2026-12-07T10:10:00Z", steps, answers, null, statements, null, null);
+    ExperimentManifest.Plan plan = plan("sweep").axis(axis).values(steps.stream().filter(s -> s.order() > 0)
+        .map(ExperimentManifest.Step::x).distinct().toList()).workloadFiles(List.of("workloads/x"))
+        .properties(properties).load(load).build();
+    return manifest(plan, steps, statements, product).status(status).reason(status.equals("COMPLETE") ? null
+        : "step 02 failed: the server went away").answers(answers).build();
   }
 
   static ExperimentManifest matrix(WcMatrix matrix, List<ExperimentManifest.Step> steps, List<String> statements,
                                    String product) {
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", "mongodb", "write concern", null,
-        List.of("workloads/insert-latency"), Map.of(), List.of("local"), 1, 1, 0, List.of(), true, 3, "rule",
-        matrix.cells().stream().map(WcMatrix.Cell::writeConcern).toList());
-    return new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of("server.product",
-        product), "2026-12-07T10:00:00Z", "2026-12-07T10:10:00Z", steps, null, null, statements, matrix, null);
+    ExperimentManifest.Plan plan = plan("wc-matrix").axis("write concern")
+        .workloadFiles(List.of("workloads/insert-latency")).properties(Map.of()).load(true).repeat(3)
+        .writeConcerns(matrix.cells().stream().map(WcMatrix.Cell::writeConcern).toList()).build();
+    return manifest(plan, steps, statements, product).status("COMPLETE").matrix(matrix).build();
+  }
+
+  /** A plan of {@code kind} on mongodb, one local client of one thread, by the rule "rule". */
+  private static ExperimentManifest.Plan.Builder plan(String kind) {
+    return ExperimentManifest.Plan.builder().kind(kind).binding("mongodb").hosts(List.of("local")).threads(1)
+        .slos(List.of()).earlyStop("rule");
+  }
+
+  /** A manifest of {@code plan} that ran from 10:00 to 10:10 against {@code product}. */
+  private static ExperimentManifest.Builder manifest(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps,
+                                                     List<String> statements, String product) {
+    return ExperimentManifest.builder().plan(plan).environment(Map.of("server.product", product))
+        .startedAt("2026-12-07T10:00:00Z").endedAt("2026-12-07T10:10:00Z").steps(steps).statements(statements);
   }
 }

@@ -14,7 +14,8 @@ class CompleteRunsTest {
   Path dir;
 
   private static ExperimentManifest.Step step(int order, String name, String verdict) {
-    return new ExperimentManifest.Step(order, name, 1, "steps/" + name, null, verdict, null, null, null, null);
+    return ExperimentManifest.Step.builder().order(order).name(name).x(1).bundle("steps/" + name).verdict(verdict)
+        .build();
   }
 
   @Test

@@ -1,36 +1,32 @@
 package dev.ycsbpack.experiment.sweep;
 
-import dev.ycsbpack.aggregate.experiment.ServerMemory;
-import dev.ycsbpack.aggregate.format.MergedJson;
-import dev.ycsbpack.coordinator.bundle.Bundle;
-import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.RunPlan;
-import dev.ycsbpack.coordinator.run.CoordinatedRun;
-import dev.ycsbpack.experiment.run.Steps;
+import dev.ycsbpack.coordinator.run.RunOutcome;
+import dev.ycsbpack.experiment.run.ChosenThroughputs;
+import dev.ycsbpack.experiment.run.StepOutcomes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Steps whose throughput the test chooses, per step folder name, so {@link SweepRun}'s own loop (which steps run, when
- * it stops, what the probe sets) can be driven on purpose: no real run promises a throughput. Each step still leaves a
- * coordinator bundle (its {@code manifest.json} and {@code merged/merged.json} written with the coordinator's and
- * aggregate's own records), read back by the same {@code StepFiguresReader} a real step is.
+ * it stops, what the probe sets) can be driven on purpose: no real run promises a throughput. Each step returns its
+ * outcome (the coordinator's and aggregate's own records), whose figures the sweep takes as it takes a real step's, and
+ * leaves a coordinator bundle holding its {@code manifest.json} and, unless {@link #withoutMergedFiles} says otherwise,
+ * its {@code merged/merged.json}.
  */
-final class FakeSteps implements Steps {
-  private final Map<String, Double> throughputByStep;
-  private final List<String> ran = new ArrayList<>();
+final class FakeSteps extends ChosenThroughputs {
   private final List<Long> targets = new ArrayList<>();
   private final Map<String, String> failing = new java.util.HashMap<>();
   private String note;
   private Map<String, String> server = Map.of();
+  private boolean mergedWritten = true;
 
   /** @param throughputByStep each step's measured ops/s, by its folder name; a step not listed fails the test */
   FakeSteps(Map<String, Double> throughputByStep) {
-    this.throughputByStep = throughputByStep;
+    super(throughputByStep);
   }
 
   /** Makes step {@code name} fail with {@code reason} (its bundle FAILED, as a coordinated run that failed leaves). */
@@ -46,9 +42,13 @@ final class FakeSteps implements Steps {
     return this;
   }
 
-  /** The steps run, by folder name, in order. */
-  List<String> ran() {
-    return List.copyOf(ran);
+  /**
+   * Leaves no {@code merged/merged.json} in the steps' bundles: a sweep that still has their figures took them from
+   * the outcomes, not from the files.
+   */
+  FakeSteps withoutMergedFiles() {
+    mergedWritten = false;
+    return this;
   }
 
   /** Each step's total target as run (0: unthrottled), in order. */
@@ -57,41 +57,16 @@ final class FakeSteps implements Steps {
   }
 
   @Override
-  public int run(RunPlan plan) throws IOException {
-    String name = plan.out().getFileName().toString();
-    Double throughput = throughputByStep.get(name);
-    if (failing.containsKey(name)) {
-      ran.add(name);
-      Bundle.create(plan.out()).write(new Manifest(note, "FAILED", failing.get(name), "test", "run", name, "test",
-          null, null, server, null, List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
-      return CoordinatedRun.FAILED;
-    }
-    if (throughput == null) {
-      throw new AssertionError("step " + name + " was not meant to run; ran before it: " + ran);
-    }
-    ran.add(name);
+  protected RunOutcome failed(RunPlan plan, String name) throws IOException {
+    return failing.containsKey(name)
+        ? StepOutcomes.failed(plan.out(), StepOutcomes.manifest(name, "FAILED", failing.get(name), note, server))
+        : null;
+  }
+
+  @Override
+  protected RunOutcome complete(RunPlan plan, String name, double throughput) throws IOException {
     targets.add(plan.clients().stream().mapToLong(ClientPlan::target).sum());
-    Bundle bundle = Bundle.create(plan.out());
-    bundle.write(new Manifest(note, "COMPLETE", null, "test", "run", name, "test", null, null, server, null,
-        List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
-    long ops = 1000;
-    MergedJson.Latency latency = new MergedJson.Latency(ops, 50, 80.0, 10.0, 200, Map.of("99", 100L), List.of());
-    MergedJson merged = new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null, null, List.of(99.0),
-        new MergedJson.Overall(1, 1, ops, ops, 1.0, null, throughput, null, 0, 0, 0.0, throughput, null, null),
-        List.of(new MergedJson.Operation("READ", ops, ops, throughput, "latency", latency, null, Map.of("OK", ops), 0,
-            0.0)), List.of(), null, false, null, List.of(), null);
-    Files.createDirectories(bundle.merged());
-    MergedJson.MAPPER.writeValue(bundle.merged().resolve("merged.json").toFile(), merged);
-    return CoordinatedRun.COMPLETE;
-  }
-
-  @Override
-  public ServerMemory lastServer() {
-    return null;
-  }
-
-  @Override
-  public void interrupt(String reason) {
-    throw new AssertionError("not interrupted in these tests");
+    return StepOutcomes.complete(plan.out(), StepOutcomes.manifest(name, "COMPLETE", null, note, server),
+        StepOutcomes.merged(throughput, null, null, null), mergedWritten);
   }
 }

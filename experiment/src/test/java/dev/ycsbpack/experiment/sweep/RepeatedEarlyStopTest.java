@@ -101,8 +101,9 @@ class RepeatedEarlyStopTest {
         planned.add(new SweepRun.Planned(name, x, plan, false, r == 2));
       }
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "basic", "threads", values, List.of(),
-        Map.of(), List.of("local"), 1, 0, 0, List.of(), false, 2, SweepRun.EARLY_STOP, null);
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("sweep").binding("basic").axis("threads")
+        .values(values).workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local")).slos(List.of())
+        .repeat(2).earlyStop(SweepRun.EARLY_STOP).build();
     return new SweepRun(new ExperimentBundle(dir), plan, planned, List.of(), steps, Map.of(),
         new PrintStream(printed, true, StandardCharsets.UTF_8));
   }

@@ -54,6 +54,24 @@ class SweepAnswersTest {
     assertTrue(report.contains("knee: not enough steps (1 completed; 3 needed)"), "the report says it too");
   }
 
+  /**
+   * A step's figures come from its run's outcome, not from the files the same process wrote: with no
+   * {@code merged/merged.json} in any step's bundle the sweep still records each step's throughput and answers.
+   */
+  @Test
+  void aStepsFiguresAreTheOutcomesNotReadBackFromItsBundle() throws Exception {
+    FakeSteps steps = new FakeSteps(throughputs(List.of(1L, 2L), 1000.0, 1900.0)).withoutMergedFiles();
+
+    assertEquals(0, sweep(List.of(1L, 2L), steps).run(null));
+
+    ExperimentManifest m = ExperimentBundle.read(dir).orElseThrow();
+    assertEquals(List.of(1000.0, 1900.0), m.steps().stream().map(s -> s.figures().throughput()).toList());
+    for (ExperimentManifest.Step s : m.steps()) {
+      assertFalse(Files.exists(dir.resolve(s.bundle()).resolve("merged/merged.json")), s.name());
+    }
+    assertEquals(1900.0, m.answers().bestThroughput());
+  }
+
   @Test
   void threeStepsAreEnoughForTheKnees() throws Exception {
     FakeSteps steps = new FakeSteps(throughputs(List.of(1L, 2L, 4L), 1000.0, 1900.0, 2000.0));
@@ -181,8 +199,9 @@ class SweepAnswersTest {
           dir.resolve(ExperimentBundle.STEPS).resolve(name), List.of(), List.of());
       planned.add(new SweepRun.Planned(name, x, plan, false, true));
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "basic", "threads", values, List.of(),
-        Map.of(), List.of("local"), 1, 0, 0, List.of(), false, 1, SweepRun.EARLY_STOP, null);
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("sweep").binding("basic").axis("threads")
+        .values(values).workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local")).slos(List.of())
+        .earlyStop(SweepRun.EARLY_STOP).build();
     return new SweepRun(new ExperimentBundle(dir), plan, planned, List.of(), steps, Map.of(),
         new PrintStream(printed, true, StandardCharsets.UTF_8));
   }

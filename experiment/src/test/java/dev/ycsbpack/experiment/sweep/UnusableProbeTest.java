@@ -73,8 +73,9 @@ class UnusableProbeTest {
       planned.add(new SweepRun.Planned(name, percent, atTarget.plan(0), false, true, null, false,
           new SweepRun.Share(percent / 100.0, atTarget)));
     }
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "basic", "target-percent", List.of(25L, 50L),
-        List.of(), Map.of(), List.of("local"), 1, 2, 0, List.of(), false, 1, SweepRun.EARLY_STOP, null);
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("sweep").binding("basic")
+        .axis("target-percent").values(List.of(25L, 50L)).workloadFiles(List.of()).properties(Map.of())
+        .hosts(List.of("local")).threads(2).slos(List.of()).earlyStop(SweepRun.EARLY_STOP).build();
     return new SweepRun(new ExperimentBundle(dir), plan, planned, List.of(), steps, Map.of(),
         new PrintStream(PrintStream.nullOutputStream()));
   }

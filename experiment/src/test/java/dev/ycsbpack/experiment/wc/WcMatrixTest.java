@@ -13,22 +13,28 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class WcMatrixTest {
-  private static final ExperimentManifest.Plan PLAN = new ExperimentManifest.Plan("wc-matrix", "mongodb",
-      "write concern", List.of(1L, 2L, 3L), List.of(), Map.of(), List.of("local"), 1, 1, 0, List.of(), false, 2, "none",
+  private static final ExperimentManifest.Plan PLAN = matrixPlan(List.of(1L, 2L, 3L), 2,
       List.of("w=1", "w=majority", "w=3"));
+
+  private static ExperimentManifest.Plan matrixPlan(List<Long> values, int repeat, List<String> writeConcerns) {
+    return ExperimentManifest.Plan.builder().kind("wc-matrix").binding("mongodb").axis("write concern")
+        .values(values).workloadFiles(List.of()).properties(Map.of()).hosts(List.of("local")).threads(1)
+        .slos(List.of()).repeat(repeat).earlyStop("none").writeConcerns(writeConcerns).build();
+  }
 
   private static ExperimentManifest.Step step(long x, double tp, long avg, long p99, String sent) {
     StepFigures f = new StepFigures(tp, 0, Map.of("INSERT", Map.of("95", p99 / 2, "99", p99)), null, Map.of(), false,
         Map.of("INSERT", new StepFigures.Range((double) avg, 1, p99 * 2)), sent);
-    return new ExperimentManifest.Step(1, "s", x, "b", null, "COMPLETE", null, "t0", "t1", f);
+    return ExperimentManifest.Step.builder().order(1).name("s").x(x).bundle("b").verdict("COMPLETE").startedAt("t0")
+        .endedAt("t1").figures(f).build();
   }
 
   @Test
   void eachCellIsItsRepetitionsSpreadWithRatiosToW1AndNotRunCellsKeepTheirReason() {
     List<ExperimentManifest.Step> steps = List.of(step(1, 1000, 100, 400, "w=1"), step(1, 1200, 300, 600, "w=1"),
         step(2, 500, 400, 1000, "w=majority"), step(2, 700, 400, 1400, "w=majority"),
-        new ExperimentManifest.Step(3, "s", 3, null, null, "NOT_RUN", "code 100 UnsatisfiableWriteConcern: x", "t",
-            "t", null));
+        ExperimentManifest.Step.builder().order(3).name("s").x(3).verdict("NOT_RUN")
+            .reason("code 100 UnsatisfiableWriteConcern: x").startedAt("t").endedAt("t").build());
     WcMatrix m = WcMatrixBuilder.of(PLAN, steps);
     assertEquals(List.of(List.of("w=1", "w=majority", "w=3"), List.of("w=majority", "w=3", "w=1")), m.rotation());
     assertEquals("w=1", m.baseline());
@@ -53,9 +59,7 @@ class WcMatrixTest {
 
   @Test
   void aMatrixOfDriverConstantsSaysWhatEachMeansAndComparesWithAcknowledged() {
-    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", "mongodb", "write concern",
-        List.of(1L, 2L), List.of(), Map.of(), List.of("local"), 1, 1, 0, List.of(), false, 1, "none",
-        List.of("JOURNAL_SAFE", "ACKNOWLEDGED"));
+    ExperimentManifest.Plan plan = matrixPlan(List.of(1L, 2L), 1, List.of("JOURNAL_SAFE", "ACKNOWLEDGED"));
     WcMatrix m = WcMatrixBuilder.of(plan, List.of(step(1, 100, 3000, 9000, "w=1, j=true"), step(2, 1000, 300, 900, "w=1")));
     assertEquals("ACKNOWLEDGED", m.baseline(), "a constant meaning w=1 is the baseline");
     WcMatrix.Cell journal = m.cells().get(0);
