@@ -57,12 +57,16 @@ final class ChosenSteps implements Steps {
         Map.of(), List.of());
     MergedJson.Settings env = new MergedJson.Settings(product == null ? Map.of("host.name", "here")
         : Map.of("host.name", "here", "server.product", product), Map.of(), List.of());
-    MergedJson merged = new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null,
-        new MergedJson.Window("common", start, end, (end - start) / 1000.0, 0, 0, (end - start) / 1000.0),
-        List.of(99.0),
-        new MergedJson.Overall(1, 1, ops, ops, 1.0, null, throughput, null, 0, 0, 0.0, throughput, null, null),
-        List.of(new MergedJson.Operation("READ", ops, ops, throughput, "latency", latency, null, Map.of("OK", ops), 0,
-            0.0)), List.of(), config, false, env, List.of(), null);
+    MergedJson merged = MergedJson.builder().mode("run")
+        .window(new MergedJson.Window("common", start, end, (end - start) / 1000.0, 0, 0, (end - start) / 1000.0))
+        .percentiles(List.of(99.0))
+        .overall(MergedJson.Overall.builder().clients(1).clientsMerged(1).operations(ops).reportedOperations(ops)
+            .coverage(1.0).throughputOpsPerSec(throughput).errorRate(0.0).successfulThroughputOpsPerSec(throughput)
+            .build())
+        .operations(List.of(MergedJson.Operation.builder().name("READ").operations(ops).reportedOperations(ops)
+            .throughputOpsPerSec(throughput).latencyKind("latency").latencyUs(latency).returns(Map.of("OK", ops))
+            .errorRate(0.0).build()))
+        .configuration(config).environment(env).build();
     Files.createDirectories(bundle.merged());
     MergedJson.MAPPER.writeValue(bundle.merged().resolve("merged.json").toFile(), merged);
     return CoordinatedRun.COMPLETE;

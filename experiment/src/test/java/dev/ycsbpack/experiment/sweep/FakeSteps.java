@@ -76,10 +76,14 @@ final class FakeSteps implements Steps {
         List.of(), List.of(), null, Map.of(), List.of(), null, null, List.of(), Map.of()));
     long ops = 1000;
     MergedJson.Latency latency = new MergedJson.Latency(ops, 50, 80.0, 10.0, 200, Map.of("99", 100L), List.of());
-    MergedJson merged = new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null, null, List.of(99.0),
-        new MergedJson.Overall(1, 1, ops, ops, 1.0, null, throughput, null, 0, 0, 0.0, throughput, null, null),
-        List.of(new MergedJson.Operation("READ", ops, ops, throughput, "latency", latency, null, Map.of("OK", ops), 0,
-            0.0)), List.of(), null, false, null, List.of(), null);
+    MergedJson merged = MergedJson.builder().mode("run").percentiles(List.of(99.0))
+        .overall(MergedJson.Overall.builder().clients(1).clientsMerged(1).operations(ops).reportedOperations(ops)
+            .coverage(1.0).throughputOpsPerSec(throughput).errorRate(0.0).successfulThroughputOpsPerSec(throughput)
+            .build())
+        .operations(List.of(MergedJson.Operation.builder().name("READ").operations(ops).reportedOperations(ops)
+            .throughputOpsPerSec(throughput).latencyKind("latency").latencyUs(latency).returns(Map.of("OK", ops))
+            .errorRate(0.0).build()))
+        .build();
     Files.createDirectories(bundle.merged());
     MergedJson.MAPPER.writeValue(bundle.merged().resolve("merged.json").toFile(), merged);
     return CoordinatedRun.COMPLETE;
