@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,22 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare --a ... --b ...}: two sets of merged repetitions, their spreads, verdicts and refusals. */
-class CompareRepetitionsTest {
+class CompareRepetitionsTest extends AggregateCommandFixture {
   @TempDir
   Path tmp;
 
-  String stdout;
-  String stderr;
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
 
   /**
    * One merged repetition: a client of 10 one-second intervals, {@code perInterval} READs of exactly

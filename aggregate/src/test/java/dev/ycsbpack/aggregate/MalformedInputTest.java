@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.common.ClientShare;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every kind of bad input gives the promised error: the file, the line, the problem, the fix; a non-zero exit. */
-class MalformedInputTest {
+class MalformedInputTest extends AggregateCommandFixture {
   @TempDir
   Path tmp;
   Path run;
   Path out;
-  String stderr;
-  String stdout;
 
   @BeforeEach
   void copyRealRun() throws Exception {
@@ -36,13 +32,7 @@ class MalformedInputTest {
   int merge(String... extra) {
     List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
     a.addAll(Arrays.asList(extra));
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(a.toArray(new String[0]), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
+    return run(a.toArray(new String[0]));
   }
 
   void assertRefused(String... fragments) {
@@ -418,30 +408,27 @@ class MalformedInputTest {
     assertEquals(AggregateMain.USAGE, merge("--cooldown", "NaN"), stderr);
     assertEquals("ycsb-aggregate: error: --cooldown NaN: expected seconds, 0 or more\n", stderr);
     assertFalse(Files.exists(out), "nothing written");
-    assertEquals(AggregateMain.USAGE, run("merge", run.toString()), stderr);
+    assertEquals(AggregateMain.USAGE, refusal("merge", run.toString()), stderr);
     assertEquals("ycsb-aggregate: error: --out DIR: required; see bin/ycsb-aggregate merge --help\n", stderr);
   }
 
   /** A mistyped sub-command names only itself: picocli's message quoted every argument after it. */
   @Test
   void aMistypedCommandNamesOnlyItselfAndNoPassword() {
-    assertEquals(AggregateMain.USAGE, run("runn", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
+    assertEquals(AggregateMain.USAGE, refusal("runn", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
         "-p", "mongodb.tls.keyStorePassword=Zq9KS", "--token", "Zq9tok"), stderr);
     assertEquals("ycsb-aggregate: error: unknown command 'runn'; use merge, compare or publish\n", stderr);
-    assertEquals(AggregateMain.USAGE, run("merge", "--Zq9simple", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1",
+    assertEquals(AggregateMain.USAGE, refusal("merge", "--Zq9simple", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1",
         "-o", out.toString()), stderr);
-    assertEquals(AggregateMain.USAGE, run("compare", "x", "-p", "mongodb.tls.keyStorePassword=Zq9KS", "y"), stderr);
-    assertEquals(AggregateMain.USAGE, run("Zq9KS", "-p", "mongodb.tls.keyStorePassword=Zq9KS"), stderr);
+    assertEquals(AggregateMain.USAGE, refusal("compare", "x", "-p", "mongodb.tls.keyStorePassword=Zq9KS", "y"),
+        stderr);
+    assertEquals(AggregateMain.USAGE, refusal("Zq9KS", "-p", "mongodb.tls.keyStorePassword=Zq9KS"), stderr);
     assertEquals("ycsb-aggregate: error: unknown command '*****'; use merge, compare or publish\n", stderr);
   }
 
-  private int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
+  /** Runs a command that is refused: its refusal is one line, and nothing it prints holds the secret. */
+  private int refusal(String... args) {
+    int rc = run(args);
     assertFalse((stdout + stderr).contains("Zq9"), stdout + stderr);
     assertEquals(1, stderr.lines().count(), stderr);
     return rc;

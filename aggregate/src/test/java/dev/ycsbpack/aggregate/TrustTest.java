@@ -17,8 +17,6 @@ import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Verdict;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,25 +41,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * clients' work it covers, results are replaced all or nothing, no value can break an output or forge a line, and
  * no password appears anywhere.
  */
-class TrustTest {
+class TrustTest extends AggregateCommandFixture {
   static final long T0 = 1_790_000_000_000L;
   static final List<String> OUTPUTS = List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv",
       "merged.md", "report.html");
 
   @TempDir
   Path tmp;
-  String stdout;
-  String stderr;
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
 
   int merge(Path in, Path out, String... extra) {
     List<String> a = new ArrayList<>(List.of("merge", in.toString(), "-o", out.toString()));

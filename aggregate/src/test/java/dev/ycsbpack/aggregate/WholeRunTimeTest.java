@@ -11,8 +11,6 @@ import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.merge.Merger;
 import dev.ycsbpack.aggregate.result.ClientResult;
 import dev.ycsbpack.aggregate.result.MergeResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,13 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  * overlapped, merged with the overlap stated when they partly did, and the union window gives operations over its
  * length, never a sum of rates of clients that did not run together.
  */
-class WholeRunTimeTest {
+class WholeRunTimeTest extends AggregateCommandFixture {
   @TempDir
   Path tmp;
   Path run;
   Path out;
-  String stderr;
-  String stdout;
   /** The two clients' spans before any move: client1, client2. */
   ClientResult c1;
   ClientResult c2;
@@ -55,13 +51,7 @@ class WholeRunTimeTest {
   int merge(String... extra) {
     List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
     a.addAll(Arrays.asList(extra));
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(a.toArray(new String[0]), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
+    return run(a.toArray(new String[0]));
   }
 
   /** Moves every log of client2 so that it starts {@code startMs} (ms since the epoch). */
