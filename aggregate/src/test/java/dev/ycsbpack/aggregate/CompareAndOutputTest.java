@@ -26,14 +26,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** compare, the HTML report's self-containment, and all-or-nothing writing. */
 class CompareAndOutputTest extends AggregateCommandFixture {
-  @TempDir
-  Path tmp;
-
-
   /** Two clients, 10 one-second intervals, {@code perInterval} READs of exactly {@code latency} µs each. */
   Path clients(String name, int perInterval, long latency, String threads, String javaVersion) throws Exception {
     return clients(name, perInterval, latency, threads, javaVersion, 10);

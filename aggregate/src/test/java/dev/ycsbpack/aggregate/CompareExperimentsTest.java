@@ -17,16 +17,12 @@ import java.util.Map;
 import java.util.function.LongBinaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code compare --a EXP_A --b EXP_B}: two experiments of the same plan, step by step, each step's repetitions as a
  * set, on synthetic experiments whose answer is known; different plans and mixed inputs refused.
  */
 class CompareExperimentsTest extends AggregateCommandFixture {
-  @TempDir
-  Path tmp;
-
   /** The experiments' kind and axis ({@code repeat}: one value, axis {@code run}). */
   String kind = "sweep";
   String axis = "threads";

@@ -16,14 +16,9 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare --a ... --b ...}: two sets of merged repetitions, their spreads, verdicts and refusals. */
 class CompareRepetitionsTest extends AggregateCommandFixture {
-  @TempDir
-  Path tmp;
-
-
   /**
    * One merged repetition: a client of 10 one-second intervals, {@code perInterval} READs of exactly
    * {@code latency} µs each, so its throughput is {@code perInterval} ops/s and every percentile is {@code latency}.

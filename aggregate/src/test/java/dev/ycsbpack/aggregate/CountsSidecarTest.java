@@ -45,10 +45,8 @@ class CountsSidecarTest {
 
   @BeforeAll
   static void clients() throws Exception {
-    plain = dir.resolve("plain");
-    SyntheticClients.main(new String[] {plain.toString(), "2", "60"});
-    sidecars = dir.resolve("sidecars");
-    SyntheticClients.main(new String[] {sidecars.toString(), "2", "60", "sidecars"});
+    plain = SyntheticClients.write(dir.resolve("plain"), 2, 60, false);
+    sidecars = SyntheticClients.write(dir.resolve("sidecars"), 2, 60, true);
     fromLogs = Aggregate.merge(List.of(plain), MergeOptions.builder().threads(2).build());
   }
 

@@ -10,16 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Every kind of bad input gives the promised error: the file, the line, the problem, the fix; a non-zero exit. */
 class MalformedInputTest extends AggregateCommandFixture {
-  @TempDir
-  Path tmp;
   Path run;
   Path out;
 
@@ -30,9 +26,7 @@ class MalformedInputTest extends AggregateCommandFixture {
   }
 
   int merge(String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    return run(a.toArray(new String[0]));
+    return merge(run, out, extra);
   }
 
   void assertRefused(String... fragments) {

@@ -21,7 +21,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +31,6 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -46,14 +44,6 @@ class TrustTest extends AggregateCommandFixture {
   static final List<String> OUTPUTS = List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv",
       "merged.md", "report.html");
 
-  @TempDir
-  Path tmp;
-
-  int merge(Path in, Path out, String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", in.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    return run(a.toArray(new String[0]));
-  }
 
   /**
    * {@code n} clients of 10 one-second intervals with 100 READs each, client {@code c} starting {@code c * offsetMs}

@@ -15,13 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Clients that ran without -s (one histogram per whole run) obey the same rule of time as interval logs: real YCSB
@@ -30,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * length, never a sum of rates of clients that did not run together.
  */
 class WholeRunTimeTest extends AggregateCommandFixture {
-  @TempDir
-  Path tmp;
   Path run;
   Path out;
   /** The two clients' spans before any move: client1, client2. */
@@ -49,9 +45,7 @@ class WholeRunTimeTest extends AggregateCommandFixture {
   }
 
   int merge(String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    return run(a.toArray(new String[0]));
+    return merge(run, out, extra);
   }
 
   /** Moves every log of client2 so that it starts {@code startMs} (ms since the epoch). */
