@@ -70,12 +70,7 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
   }
 
   List<String> fiveA(int[] slots) throws Exception {
-    List<String> a = new ArrayList<>();
-    long[] lat = {1000, 1010, 990, 1005, 995};
-    for (int i = 0; i < 5; i++) {
-      a.add(rep("a" + i, slots[i], 100 + i, lat[i], "16"));
-    }
-    return a;
+    return five("a", slots, 100, new long[] {1000, 1010, 990, 1005, 995});
   }
 
   List<String> fiveB() throws Exception {
@@ -83,12 +78,16 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
   }
 
   List<String> fiveB(int[] slots) throws Exception {
-    List<String> b = new ArrayList<>();
-    long[] lat = {820, 828, 812, 824, 816};
+    return five("b", slots, 120, new long[] {820, 828, 812, 824, 816});
+  }
+
+  /** Five repetitions of one side, named SIDE0..SIDE4: the i-th in slot i, at perInterval + i ops/s, latency[i]. */
+  private List<String> five(String side, int[] slots, int perInterval, long[] latency) throws Exception {
+    List<String> reps = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      b.add(rep("b" + i, slots[i], 120 + i, lat[i], "16"));
+      reps.add(rep(side + i, slots[i], perInterval + i, latency[i], "16"));
     }
-    return b;
+    return reps;
   }
 
   static String[] args(List<String> a, List<String> b, String... more) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,18 @@ class MalformedInputTest extends AggregateCommandFixture {
 
   Path hdr(String client, String op) {
     return run.resolve(client).resolve(op + ".hdr");
+  }
+
+  /**
+   * Replaces the interval line {@code after} lines past the first of the log {@code p} with what {@code edit} makes of
+   * it; the line's index (0-based).
+   */
+  int editInterval(Path p, int after, UnaryOperator<String> edit) throws Exception {
+    List<String> l = lines(p);
+    int i = firstData(l) + after;
+    l.set(i, edit.apply(l.get(i)));
+    write(p, l, true);
+    return i;
   }
 
   List<String> lines(Path p) throws Exception {
@@ -90,21 +103,14 @@ class MalformedInputTest extends AggregateCommandFixture {
   @Test
   void corruptBase64NamesTheLine() throws Exception {
     Path p = hdr("client3", "UPDATE");
-    List<String> l = lines(p);
-    int i = firstData(l) + 1;
-    l.set(i, l.get(i).replace("HIST", "HI!T"));
-    write(p, l, true);
+    int i = editInterval(p, 1, line -> line.replace("HIST", "HI!T"));
     assertRefused(p + ":" + (i + 1) + ":", "not Base64");
   }
 
   @Test
   void anUndecodableHistogramNamesTheLine() throws Exception {
     Path p = hdr("client1", "READ");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    String line = l.get(i);
-    l.set(i, line.substring(0, line.lastIndexOf(',') + 1) + "QUJDREVGR0hJSktMTU5PUA==");
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> line.substring(0, line.lastIndexOf(',') + 1) + "QUJDREVGR0hJSktMTU5PUA==");
     assertRefused(p + ":" + (i + 1) + ":", "cannot be decoded");
   }
 
@@ -123,10 +129,7 @@ class MalformedInputTest extends AggregateCommandFixture {
   @Test
   void aGarbledIntervalLineNamesTheLine() throws Exception {
     Path p = hdr("client2", "UPDATE");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    l.set(i, "0.1x2,1.000," + l.get(i).substring(l.get(i).indexOf(',') + 1).substring(6));
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> "0.1x2,1.000," + line.substring(line.indexOf(',') + 1).substring(6));
     assertRefused(p + ":" + (i + 1) + ":");
   }
 
@@ -142,10 +145,7 @@ class MalformedInputTest extends AggregateCommandFixture {
   @Test
   void taggedLinesAreRefused() throws Exception {
     Path p = hdr("client2", "READ");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    l.set(i, "Tag=READ," + l.get(i));
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> "Tag=READ," + line);
     assertRefused(p + ":" + (i + 1) + ":", "tagged");
   }
 
