@@ -46,7 +46,8 @@ public final class AnswerRules {
     }
     String noKnee = enough || points.isEmpty() ? null : notEnough(points.size(), unit);
     return Answers.builder().best(best.map(Point::x).orElse(null))
-        .bestThroughput(best.map(Point::throughput).orElse(null)).knee(knee).kneeNote(note).latencyKnee(enough ? LatencyKnee.of(points).orElse(null) : null)
+        .bestThroughput(best.map(Point::throughput).orElse(null)).knee(knee).kneeNote(note)
+        .latencyKnee(enough ? LatencyKnee.of(points).orElse(null) : null)
         .slo(slos.isEmpty() || points.isEmpty() ? null : SloRule.answer(points, slos)).stoppedEarly(stoppedEarly)
         .steps(points.size()).noKnee(noKnee).basis(basis).build();
   }
