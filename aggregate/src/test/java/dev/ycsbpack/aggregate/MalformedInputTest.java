@@ -16,18 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of bad input gives the promised error: the file, the line, the problem, the fix; a non-zero exit. */
-class MalformedInputTest extends AggregateCommandFixture {
-  Path run;
-  Path out;
-
+class MalformedInputTest extends RealRunFixture {
   @BeforeEach
-  void copyRealRun() throws Exception {
-    run = RealYcsb.copy("text-s", tmp.resolve("run"));
-    out = tmp.resolve("out");
-  }
-
-  int merge(String... extra) {
-    return merge(run, out, extra);
+  void copyTheRun() throws Exception {
+    copyRealRun("text-s");
   }
 
   void assertRefused(String... fragments) {

@@ -27,25 +27,18 @@ import org.junit.jupiter.api.Test;
  * overlapped, merged with the overlap stated when they partly did, and the union window gives operations over its
  * length, never a sum of rates of clients that did not run together.
  */
-class WholeRunTimeTest extends AggregateCommandFixture {
-  Path run;
-  Path out;
+class WholeRunTimeTest extends RealRunFixture {
   /** The two clients' spans before any move: client1, client2. */
   ClientResult c1;
   ClientResult c2;
 
   @BeforeEach
-  void copyRealRun() throws Exception {
-    run = RealYcsb.copy("text-nos", tmp.resolve("run"));
-    out = tmp.resolve("out");
+  void copyTheRun() throws Exception {
+    copyRealRun("text-nos");
     MergeResult r = Merger.merge(List.of(run), MergeOptions.defaults());
     c1 = r.clients().stream().filter(c -> c.name().equals("client1")).findFirst().orElseThrow();
     c2 = r.clients().stream().filter(c -> c.name().equals("client2")).findFirst().orElseThrow();
     assertTrue(r.togetherMs() > 0, "the real clients ran together");
-  }
-
-  int merge(String... extra) {
-    return merge(run, out, extra);
   }
 
   /** Moves every log of client2 so that it starts {@code startMs} (ms since the epoch). */
