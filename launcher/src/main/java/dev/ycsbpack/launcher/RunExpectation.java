@@ -10,8 +10,9 @@ import java.util.Properties;
  *
  * <p>Computed by the one count rule, {@link OperationCount}.
  *
- * @param count      the count rule's reading of the properties: also judges the finished run
- *                   ({@link OperationCount#fellShort})
+ * @param count      the count rule's reading of the properties: the operations YCSB will attempt, its threads (the
+ *                   parties of the start gate), whether a time limit may end it sooner; it also judges the finished
+ *                   run ({@link OperationCount#fellShort})
  * @param exportFile where the measurements go; null when they go to stdout
  * @param exporter   the exporter class that writes them
  * @param budget     how many failed and not-found operations the run may have and still be complete
@@ -20,21 +21,6 @@ record RunExpectation(OperationCount count, String exportFile, String exporter, 
   static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
   static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
-
-  /** The operations YCSB will attempt. */
-  long operations() {
-    return count.operations();
-  }
-
-  /** Client threads YCSB will start: the parties of the start gate. */
-  int threads() {
-    return count.threads();
-  }
-
-  /** With a time limit the run may legitimately stop before {@link #operations()}. */
-  boolean timeLimited() {
-    return count.timeLimited();
-  }
 
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;

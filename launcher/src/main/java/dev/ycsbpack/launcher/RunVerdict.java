@@ -123,13 +123,13 @@ final class RunVerdict {
     String lost = lostInserts(summary);
     if (lost != null) {
       return expected.count().fellShort(done)
-          ? lost + "; and only " + done + " of " + expected.operations() + " operations completed" : lost;
+          ? lost + "; and only " + done + " of " + expected.count().operations() + " operations completed" : lost;
     }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
     if (expected.count().fellShort(done)) {
-      return "only " + done + " of " + expected.operations() + " operations completed"
+      return "only " + done + " of " + expected.count().operations() + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
     String breach = breach(summary.outcomes());

@@ -192,7 +192,7 @@ public final class YcsbMain {
       try {
         ClientFolderWriter.failedBeforeRun(launch.out, launch.properties, redactor,
             report == null ? List.of(error) : List.of(error, report),
-            Verdict.failedBeforeRun(e.getMessage(), expected.operations(), UUID.randomUUID().toString()));
+            Verdict.failedBeforeRun(e.getMessage(), expected.count().operations(), UUID.randomUUID().toString()));
         if (report != null) {
           error += " (the driver's full report is in " + launch.out.resolve(ClientFolder.STDERR) + ")";
         }
@@ -222,7 +222,7 @@ public final class YcsbMain {
   /** {@code --control stdin}: the start gate holds the threads, and the coordinator's lines reach it from stdin. */
   private static void startControl(Prepared run, LineWatchingOutputStream err) {
     System.err.flush();
-    StartGate gate = StartGate.install(run.expected().threads(), line -> {
+    StartGate gate = StartGate.install(run.expected().count().threads(), line -> {
       try {
         err.printUnredacted(line); // fixed words and numbers: no secret, read by the coordinator as written
       } catch (IOException e) {
@@ -272,7 +272,7 @@ public final class YcsbMain {
     System.err.flush();
     if (clientFolder != null) {
       status = finishFolder(clientFolder, () -> new Verdict(failure == null ? Verdict.Status.COMPLETE
-          : Verdict.Status.FAILED, failure, run.expected().operations(), verdict.operationsDone(), runId,
+          : Verdict.Status.FAILED, failure, run.expected().count().operations(), verdict.operationsDone(), runId,
           StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
           folderFailure, bindingName, status);
     }
