@@ -15,10 +15,7 @@ import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.merge.Merger;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,26 +26,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** compare, the HTML report's self-containment, and all-or-nothing writing. */
-class CompareAndOutputTest {
-  @TempDir
-  Path tmp;
-
-  String stdout;
-  String stderr;
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
-
+class CompareAndOutputTest extends AggregateCommandFixture {
   /** Two clients, 10 one-second intervals, {@code perInterval} READs of exactly {@code latency} µs each. */
   Path clients(String name, int perInterval, long latency, String threads, String javaVersion) throws Exception {
     return clients(name, perInterval, latency, threads, javaVersion, 10);
@@ -212,20 +192,12 @@ class CompareAndOutputTest {
   void aFailingOutputLeavesNoFileBehind() throws Exception {
     MergeResult r = Merger.merge(List.of(clients("a", 10, 100, "16", "17")), MergeOptions.defaults());
     Path out = tmp.resolve("atomic");
-    ResultWriter broken = new ResultWriter() {
-      @Override
-      public String fileName() {
-        return "broken.txt";
-      }
-
-      @Override
-      public void write(MergeResult result, Writer w) throws IOException {
-        w.write("half");
-        throw new IOException("disk full");
-      }
-    };
+    ResultWriter broken = ResultWriter.named("broken.txt", (result, w) -> {
+      w.write("half");
+      throw new IOException("disk full");
+    });
     try {
-      OutputFiles.write(out, r, List.of(new TextSummaryWriter(), broken));
+      OutputFiles.write(out, r, List.of(ResultWriter.named("merged.txt", new TextSummaryWriter()), broken));
     } catch (IOException expected) {
       assertEquals("disk full", expected.getMessage());
     }
@@ -244,34 +216,18 @@ class CompareAndOutputTest {
     MergeResult r = Merger.merge(List.of(clients("a", 10, 100, "16", "17")), MergeOptions.defaults());
     Path out = tmp.resolve("side-by-side");
     java.util.concurrent.atomic.AtomicBoolean slowDone = new java.util.concurrent.atomic.AtomicBoolean();
-    ResultWriter broken = new ResultWriter() {
-      @Override
-      public String fileName() {
-        return "broken.txt";
+    ResultWriter broken = ResultWriter.named("broken.txt", (result, w) -> {
+      throw new IOException("disk full");
+    });
+    ResultWriter slow = ResultWriter.named("slow.txt", (result, w) -> {
+      try {
+        Thread.sleep(500); // still writing when the other has failed
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
-
-      @Override
-      public void write(MergeResult result, Writer w) throws IOException {
-        throw new IOException("disk full");
-      }
-    };
-    ResultWriter slow = new ResultWriter() {
-      @Override
-      public String fileName() {
-        return "slow.txt";
-      }
-
-      @Override
-      public void write(MergeResult result, Writer w) throws IOException {
-        try {
-          Thread.sleep(500); // still writing when the other has failed
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        w.write("late");
-        slowDone.set(true);
-      }
-    };
+      w.write("late");
+      slowDone.set(true);
+    });
     IOException thrown = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
         () -> OutputFiles.write(out, r, List.of(broken, slow)));
     assertEquals("disk full", thrown.getMessage());

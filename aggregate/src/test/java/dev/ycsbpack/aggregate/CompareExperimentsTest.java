@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,31 +17,15 @@ import java.util.Map;
 import java.util.function.LongBinaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code compare --a EXP_A --b EXP_B}: two experiments of the same plan, step by step, each step's repetitions as a
  * set, on synthetic experiments whose answer is known; different plans and mixed inputs refused.
  */
-class CompareExperimentsTest {
-  @TempDir
-  Path tmp;
-
-  String stdout;
-  String stderr;
+class CompareExperimentsTest extends AggregateCommandFixture {
   /** The experiments' kind and axis ({@code repeat}: one value, axis {@code run}). */
   String kind = "sweep";
   String axis = "threads";
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
 
   /**
    * A {@code -threads} sweep over {@code values}, each run {@code repeat} times; a step's READs all take

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,26 +16,9 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare --a ... --b ...}: two sets of merged repetitions, their spreads, verdicts and refusals. */
-class CompareRepetitionsTest {
-  @TempDir
-  Path tmp;
-
-  String stdout;
-  String stderr;
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
-
+class CompareRepetitionsTest extends AggregateCommandFixture {
   /**
    * One merged repetition: a client of 10 one-second intervals, {@code perInterval} READs of exactly
    * {@code latency} µs each, so its throughput is {@code perInterval} ops/s and every percentile is {@code latency}.
@@ -89,12 +70,7 @@ class CompareRepetitionsTest {
   }
 
   List<String> fiveA(int[] slots) throws Exception {
-    List<String> a = new ArrayList<>();
-    long[] lat = {1000, 1010, 990, 1005, 995};
-    for (int i = 0; i < 5; i++) {
-      a.add(rep("a" + i, slots[i], 100 + i, lat[i], "16"));
-    }
-    return a;
+    return five("a", slots, 100, new long[] {1000, 1010, 990, 1005, 995});
   }
 
   List<String> fiveB() throws Exception {
@@ -102,12 +78,16 @@ class CompareRepetitionsTest {
   }
 
   List<String> fiveB(int[] slots) throws Exception {
-    List<String> b = new ArrayList<>();
-    long[] lat = {820, 828, 812, 824, 816};
+    return five("b", slots, 120, new long[] {820, 828, 812, 824, 816});
+  }
+
+  /** Five repetitions of one side, named SIDE0..SIDE4: the i-th in slot i, at perInterval + i ops/s, latency[i]. */
+  private List<String> five(String side, int[] slots, int perInterval, long[] latency) throws Exception {
+    List<String> reps = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      b.add(rep("b" + i, slots[i], 120 + i, lat[i], "16"));
+      reps.add(rep(side + i, slots[i], perInterval + i, latency[i], "16"));
     }
-    return b;
+    return reps;
   }
 
   static String[] args(List<String> a, List<String> b, String... more) {

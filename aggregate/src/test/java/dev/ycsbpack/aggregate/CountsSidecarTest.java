@@ -45,10 +45,8 @@ class CountsSidecarTest {
 
   @BeforeAll
   static void clients() throws Exception {
-    plain = dir.resolve("plain");
-    SyntheticClients.main(new String[] {plain.toString(), "2", "60"});
-    sidecars = dir.resolve("sidecars");
-    SyntheticClients.main(new String[] {sidecars.toString(), "2", "60", "sidecars"});
+    plain = SyntheticClients.write(dir.resolve("plain"), 2, 60, false);
+    sidecars = SyntheticClients.write(dir.resolve("sidecars"), 2, 60, true);
     fromLogs = Aggregate.merge(List.of(plain), MergeOptions.builder().threads(2).build());
   }
 
@@ -199,9 +197,7 @@ class CountsSidecarTest {
   void aBitFlippedInTheCountsIsPassedOverForTheLog() throws Exception {
     Path in = copy("flipped");
     Path counts = in.resolve("client-001/UPDATE.hdr.counts");
-    byte[] b = Files.readAllBytes(counts);
-    b[b.length / 2] ^= 0x04;
-    Files.write(counts, b);
+    flip(counts, (int) (Files.size(counts) / 2), 0x04);
     assertMergedFromLogsWithNote(in, "UPDATE.hdr.counts does not match UPDATE.hdr (its counts are corrupt (CRC32C "
         + "differs)); its counts were read from the log.");
   }
@@ -209,10 +205,7 @@ class CountsSidecarTest {
   @Test
   void aCorruptHeaderIsPassedOverForTheLog() throws Exception {
     Path in = copy("header");
-    Path counts = in.resolve("client-000/INSERT.hdr.counts");
-    byte[] b = Files.readAllBytes(counts);
-    b[2] ^= 0x20;
-    Files.write(counts, b);
+    flip(in.resolve("client-000/INSERT.hdr.counts"), 2, 0x20);
     assertMergedFromLogsWithNote(in, "INSERT.hdr.counts does not match INSERT.hdr (its header is not a counts "
         + "header); its counts were read from the log.");
   }
@@ -243,6 +236,13 @@ class CountsSidecarTest {
       }
     }
     return to;
+  }
+
+  /** Flips {@code bits} of the byte at {@code at} of {@code file}. */
+  private static void flip(Path file, int at, int bits) throws IOException {
+    byte[] b = Files.readAllBytes(file);
+    b[at] ^= bits;
+    Files.write(file, b);
   }
 
   private static void assertMergedFromLogsWithNote(Path in, String note) throws Exception {

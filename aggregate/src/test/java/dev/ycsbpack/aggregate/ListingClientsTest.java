@@ -34,7 +34,7 @@ class ListingClientsTest {
   @Test
   void theOutputsListTheClientsInTheGivenOrderAndOtherwiseStayTheSame() throws Exception {
     Path in = dir.resolve("in");
-    SyntheticClients.main(new String[] {in.toString(), "4", "30"});
+    SyntheticClients.write(in, 4, 30, false);
     MergeResult merged = Aggregate.merge(List.of(in), MergeOptions.builder()
         .hosts(Map.of("client-000", "h1", "client-001", "h2", "client-002", "h1", "client-003", "h2")).build());
     List<String> byHost = List.of("client-003", "client-001", "client-002", "client-000");
@@ -63,7 +63,7 @@ class ListingClientsTest {
   @Test
   void clientsNotNamedKeepTheirPlaceAfterTheNamedOnes() throws Exception {
     Path in = dir.resolve("in");
-    SyntheticClients.main(new String[] {in.toString(), "3", "10"});
+    SyntheticClients.write(in, 3, 10, false);
     MergeResult merged = Aggregate.merge(List.of(in), MergeOptions.defaults());
     assertEquals(List.of("client-002", "client-000", "client-001"),
         merged.listingClients(List.of("client-002")).clients().stream().map(c -> c.name()).toList());

@@ -6,43 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.common.ClientShare;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Every kind of bad input gives the promised error: the file, the line, the problem, the fix; a non-zero exit. */
-class MalformedInputTest {
-  @TempDir
-  Path tmp;
-  Path run;
-  Path out;
-  String stderr;
-  String stdout;
-
+class MalformedInputTest extends RealRunFixture {
   @BeforeEach
-  void copyRealRun() throws Exception {
-    run = RealYcsb.copy("text-s", tmp.resolve("run"));
-    out = tmp.resolve("out");
-  }
-
-  int merge(String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(a.toArray(new String[0]), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
+  void copyTheRun() throws Exception {
+    copyRealRun("text-s");
   }
 
   void assertRefused(String... fragments) {
@@ -56,6 +33,18 @@ class MalformedInputTest {
 
   Path hdr(String client, String op) {
     return run.resolve(client).resolve(op + ".hdr");
+  }
+
+  /**
+   * Replaces the interval line {@code after} lines past the first of the log {@code p} with what {@code edit} makes of
+   * it; the line's index (0-based).
+   */
+  int editInterval(Path p, int after, UnaryOperator<String> edit) throws Exception {
+    List<String> l = lines(p);
+    int i = firstData(l) + after;
+    l.set(i, edit.apply(l.get(i)));
+    write(p, l, true);
+    return i;
   }
 
   List<String> lines(Path p) throws Exception {
@@ -106,21 +95,14 @@ class MalformedInputTest {
   @Test
   void corruptBase64NamesTheLine() throws Exception {
     Path p = hdr("client3", "UPDATE");
-    List<String> l = lines(p);
-    int i = firstData(l) + 1;
-    l.set(i, l.get(i).replace("HIST", "HI!T"));
-    write(p, l, true);
+    int i = editInterval(p, 1, line -> line.replace("HIST", "HI!T"));
     assertRefused(p + ":" + (i + 1) + ":", "not Base64");
   }
 
   @Test
   void anUndecodableHistogramNamesTheLine() throws Exception {
     Path p = hdr("client1", "READ");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    String line = l.get(i);
-    l.set(i, line.substring(0, line.lastIndexOf(',') + 1) + "QUJDREVGR0hJSktMTU5PUA==");
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> line.substring(0, line.lastIndexOf(',') + 1) + "QUJDREVGR0hJSktMTU5PUA==");
     assertRefused(p + ":" + (i + 1) + ":", "cannot be decoded");
   }
 
@@ -139,10 +121,7 @@ class MalformedInputTest {
   @Test
   void aGarbledIntervalLineNamesTheLine() throws Exception {
     Path p = hdr("client2", "UPDATE");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    l.set(i, "0.1x2,1.000," + l.get(i).substring(l.get(i).indexOf(',') + 1).substring(6));
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> "0.1x2,1.000," + line.substring(line.indexOf(',') + 1).substring(6));
     assertRefused(p + ":" + (i + 1) + ":");
   }
 
@@ -158,10 +137,7 @@ class MalformedInputTest {
   @Test
   void taggedLinesAreRefused() throws Exception {
     Path p = hdr("client2", "READ");
-    List<String> l = lines(p);
-    int i = firstData(l);
-    l.set(i, "Tag=READ," + l.get(i));
-    write(p, l, true);
+    int i = editInterval(p, 0, line -> "Tag=READ," + line);
     assertRefused(p + ":" + (i + 1) + ":", "tagged");
   }
 
@@ -418,30 +394,27 @@ class MalformedInputTest {
     assertEquals(AggregateMain.USAGE, merge("--cooldown", "NaN"), stderr);
     assertEquals("ycsb-aggregate: error: --cooldown NaN: expected seconds, 0 or more\n", stderr);
     assertFalse(Files.exists(out), "nothing written");
-    assertEquals(AggregateMain.USAGE, run("merge", run.toString()), stderr);
+    assertEquals(AggregateMain.USAGE, refusal("merge", run.toString()), stderr);
     assertEquals("ycsb-aggregate: error: --out DIR: required; see bin/ycsb-aggregate merge --help\n", stderr);
   }
 
   /** A mistyped sub-command names only itself: picocli's message quoted every argument after it. */
   @Test
   void aMistypedCommandNamesOnlyItselfAndNoPassword() {
-    assertEquals(AggregateMain.USAGE, run("runn", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
+    assertEquals(AggregateMain.USAGE, refusal("runn", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
         "-p", "mongodb.tls.keyStorePassword=Zq9KS", "--token", "Zq9tok"), stderr);
     assertEquals("ycsb-aggregate: error: unknown command 'runn'; use merge, compare or publish\n", stderr);
-    assertEquals(AggregateMain.USAGE, run("merge", "--Zq9simple", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1",
+    assertEquals(AggregateMain.USAGE, refusal("merge", "--Zq9simple", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1",
         "-o", out.toString()), stderr);
-    assertEquals(AggregateMain.USAGE, run("compare", "x", "-p", "mongodb.tls.keyStorePassword=Zq9KS", "y"), stderr);
-    assertEquals(AggregateMain.USAGE, run("Zq9KS", "-p", "mongodb.tls.keyStorePassword=Zq9KS"), stderr);
+    assertEquals(AggregateMain.USAGE, refusal("compare", "x", "-p", "mongodb.tls.keyStorePassword=Zq9KS", "y"),
+        stderr);
+    assertEquals(AggregateMain.USAGE, refusal("Zq9KS", "-p", "mongodb.tls.keyStorePassword=Zq9KS"), stderr);
     assertEquals("ycsb-aggregate: error: unknown command '*****'; use merge, compare or publish\n", stderr);
   }
 
-  private int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
+  /** Runs a command that is refused: its refusal is one line, and nothing it prints holds the secret. */
+  private int refusal(String... args) {
+    int rc = run(args);
     assertFalse((stdout + stderr).contains("Zq9"), stdout + stderr);
     assertEquals(1, stderr.lines().count(), stderr);
     return rc;

@@ -42,10 +42,8 @@ class MergeGoldenTest {
 
   @BeforeAll
   static void bundle() throws IOException {
-    in = dir.resolve("in");
-    SyntheticClients.main(new String[] {in.toString(), "3", "200"});
-    withSidecars = dir.resolve("in-sidecars");
-    SyntheticClients.main(new String[] {withSidecars.toString(), "3", "200", "sidecars"});
+    in = SyntheticClients.write(dir.resolve("in"), 3, 200, false);
+    withSidecars = SyntheticClients.write(dir.resolve("in-sidecars"), 3, 200, true);
   }
 
   /** Scenario to its options and outputs. */

@@ -18,13 +18,10 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Verdict;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +32,6 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -44,31 +40,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * clients' work it covers, results are replaced all or nothing, no value can break an output or forge a line, and
  * no password appears anywhere.
  */
-class TrustTest {
+class TrustTest extends AggregateCommandFixture {
   static final long T0 = 1_790_000_000_000L;
   static final List<String> OUTPUTS = List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv",
       "merged.md", "report.html");
 
-  @TempDir
-  Path tmp;
-  String stdout;
-  String stderr;
-
-  int run(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
-  }
-
-  int merge(Path in, Path out, String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", in.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    return run(a.toArray(new String[0]));
-  }
 
   /**
    * {@code n} clients of 10 one-second intervals with 100 READs each, client {@code c} starting {@code c * offsetMs}

@@ -11,19 +11,15 @@ import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.merge.Merger;
 import dev.ycsbpack.aggregate.result.ClientResult;
 import dev.ycsbpack.aggregate.result.MergeResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Clients that ran without -s (one histogram per whole run) obey the same rule of time as interval logs: real YCSB
@@ -31,37 +27,18 @@ import org.junit.jupiter.api.io.TempDir;
  * overlapped, merged with the overlap stated when they partly did, and the union window gives operations over its
  * length, never a sum of rates of clients that did not run together.
  */
-class WholeRunTimeTest {
-  @TempDir
-  Path tmp;
-  Path run;
-  Path out;
-  String stderr;
-  String stdout;
+class WholeRunTimeTest extends RealRunFixture {
   /** The two clients' spans before any move: client1, client2. */
   ClientResult c1;
   ClientResult c2;
 
   @BeforeEach
-  void copyRealRun() throws Exception {
-    run = RealYcsb.copy("text-nos", tmp.resolve("run"));
-    out = tmp.resolve("out");
+  void copyTheRun() throws Exception {
+    copyRealRun("text-nos");
     MergeResult r = Merger.merge(List.of(run), MergeOptions.defaults());
     c1 = r.clients().stream().filter(c -> c.name().equals("client1")).findFirst().orElseThrow();
     c2 = r.clients().stream().filter(c -> c.name().equals("client2")).findFirst().orElseThrow();
     assertTrue(r.togetherMs() > 0, "the real clients ran together");
-  }
-
-  int merge(String... extra) {
-    List<String> a = new ArrayList<>(List.of("merge", run.toString(), "-o", out.toString()));
-    a.addAll(Arrays.asList(extra));
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int rc = AggregateMain.run(a.toArray(new String[0]), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    stdout = o.toString(StandardCharsets.UTF_8);
-    stderr = e.toString(StandardCharsets.UTF_8);
-    return rc;
   }
 
   /** Moves every log of client2 so that it starts {@code startMs} (ms since the epoch). */

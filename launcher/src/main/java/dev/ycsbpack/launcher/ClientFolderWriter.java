@@ -188,10 +188,7 @@ final class ClientFolderWriter {
   void stderrLine(String line) {
     String failed;
     synchronized (this) {
-      if (finished || failure != null) {
-        return;
-      }
-      failed = write(stderr, folder.stderr(), line);
+      failed = finished || failure != null ? null : write(stderr, folder.stderr(), line);
     }
     tell(failed);
   }

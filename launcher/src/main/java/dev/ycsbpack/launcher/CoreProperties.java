@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Checks the YCSB 0.17.0 core properties ({@code Client}, {@code CoreWorkload}, measurements) before YCSB sees
@@ -332,20 +334,9 @@ final class CoreProperties {
   private static long whole(Properties p, String name, long min, long max, long fallback, String why)
       throws UsageException {
     String value = p.getProperty(name);
-    if (value == null) {
-      return fallback;
-    }
-    try {
-      long n = Long.parseLong(value);
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException("invalid " + name + "=" + Text.shown(value) + ": expected a whole number from "
-        + min + " to " + max + why + (spaced(value) ? " without spaces around it (YCSB 0.17.0 does not trim them)"
-        : ""));
+    return value == null ? fallback : accepted(name, value, Long::parseLong, n -> n >= min && n <= max,
+        "a whole number from " + min + " to " + max + why
+        + (spaced(value) ? " without spaces around it (YCSB 0.17.0 does not trim them)" : ""));
   }
 
   private static long longOf(Properties p, String name, long fallback) {
@@ -356,13 +347,17 @@ final class CoreProperties {
   private static double real(Properties p, String name, double min, double max, double fallback, String expected)
       throws UsageException {
     String value = p.getProperty(name);
-    if (value == null) {
-      return fallback;
-    }
+    return value == null ? fallback : accepted(name, value, Double::parseDouble,
+        d -> d >= min && d <= max && Double.isFinite(d), expected);
+  }
+
+  /** {@code value} parsed, when it parses and is accepted; else the refusal naming the property and what it expects. */
+  private static <N> N accepted(String name, String value, Function<String, N> parse, Predicate<N> accept,
+                                String expected) throws UsageException {
     try {
-      double d = Double.parseDouble(value);
-      if (d >= min && d <= max && Double.isFinite(d)) {
-        return d;
+      N n = parse.apply(value);
+      if (accept.test(n)) {
+        return n;
       }
     } catch (NumberFormatException e) {
       // reported below

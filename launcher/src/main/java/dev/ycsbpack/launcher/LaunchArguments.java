@@ -66,27 +66,67 @@ final class LaunchArguments {
       throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/workloada"
           + " (bin/ycsb --help for the usage)");
     }
-    boolean load;
-    switch (args[0]) {
-      case "load":
-        load = true;
-        break;
-      case "run":
-        load = false;
-        break;
-      default:
-        throw new UsageException("unknown command '" + Text.shown(args[0]) + "'; use load or run (or --help)");
-    }
+    boolean load = isLoad(args[0]);
     String bindingClass = Bindings.className(args[1]);
+    Flags flags = new Flags(args, load);
+    flags.readAll();
+    List<String> clientArgs = flags.clientArgs;
+    Properties merged = merged(flags, bindingClass, load);
+    List<String> notices = new ArrayList<>();
+    for (String name : CLASS_PROPERTIES) {
+      currentClassName(merged, name, clientArgs, notices);
+    }
+    checkWorkloadClass(merged.getProperty("workload"));
+    if (flags.out != null) {
+      for (Map.Entry<String, String> e : ClientFolderWriter.properties(flags.out, merged).entrySet()) {
+        merged.setProperty(e.getKey(), e.getValue());
+        clientArgs.add("-p");
+        clientArgs.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    addStandIns(clientArgs, bindingClass, merged, flags.out != null || flags.controlled);
+    return new LaunchArguments(load, bindingClass, clientArgs, merged, flags.out, flags.controlled,
+        flags.controlTimeout, flags.check, notices);
+  }
 
-    Properties fromFiles = new Properties();
-    Properties fromFlags = new Properties();
-    List<String> clientArgs = new ArrayList<>(List.of(load ? "-load" : "-t"));
-    Path out = null;
-    boolean controlled = false;
-    boolean check = false;
+  /** {@code load} or {@code run}. */
+  private static boolean isLoad(String command) throws UsageException {
+    return switch (command) {
+      case "load" -> true;
+      case "run" -> false;
+      default -> throw new UsageException("unknown command '" + Text.shown(command) + "'; use load or run (or --help)");
+    };
+  }
+
+  /**
+   * The flags after the command and the binding, read in order: the pack's own, and YCSB's, which are passed on to
+   * {@code Client} as given.
+   */
+  private static final class Flags {
+    private final String[] args;
+    private final boolean load;
+    final Properties fromFiles = new Properties();
+    final Properties fromFlags = new Properties();
+    final List<String> clientArgs;
+    Path out;
+    boolean controlled;
+    boolean check;
     int controlTimeout = DEFAULT_CONTROL_TIMEOUT;
-    for (int i = 2; i < args.length; i++) {
+
+    Flags(String[] args, boolean load) {
+      this.args = args;
+      this.load = load;
+      this.clientArgs = new ArrayList<>(List.of(load ? "-load" : "-t"));
+    }
+
+    void readAll() throws UsageException {
+      for (int i = 2; i < args.length; i++) {
+        i = read(i);
+      }
+    }
+
+    /** Reads the flag at {@code i} (and its value); the index of the last argument read. */
+    private int read(int i) throws UsageException {
       String flag = args[i];
       switch (flag) {
         case "--out":
@@ -96,20 +136,29 @@ final class LaunchArguments {
                 + Text.shownPath(again.toString()) + "); give one folder");
           }
           out = again;
-          break;
+          return i;
         case "--control":
           String channel = value(args, ++i, flag, "a channel");
           if (!channel.equals("stdin")) {
             throw new UsageException("--control " + Text.shown(channel) + ": the only channel is stdin");
           }
           controlled = true;
-          break;
+          return i;
         case "--check":
           check = true;
-          break;
+          return i;
         case "--control-timeout":
           controlTimeout = Integer.parseInt(positiveInt(value(args, ++i, flag, "seconds"), flag, 1));
-          break;
+          return i;
+        default:
+          return readYcsb(i);
+      }
+    }
+
+    /** A flag of YCSB's {@code Client}, checked here and passed on. */
+    private int readYcsb(int i) throws UsageException {
+      String flag = args[i];
+      switch (flag) {
         case "-P":
           String file = value(args, ++i, flag, "a properties file");
           loadFile(file, fromFiles);
@@ -156,48 +205,50 @@ final class LaunchArguments {
         default:
           throw new UsageException("unknown option '" + Text.shown(flag) + "' (bin/ycsb --help lists the options)");
       }
+      return i;
     }
+  }
+
+  /** The properties the run sees: every {@code -P} file in order, then every flag over them; a workload is named. */
+  private static Properties merged(Flags flags, String bindingClass, boolean load) throws UsageException {
     Properties merged = new Properties();
-    merged.putAll(fromFiles);
-    merged.putAll(fromFlags);
+    merged.putAll(flags.fromFiles);
+    merged.putAll(flags.fromFlags);
     merged.setProperty("db", bindingClass);
     merged.setProperty("dotransactions", String.valueOf(!load));
     if (!merged.containsKey("workload")) {
       throw new UsageException("no workload given: pass -P with a workload file (e.g. -P workloads/workloada)"
           + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
-    List<String> notices = new ArrayList<>();
-    for (String name : CLASS_PROPERTIES) {
-      currentClassName(merged, name, clientArgs, notices);
-    }
-    String workload = merged.getProperty("workload");
+    return merged;
+  }
+
+  private static void checkWorkloadClass(String workload) throws UsageException {
     if (!YcsbClasses.exists(workload)) {
       // YCSB loads the name as it is, trailing spaces (which .properties files keep) included
       throw new UsageException("invalid workload=" + Text.shown(workload) + ": no such class on the class path;"
           + " expected a workload class such as " + YcsbClasses.CORE_WORKLOAD + " (add your own jar with -cp)"
           + (YcsbClasses.exists(workload.trim()) ? "; remove the spaces around the name" : ""));
     }
-    if (out != null) {
-      for (Map.Entry<String, String> e : ClientFolderWriter.properties(out, merged).entrySet()) {
-        merged.setProperty(e.getKey(), e.getValue());
-        clientArgs.add("-p");
-        clientArgs.add(e.getKey() + "=" + e.getValue());
-      }
-    }
+  }
+
+  /**
+   * Puts the pack's stand-ins in front of the binding and the workload; {@code windowed} (with {@code --out} or
+   * {@code --control}) the time limit becomes the measured window's.
+   */
+  private static void addStandIns(List<String> clientArgs, String bindingClass, Properties merged, boolean windowed) {
     // StartGateDB stands in front of the binding: it holds the threads at the start gate, notes when the first
     // measured operation began and how each ended; YCSB's DBWrapper still times the operations around it.
     clientArgs.addAll(0, List.of("-db", StartGateDB.class.getName(), "-p", REAL_DB + "=" + bindingClass));
     // StoppableWorkload lets a stop (time limit, stall) reach operations that block; last, so it wins over -P/-p
     clientArgs.addAll(List.of("-p", "workload=" + StoppableWorkload.class.getName(),
         "-p", StoppableWorkload.REAL_WORKLOAD + "=" + merged.getProperty("workload")));
-    if ((out != null || controlled) && timeLimit(merged) > 0) {
+    if (windowed && timeLimit(merged) > 0) {
       // YCSB's own timer would start before init(), the warm-up and the start gate: the window runs from the first
       // measured operation instead, and YCSB gets no time limit of its own
       clientArgs.addAll(List.of("-p", StoppableWorkload.WINDOW_SECONDS + "=" + timeLimit(merged),
           "-p", "maxexecutiontime=0"));
     }
-    return new LaunchArguments(load, bindingClass, clientArgs, merged, out, controlled, controlTimeout, check,
-        notices);
   }
 
   /**

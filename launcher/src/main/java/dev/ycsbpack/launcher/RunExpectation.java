@@ -9,34 +9,18 @@ import java.util.Properties;
  * What a successful run must show: how many operations YCSB will attempt, and where its measurements go.
  *
  * <p>Computed by the one count rule, {@link OperationCount}.
+ *
+ * @param count      the count rule's reading of the properties: the operations YCSB will attempt, its threads (the
+ *                   parties of the start gate), whether a time limit may end it sooner; it also judges the finished
+ *                   run ({@link OperationCount#fellShort})
+ * @param exportFile where the measurements go; null when they go to stdout
+ * @param exporter   the exporter class that writes them
+ * @param budget     how many failed and not-found operations the run may have and still be complete
  */
-final class RunExpectation {
+record RunExpectation(OperationCount count, String exportFile, String exporter, ErrorBudget budget) {
   static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
   static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
-
-  /** The count rule's reading of the properties: also judges the finished run ({@link OperationCount#fellShort}). */
-  final OperationCount count;
-  final long operations;
-  /** Client threads YCSB will start: the parties of the start gate. */
-  final int threads;
-  /** With a time limit the run may legitimately stop before {@link #operations}. */
-  final boolean timeLimited;
-  /** Null when measurements go to stdout. */
-  final String exportFile;
-  final String exporter;
-  /** How many failed and not-found operations the run may have and still be complete. */
-  final ErrorBudget budget;
-
-  private RunExpectation(OperationCount count, String exportFile, String exporter, ErrorBudget budget) {
-    this.count = count;
-    this.operations = count.operations();
-    this.threads = count.threads();
-    this.timeLimited = count.timeLimited();
-    this.exportFile = exportFile;
-    this.exporter = exporter;
-    this.budget = budget;
-  }
 
   static RunExpectation of(LaunchArguments args) throws UsageException {
     Properties p = args.properties;

@@ -94,7 +94,7 @@ final class RunVerdict {
    * code names the cause (YCSB's status only counts: {@code ERROR 1,025} says nothing of a write concern refused).
    */
   private String breach(Outcomes o) {
-    String breach = expected.budget.breach(o).orElse(null);
+    String breach = expected.budget().breach(o).orElse(null);
     if (breach == null || o.failed() == 0) {
       return breach;
     }
@@ -108,28 +108,28 @@ final class RunVerdict {
 
   /** Null when the run is good, else why it is not, weighing when its operations succeeded ({@code span}). */
   String failure(SuccessSpan span) {
-    if (expected.exportFile != null && export().problem() != null) {
+    if (expected.exportFile() != null && export().problem() != null) {
       return export().problem();
     }
     OverallSummary summary = measured();
-    if (expected.exportFile != null && !summary.present() && !knownExporter()) {
+    if (expected.exportFile() != null && !summary.present() && !knownExporter()) {
       return null; // a custom exporter's format is unknown: its file exists, nothing more can be checked
     }
-    String where = expected.exportFile != null ? "in " + expected.exportFile : "on stdout";
+    String where = expected.exportFile() != null ? "in " + expected.exportFile() : "on stdout";
     if (!summary.present()) {
       return "no [OVERALL] section " + where + ": YCSB stopped before reporting (see the errors above)";
     }
     long done = summary.operationsDone();
     String lost = lostInserts(summary);
     if (lost != null) {
-      return expected.count.fellShort(done)
-          ? lost + "; and only " + done + " of " + expected.operations + " operations completed" : lost;
+      return expected.count().fellShort(done)
+          ? lost + "; and only " + done + " of " + expected.count().operations() + " operations completed" : lost;
     }
     if (done == 0) {
       return "no operation completed (failed init, or the first operation failed; see the errors above)";
     }
-    if (expected.count.fellShort(done)) {
-      return "only " + done + " of " + expected.operations + " operations completed"
+    if (expected.count().fellShort(done)) {
+      return "only " + done + " of " + expected.count().operations() + " operations completed"
           + " (a client thread stopped early: failed init, or a failed insert during load; see the errors above)";
     }
     String breach = breach(summary.outcomes());
@@ -171,13 +171,13 @@ final class RunVerdict {
 
   /** The measurements to judge: the export file's when there is one (null when it cannot be read), else stdout's. */
   private OverallSummary measured() {
-    return expected.exportFile == null ? fromStdout : export().summary();
+    return expected.exportFile() == null ? fromStdout : export().summary();
   }
 
   /** The export file, read the first time it is asked for; the verdict and every count it reports come from that. */
   private synchronized Export export() {
     if (export == null) {
-      Path file = Path.of(expected.exportFile);
+      Path file = Path.of(expected.exportFile());
       if (!Files.isRegularFile(file)) {
         export = new Export(null, "no measurements: exportfile " + file + " was not written");
       } else {
@@ -194,8 +194,8 @@ final class RunVerdict {
   }
 
   private boolean knownExporter() {
-    return expected.exporter.equals(RunExpectation.TEXT_EXPORTER)
-        || expected.exporter.equals(RunExpectation.JSON_ARRAY_EXPORTER)
-        || expected.exporter.equals(RunExpectation.JSON_EXPORTER);
+    return expected.exporter().equals(RunExpectation.TEXT_EXPORTER)
+        || expected.exporter().equals(RunExpectation.JSON_ARRAY_EXPORTER)
+        || expected.exporter().equals(RunExpectation.JSON_EXPORTER);
   }
 }

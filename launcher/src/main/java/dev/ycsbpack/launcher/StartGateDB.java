@@ -60,6 +60,19 @@ public final class StartGateDB extends DB {
     }
   }
 
+  /** Before each operation: the first one of this thread marks the start of its measuring. */
+  private void beforeOperation() {
+    if (!started) {
+      first();
+    }
+  }
+
+  /** After each operation: {@link OperationProgress} learns how it ended. */
+  private Status ended(Status s) {
+    progress.done(s);
+    return s;
+  }
+
   private void first() {
     started = true;
     StartGate.operationStarted();
@@ -71,52 +84,32 @@ public final class StartGateDB extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    if (!started) {
-      first();
-    }
-    Status s = delegate.read(table, key, fields, result);
-    progress.done(s);
-    return s;
+    beforeOperation();
+    return ended(delegate.read(table, key, fields, result));
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<java.util.HashMap<String, ByteIterator>> result) {
-    if (!started) {
-      first();
-    }
-    Status s = delegate.scan(table, startkey, recordcount, fields, result);
-    progress.done(s);
-    return s;
+    beforeOperation();
+    return ended(delegate.scan(table, startkey, recordcount, fields, result));
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    if (!started) {
-      first();
-    }
-    Status s = delegate.update(table, key, values);
-    progress.done(s);
-    return s;
+    beforeOperation();
+    return ended(delegate.update(table, key, values));
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    if (!started) {
-      first();
-    }
-    Status s = delegate.insert(table, key, values);
-    progress.done(s);
-    return s;
+    beforeOperation();
+    return ended(delegate.insert(table, key, values));
   }
 
   @Override
   public Status delete(String table, String key) {
-    if (!started) {
-      first();
-    }
-    Status s = delegate.delete(table, key);
-    progress.done(s);
-    return s;
+    beforeOperation();
+    return ended(delegate.delete(table, key));
   }
 }

@@ -31,7 +31,7 @@ class RunExpectationTest {
       "load, recordcount=2147483647, operationcount=1, threadcount=1, 2147483647"})
   void countsTheOperationsYcsbAttempts(String phase, String a, String b, String c, long expected)
       throws UsageException {
-    assertEquals(expected, expect(phase, a, b, c).operations);
+    assertEquals(expected, expect(phase, a, b, c).count().operations());
   }
 
   @Test
@@ -49,11 +49,11 @@ class RunExpectationTest {
   @Test
   void timeLimitAndExportFileAreRecorded() throws UsageException {
     RunExpectation e = expect("run", "operationcount=5", "maxexecutiontime=10", "exportfile=out.json");
-    assertTrue(e.timeLimited);
-    assertEquals("out.json", e.exportFile);
-    assertEquals(RunExpectation.TEXT_EXPORTER, e.exporter);
+    assertTrue(e.count().timeLimited());
+    assertEquals("out.json", e.exportFile());
+    assertEquals(RunExpectation.TEXT_EXPORTER, e.exporter());
     RunExpectation plain = expect("run", "operationcount=5");
-    assertFalse(plain.timeLimited);
-    assertNull(plain.exportFile);
+    assertFalse(plain.count().timeLimited());
+    assertNull(plain.exportFile());
   }
 }

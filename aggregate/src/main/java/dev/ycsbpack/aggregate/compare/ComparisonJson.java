@@ -81,20 +81,23 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
   public record Metric(String operation, String metric, boolean higherIsBetter, Arm a, Arm b, Double changePercent,
                        Double ratio, Double ratioCiLow, Double ratioCiHigh, Double mannWhitneyP, String verdict,
                        String statement, String role, Double holmP, List<String> keys) {
+    /** One row of a comparison; what its verdict lacks (no verdict, no test, no interval) is null. */
+    static Metric of(Comparison.Row r) {
+      Significance v = r.verdict();
+      RatioCi ci = v == null ? null : v.ci();
+      Double p = v == null || v.test() == null ? null : v.test().p();
+      return new Metric(r.operation(), r.metric(), r.higherIsBetter(), arm(r.a()), arm(r.b()),
+          num(r.changePercent()), ci == null ? null : ci.ratio(), ci == null ? null : ci.low(),
+          ci == null ? null : ci.high(), p, v == null ? null : v.kind().name(), v == null ? null : v.statement(),
+          r.role().name().toLowerCase(Locale.ROOT), r.holmP(), r.keys());
+    }
   }
 
   static ComparisonJson of(Comparison c) {
     Significance.Method m = c.method();
     Method method = new Method(m.describe(), Significance.MIN_PER_SIDE, Significance.ALPHA,
         RatioCi.DEFAULT_LEVEL, m.resamples(), m.seed(), Spread.NOISY_RANGE);
-    List<Metric> metrics = c.rows().stream().map(r -> {
-      Significance v = r.verdict();
-      return new Metric(r.operation(), r.metric(), r.higherIsBetter(), arm(r.a()), arm(r.b()),
-          num(r.changePercent()), v == null || v.ci() == null ? null : v.ci().ratio(),
-          v == null || v.ci() == null ? null : v.ci().low(), v == null || v.ci() == null ? null : v.ci().high(),
-          v == null || v.test() == null ? null : v.test().p(), v == null ? null : v.kind().name(),
-          v == null ? null : v.statement(), r.role().name().toLowerCase(Locale.ROOT), r.holmP(), r.keys());
-    }).toList();
+    List<Metric> metrics = c.rows().stream().map(Metric::of).toList();
     Comparison.Row primary = c.rows().stream().filter(r -> r.role() == Comparison.Role.PRIMARY).findFirst()
         .orElseThrow();
     Headline headline = new Headline(c.headline().figure(), primary.keys(), c.headline().kind() == null ? null

@@ -12,12 +12,7 @@ import java.util.List;
  * One row per operation and latency kind ({@code service} or {@code intended}), plus a {@code TOTAL} row. Comment
  * lines come first: {@code # INCOMPLETE: ...} when the merge is partial, then the warnings and the window coverage.
  */
-public final class CsvWriter implements ResultWriter {
-  @Override
-  public String fileName() {
-    return "merged.csv";
-  }
-
+public final class CsvWriter implements ResultWriter.Content {
   @Override
   public void write(MergeResult r, Writer out) throws IOException {
     out.write(Csv.preamble(r));

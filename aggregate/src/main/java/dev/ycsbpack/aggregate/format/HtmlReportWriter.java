@@ -14,7 +14,7 @@ import java.util.Map;
  * time per operation, the latency distribution per operation; then the tables of numbers. It opens with what was run
  * ({@link RunFacts}).
  */
-public final class HtmlReportWriter implements ResultWriter {
+public final class HtmlReportWriter implements ResultWriter.Content {
   private static final String RES = "/dev/ycsbpack/aggregate/report/";
   private final Map<String, String> given;
   private final JsonText json;
@@ -40,11 +40,6 @@ public final class HtmlReportWriter implements ResultWriter {
   public HtmlReportWriter(Map<String, String> given, JsonText json) {
     this.given = Map.copyOf(given);
     this.json = json;
-  }
-
-  @Override
-  public String fileName() {
-    return "report.html";
   }
 
   @Override

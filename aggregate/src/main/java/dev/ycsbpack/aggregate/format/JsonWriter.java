@@ -10,7 +10,7 @@ import java.io.Writer;
  * The merged result as JSON ({@value #SCHEMA}): {@link MergedJson}'s records written by Jackson, pretty printed with
  * the warnings on the first line. The schema is documented in docs/aggregate.md.
  */
-public final class JsonWriter implements ResultWriter {
+public final class JsonWriter implements ResultWriter.Content {
   public static final String SCHEMA = MergedJson.SCHEMA;
   private final JsonText json;
 
@@ -21,11 +21,6 @@ public final class JsonWriter implements ResultWriter {
   /** A writer taking the text from {@code json}, which the report's writer may share. */
   public JsonWriter(JsonText json) {
     this.json = json;
-  }
-
-  @Override
-  public String fileName() {
-    return "merged.json";
   }
 
   @Override

@@ -9,12 +9,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 
 /** Markdown tables, ready to paste into a post. The first line says INCOMPLETE when the merge is partial. */
-public final class MarkdownWriter implements ResultWriter {
-  @Override
-  public String fileName() {
-    return "merged.md";
-  }
-
+public final class MarkdownWriter implements ResultWriter.Content {
   @Override
   public void write(MergeResult r, Writer w) {
     PrintWriter out = new PrintWriter(w);

@@ -44,12 +44,183 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
                         String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments,
                         long failedOperations, long notFoundOperations, Double errorRate,
                         Double successfulThroughputOpsPerSec, String lead, String errorBudgetFailure) {
+    /** {@link Overall} built field by field ({@link Builder} states the defaults). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** {@link Overall} built field by field: a field not set is 0 or null. */
+    public static final class Builder {
+      private int clients;
+      private int clientsMerged;
+      private long operations;
+      private long reportedOperations;
+      private Double coverage;
+      private String coverageStatement;
+      private Double throughputOpsPerSec;
+      private Map<String, Long> insertDocuments;
+      private long failedOperations;
+      private long notFoundOperations;
+      private Double errorRate;
+      private Double successfulThroughputOpsPerSec;
+      private String lead;
+      private String errorBudgetFailure;
+
+      public Builder clients(int clients) {
+        this.clients = clients;
+        return this;
+      }
+
+      public Builder clientsMerged(int clientsMerged) {
+        this.clientsMerged = clientsMerged;
+        return this;
+      }
+
+      public Builder operations(long operations) {
+        this.operations = operations;
+        return this;
+      }
+
+      public Builder reportedOperations(long reportedOperations) {
+        this.reportedOperations = reportedOperations;
+        return this;
+      }
+
+      public Builder coverage(Double coverage) {
+        this.coverage = coverage;
+        return this;
+      }
+
+      public Builder coverageStatement(String coverageStatement) {
+        this.coverageStatement = coverageStatement;
+        return this;
+      }
+
+      public Builder throughputOpsPerSec(Double throughputOpsPerSec) {
+        this.throughputOpsPerSec = throughputOpsPerSec;
+        return this;
+      }
+
+      public Builder insertDocuments(Map<String, Long> insertDocuments) {
+        this.insertDocuments = insertDocuments;
+        return this;
+      }
+
+      public Builder failedOperations(long failedOperations) {
+        this.failedOperations = failedOperations;
+        return this;
+      }
+
+      public Builder notFoundOperations(long notFoundOperations) {
+        this.notFoundOperations = notFoundOperations;
+        return this;
+      }
+
+      public Builder errorRate(Double errorRate) {
+        this.errorRate = errorRate;
+        return this;
+      }
+
+      public Builder successfulThroughputOpsPerSec(Double successfulThroughputOpsPerSec) {
+        this.successfulThroughputOpsPerSec = successfulThroughputOpsPerSec;
+        return this;
+      }
+
+      public Builder lead(String lead) {
+        this.lead = lead;
+        return this;
+      }
+
+      public Builder errorBudgetFailure(String errorBudgetFailure) {
+        this.errorBudgetFailure = errorBudgetFailure;
+        return this;
+      }
+
+      public Overall build() {
+        return new Overall(clients, clientsMerged, operations, reportedOperations, coverage, coverageStatement,
+            throughputOpsPerSec, insertDocuments, failedOperations, notFoundOperations, errorRate,
+            successfulThroughputOpsPerSec, lead, errorBudgetFailure);
+      }
+    }
   }
 
   /** One merged operation. */
   public record Operation(String name, long operations, long reportedOperations, Double throughputOpsPerSec,
                           String latencyKind, Latency latencyUs, Latency intendedLatencyUs, Map<String, Long> returns,
                           long errors, Double errorRate) {
+    /** {@link Operation} built field by field ({@link Builder} states the defaults). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** {@link Operation} built field by field: a field not set is 0 or null. */
+    public static final class Builder {
+      private String name;
+      private long operations;
+      private long reportedOperations;
+      private Double throughputOpsPerSec;
+      private String latencyKind;
+      private Latency latencyUs;
+      private Latency intendedLatencyUs;
+      private Map<String, Long> returns;
+      private long errors;
+      private Double errorRate;
+
+      public Builder name(String name) {
+        this.name = name;
+        return this;
+      }
+
+      public Builder operations(long operations) {
+        this.operations = operations;
+        return this;
+      }
+
+      public Builder reportedOperations(long reportedOperations) {
+        this.reportedOperations = reportedOperations;
+        return this;
+      }
+
+      public Builder throughputOpsPerSec(Double throughputOpsPerSec) {
+        this.throughputOpsPerSec = throughputOpsPerSec;
+        return this;
+      }
+
+      public Builder latencyKind(String latencyKind) {
+        this.latencyKind = latencyKind;
+        return this;
+      }
+
+      public Builder latencyUs(Latency latencyUs) {
+        this.latencyUs = latencyUs;
+        return this;
+      }
+
+      public Builder intendedLatencyUs(Latency intendedLatencyUs) {
+        this.intendedLatencyUs = intendedLatencyUs;
+        return this;
+      }
+
+      public Builder returns(Map<String, Long> returns) {
+        this.returns = returns;
+        return this;
+      }
+
+      public Builder errors(long errors) {
+        this.errors = errors;
+        return this;
+      }
+
+      public Builder errorRate(Double errorRate) {
+        this.errorRate = errorRate;
+        return this;
+      }
+
+      public Operation build() {
+        return new Operation(name, operations, reportedOperations, throughputOpsPerSec, latencyKind, latencyUs,
+            intendedLatencyUs, returns, errors, errorRate);
+      }
+    }
   }
 
   /** Latency from a summed histogram; {@code distribution} holds {@code [percentile, valueUs]} pairs. */
@@ -68,6 +239,16 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Long reportedOperations,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Double windowThroughputOpsPerSec,
                        Map<String, OwnOperation> operations) {
+    /** A client's entry: a failed one names its failure and has none of its own run's figures. */
+    static Client of(ClientResult c, Map<String, OwnOperation> own) {
+      if (c.failed()) {
+        return new Client(c.name(), c.host(), c.dir(), true, c.failure(), null, null, null, null, null, null, null,
+            null, own);
+      }
+      return new Client(c.name(), c.host(), c.dir(), false, null, c.runTimeMs(), num(c.throughput()), c.startMs(),
+          c.endMs(), c.windowSeconds(), c.windowOperations(), c.reportedOperations(), num(c.windowThroughput()),
+          own);
+    }
   }
 
   /** A client's own section for one operation, as it printed it. */
@@ -89,13 +270,135 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
   public record OpSeries(long[] count, Map<String, long[]> percentilesUs, long[] maxUs) {
   }
 
+  /** A {@code merged.json} built field by field ({@link Builder} states the defaults). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding every field of this file, to change some of them. */
+  public Builder toBuilder() {
+    return builder().warnings(warnings).schema(schema).complete(complete).incomplete(incomplete).mode(mode)
+        .server(server).window(window).percentiles(percentiles).overall(overall).operations(operations)
+        .clients(clients).configuration(configuration).forced(forced).environment(environment).notes(notes)
+        .timeSeries(timeSeries);
+  }
+
+  /**
+   * A {@code merged.json} built field by field: a field not set is null, false or an empty list; the
+   * schema is {@link #SCHEMA} and the merge complete.
+   */
+  public static final class Builder {
+    private List<String> warnings = List.of();
+    private String schema = SCHEMA;
+    private boolean complete = true;
+    private String incomplete;
+    private String mode;
+    private String server;
+    private Window window;
+    private List<Double> percentiles = List.of();
+    private Overall overall;
+    private List<Operation> operations = List.of();
+    private List<Client> clients = List.of();
+    private Settings configuration;
+    private boolean forced;
+    private Settings environment;
+    private List<String> notes = List.of();
+    private Series timeSeries;
+
+    public Builder warnings(List<String> warnings) {
+      this.warnings = warnings;
+      return this;
+    }
+
+    public Builder schema(String schema) {
+      this.schema = schema;
+      return this;
+    }
+
+    public Builder complete(boolean complete) {
+      this.complete = complete;
+      return this;
+    }
+
+    public Builder incomplete(String incomplete) {
+      this.incomplete = incomplete;
+      return this;
+    }
+
+    public Builder mode(String mode) {
+      this.mode = mode;
+      return this;
+    }
+
+    public Builder server(String server) {
+      this.server = server;
+      return this;
+    }
+
+    public Builder window(Window window) {
+      this.window = window;
+      return this;
+    }
+
+    public Builder percentiles(List<Double> percentiles) {
+      this.percentiles = percentiles;
+      return this;
+    }
+
+    public Builder overall(Overall overall) {
+      this.overall = overall;
+      return this;
+    }
+
+    public Builder operations(List<Operation> operations) {
+      this.operations = operations;
+      return this;
+    }
+
+    public Builder clients(List<Client> clients) {
+      this.clients = clients;
+      return this;
+    }
+
+    public Builder configuration(Settings configuration) {
+      this.configuration = configuration;
+      return this;
+    }
+
+    public Builder forced(boolean forced) {
+      this.forced = forced;
+      return this;
+    }
+
+    public Builder environment(Settings environment) {
+      this.environment = environment;
+      return this;
+    }
+
+    public Builder notes(List<String> notes) {
+      this.notes = notes;
+      return this;
+    }
+
+    public Builder timeSeries(Series timeSeries) {
+      this.timeSeries = timeSeries;
+      return this;
+    }
+
+    public MergedJson build() {
+      return new MergedJson(warnings, schema, complete, incomplete, mode, server, window, percentiles, overall,
+          operations, clients, configuration, forced, environment, notes, timeSeries);
+    }
+  }
+
   /** The JSON form of a result. */
   public static MergedJson of(MergeResult r) {
     List<Operation> ops = new ArrayList<>();
     for (OpResult op : r.operations()) {
-      ops.add(new Operation(op.name(), op.count(), op.reported(), num(op.throughput()), op.latencyKind().label(),
-          latency(op.latency()), op.intended() == null ? null : latency(op.intended()), op.returns(), op.errors(),
-          num(op.errorRate())));
+      ops.add(Operation.builder().name(op.name()).operations(op.count()).reportedOperations(op.reported())
+          .throughputOpsPerSec(num(op.throughput())).latencyKind(op.latencyKind().label())
+          .latencyUs(latency(op.latency())).intendedLatencyUs(op.intended() == null ? null : latency(op.intended()))
+          .returns(op.returns()).errors(op.errors()).errorRate(num(op.errorRate())).build());
     }
     List<Client> clients = new ArrayList<>();
     for (ClientResult c : r.clients()) {
@@ -106,12 +409,7 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
         own.put(s.name(), new OwnOperation(s.operations(), c.windowCounts().get(s.name()), num(s.averageUs()),
             s.minUs(), s.maxUs(), pct, s.returns()));
       }
-      clients.add(c.failed()
-          ? new Client(c.name(), c.host(), c.dir(), true, c.failure(), null, null, null, null, null, null, null, null,
-              own)
-          : new Client(c.name(), c.host(), c.dir(), false, null, c.runTimeMs(), num(c.throughput()), c.startMs(),
-              c.endMs(), c.windowSeconds(), c.windowOperations(), c.reportedOperations(), num(c.windowThroughput()),
-              own));
+      clients.add(Client.of(c, own));
     }
     TimeSeries ts = r.timeSeries();
     Map<String, OpSeries> series = new LinkedHashMap<>();
@@ -123,16 +421,21 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
       series.put(name, new OpSeries(s.counts(), p, s.max()));
     });
     int merged = r.clients().size() - r.failedClients().size();
-    return new MergedJson(r.warnings(), SCHEMA, r.complete(), r.incompleteBanner(), r.mode().label(), r.server(),
-        new Window(r.window().label(), r.windowStartMs(), r.windowEndMs(), r.windowSeconds(), r.warmupSeconds(),
-            r.cooldownSeconds(), r.togetherMs() / 1000.0),
-        r.percentiles(),
-        new Overall(r.clients().size(), merged, r.totalCount(), r.reportedCount(), num(r.coverage()),
-            r.coverageStatement(), num(r.totalThroughput()), r.insertDocuments(), r.outcomes().failed(),
-            r.outcomes().notFound(), r.outcomes().attempted() == 0 ? null : num(r.outcomes().errorRate()),
-            num(r.outcomes().successfulOpsPerSec()), r.lead(), r.budgetFailure()),
-        ops, clients, settings(r.config()), r.forced(), settings(r.environment()), r.notes(),
-        new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series));
+    Overall overall = Overall.builder().clients(r.clients().size()).clientsMerged(merged)
+        .operations(r.totalCount()).reportedOperations(r.reportedCount()).coverage(num(r.coverage()))
+        .coverageStatement(r.coverageStatement()).throughputOpsPerSec(num(r.totalThroughput()))
+        .insertDocuments(r.insertDocuments()).failedOperations(r.outcomes().failed())
+        .notFoundOperations(r.outcomes().notFound())
+        .errorRate(r.outcomes().attempted() == 0 ? null : num(r.outcomes().errorRate()))
+        .successfulThroughputOpsPerSec(num(r.outcomes().successfulOpsPerSec())).lead(r.lead())
+        .errorBudgetFailure(r.budgetFailure()).build();
+    return builder().warnings(r.warnings()).complete(r.complete()).incomplete(r.incompleteBanner())
+        .mode(r.mode().label()).server(r.server())
+        .window(new Window(r.window().label(), r.windowStartMs(), r.windowEndMs(), r.windowSeconds(),
+            r.warmupSeconds(), r.cooldownSeconds(), r.togetherMs() / 1000.0))
+        .percentiles(r.percentiles()).overall(overall).operations(ops).clients(clients)
+        .configuration(settings(r.config())).forced(r.forced()).environment(settings(r.environment()))
+        .notes(r.notes()).timeSeries(new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series)).build();
   }
 
   private static Latency latency(LatencyStats s) {

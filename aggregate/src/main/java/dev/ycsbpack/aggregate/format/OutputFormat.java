@@ -28,11 +28,12 @@ public enum OutputFormat {
    */
   public List<ResultWriter> writers(Map<String, String> given, JsonText json) {
     return switch (this) {
-      case TXT -> List.of(new TextSummaryWriter());
-      case JSON -> List.of(new JsonWriter(json));
-      case CSV -> List.of(new CsvWriter(), new TimeSeriesCsvWriter());
-      case MD -> List.of(new MarkdownWriter());
-      case HTML -> List.of(new HtmlReportWriter(given, json));
+      case TXT -> List.of(ResultWriter.named("merged.txt", new TextSummaryWriter()));
+      case JSON -> List.of(ResultWriter.named("merged.json", new JsonWriter(json)));
+      case CSV -> List.of(ResultWriter.named("merged.csv", new CsvWriter()),
+          ResultWriter.named("timeseries.csv", new TimeSeriesCsvWriter()));
+      case MD -> List.of(ResultWriter.named("merged.md", new MarkdownWriter()));
+      case HTML -> List.of(ResultWriter.named("report.html", new HtmlReportWriter(given, json)));
     };
   }
 

@@ -12,12 +12,7 @@ import java.util.Map;
  * The merged result in YCSB's own text format ({@code [METRIC], MEASUREMENT, VALUE}), so scripts that read YCSB
  * output keep working. Comment lines start with {@code #}; the first one says INCOMPLETE when the merge is partial.
  */
-public final class TextSummaryWriter implements ResultWriter {
-  @Override
-  public String fileName() {
-    return "merged.txt";
-  }
-
+public final class TextSummaryWriter implements ResultWriter.Content {
   @Override
   public void write(MergeResult r, Writer w) {
     PrintWriter out = new PrintWriter(w);

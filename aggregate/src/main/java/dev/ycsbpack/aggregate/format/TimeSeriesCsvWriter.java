@@ -9,12 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The merged time series: one row per bucket and operation, aligned on absolute time. */
-public final class TimeSeriesCsvWriter implements ResultWriter {
-  @Override
-  public String fileName() {
-    return "timeseries.csv";
-  }
-
+public final class TimeSeriesCsvWriter implements ResultWriter.Content {
   @Override
   public void write(MergeResult r, Writer out) throws IOException {
     out.write(Csv.preamble(r));

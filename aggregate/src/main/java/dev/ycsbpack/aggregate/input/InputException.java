@@ -15,17 +15,8 @@ public class InputException extends Exception {
   /** Longest message: every value in it is capped already; this bounds a list of many. */
   public static final int MESSAGE_CAP = 20_000;
 
-  private final transient Path file;
-  private final long line;
-  private final String problem;
-  private final String fix;
-
   public InputException(Path file, long line, String problem, String fix) {
     super(format(file, line, problem, fix));
-    this.file = file;
-    this.line = line;
-    this.problem = problem;
-    this.fix = fix;
   }
 
   public InputException(Path file, long line, String problem, String fix, Throwable cause) {
@@ -56,23 +47,5 @@ public class InputException extends Exception {
     }
     // one line, bounded: a path or value holding a newline must not forge a line on the user's terminal
     return Text.shown(sb.toString(), MESSAGE_CAP);
-  }
-
-  /** The file at fault, or null when the problem spans several files. */
-  public Path file() {
-    return file;
-  }
-
-  /** 1-based line number, or 0 when the problem is not tied to one line. */
-  public long line() {
-    return line;
-  }
-
-  public String problem() {
-    return problem;
-  }
-
-  public String fix() {
-    return fix;
   }
 }

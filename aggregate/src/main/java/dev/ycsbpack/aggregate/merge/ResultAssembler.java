@@ -82,12 +82,13 @@ final class ResultAssembler {
         budget.headline(outcomes).orElse(null),
         admission.ok().size(), totalThroughput);
     List<ClientResult> clients = clients(scans);
-    return new MergeResult(clients, admission.failed(), admission.stopped(), window.mode(), options.window(),
-        window.startMs(), window.endMs(), options.warmupSeconds(), options.cooldownSeconds(), options.percentiles(),
-        ops, totalCount, reported, totalThroughput, config, !config.differences().isEmpty(), environment, ts,
-        findings.server(), findings.warnings(),
-        concat(concat(budgetNotes, notes(clients, insertDocuments)), LogScan.notes(scans)),
-        insertDocuments, outcomes, budgetFailure);
+    return new MergeResult(new MergeResult.Roster(clients, admission.failed(), admission.stopped()),
+        new MergeResult.Span(window.mode(), options.window(), window.startMs(), window.endMs(),
+            options.warmupSeconds(), options.cooldownSeconds()),
+        options.percentiles(), ops, new MergeResult.Totals(totalCount, reported, totalThroughput), config,
+        environment, ts, new MergeResult.Findings(findings.server(), findings.warnings(),
+            concat(concat(budgetNotes, notes(clients, insertDocuments)), LogScan.notes(scans))),
+        new MergeResult.Returns(insertDocuments, outcomes, budgetFailure));
   }
 
   /**
@@ -180,8 +181,7 @@ final class ResultAssembler {
       Map<String, OpSummary> own = c.output() == null ? Map.of() : c.output().operations();
       String host = Text.shown(options.hosts().getOrDefault(c.name(), c.host()), ConfigCheck.VALUE_CAP);
       if (c.failed()) {
-        out.add(new ClientResult(c.name(), host, c.dir().toString(), c.failure(), -1, Double.NaN, 0, 0, 0,
-            Double.NaN, 0, 0, own, Map.of()));
+        out.add(ClientResult.failed(c.name(), host, c.dir().toString(), c.failure(), own));
         continue;
       }
       int i = okIndex++;
@@ -198,9 +198,9 @@ final class ResultAssembler {
         }
       }
       double secs = clientMs[i] / 1000.0;
-      out.add(new ClientResult(c.name(), host, c.dir().toString(), null, c.output().runTimeMs(),
-          c.output().throughput(), secs, windowOps, reportedOps, secs > 0 ? windowOps / secs : Double.NaN,
-          scans.get(i).startMs(), scans.get(i).endMs(), own, counts));
+      out.add(new ClientResult(c.name(), host, c.dir().toString(), null, new ClientResult.Figures(
+          c.output().runTimeMs(), c.output().throughput(), secs, windowOps, reportedOps,
+          secs > 0 ? windowOps / secs : Double.NaN, scans.get(i).startMs(), scans.get(i).endMs()), own, counts));
     }
     return out;
   }

@@ -9,53 +9,97 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Everything a merge found. Outputs only format this.
+ * Everything a merge found. Outputs only format this. Its parts are separate facts (who was merged, the window, the
+ * totals, the findings, the summed returns); the flat accessors below ({@link #windowStartMs()}, {@link #server()},
+ * ...) read them, so every output reads a result the one way it always has.
  *
- * @param clients          every client given, failed ones included
- * @param failedClients    names of failed clients (left out of every merged figure)
- * @param stoppedClients   names of clients merged although they stopped before the end because their coordinator
- *                         was lost ({@code --accept-partial}): the result then covers less than the run asked
- * @param mode             intervals (a window and a time series) or whole runs
- * @param window           which window was merged (common or union)
- * @param windowStartMs    the window, ms since the epoch
- * @param windowEndMs      end of the window
- * @param warmupSeconds    trimmed from the start
- * @param cooldownSeconds  trimmed from the end
- * @param percentiles      the percentiles reported
- * @param operations       merged operations, {@code Intended-*} folded into their operation
- * @param totalCount       workload operations in the window (all operations but CLEANUP and Intended-*)
- * @param reportedCount    workload operations the merged clients reported for their whole runs
- * @param totalThroughput  throughput of the workload operations in the window
- * @param config           the configuration of the clients, compared
- * @param forced           true when clients with different configurations were merged on request
- * @param environment      the environment facts of the clients, compared
- * @param timeSeries       the per-bucket series
- * @param server           what the clients measured, e.g. {@code MongoDB 7.0.14 (replica set rs0)}; empty if unknown
- * @param warnings         what must be read before any number (not MongoDB, clients behind their target): shown first
- * @param notes            things the reader must know (shown in every output)
- * @param insertDocuments  the batched-insert document counts ({@code [INSERT-DOCUMENTS]}: {@code Counted},
- *                         {@code Acknowledged}, ...) summed over the merged clients; empty when none batched
- * @param outcomes         the merged clients' {@code Return=} counts summed, with the merged throughput
- * @param budgetFailure    why the summed counts exceed the clients' error budget ({@code ErrorBudget}), or null
+ * @param roster       the clients given and which of them were left out or stopped early
+ * @param span         how and over which window they were merged
+ * @param percentiles  the percentiles reported
+ * @param operations   merged operations, {@code Intended-*} folded into their operation
+ * @param totals       the workload operations' counts and throughput
+ * @param config       the configuration of the clients, compared
+ * @param environment  the environment facts of the clients, compared
+ * @param timeSeries   the per-bucket series
+ * @param findings     what the clients measured and what a reader must know before and beside the numbers
+ * @param returns      the summed {@code Return=} counts and what the error budget makes of them
  */
-public record MergeResult(List<ClientResult> clients, List<String> failedClients, List<String> stoppedClients,
-                          MergeMode mode, WindowKind window,
-                          long windowStartMs, long windowEndMs, double warmupSeconds, double cooldownSeconds,
-                          List<Double> percentiles, List<OpResult> operations, long totalCount, long reportedCount,
-                          double totalThroughput, Settings config, boolean forced, Settings environment,
-                          TimeSeries timeSeries, String server, List<String> warnings, List<String> notes,
-                          Map<String, Long> insertDocuments, Outcomes outcomes, String budgetFailure) {
+public record MergeResult(Roster roster, Span span, List<Double> percentiles, List<OpResult> operations,
+                          Totals totals, Settings config, Settings environment, TimeSeries timeSeries,
+                          Findings findings, Returns returns) {
   public MergeResult {
-    clients = List.copyOf(clients);
-    failedClients = List.copyOf(failedClients);
-    stoppedClients = List.copyOf(stoppedClients);
     percentiles = List.copyOf(percentiles);
     operations = List.copyOf(operations);
-    server = server == null ? "" : server;
-    warnings = List.copyOf(warnings);
-    notes = List.copyOf(notes);
-    insertDocuments = Collections.unmodifiableMap(new LinkedHashMap<>(insertDocuments));
-    outcomes = outcomes == null ? Outcomes.none() : outcomes;
+  }
+
+  /**
+   * Who was merged.
+   *
+   * @param clients  every client given, failed ones included
+   * @param failed   names of failed clients (left out of every merged figure)
+   * @param stopped  names of clients merged although they stopped before the end because their coordinator was lost
+   *                 ({@code --accept-partial}): the result then covers less than the run asked
+   */
+  public record Roster(List<ClientResult> clients, List<String> failed, List<String> stopped) {
+    public Roster {
+      clients = List.copyOf(clients);
+      failed = List.copyOf(failed);
+      stopped = List.copyOf(stopped);
+    }
+  }
+
+  /**
+   * How the clients were merged and over which window.
+   *
+   * @param mode             intervals (a window and a time series) or whole runs
+   * @param window           which window was merged (common or union)
+   * @param startMs          the window, ms since the epoch
+   * @param endMs            end of the window
+   * @param warmupSeconds    trimmed from the start
+   * @param cooldownSeconds  trimmed from the end
+   */
+  public record Span(MergeMode mode, WindowKind window, long startMs, long endMs, double warmupSeconds,
+                     double cooldownSeconds) {
+  }
+
+  /**
+   * The workload operations (all operations but CLEANUP and Intended-*).
+   *
+   * @param count       those in the window
+   * @param reported    those the merged clients reported for their whole runs
+   * @param throughput  their throughput in the window
+   */
+  public record Totals(long count, long reported, double throughput) {
+  }
+
+  /**
+   * What the clients measured and what must be read with the numbers.
+   *
+   * @param server    what the clients measured, e.g. {@code MongoDB 7.0.14 (replica set rs0)}; empty if unknown
+   * @param warnings  what must be read before any number (not MongoDB, clients behind their target): shown first
+   * @param notes     things the reader must know (shown in every output)
+   */
+  public record Findings(String server, List<String> warnings, List<String> notes) {
+    public Findings {
+      server = server == null ? "" : server;
+      warnings = List.copyOf(warnings);
+      notes = List.copyOf(notes);
+    }
+  }
+
+  /**
+   * What the merged clients' operations returned.
+   *
+   * @param insertDocuments  the batched-insert document counts ({@code [INSERT-DOCUMENTS]}: {@code Counted},
+   *                         {@code Acknowledged}, ...) summed over the merged clients; empty when none batched
+   * @param outcomes         the merged clients' {@code Return=} counts summed, with the merged throughput
+   * @param budgetFailure    why the summed counts exceed the clients' error budget ({@code ErrorBudget}), or null
+   */
+  public record Returns(Map<String, Long> insertDocuments, Outcomes outcomes, String budgetFailure) {
+    public Returns {
+      insertDocuments = Collections.unmodifiableMap(new LinkedHashMap<>(insertDocuments));
+      outcomes = outcomes == null ? Outcomes.none() : outcomes;
+    }
   }
 
   /**
@@ -64,14 +108,98 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
    * figure stays as merged; only the order in which the outputs list the clients changes.
    */
   public MergeResult listingClients(List<String> names) {
-    List<ClientResult> listed = new java.util.ArrayList<>(clients);
+    List<ClientResult> listed = new java.util.ArrayList<>(clients());
     listed.sort(java.util.Comparator.comparingInt(c -> {
       int i = names.indexOf(c.name());
       return i < 0 ? Integer.MAX_VALUE : i;
     }));
-    return new MergeResult(listed, failedClients, stoppedClients, mode, window, windowStartMs, windowEndMs,
-        warmupSeconds, cooldownSeconds, percentiles, operations, totalCount, reportedCount, totalThroughput, config,
-        forced, environment, timeSeries, server, warnings, notes, insertDocuments, outcomes, budgetFailure);
+    return new MergeResult(new Roster(listed, failedClients(), stoppedClients()), span, percentiles, operations,
+        totals, config, environment, timeSeries, findings, returns);
+  }
+
+  /** Every client given, failed ones included. */
+  public List<ClientResult> clients() {
+    return roster.clients();
+  }
+
+  /** Names of failed clients (left out of every merged figure). */
+  public List<String> failedClients() {
+    return roster.failed();
+  }
+
+  /** Names of clients merged although they stopped before the end ({@code --accept-partial}). */
+  public List<String> stoppedClients() {
+    return roster.stopped();
+  }
+
+  /** Intervals (a window and a time series) or whole runs. */
+  public MergeMode mode() {
+    return span.mode();
+  }
+
+  /** Which window was merged (common or union). */
+  public WindowKind window() {
+    return span.window();
+  }
+
+  public long windowStartMs() {
+    return span.startMs();
+  }
+
+  public long windowEndMs() {
+    return span.endMs();
+  }
+
+  public double warmupSeconds() {
+    return span.warmupSeconds();
+  }
+
+  public double cooldownSeconds() {
+    return span.cooldownSeconds();
+  }
+
+  /** Workload operations in the window. */
+  public long totalCount() {
+    return totals.count();
+  }
+
+  /** Workload operations the merged clients reported for their whole runs. */
+  public long reportedCount() {
+    return totals.reported();
+  }
+
+  /** Throughput of the workload operations in the window. */
+  public double totalThroughput() {
+    return totals.throughput();
+  }
+
+  /** True when clients with different configurations were merged on request ({@code --force}). */
+  public boolean forced() {
+    return !config.differences().isEmpty();
+  }
+
+  public String server() {
+    return findings.server();
+  }
+
+  public List<String> warnings() {
+    return findings.warnings();
+  }
+
+  public List<String> notes() {
+    return findings.notes();
+  }
+
+  public Map<String, Long> insertDocuments() {
+    return returns.insertDocuments();
+  }
+
+  public Outcomes outcomes() {
+    return returns.outcomes();
+  }
+
+  public String budgetFailure() {
+    return returns.budgetFailure();
   }
 
   /**
@@ -79,20 +207,20 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
    * summed counts), or null: one place for every output of a merge and for the coordinator's manifest.
    */
   public String lead() {
-    return ErrorBudget.lead(outcomes).orElse(null);
+    return ErrorBudget.lead(outcomes()).orElse(null);
   }
 
   public boolean complete() {
-    return failedClients.isEmpty() && stoppedClients.isEmpty();
+    return failedClients().isEmpty() && stoppedClients().isEmpty();
   }
 
   public double windowSeconds() {
-    return (windowEndMs - windowStartMs) / 1000.0;
+    return (windowEndMs() - windowStartMs()) / 1000.0;
   }
 
   /** Share of the reported workload operations that lie inside the window (1.0 = all), NaN when none reported. */
   public double coverage() {
-    return reportedCount == 0 ? Double.NaN : (double) totalCount / reportedCount;
+    return reportedCount() == 0 ? Double.NaN : (double) totalCount() / reportedCount();
   }
 
   /**
@@ -101,7 +229,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
    * than all clients (their tails, when some finish first).
    */
   public long togetherMs() {
-    return togetherMs(clients);
+    return togetherMs(clients());
   }
 
   /** {@link #togetherMs()} of these clients. */
@@ -121,6 +249,10 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
 
   /** One sentence saying how much of what the clients did the merged numbers cover. */
   public String coverageStatement() {
+    MergeMode mode = mode();
+    WindowKind window = window();
+    long totalCount = totalCount();
+    long reportedCount = reportedCount();
     if (mode == MergeMode.WHOLE_RUN && window == WindowKind.COMMON) {
       // the runs cannot be cut to the common window: say what is merged, and how long the clients shared
       return "Window coverage: all " + String.format(Locale.ROOT, "%,d", totalCount) + " operations the merged "
@@ -144,7 +276,7 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     if (!complete()) {
       h.add(incompleteBanner());
     }
-    h.addAll(warnings);
+    h.addAll(warnings());
     return h;
   }
 
@@ -153,12 +285,14 @@ public record MergeResult(List<ClientResult> clients, List<String> failedClients
     if (complete()) {
       return null;
     }
-    long merged = clients.size() - failedClients.size();
+    List<String> failedClients = failedClients();
+    List<String> stoppedClients = stoppedClients();
+    long merged = clients().size() - failedClients.size();
     String stopped = stoppedClients.isEmpty() ? "" : (stoppedClients.size() == merged ? "all" : stoppedClients.size()
         + " of them") + " stopped before the end when their coordinator was lost (" + String.join(", ", stoppedClients)
         + ")";
     String failed = failedClients.isEmpty() ? "" : "failed (left out): " + String.join(", ", failedClients);
-    return "INCOMPLETE: merged " + merged + " of " + clients.size() + " clients; " + stopped
+    return "INCOMPLETE: merged " + merged + " of " + clients().size() + " clients; " + stopped
         + (stopped.isEmpty() || failed.isEmpty() ? "" : "; ") + failed + ". These numbers do not describe the whole "
         + "run.";
   }

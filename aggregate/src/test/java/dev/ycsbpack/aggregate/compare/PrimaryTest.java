@@ -67,13 +67,13 @@ class PrimaryTest {
         l.percentiles().forEach((k, v) -> pcts.put(k, Math.round(v * 1.1)));
         MergedJson.Latency later = new MergedJson.Latency(l.count(), l.min(), l.mean() * 1.1, l.stdDev(),
             Math.round(l.max() * 1.1), pcts, List.of());
-        ops.add(new MergedJson.Operation(o.name(), o.operations(), o.reportedOperations(), o.throughputOpsPerSec(),
-            o.latencyKind(), l, intended ? later : null, o.returns(), o.errors(), o.errorRate()));
+        ops.add(MergedJson.Operation.builder().name(o.name()).operations(o.operations())
+            .reportedOperations(o.reportedOperations()).throughputOpsPerSec(o.throughputOpsPerSec())
+            .latencyKind(o.latencyKind()).latencyUs(l).intendedLatencyUs(intended ? later : null).returns(o.returns())
+            .errors(o.errors()).errorRate(o.errorRate()).build());
       }
-      out.add(new Comparison.Named(n.name(), new MergedJson(r.warnings(), r.schema(), r.complete(), r.incomplete(),
-          r.mode(), r.server(), r.window(), r.percentiles(), r.overall(), ops, r.clients(),
-          new MergedJson.Settings(cfg, Map.of(), List.of()), r.forced(), r.environment(), r.notes(),
-          r.timeSeries())));
+      out.add(new Comparison.Named(n.name(), r.toBuilder().operations(ops)
+          .configuration(new MergedJson.Settings(cfg, Map.of(), List.of())).build()));
     }
     return out;
   }

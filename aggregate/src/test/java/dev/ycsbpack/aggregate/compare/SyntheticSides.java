@@ -81,12 +81,13 @@ final class SyntheticSides {
     MergedJson.Operation update = op("UPDATE", overall * 0.05 * noise(rsd), seconds, 1500 / level, rsd);
     long ops = read.operations() + update.operations();
     MergedJson.Window w = new MergedJson.Window("common", start, start + 30_000, seconds, 0, 0, seconds);
-    MergedJson.Overall o = new MergedJson.Overall(1, 1, ops, ops, 1.0, null, ops / seconds, Map.of(), 0, 0, 0.0,
-        ops / seconds, null, null);
+    MergedJson.Overall o = MergedJson.Overall.builder().clients(1).clientsMerged(1).operations(ops)
+        .reportedOperations(ops).coverage(1.0).throughputOpsPerSec(ops / seconds).insertDocuments(Map.of())
+        .errorRate(0.0).successfulThroughputOpsPerSec(ops / seconds).build();
     MergedJson.Settings cfg = new MergedJson.Settings(Map.of("threadcount", "16"), Map.of(), List.of());
     MergedJson.Settings env = new MergedJson.Settings(Map.of("server.product", "MongoDB"), Map.of(), List.of());
-    return new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", "mongodb", w, PCTS, o,
-        List.of(read, update), List.of(), cfg, false, env, List.of(), null);
+    return MergedJson.builder().mode("run").server("mongodb").window(w).percentiles(PCTS).overall(o)
+        .operations(List.of(read, update)).configuration(cfg).environment(env).build();
   }
 
   private MergedJson.Operation op(String name, double opsPerSec, double seconds, double p50, double rsd) {
@@ -100,7 +101,8 @@ final class SyntheticSides {
     long max = Math.round(p50 * 20 * noise(rsd * 2));
     MergedJson.Latency lat = new MergedJson.Latency(count, Math.round(p50 / 4), p50 * 1.3 * noise(rsd), p50, max,
         pcts, List.of());
-    return new MergedJson.Operation(name, count, count, count / seconds, "latency", lat, null, Map.of("OK", count), 0,
-        0.0);
+    return MergedJson.Operation.builder().name(name).operations(count).reportedOperations(count)
+        .throughputOpsPerSec(count / seconds).latencyKind("latency").latencyUs(lat).returns(Map.of("OK", count))
+        .errorRate(0.0).build();
   }
 }

@@ -27,7 +27,8 @@ class ExperimentManifestBuilderTest {
       List.of(new ExperimentManifest.Arm("A", Map.of(), List.of())), List.of("a value dropped"), "READ.p99");
   private static final ExperimentManifest FULL = new ExperimentManifest(ExperimentManifest.SCHEMA, "PARTIAL", "why",
       PLAN, Map.of("server.product", "MongoDB"), "t0", "t1", List.of(STEP),
-      new Answers(4.0, 1000.0, null, null, 4.0, null, null, 1), List.of(), List.of("a statement"), null,
+      Answers.builder().best(4.0).bestThroughput(1000.0).latencyKnee(4.0).steps(1).build(), List.of(),
+      List.of("a statement"), null,
       new ExperimentManifest.Maximum("00-probe", 2000), new ExperimentManifest.Compared("c.md", "c.json"));
 
   @Test

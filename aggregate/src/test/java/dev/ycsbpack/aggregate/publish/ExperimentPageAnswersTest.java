@@ -39,8 +39,8 @@ class ExperimentPageAnswersTest {
   void aSweepWithTooFewStepsSaysSoInsteadOfAKnee() {
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", List.of(1L),
         List.of("workloads/a"), Map.of(), List.of("localhost"), 1, 0, 0, List.of(), false, 1, "rule", null);
-    Answers a = new Answers(1.0, 1000.0, null, null, null, null, null, 1, "not enough steps (1 completed; 3 needed)",
-        null);
+    Answers a = Answers.builder().best(1.0).bestThroughput(1000.0).steps(1)
+        .noKnee("not enough steps (1 completed; 3 needed)").build();
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of(), null,
         null, List.of(), a, null, List.of(), null, null);
     assertEquals("max 1,000 ops/s at threads 1; knee and latency knee: not enough steps (1 completed; 3 needed)",
@@ -55,9 +55,10 @@ class ExperimentPageAnswersTest {
     Spread one = Spread.of(new double[] {1000});
     Spread three = Spread.of(new double[] {307});
     WcMatrix matrix = new WcMatrix("w=1", List.of(List.of("w=1", "w=3")), List.of(
-        new WcMatrix.Cell("w=1", Map.of("mongodb.w", "1"), List.of("w=1"), null, 1, one, 1.0, Map.of(), false, null),
-        new WcMatrix.Cell("w=3", Map.of("mongodb.w", "3"), List.of("w=3"), null, 1, three, null, Map.of(), false, null,
-            WcMatrix.STANDALONE_W)));
+        WcMatrix.Cell.builder("w=1", Map.of("mongodb.w", "1")).sent(List.of("w=1")).runs(1).throughput(one)
+            .throughputRatio(1.0).build(),
+        WcMatrix.Cell.builder("w=3", Map.of("mongodb.w", "3")).sent(List.of("w=3")).runs(1).throughput(three)
+            .notMeaningful(WcMatrix.STANDALONE_W).build()));
     ExperimentManifest m = new ExperimentManifest(ExperimentManifest.SCHEMA, "COMPLETE", null, plan, Map.of(), null,
         null, List.of(), null, null, matrix.statements(), matrix, null);
     assertEquals("w=1 1,000 ops/s (1x); w=3 307 ops/s (" + WcMatrix.STANDALONE_W + ")", ExperimentPage.answers(m));

@@ -37,7 +37,8 @@ final class Experiments {
       Bundles.coordinated(dir.resolve("steps").resolve(name), "COMPLETE", product, t0 + i * 60_000L, hostile);
       steps.add(step(i + 1, name, threads[i], "COMPLETE", null, t0 + i * 60_000L, 1000.0 * (i + 1)));
     }
-    Answers answers = new Answers(4.0, 3000.0, new Knee(2, "kneedle"), null, 2.0, null, null, 3);
+    Answers answers = Answers.builder().best(4.0).bestThroughput(3000.0).knee(new Knee(2, "kneedle")).latencyKnee(2.0)
+        .steps(3).build();
     List<String> statements = List.of("max throughput: 3,000 ops/s at threads 4", "knee: threads 2 (kneedle)",
         "a statement with " + hostile);
     write(dir, status, plan("sweep", "threads", List.of(1L, 2L, 4L), null, hostile), product, t0, steps, answers,
@@ -61,11 +62,11 @@ final class Experiments {
         + hostile : null, t0 + 120_000, 1500));
     Spread one = Spread.of(2000);
     WcMatrix matrix = new WcMatrix("w=1", List.of(List.of("w=1", "w=3", "majority")), List.of(
-        new WcMatrix.Cell("w=1", Map.of("mongodb.w", "1"), List.of("w=1"), null, 1, one, 1.0, Map.of(), false, null),
-        new WcMatrix.Cell("w=3", Map.of("mongodb.w", "3"), List.of(), UNSATISFIABLE + hostile, 0, null, null,
-            Map.of(), false, null),
-        new WcMatrix.Cell("majority", Map.of("mongodb.w", "majority"), List.of("w=majority"), null, 1,
-            Spread.of(1500), 0.75, Map.of(), false, null)));
+        WcMatrix.Cell.builder("w=1", Map.of("mongodb.w", "1")).sent(List.of("w=1")).runs(1).throughput(one)
+            .throughputRatio(1.0).build(),
+        WcMatrix.Cell.builder("w=3", Map.of("mongodb.w", "3")).notRun(UNSATISFIABLE + hostile).build(),
+        WcMatrix.Cell.builder("majority", Map.of("mongodb.w", "majority")).sent(List.of("w=majority")).runs(1)
+            .throughput(Spread.of(1500)).throughputRatio(0.75).build()));
     write(dir, status, plan("wc-matrix", null, null, List.of("w=1", "w=3", "majority"), hostile), product, t0, steps,
         null, matrix.statements(), matrix, hostile);
     return dir;

@@ -144,11 +144,16 @@ public final class SyntheticClients {
    * bytes: the generator is seeded.
    */
   public static void main(String[] args) throws IOException {
-    Path out = Path.of(args[0]);
-    int clients = Integer.parseInt(args[1]);
-    int intervals = Integer.parseInt(args[2]);
-    // "sidecars": each client folder also gets its counts sidecars, written as bin/ycsb writes them (same writer)
-    boolean sidecars = args.length > 3 && args[3].equals("sidecars");
+    write(Path.of(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+        args.length > 3 && args[3].equals("sidecars"));
+  }
+
+  /**
+   * {@code clients} client folders of {@code intervals} one-second intervals each, written below {@code out} as
+   * {@link #main} describes; with {@code sidecars}, each with its counts sidecars as bin/ycsb writes them. Returns
+   * {@code out}.
+   */
+  public static Path write(Path out, int clients, int intervals, boolean sidecars) throws IOException {
     long sidecarNanos = 0;
     long sidecarCpuNanos = 0;
     // the writer's own thread CPU as well as its wall time: on a shared machine the wall time is mostly the queue
@@ -243,6 +248,7 @@ public final class SyntheticClients {
       System.err.printf(Locale.ROOT, "sidecars: %.0f ms per client, %.0f ms of its CPU (%d intervals x %d operations)%n",
           sidecarNanos / 1e6 / clients, sidecarCpuNanos / 1e6 / clients, intervals, ops.size());
     }
+    return out;
   }
 
   private static String encode(Histogram h) {

@@ -33,20 +33,23 @@ class SummaryTest {
   }
 
   private static MergedJson.Operation op(String name, Map<String, Long> service, Map<String, Long> intended) {
-    return new MergedJson.Operation(name, 600, 600, 100.0, "service",
-        new MergedJson.Latency(600, 1, 2.0, 1.0, 9, service, List.of()),
-        intended == null ? null : new MergedJson.Latency(600, 1, 2.0, 1.0, 9, intended, List.of()), Map.of(), 0, 0.0);
+    return MergedJson.Operation.builder().name(name).operations(600).reportedOperations(600).throughputOpsPerSec(100.0)
+        .latencyKind("service").latencyUs(new MergedJson.Latency(600, 1, 2.0, 1.0, 9, service, List.of()))
+        .intendedLatencyUs(intended == null ? null : new MergedJson.Latency(600, 1, 2.0, 1.0, 9, intended, List.of()))
+        .returns(Map.of()).errorRate(0.0).build();
   }
 
   private static MergedJson merged() {
     MergedJson.Window window = new MergedJson.Window("UNION", 0, 10_000, 10.0, 0, 0, 9.5);
-    MergedJson.Overall overall = new MergedJson.Overall(2, 2, 1190, 1200, 0.99, "", 119.0,
-        Map.of("Counted", 400L, "Acknowledged", 399L), 0, 0, 0.0, 119.0, null, null);
-    return new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "intervals", "", window, List.of(50.0, 99.0),
-        overall, List.of(op("READ", Map.of("50", 790L, "99", 35_423L), null),
-        op("UPDATE", Map.of("50", 900L, "99", 2_000L), Map.of("50", 1_500L, "99", 40_000L)),
-        op("Intended-UPDATE", Map.of("50", 1L, "99", 2L), null), op("CLEANUP", Map.of("50", 1L, "99", 2L), null)),
-        List.of(), null, false, null, List.of(), null);
+    MergedJson.Overall overall = MergedJson.Overall.builder().clients(2).clientsMerged(2).operations(1190)
+        .reportedOperations(1200).coverage(0.99).coverageStatement("").throughputOpsPerSec(119.0)
+        .insertDocuments(Map.of("Counted", 400L, "Acknowledged", 399L)).errorRate(0.0)
+        .successfulThroughputOpsPerSec(119.0).build();
+    return MergedJson.builder().mode("intervals").server("").window(window).percentiles(List.of(50.0, 99.0))
+        .overall(overall).operations(List.of(op("READ", Map.of("50", 790L, "99", 35_423L), null),
+            op("UPDATE", Map.of("50", 900L, "99", 2_000L), Map.of("50", 1_500L, "99", 40_000L)),
+            op("Intended-UPDATE", Map.of("50", 1L, "99", 2L), null), op("CLEANUP", Map.of("50", 1L, "99", 2L), null)))
+        .build();
   }
 
   @Test

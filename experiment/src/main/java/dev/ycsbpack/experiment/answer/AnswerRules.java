@@ -45,10 +45,11 @@ public final class AnswerRules {
       }
     }
     String noKnee = enough || points.isEmpty() ? null : notEnough(points.size(), unit);
-    return new Answers(best.map(Point::x).orElse(null), best.map(Point::throughput).orElse(null), knee, note,
-        enough ? LatencyKnee.of(points).orElse(null) : null,
-        slos.isEmpty() || points.isEmpty() ? null : SloRule.answer(points, slos), stoppedEarly, points.size(), noKnee,
-        basis);
+    return Answers.builder().best(best.map(Point::x).orElse(null))
+        .bestThroughput(best.map(Point::throughput).orElse(null)).knee(knee).kneeNote(note)
+        .latencyKnee(enough ? LatencyKnee.of(points).orElse(null) : null)
+        .slo(slos.isEmpty() || points.isEmpty() ? null : SloRule.answer(points, slos)).stoppedEarly(stoppedEarly)
+        .steps(points.size()).noKnee(noKnee).basis(basis).build();
   }
 
   /** {@code not enough steps (1 completed; 3 needed)}. */

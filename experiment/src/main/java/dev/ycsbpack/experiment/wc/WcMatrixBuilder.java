@@ -81,7 +81,7 @@ public final class WcMatrixBuilder {
   private static Cell cell(WriteConcernCell wc, List<StepFigures> done, String notRun, String topology) {
     String means = DriverConstant.named(wc.label()).map(DriverConstant::means).orElse(null);
     if (done.isEmpty()) {
-      return new Cell(wc.label(), wc.properties(), List.of(), notRun, 0, null, null, Map.of(), false, means);
+      return Cell.builder(wc.label(), wc.properties()).notRun(notRun).means(means).build();
     }
     Set<String> sent = new LinkedHashSet<>();
     done.forEach(f -> sent.add(f.writeConcern() == null ? "not recorded by the clients" : f.writeConcern()));
@@ -99,8 +99,8 @@ public final class WcMatrixBuilder {
     }
     boolean noisy = tp.noisy() || ops.values().stream().anyMatch(o -> o.avgUs().noisy() || o.p99Us() != null
         && o.p99Us().noisy());
-    return new Cell(wc.label(), wc.properties(), List.copyOf(sent), null, done.size(), tp, null, ops, noisy, means,
-        notMeaningful(wc, topology));
+    return Cell.builder(wc.label(), wc.properties()).sent(List.copyOf(sent)).runs(done.size()).throughput(tp)
+        .operations(ops).noisy(noisy).means(means).notMeaningful(notMeaningful(wc, topology)).build();
   }
 
   private static Double percentile(StepFigures f, String op, String label) {
@@ -123,8 +123,8 @@ public final class WcMatrixBuilder {
       ops.put(name, new Operation(o.avgUs(), o.minUs(), o.maxUs(), o.p95Us(), o.p99Us(),
           b == null ? null : ratio(o.avgUs(), b.avgUs()), b == null ? null : ratio(o.p99Us(), b.p99Us())));
     });
-    return new Cell(c.writeConcern(), c.properties(), c.sent(), null, c.runs(), c.throughput(),
-        ratio(c.throughput(), base.throughput()), ops, c.noisy(), c.means(), null);
+    return c.toBuilder().notRun(null).throughputRatio(ratio(c.throughput(), base.throughput())).operations(ops)
+        .notMeaningful(null).build();
   }
 
   private static Double ratio(Spread a, Spread b) {

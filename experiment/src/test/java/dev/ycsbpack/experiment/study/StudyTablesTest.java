@@ -87,7 +87,8 @@ class StudyTablesTest {
   @Test
   void aSweepTableMarksTheExperimentsOwnAnswersOnTheirStepsAndQuotesThem() {
     Map<String, long[]> both = Map.of("READ", new long[] {100, 500, 900}, "UPDATE", new long[] {200, 700, 1500});
-    Answers answers = new Answers(4.0, 200.0, new Knee(2, "kneedle"), null, 2.0, null, null, 3);
+    Answers answers = Answers.builder().best(4.0).bestThroughput(200.0).knee(new Knee(2, "kneedle")).latencyKnee(2.0)
+        .steps(3).build();
     List<String> said = List.of("highest throughput: 200 ops/s at clients 4", "knee: clients 2 (kneedle)",
         "latency knee: clients 2 (last step whose worst p99 stays within 2x the sweep's lowest)");
     ExperimentManifest m = Manifests.sweep("COMPLETE", "clients", false, Map.of(), List.of(
@@ -140,15 +141,15 @@ class StudyTablesTest {
         Spread.of(2400), 1.4, 2.0);
     String refused = "server error 100 UnsatisfiableWriteConcern: Not enough data-bearing nodes";
     WcMatrix matrix = new WcMatrix("w=1", List.of(), List.of(
-        new WcMatrix.Cell("w=1", Map.of("mongodb.w", "1"), List.of("w=1"), null, 3, Spread.of(1600, 2000, 2400),
-            1.0, Map.of("INSERT", w1), false, null),
-        new WcMatrix.Cell("w=0", Map.of("mongodb.w", "0"), List.of("w=0"), null, 3, Spread.of(4000, 4000, 4000),
-            2.0, Map.of("INSERT", w0), false, null),
-        new WcMatrix.Cell("w=2", Map.of("mongodb.w", "2"), List.of("w=2"), null, 3, Spread.of(2000, 2000, 2000),
-            null, Map.of("INSERT", w2), false, null),
-        new WcMatrix.Cell("w=3", Map.of("mongodb.w", "3"), List.of(), refused, 0, null, null, Map.of(), false, null),
-        new WcMatrix.Cell("majority", Map.of("mongodb.w", "majority"), List.of("majority"), null, 1,
-            Spread.of(1000), 0.5, Map.of("INSERT", one), false, null)));
+        WcMatrix.Cell.builder("w=1", Map.of("mongodb.w", "1")).sent(List.of("w=1")).runs(3)
+            .throughput(Spread.of(1600, 2000, 2400)).throughputRatio(1.0).operations(Map.of("INSERT", w1)).build(),
+        WcMatrix.Cell.builder("w=0", Map.of("mongodb.w", "0")).sent(List.of("w=0")).runs(3)
+            .throughput(Spread.of(4000, 4000, 4000)).throughputRatio(2.0).operations(Map.of("INSERT", w0)).build(),
+        WcMatrix.Cell.builder("w=2", Map.of("mongodb.w", "2")).sent(List.of("w=2")).runs(3)
+            .throughput(Spread.of(2000, 2000, 2000)).operations(Map.of("INSERT", w2)).build(),
+        WcMatrix.Cell.builder("w=3", Map.of("mongodb.w", "3")).notRun(refused).build(),
+        WcMatrix.Cell.builder("majority", Map.of("mongodb.w", "majority")).sent(List.of("majority")).runs(1)
+            .throughput(Spread.of(1000)).throughputRatio(0.5).operations(Map.of("INSERT", one)).build()));
     List<String> said = List.of("w=1: 2,000 ops/s", "w=0: 4,000 ops/s", "w=2: 2,000 ops/s, INSERT avg 0.500 ms; "
         + "not meaningful on a standalone (MongoDB refuses w > 1 there; this server accepted and ignored it); sent "
         + "w=2", "w=3: NOT RUN: " + refused, "majority: 1,000 ops/s");
@@ -175,8 +176,8 @@ class StudyTablesTest {
   void aMatrixWithoutAMeasuredW1CellHasNoRatios() {
     WcMatrix.Operation o = new WcMatrix.Operation(Spread.of(700), Spread.of(100), Spread.of(900), Spread.of(800),
         Spread.of(2400), null, null);
-    WcMatrix matrix = new WcMatrix(null, List.of(), List.of(new WcMatrix.Cell("j=true", Map.of("mongodb.j",
-        "true"), List.of("j=true"), null, 1, Spread.of(1000), null, Map.of("INSERT", o), false, null)));
+    WcMatrix matrix = new WcMatrix(null, List.of(), List.of(WcMatrix.Cell.builder("j=true", Map.of("mongodb.j",
+        "true")).sent(List.of("j=true")).runs(1).throughput(Spread.of(1000)).operations(Map.of("INSERT", o)).build()));
     StudyTable t = StudyTables.of("write-concerns", "q", List.of(ran("matrix", Manifests.matrix(matrix, List.of(),
         matrix.statements(), MONGODB))));
     assertEquals("n/a [2]", t.rows().get(0).get(6));
