@@ -1,6 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import java.util.concurrent.Callable;
 
 /** What {@code run} reads of the command a recipe runs: the options it shares with the user's command line. */
