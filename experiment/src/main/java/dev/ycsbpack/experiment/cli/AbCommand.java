@@ -9,7 +9,6 @@ import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -101,12 +100,6 @@ final class AbCommand implements Callable<Integer> {
   List<Path> bFiles = new ArrayList<>();
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   /**
@@ -134,6 +127,7 @@ final class AbCommand implements Callable<Integer> {
 
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
   private ExperimentLaunch.Launch prepare() throws UsageError, PlanException, IOException {
+    RunOptions runOptions = options.runOptions;
     RunOptions.checkBinding(binding);
     Map<String, String> overrides = new LinkedHashMap<>(runOptions.overrides());
     List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
@@ -146,8 +140,8 @@ final class AbCommand implements Callable<Integer> {
     long target = load.target();
     int roundCount = rounds();
     int warmupRounds = warmup.rounds();
-    Site site = options.site(hostOptions);
-    StepPlanner planner = options.planner(binding, runOptions, site);
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
     List<SweepRun.Planned> steps = new ArrayList<>();
     List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
     if (options.load) {

@@ -135,6 +135,16 @@ final class ExperimentLaunch {
     }
   }
 
+  /** The pack's folder; null when this is no installed pack, said on {@code err}. */
+  private static Path home(PrintStream err) {
+    try {
+      return home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
+      return null;
+    }
+  }
+
   /**
    * The refusal of resuming a finished experiment, or null: nothing is left to run, and running it would only
    * rewrite its end time. (A recipe resumes its finished experiments on purpose, to run the ones after them.)
@@ -168,11 +178,8 @@ final class ExperimentLaunch {
     List<SweepRun.Planned> steps = l.study().steps();
     RunOptions runOptions = l.study().runOptions();
     Redactor redactor = l.redactor();
-    Path home;
-    try {
-      home = home();
-    } catch (UsageError e) {
-      err.println("ycsb-experiment: error: " + e.getMessage());
+    Path home = home(err);
+    if (home == null) {
       return ExperimentMain.USAGE;
     }
     if (l.study().binding().equals("mongodb")) {
@@ -299,11 +306,8 @@ final class ExperimentLaunch {
     Redactor redactor = l.redactor();
     ExperimentManifest earlier = site.earlier();
     Path dir = site.dir();
-    Path home;
-    try {
-      home = home();
-    } catch (UsageError e) {
-      err.println("ycsb-experiment: error: " + e.getMessage());
+    Path home = home(err);
+    if (home == null) {
       return ExperimentMain.USAGE;
     }
     if (l.study().plan().notes() != null) {

@@ -2,22 +2,31 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
-import dev.ycsbpack.coordinator.plan.PlanException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options every experiment command takes the same way: the load, clients per host, the folder (new or resumed). */
+/**
+ * The options every experiment command takes the same way: the workload and the hosts (the coordinator's), the load,
+ * clients per host, the folder (new or resumed).
+ */
 final class ExperimentOptions {
+  /** The workload and the supervision of every step, as the coordinator's {@code run} takes them. */
+  @Mixin
+  RunOptions runOptions;
+
+  /** The hosts every step runs on, as the coordinator's {@code run} takes them. */
+  @Mixin
+  HostOptions hostOptions;
+
   @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
       + "run; without it the collection must already hold recordcount documents")
   boolean load;
@@ -43,27 +52,6 @@ final class ExperimentOptions {
    */
   Consumer<ExperimentLaunch.Launch> preparing;
 
-  /** A command's checks and plan, first problem first, filling {@code overrides} (its -p) as soon as it reads them. */
-  interface Preparation {
-    ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException;
-  }
-
-  /**
-   * Prepares the command's launch and {@link #launch}es it; a command line that cannot be run is one line, masked by
-   * the redactor of its -p values, exit status 2.
-   */
-  int launch(Preparation command, PrintStream err) throws IOException {
-    Map<String, String> overrides = new LinkedHashMap<>();
-    ExperimentLaunch.Launch launch;
-    try {
-      launch = command.prepare(overrides);
-    } catch (UsageError | PlanException | ArithmeticException e) {
-      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
-      return ExperimentMain.USAGE;
-    }
-    return launch(launch, err);
-  }
-
   /** Runs the accepted launch, or with {@link #preparing} set, hands it over; the exit status. */
   int launch(ExperimentLaunch.Launch launch, PrintStream err) throws IOException {
     if (preparing != null) {
@@ -80,19 +68,29 @@ final class ExperimentOptions {
   }
 
   /**
-   * Where the experiment runs: the {@code --out} or {@code --resume} folder ({@link ExperimentLaunch#folder}), then the
-   * hosts of {@code reach}, checked in that order.
+   * The first checks of a command: its binding's name, its {@code -p} values (into {@code overrides}, as soon as read)
+   * and its timeouts.
    */
-  Site site(HostOptions reach) throws UsageError, IOException {
+  void readWorkload(String binding, Map<String, String> overrides) throws UsageError {
+    RunOptions.checkBinding(binding);
+    overrides.putAll(runOptions.overrides());
+    runOptions.checkTimeouts();
+  }
+
+  /**
+   * Where the experiment runs: the {@code --out} or {@code --resume} folder ({@link ExperimentLaunch#folder}), then the
+   * hosts, checked in that order.
+   */
+  Site site() throws UsageError, IOException {
     ExperimentManifest earlier = ExperimentLaunch.folder(out, resume);
     Path dir = dir();
-    List<Host> hosts = reach.parse();
-    int parallel = reach.parallel();
-    return new Site(dir, earlier, reach, hosts, parallel);
+    List<Host> hosts = hostOptions.parse();
+    int parallel = hostOptions.parallel();
+    return new Site(dir, earlier, hostOptions, hosts, parallel);
   }
 
   /** The runs of the experiment's steps, on the site's hosts with {@code --clients-per-host} clients each. */
-  StepPlanner planner(String binding, RunOptions runOptions, Site site) {
+  StepPlanner planner(String binding, Site site) {
     return new StepPlanner(binding, runOptions, site.hosts(), clientsPerHost);
   }
 

@@ -2,7 +2,6 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,7 +27,7 @@ import picocli.CommandLine.Parameters;
         + "first (DIR/warmup/, not counted). To compare two setups, run them interleaved with bin/ycsb-experiment "
         + "ab; two folders made one after the other can be compared with bin/ycsb-aggregate compare --a DIR_A --b "
         + "DIR_B (each side: its COMPLETE runs), drift between them included."})
-final class RepeatCommand implements Callable<Integer> {
+final class RepeatCommand implements ExperimentCommand {
   /** Every repetition's swept value: there is one configuration, run R times. */
   private static final long X = 1;
 
@@ -47,33 +45,26 @@ final class RepeatCommand implements Callable<Integer> {
   WarmupOptions warmup;
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   @Override
-  public Integer call() throws IOException {
-    return options.launch(this::prepare, System.err);
+  public ExperimentOptions options() {
+    return options;
   }
 
-  /** The command line checked and planned, first problem first; {@code overrides} is filled as soon as read. */
-  private ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+  @Override
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
       IOException {
-    RunOptions.checkBinding(binding);
-    overrides.putAll(runOptions.overrides());
-    runOptions.checkTimeouts();
+    RunOptions runOptions = options.runOptions;
+    options.readWorkload(binding, overrides);
     long fixedThreads = load.threads();
     long fixedTarget = load.target();
     if (repeat < 1 || repeat > 20) {
       throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
     }
     int warmupRounds = warmup.rounds();
-    Site site = options.site(hostOptions);
-    StepPlanner planner = options.planner(binding, runOptions, site);
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
     List<SweepRun.Planned> steps = new ArrayList<>();
     if (options.load) {
       steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));

@@ -102,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
           + " leave --load out");
     }
     Path dir = folder(given, r);
-    checkUserProperties(r, user.runOptions().overrides());
+    checkUserProperties(r, user.options().runOptions.overrides());
     List<ExperimentLaunch.Launch> launches = new ArrayList<>();
     for (Recipe.Experiment e : r.experiments()) {
       ExperimentLaunch.Launch l = prepare(r, e, home, dir, given.resume != null, List.of());

@@ -4,7 +4,6 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,7 +29,7 @@ import picocli.CommandLine.Parameters;
         "with its own bundle under DIR/steps/), on the same loaded data, stops early by the documented rule, and",
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
-final class SweepCommand implements Callable<Integer>, ExperimentCommand {
+final class SweepCommand implements ExperimentCommand {
   /** The step folder of a target-share sweep's unthrottled probe. */
   static final String UNTHROTTLED = "00-unthrottled";
 
@@ -68,22 +66,11 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   int repeat;
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   @Override
   public ExperimentOptions options() {
     return options;
-  }
-
-  @Override
-  public RunOptions runOptions() {
-    return runOptions;
   }
 
   /** The swept option and its values, and what every step shares: the threads and target not swept, the SLOs. */
@@ -92,16 +79,10 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   }
 
   @Override
-  public Integer call() throws IOException {
-    return options.launch(this::prepare, System.err);
-  }
-
-  /** The command line checked and planned, first problem first; {@code overrides} is filled as soon as read. */
-  private ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
       IOException {
-    RunOptions.checkBinding(binding);
-    overrides.putAll(runOptions.overrides());
-    runOptions.checkTimeouts();
+    RunOptions runOptions = options.runOptions;
+    options.readWorkload(binding, overrides);
     Swept swept = swept();
     if (repeat < 1 || repeat > 20) {
       throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
@@ -110,7 +91,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
       throw new UsageError("--clients-per-host " + options.clientsPerHost + ": a --clients sweep places the clients "
           + "itself (one per host, then the same number on each); leave --clients-per-host out");
     }
-    Site site = options.site(hostOptions);
+    Site site = options.site();
     swept = perClient(swept, site.hosts().size());
     List<SweepRun.Planned> steps = steps(swept, site, overrides);
     RunPlan first = steps.get(options.load ? 1 : 0).plan();
@@ -199,7 +180,7 @@ final class SweepCommand implements Callable<Integer>, ExperimentCommand {
   private List<SweepRun.Planned> steps(Swept swept, Site site, Map<String, String> overrides) throws UsageError,
       PlanException {
     List<SweepRun.Planned> steps = new ArrayList<>();
-    StepPlanner planner = options.planner(binding, runOptions, site);
+    StepPlanner planner = options.planner(binding, site);
     Axis axis = swept.axis();
     int hostCount = site.hosts().size();
     if (options.load) {

@@ -3,7 +3,6 @@ package dev.ycsbpack.experiment.cli;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -19,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +34,7 @@ import picocli.CommandLine.Parameters;
         "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
         "throughput, the ratio to w=1, the spread over the repetitions, and the write",
         "concern the clients recorded sending."})
-final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
+final class WcMatrixCommand implements ExperimentCommand {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
   String binding;
 
@@ -53,12 +51,6 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   int repeat;
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   @Override
@@ -67,18 +59,9 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   }
 
   @Override
-  public RunOptions runOptions() {
-    return runOptions;
-  }
-
-  @Override
-  public Integer call() throws IOException {
-    return options.launch(this::prepare, System.err);
-  }
-
-  /** The command line checked and planned, first problem first; {@code overrides} is filled as soon as read. */
-  private ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
       IOException {
+    RunOptions runOptions = options.runOptions;
     RunOptions.checkBinding(binding);
     if (!binding.equals("mongodb")) {
       throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
@@ -103,8 +86,8 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
     if (repeat < 1 || repeat > 20) {
       throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
     }
-    Site site = options.site(hostOptions);
-    StepPlanner planner = options.planner(binding, runOptions, site);
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
     List<SweepRun.Planned> steps = new ArrayList<>();
     if (options.load) {
       steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));
