@@ -33,7 +33,8 @@ public final class ToolCommandLine {
 
   /**
    * A picocli command line for {@code top}, reporting as the tool its {@code @Command} names, whose usage errors and
-   * help are the pack's, and whose commands report their own failures ({@code ycsb-aggregate}'s name the file and the fix, with exit statuses of their own).
+   * help are the pack's, and whose commands report their own failures ({@code ycsb-aggregate}'s name the file and the
+   * fix, with exit statuses of their own).
    */
   public static CommandLine parsing(Object top) {
     CommandLine cl = new CommandLine(top);

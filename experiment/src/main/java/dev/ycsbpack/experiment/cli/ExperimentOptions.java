@@ -19,6 +19,9 @@ import picocli.CommandLine.Option;
  * clients per host, the folder (new or resumed).
  */
 final class ExperimentOptions {
+  /** The most runs of each value or cell {@code --repeat} asks for. */
+  static final int MAX_REPEAT = 20;
+
   /** The workload and the supervision of every step, as the coordinator's {@code run} takes them. */
   @Mixin
   RunOptions runOptions;
@@ -65,6 +68,13 @@ final class ExperimentOptions {
       return ExperimentMain.USAGE;
     }
     return ExperimentLaunch.execute(launch.withFresh(fresh), err);
+  }
+
+  /** Refuses a {@code --repeat} (of sweep, wc-matrix and repeat) outside 1 to {@value #MAX_REPEAT}. */
+  static void checkRepeat(int repeat) throws UsageError {
+    if (repeat < 1 || repeat > MAX_REPEAT) {
+      throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to " + MAX_REPEAT);
+    }
   }
 
   /**

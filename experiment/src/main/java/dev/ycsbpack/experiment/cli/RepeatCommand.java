@@ -59,9 +59,7 @@ final class RepeatCommand implements ExperimentCommand {
     options.readWorkload(binding, overrides);
     long fixedThreads = load.threads();
     long fixedTarget = load.target();
-    if (repeat < 1 || repeat > 20) {
-      throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
-    }
+    ExperimentOptions.checkRepeat(repeat);
     int warmupRounds = warmup.rounds();
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);

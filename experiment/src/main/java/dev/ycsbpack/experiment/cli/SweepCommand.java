@@ -84,9 +84,7 @@ final class SweepCommand implements ExperimentCommand {
     RunOptions runOptions = options.runOptions;
     options.readWorkload(binding, overrides);
     Swept swept = swept();
-    if (repeat < 1 || repeat > 20) {
-      throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
-    }
+    ExperimentOptions.checkRepeat(repeat);
     if (swept.axis() == Axis.CLIENTS && options.clientsPerHost != 1) {
       throw new UsageError("--clients-per-host " + options.clientsPerHost + ": a --clients sweep places the clients "
           + "itself (one per host, then the same number on each); leave --clients-per-host out");

@@ -83,9 +83,7 @@ final class WcMatrixCommand implements ExperimentCommand {
             + "matrix sets the write concern of each cell itself; give it in --write-concerns instead");
       }
     }
-    if (repeat < 1 || repeat > 20) {
-      throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
-    }
+    ExperimentOptions.checkRepeat(repeat);
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);
     List<SweepRun.Planned> steps = new ArrayList<>();
