@@ -1,9 +1,12 @@
 package dev.ycsbpack.aggregate.cli;
 
+import dev.ycsbpack.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.ToolTop;
+import dev.ycsbpack.cli.ToolVersion;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.StartupArchive;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -14,11 +17,11 @@ import picocli.CommandLine;
  * <p>Exit codes: 0 done; 1 an input was refused (the message names the file, the line, the problem and the fix);
  * 2 wrong usage; 3 some clients failed and {@code --accept-partial} was not given; 4 the result could not be written.
  */
-@Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, versionProvider = AggregateMain.Version.class,
+@Command(name = "ycsb-aggregate", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
     description = "Merges YCSB 0.17 clients' results into true numbers: percentiles read from the clients' summed "
         + "HdrHistograms, never averaged.",
     subcommands = {MergeCommand.class, CompareCommand.class, PublishCommand.class, CommandLine.HelpCommand.class})
-public final class AggregateMain implements Runnable {
+public final class AggregateMain extends ToolTop {
   public static final int OK = ExitCodes.COMPLETE;
   public static final int REFUSED = ExitCodes.FAILED;
   public static final int USAGE = ExitCodes.USAGE;
@@ -27,20 +30,9 @@ public final class AggregateMain implements Runnable {
   /** Merged and written, but the summed Return= counts fail the clients' error budget (every output says so first). */
   public static final int OVER_BUDGET = 5;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
   @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: merge, compare or publish");
-  }
-
-  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"ycsb-aggregate " + dev.ycsbpack.common.PackVersion.current().shown()};
-    }
+  protected String commandWord() {
+    return "subcommand";
   }
 
   public static void main(String[] args) {
@@ -53,17 +45,12 @@ public final class AggregateMain implements Runnable {
 
   /** Runs the command line without exiting the JVM; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    CommandLine cl = commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
+    return ToolMain.run(commandLine(), args, out, err);
   }
 
   /** The tool's command line: usage errors in one line, help synopses wrapped between their elements. */
   public static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new AggregateMain());
-    UsageLine.install(cl, "ycsb-aggregate"); // one line, secrets masked, no usage text after it
-    SynopsisLayout.install(cl);
-    return cl;
+    // one line, secrets masked, no usage text after it; each command reports its own failures
+    return ToolCommandLine.parsing(new AggregateMain());
   }
 }

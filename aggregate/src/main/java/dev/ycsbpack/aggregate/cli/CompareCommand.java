@@ -167,16 +167,7 @@ final class CompareCommand implements Callable<Integer> {
       return usage(err, "--format " + Text.shown(fmt) + ": two experiments are compared in Markdown only (md)");
     }
 
-    ExperimentComparison c;
-    try {
-      c = ExperimentComparison.of(given.get(0), given.get(1), method, primary);
-    } catch (Arms.Unusable e) {
-      return usage(err, e.getMessage());
-    } catch (InputException e) {
-      err.println("ycsb-aggregate compare: refused: " + e.getMessage());
-      return AggregateMain.REFUSED;
-    }
-    return show(c::markdown, c::markdown, stdout, err);
+    return shown(() -> ExperimentComparison.of(given.get(0), given.get(1), method, primary)::markdown, stdout, err);
   }
 
   /** Two folders of one recipe, experiment by experiment; a recipe's folder beside anything else is refused. */
@@ -193,16 +184,29 @@ final class CompareCommand implements Callable<Integer> {
     if (!fmt.equals("md")) {
       return usage(err, "--format " + Text.shown(fmt) + ": two recipe folders are compared in Markdown only (md)");
     }
-    RecipeComparison c;
+    return shown(() -> RecipeComparison.of(given.get(0), given.get(1), method)::markdown, stdout, err);
+  }
+
+  /** A comparison of two folders, in Markdown; made only once its inputs are read and accepted. */
+  private interface Compared {
+    AtomicFiles.Body markdown() throws Arms.Unusable, InputException;
+  }
+
+  /**
+   * Shows {@code compared} ({@link #show}); the exit status, 2 when the folders cannot be compared as given, 1 when an
+   * input is refused.
+   */
+  private int shown(Compared compared, PrintWriter stdout, PrintWriter err) {
+    AtomicFiles.Body markdown;
     try {
-      c = RecipeComparison.of(given.get(0), given.get(1), method);
+      markdown = compared.markdown();
     } catch (Arms.Unusable e) {
       return usage(err, e.getMessage());
     } catch (InputException e) {
       err.println("ycsb-aggregate compare: refused: " + e.getMessage());
       return AggregateMain.REFUSED;
     }
-    return show(c::markdown, c::markdown, stdout, err);
+    return show(markdown, markdown, stdout, err);
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.Fanout;
 import java.io.IOException;

@@ -1,9 +1,12 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.cli.PackHome;
+import dev.ycsbpack.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.ToolTop;
+import dev.ycsbpack.cli.ToolVersion;
 import dev.ycsbpack.coordinator.plan.Phase;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,7 +17,7 @@ import picocli.CommandLine.Command;
  * run (nothing was started).
  */
 @Command(name = "ycsb-coordinator", mixinStandardHelpOptions = true,
-    versionProvider = CoordinatorMain.Version.class,
+    versionProvider = ToolVersion.class,
     description = {"Runs YCSB clients on several hosts at once: splits the key ranges, threads, target",
         "and operations, starts every client together, watches them, stops them all if one",
         "fails, and merges their results.", ""},
@@ -49,44 +52,16 @@ import picocli.CommandLine.Command;
         "password) is on this coordinator's own, where ps shows it: put secrets in an",
         "owner-only -P file instead, e.g. -P secrets.properties holding the line",
         "mongodb.tls.keyStorePassword=... (bin/ycsb alike)."})
-public final class CoordinatorMain implements Runnable {
+public final class CoordinatorMain extends ToolTop {
   static final int USAGE = ToolCommandLine.USAGE;
-  /** The original arguments, for the manifest (redacted there). */
-  private static List<String> commandLine = List.of();
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: load, run, check or recover");
-  }
 
   public static void main(String[] args) {
-    commandLine = List.of(args);
-    CommandLine cl = ToolCommandLine.create(new CoordinatorMain(), "ycsb-coordinator");
-    System.exit(cl.execute(args));
-  }
-
-  static List<String> commandLine() {
-    return commandLine;
+    ToolMain.exit(new CoordinatorMain(), args);
   }
 
   /** The installed pack the coordinator runs from ({@code bin/ycsb-coordinator} sets it). */
-  public static Path packHome() {
-    String home = System.getProperty("ycsbpack.home");
-    if (home == null || !Files.isDirectory(Path.of(home))) {
-      throw new IllegalStateException("ycsbpack.home is not set: run the coordinator as bin/ycsb-coordinator");
-    }
-    return Path.of(home);
-  }
-
-  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"ycsb-coordinator " + dev.ycsbpack.common.PackVersion.current().shown()};
-    }
+  static Path packHome() {
+    return PackHome.of("bin/ycsb-coordinator");
   }
 
   @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,5 +1,8 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.aggregate.format.MergedJson;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
@@ -9,6 +12,8 @@ import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.options.HostOptions;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -74,43 +79,28 @@ abstract class PhaseCommand implements Callable<Integer> {
 
   abstract Phase phase();
 
+  /** A command line that can be run: its plan, and how many hosts are worked on at once. */
+  private record Accepted(RunPlan plan, int parallel) {
+  }
+
   @Override
   public Integer call() throws IOException {
     long commandStart = System.currentTimeMillis();
     PrintStream err = System.err;
-    RunPlan plan;
-    int parallel;
+    Accepted accepted;
     Map<String, String> overrides = new LinkedHashMap<>();
     try {
-      RunOptions.checkBinding(binding);
-      overrides.putAll(runOptions.overrides());
-      runOptions.checkTimeouts();
-      parallel = hostOptions.parallel();
-      int totalThreads;
-      int totalTarget;
-      try {
-        totalThreads = threads == null ? 0 : FlagValues.wholeNumber("-threads", threads, 1);
-        totalTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
-      } catch (IllegalArgumentException e) {
-        throw new UsageError(e.getMessage());
-      }
-      if (out == null && !dryRun) {
-        throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
-      }
-      List<Host> hosts = hostOptions.parse();
-      plan = Planner.plan(new RunRequest(phase(), binding, runOptions.workloadFiles, overrides, totalThreads,
-          totalTarget, hosts, clientsPerHost, out, runOptions.jvmArgs));
-      runOptions.checkJvmArgs(Redactor.of(plan.properties()));
-      RunOptions.checkTlsFiles(plan.properties());
+      accepted = accept(overrides);
     } catch (UsageError | PlanException e) {
       Redactor r = Redactor.of(overrides);
       err.println("ycsb-coordinator: error: " + r.redact(e.getMessage()));
       return CoordinatorMain.USAGE;
     }
+    RunPlan plan = accepted.plan();
     // the merged properties hold every -p and every -P value: this redactor knows every secret given
     // and the secret words of the arguments (--rsh 'kubectl --token T ...'), which a remote shell's error may quote
     Redactor redactor = Redactor.of(plan.properties())
-        .withSecrets(CommandWords.secrets(CoordinatorMain.commandLine()));
+        .withSecrets(CommandWords.secrets(ToolMain.arguments()));
     Path home;
     try {
       home = CoordinatorMain.packHome();
@@ -130,6 +120,37 @@ abstract class PhaseCommand implements Callable<Integer> {
       printPlan(plan, System.out);
       return 0;
     }
+    return run(plan, home, accepted.parallel(), redactor, commandStart, err);
+  }
+
+  /** The command line checked and planned, first problem first; {@code overrides} is filled as soon as read. */
+  private Accepted accept(Map<String, String> overrides) throws UsageError, PlanException {
+    RunOptions.checkBinding(binding);
+    overrides.putAll(runOptions.overrides());
+    runOptions.checkTimeouts();
+    int parallel = hostOptions.parallel();
+    int totalThreads;
+    int totalTarget;
+    try {
+      totalThreads = threads == null ? 0 : FlagValues.wholeNumber("-threads", threads, 1);
+      totalTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    if (out == null && !dryRun) {
+      throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
+    }
+    List<Host> hosts = hostOptions.parse();
+    RunPlan plan = Planner.plan(new RunRequest(phase(), binding, runOptions.workloadFiles, overrides, totalThreads,
+        totalTarget, hosts, clientsPerHost, out, runOptions.jvmArgs));
+    runOptions.checkJvmArgs(Redactor.of(plan.properties()));
+    RunOptions.checkTlsFiles(plan.properties());
+    return new Accepted(plan, parallel);
+  }
+
+  /** Runs a plan every check passed: the bundle folder, the hosts' sessions, the run and its summary. */
+  private int run(RunPlan plan, Path home, int parallel, Redactor redactor, long commandStart, PrintStream err)
+      throws IOException {
     PackArchive pack;
     Bundle bundle;
     Map<Host, HostSession> sessions;
@@ -144,7 +165,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     Supervisor.Settings settings = runOptions.settings(parallel);
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
-    String command = redactor.redact(String.join(" ", CommandWords.masked(CoordinatorMain.commandLine())));
+    String command = redactor.redact(String.join(" ", CommandWords.masked(ToolMain.arguments())));
     CoordinatedRun run = new CoordinatedRun(plan, new RunSetup(sessions, pack, settings, redactor, command, err,
         runOptions.quiet), commandStart);
     RunOutcome outcome;

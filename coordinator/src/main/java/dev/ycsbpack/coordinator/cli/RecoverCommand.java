@@ -1,5 +1,7 @@
 package dev.ycsbpack.coordinator.cli;
 
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
@@ -9,6 +11,7 @@ import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.Recovery;
 import java.io.IOException;
@@ -52,7 +55,7 @@ final class RecoverCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
-    Redactor redactor = Redactor.of(Map.of()).withSecrets(CommandWords.secrets(CoordinatorMain.commandLine()));
+    Redactor redactor = Redactor.of(Map.of()).withSecrets(CommandWords.secrets(ToolMain.arguments()));
     Manifest m;
     try {
       m = readManifest();
@@ -67,10 +70,7 @@ final class RecoverCommand implements Callable<Integer> {
           + "its coordinator (process " + live.get() + "); nothing to recover");
       return CoordinatorMain.USAGE;
     }
-    HostOptions reach = new HostOptions();
-    reach.sshConfig = sshConfig;
-    reach.rsh = rsh;
-    reach.remoteDir = remoteDir;
+    HostOptions reach = HostOptions.reaching(sshConfig, rsh, remoteDir);
     List<Host> remote;
     Map<String, HostSession> sessions = new LinkedHashMap<>();
     try {

@@ -3,6 +3,7 @@ package dev.ycsbpack.coordinator.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.ycsbpack.cli.ToolCommandLine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ class ToolCommandLineTest {
   private int run(List<String> head) {
     List<String> args = new ArrayList<>(head);
     args.addAll(SECRETS);
-    CommandLine cl = ToolCommandLine.create(new CoordinatorMain(), "ycsb-coordinator");
+    CommandLine cl = ToolCommandLine.create(new CoordinatorMain());
     StringWriter out = new StringWriter();
     StringWriter e = new StringWriter();
     cl.setOut(new PrintWriter(out, true));

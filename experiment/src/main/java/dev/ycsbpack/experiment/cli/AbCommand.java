@@ -4,20 +4,16 @@ import dev.ycsbpack.aggregate.compare.Arms;
 import dev.ycsbpack.aggregate.compare.Primary;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.stats.Significance;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.HostOptions;
-import dev.ycsbpack.coordinator.cli.RunOptions;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
-import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
-import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.experiment.ab.AbSteps;
-import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -104,13 +100,13 @@ final class AbCommand implements Callable<Integer> {
   List<Path> bFiles = new ArrayList<>();
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
+
+  /**
+   * What masks every line of this command: the secrets of both arms and the command once the arms are read; before,
+   * what looks like a secret by its shape.
+   */
+  private Redactor redactor = Redactor.shapeOnly();
 
   /** One arm as given: its name, its own properties and files. */
   record Arm(String label, Map<String, String> properties, List<Path> files) {
@@ -119,64 +115,60 @@ final class AbCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
-    Map<String, String> overrides = new LinkedHashMap<>();
-    List<SweepRun.Planned> steps = new ArrayList<>();
-    ExperimentManifest.Plan plan;
-    ExperimentManifest earlier;
-    Path dir;
-    Redactor redactor = Redactor.shapeOnly();
-    List<Host> hosts;
-    int parallel;
+    ExperimentLaunch.Launch launch;
     try {
-      RunOptions.checkBinding(binding);
-      overrides.putAll(runOptions.overrides());
-      List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
-      redactor = redactor(overrides, arms);
-      if (arms.get(0).label().equals(arms.get(1).label())) {
-        throw new UsageError("--b-label " + Text.shown(bLabel) + ": the same name as arm A's; give the arms two names");
-      }
-      runOptions.checkTimeouts();
-      long threads = load.threads();
-      long target = load.target();
-      int roundCount = rounds();
-      int warmupRounds = warmup.rounds();
-      earlier = ExperimentLaunch.folder(options.out, options.resume);
-      dir = options.dir();
-      hosts = hostOptions.parse();
-      parallel = hostOptions.parallel();
-      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
-      List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
-      if (options.load) {
-        checkOneCollection(overrides, arms, armOverrides);
-        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, threads);
-        // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
-        steps.add(ExperimentLaunch.loadStep(binding, runOptions, armOverrides.get(0), loadThreads, hosts,
-            options.clientsPerHost, stepsDir));
-      }
-      steps.addAll(AbSteps.of(arms.stream().map(Arm::label).toList(), roundCount, warmupRounds, dir,
-          (arm, out) -> runPlan(arms.get(arm), armOverrides.get(arm), threads, target, hosts, out)));
-      List<RunPlan> firsts = new ArrayList<>();
-      for (int x = 1; x <= 2; x++) {
-        long arm = x;
-        firsts.add(steps.stream().filter(p -> !p.load() && p.x() == arm).findFirst().orElseThrow().plan());
-      }
-      for (RunPlan p : firsts) {
-        RunOptions.checkTlsFiles(p.properties());
-      }
-      runOptions.checkJvmArgs(redactor);
-      Redactor shownBy = redactor;
-      plan = new ExperimentManifest.Plan(SweepRun.AB, binding, "arm", List.of(1L, 2L),
-          runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, redactor),
-          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
-          options.load, roundCount, "none: every round runs", null, warmupRounds,
-          arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
-      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
+      launch = prepare();
     } catch (UsageError | PlanException | ArithmeticException e) {
       err.println("ycsb-experiment: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
-        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+    return ExperimentLaunch.execute(launch, err);
+  }
+
+  /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
+  private ExperimentLaunch.Launch prepare() throws UsageError, PlanException, IOException {
+    RunOptions runOptions = options.runOptions;
+    RunOptions.checkBinding(binding);
+    Map<String, String> overrides = new LinkedHashMap<>(runOptions.overrides());
+    List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
+    redactor = redactor(overrides, arms);
+    if (arms.get(0).label().equals(arms.get(1).label())) {
+      throw new UsageError("--b-label " + Text.shown(bLabel) + ": the same name as arm A's; give the arms two names");
+    }
+    runOptions.checkTimeouts();
+    long threads = load.threads();
+    long target = load.target();
+    int roundCount = rounds();
+    int warmupRounds = warmup.rounds();
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
+    if (options.load) {
+      checkOneCollection(overrides, arms, armOverrides);
+      // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
+      steps.add(planner.load(armOverrides.get(0), threads, site.stepsDir()));
+    }
+    steps.addAll(AbSteps.of(arms.stream().map(Arm::label).toList(), roundCount, warmupRounds, site.dir(),
+        (arm, out) -> runPlan(planner, arms.get(arm), armOverrides.get(arm), threads, target, out)));
+    List<RunPlan> firsts = new ArrayList<>();
+    for (int x = 1; x <= 2; x++) {
+      long arm = x;
+      firsts.add(steps.stream().filter(p -> !p.load() && p.x() == arm).findFirst().orElseThrow().plan());
+    }
+    for (RunPlan p : firsts) {
+      RunOptions.checkTlsFiles(p.properties());
+    }
+    Redactor shownBy = redactor;
+    runOptions.checkJvmArgs(shownBy);
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.AB, binding, "arm", List.of(1L, 2L),
+        runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, shownBy),
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
+        options.load, roundCount, "none: every round runs", null, warmupRounds,
+        arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
+    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
+    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
+        shownBy);
   }
 
   /**
@@ -234,14 +226,11 @@ final class AbCommand implements Callable<Integer> {
    * One run of an arm. An arm's own {@code threadcount} or {@code target} wins over the command's {@code -threads}
    * and {@code -target} (a request's totals would otherwise win over every property).
    */
-  private RunPlan runPlan(Arm arm, Map<String, String> props, long threads, long target, List<Host> hosts, Path out)
-      throws PlanException {
-    List<Path> files = new ArrayList<>(runOptions.workloadFiles);
-    files.addAll(arm.files());
-    int t = arm.properties().containsKey("threadcount") ? 0 : Math.toIntExact(threads);
+  private static RunPlan runPlan(StepPlanner planner, Arm arm, Map<String, String> props, long threads, long target,
+                                 Path out) throws PlanException {
+    long t = arm.properties().containsKey("threadcount") ? 0 : threads;
     long g = arm.properties().containsKey("target") ? 0 : target;
-    return StepRunner.plan(new RunRequest(Phase.RUN, binding, files, props, t, g, hosts, options.clientsPerHost, out,
-        runOptions.jvmArgs));
+    return planner.run(arm.files(), props, t, g, planner.hosts(), planner.clientsPerHost(), out);
   }
 
   /** {@code --load} loads one collection: refused when the arms read different ones. */
@@ -267,7 +256,7 @@ final class AbCommand implements Callable<Integer> {
       a.properties().forEach((k, v) -> all.put(all.containsKey(k) && !all.get(k).equals(v) ? k + "#" + a.label() : k,
           v));
     }
-    return Redactor.of(all).withSecrets(CommandWords.secrets(ExperimentMain.commandLine()));
+    return Redactor.of(all).withSecrets(CommandWords.secrets(ToolMain.arguments()));
   }
 
   /** The properties both arms' runs share, as the manifest shows them (secrets masked). */

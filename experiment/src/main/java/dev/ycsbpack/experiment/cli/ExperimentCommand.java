@@ -1,12 +1,41 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.cli.UsageError;
+import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** What {@code run} reads of the command a recipe runs: the options it shares with the user's command line. */
+/**
+ * An experiment command whose command line becomes one launch: checked and planned first, so a refusal leaves nothing
+ * written, then run. {@code run} prepares the commands a recipe is made of (sweep, wc-matrix) through it too.
+ */
 sealed interface ExperimentCommand extends Callable<Integer>
-    permits SweepCommand, WcMatrixCommand {
+    permits SweepCommand, WcMatrixCommand, RepeatCommand {
+  /** The options the experiment commands share: the workload, the hosts, the load, the folder. */
   ExperimentOptions options();
 
-  RunOptions runOptions();
+  /** The command line checked and planned, first problem first; {@code overrides} (its -p) filled as soon as read. */
+  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException;
+
+  /**
+   * Prepares the launch and {@link ExperimentOptions#launch}es it; a command line that cannot be run is one line,
+   * masked by the redactor of its -p values, exit status 2.
+   */
+  @Override
+  default Integer call() throws IOException {
+    PrintStream err = System.err;
+    Map<String, String> overrides = new LinkedHashMap<>();
+    ExperimentLaunch.Launch launch;
+    try {
+      launch = prepare(overrides);
+    } catch (UsageError | PlanException | ArithmeticException e) {
+      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
+      return ExperimentMain.USAGE;
+    }
+    return options().launch(launch, err);
+  }
 }

@@ -1,6 +1,9 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.cli.PackHome;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.ExitCodes;
@@ -11,18 +14,14 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsSettings;
-import dev.ycsbpack.coordinator.cli.CoordinatorMain;
-import dev.ycsbpack.coordinator.cli.HostOptions;
-import dev.ycsbpack.coordinator.cli.RunOptions;
-import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.coordinator.plan.RunRequest;
 import dev.ycsbpack.coordinator.run.ClientCheck;
-import dev.ycsbpack.experiment.answer.Slo;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.run.FreshInserts;
 import dev.ycsbpack.experiment.run.RecordCount;
@@ -59,33 +58,27 @@ final class ExperimentLaunch {
    * @param facts added to the manifest's environment (a recipe's name and digest)
    * @param fresh drop the collection the load writes before the load ({@code --fresh})
    */
-  record Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
-                ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
-                List<Host> hosts, int parallel, String binding, Map<String, String> facts, boolean fresh) {
-    Launch(Path dir, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps, List<Slo> slos, boolean load,
-           ExperimentManifest earlier, Redactor redactor, RunOptions runOptions, HostOptions hostOptions,
-           List<Host> hosts, int parallel, String binding) {
-      this(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel, binding,
-          Map.of(), false);
+  record Launch(Site site, Study study, Redactor redactor, Map<String, String> facts, boolean fresh) {
+    /** A launch with no facts of its own, that drops nothing. */
+    Launch(Site site, Study study, Redactor redactor) {
+      this(site, study, redactor, Map.of(), false);
     }
 
     /** This launch with {@code more} facts in its environment. */
     Launch withFacts(Map<String, String> more) {
       Map<String, String> f = new TreeMap<>(facts);
       f.putAll(more);
-      return new Launch(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel,
-          binding, f, fresh);
+      return new Launch(site, study, redactor, f, fresh);
     }
 
     /** This launch, dropping the load's collection first or not. */
     Launch withFresh(boolean drop) {
-      return new Launch(dir, plan, steps, slos, load, earlier, redactor, runOptions, hostOptions, hosts, parallel,
-          binding, facts, drop);
+      return new Launch(site, study, redactor, facts, drop);
     }
 
     /** Whether its own load is still to run: a new experiment that loads, or one resumed before its load finished. */
     boolean loadsNow() {
-      return load && (earlier == null || earlier.steps().stream()
+      return study.load() && (site.earlier() == null || site.earlier().steps().stream()
           .noneMatch(s -> s.name().equals("00-load") && RunJudgement.counts(s.verdict())));
     }
   }
@@ -137,9 +130,19 @@ final class ExperimentLaunch {
   /** The pack's folder (bin/, lib/, workloads/, experiments/), or why this is no installed pack. */
   static Path home() throws UsageError {
     try {
-      return CoordinatorMain.packHome();
+      return PackHome.of("bin/ycsb-experiment");
     } catch (IllegalStateException e) {
-      throw new UsageError(e.getMessage().replace("bin/ycsb-coordinator", "bin/ycsb-experiment"));
+      throw new UsageError(e.getMessage());
+    }
+  }
+
+  /** The pack's folder; null when this is no installed pack, said on {@code err}. */
+  private static Path home(PrintStream err) {
+    try {
+      return home();
+    } catch (UsageError e) {
+      err.println("ycsb-experiment: error: " + e.getMessage());
+      return null;
     }
   }
 
@@ -158,7 +161,7 @@ final class ExperimentLaunch {
 
   /** Checks, counts and runs; the exit status. */
   static int execute(Launch l, PrintStream err) throws IOException {
-    String finished = finished(l.dir(), l.earlier());
+    String finished = finished(l.site().dir(), l.site().earlier());
     if (finished != null) {
       err.println("ycsb-experiment: error: " + finished);
       return ExperimentMain.USAGE;
@@ -173,17 +176,14 @@ final class ExperimentLaunch {
    * A recipe checks every experiment this way before its first runs.
    */
   static Integer check(Launch l, boolean countRecords, PrintStream err) throws IOException {
-    List<SweepRun.Planned> steps = l.steps();
-    RunOptions runOptions = l.runOptions();
+    List<SweepRun.Planned> steps = l.study().steps();
+    RunOptions runOptions = l.study().runOptions();
     Redactor redactor = l.redactor();
-    Path home;
-    try {
-      home = home();
-    } catch (UsageError e) {
-      err.println("ycsb-experiment: error: " + e.getMessage());
+    Path home = home(err);
+    if (home == null) {
       return ExperimentMain.USAGE;
     }
-    if (l.binding().equals("mongodb")) {
+    if (l.study().binding().equals("mongodb")) {
       java.util.Optional<String> inserts = FreshInserts.refusal(steps.stream().filter(s -> !s.load())
           .map(SweepRun.Planned::plan).toList());
       if (inserts.isPresent()) {
@@ -217,10 +217,10 @@ final class ExperimentLaunch {
    * when the load may run. A resumed load is not checked: the collection holds its own first attempt's records.
    */
   static Integer checkLoadTarget(Launch l, PrintStream err) {
-    if (!l.load() || l.earlier() != null || l.fresh() || !l.binding().equals("mongodb")) {
+    if (!l.study().load() || l.site().earlier() != null || l.fresh() || !l.study().binding().equals("mongodb")) {
       return null;
     }
-    Map<String, String> props = l.steps().get(0).plan().properties();
+    Map<String, String> props = l.study().steps().get(0).plan().properties();
     RecordCount.Result r;
     try {
       r = RecordCount.of(props);
@@ -249,10 +249,10 @@ final class ExperimentLaunch {
    * exit status (it said why).
    */
   static Integer dropForLoad(Launch l, PrintStream err) {
-    if (!l.fresh() || !l.loadsNow() || !l.binding().equals("mongodb")) {
+    if (!l.fresh() || !l.loadsNow() || !l.study().binding().equals("mongodb")) {
       return null;
     }
-    Map<String, String> props = l.steps().get(0).plan().properties();
+    Map<String, String> props = l.study().steps().get(0).plan().properties();
     try {
       RecordCount.Result dropped = RecordCount.drop(props);
       err.println("ycsb-experiment: --fresh: dropped " + Text.shown(dropped.collection()) + " ("
@@ -267,12 +267,12 @@ final class ExperimentLaunch {
 
   /** The loaded collection's count, when the launch does not load it itself: null when it holds enough. */
   static Integer checkCount(Launch l, PrintStream err) {
-    ExperimentManifest earlier = l.earlier();
-    boolean load = l.load();
+    ExperimentManifest earlier = l.site().earlier();
+    boolean load = l.study().load();
     boolean loadDone = earlier != null && earlier.steps().stream()
         .anyMatch(s -> s.name().equals("00-load") && RunJudgement.counts(s.verdict()));
-    if ((!load || loadDone) && l.binding().equals("mongodb")) {
-      if (l.plan().arms() != null) {
+    if ((!load || loadDone) && l.study().binding().equals("mongodb")) {
+      if (l.study().plan().arms() != null) {
         for (RunPlan p : armFirsts(l)) { // each arm may read its own server or collection
           Integer refused = checkLoaded(p.properties(), l.redactor(), err);
           if (refused != null) {
@@ -281,7 +281,7 @@ final class ExperimentLaunch {
         }
         return null;
       }
-      return checkLoaded(l.steps().get(load ? 1 : 0).plan().properties(), l.redactor(), err);
+      return checkLoaded(l.study().steps().get(load ? 1 : 0).plan().properties(), l.redactor(), err);
     }
     return null;
   }
@@ -289,10 +289,11 @@ final class ExperimentLaunch {
   /** An A/B experiment's first run of each arm (x 1, 2, ...); empty for any other experiment. */
   private static List<RunPlan> armFirsts(Launch l) {
     List<RunPlan> firsts = new ArrayList<>();
-    if (l.plan().arms() != null) {
-      for (long x = 1; x <= l.plan().arms().size(); x++) {
+    Study study = l.study();
+    if (study.plan().arms() != null) {
+      for (long x = 1; x <= study.plan().arms().size(); x++) {
         long arm = x;
-        l.steps().stream().filter(s -> !s.load() && s.x() == arm).findFirst().ifPresent(s -> firsts.add(s.plan()));
+        study.steps().stream().filter(s -> !s.load() && s.x() == arm).findFirst().ifPresent(s -> firsts.add(s.plan()));
       }
     }
     return firsts;
@@ -300,20 +301,18 @@ final class ExperimentLaunch {
 
   /** Runs a launch whose {@link #check} passed; the exit status. */
   static int runChecked(Launch l, PrintStream err) throws IOException {
-    List<SweepRun.Planned> steps = l.steps();
-    RunOptions runOptions = l.runOptions();
+    Site site = l.site();
+    List<SweepRun.Planned> steps = l.study().steps();
+    RunOptions runOptions = l.study().runOptions();
     Redactor redactor = l.redactor();
-    ExperimentManifest earlier = l.earlier();
-    Path dir = l.dir();
-    Path home;
-    try {
-      home = home();
-    } catch (UsageError e) {
-      err.println("ycsb-experiment: error: " + e.getMessage());
+    ExperimentManifest earlier = site.earlier();
+    Path dir = site.dir();
+    Path home = home(err);
+    if (home == null) {
       return ExperimentMain.USAGE;
     }
-    if (l.plan().notes() != null) {
-      l.plan().notes().forEach(n -> err.println("ycsb-experiment: note: " + n));
+    if (l.study().plan().notes() != null) {
+      l.study().plan().notes().forEach(n -> err.println("ycsb-experiment: note: " + n));
     }
     Integer notDropped = dropForLoad(l, err);
     if (notDropped != null) {
@@ -321,7 +320,7 @@ final class ExperimentLaunch {
     }
     Files.createDirectories(dir);
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
-    String command = redactor.redact(String.join(" ", CommandWords.masked(ExperimentMain.commandLine())));
+    String command = redactor.redact(String.join(" ", CommandWords.masked(ToolMain.arguments())));
     Map<String, String> environment = new TreeMap<>();
     environment.put(EnvironmentFacts.PACK_VERSION, PackVersion.current().shown());
     environment.put("experiment.command", command);
@@ -333,22 +332,23 @@ final class ExperimentLaunch {
     // the most clients any step puts on one host decides whether a host's clients can share one ssh connection
     int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
         / s.plan().hosts().size()).max().orElse(1);
-    StepRunner runner = new StepRunner(l.hostOptions().sessions(l.hosts(), home, perHostMost), PackArchive.of(home),
-        runOptions.settings(l.parallel()), redactor, command, err, runOptions.quiet);
-    SweepRun run = new SweepRun(new ExperimentBundle(dir), l.plan(), steps, l.slos(), runner, environment, System.out);
+    StepRunner runner = new StepRunner(site.reach().sessions(site.hosts(), home, perHostMost), PackArchive.of(home),
+        runOptions.settings(site.parallel()), redactor, command, err, runOptions.quiet);
+    SweepRun run = new SweepRun(new ExperimentBundle(dir), l.study().plan(), steps, l.study().slos(), runner,
+        environment, System.out);
     int status;
     try {
       status = InterruptHook.during("experiment-interrupt", () -> {
         // Ctrl-C: the running step is stopped the coordinator's way (every client stopped, its bundle FAILED), the
         // experiment is marked INCOMPLETE; exit status 1
         run.interrupt("interrupted: the experiment was stopped (Ctrl-C or a signal)");
-        l.hostOptions().closeConnections();
+        site.reach().closeConnections();
         err.println("ycsb-experiment: INCOMPLETE: interrupted; continue with --resume " + dir);
         err.flush();
         Runtime.getRuntime().halt(1);
       }, () -> run.run(earlier));
     } finally {
-      l.hostOptions().closeConnections();
+      site.reach().closeConnections();
     }
     return status;
   }

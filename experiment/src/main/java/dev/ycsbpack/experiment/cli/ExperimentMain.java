@@ -1,7 +1,9 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.coordinator.cli.ToolCommandLine;
-import java.util.List;
+import dev.ycsbpack.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolMain;
+import dev.ycsbpack.cli.ToolTop;
+import dev.ycsbpack.cli.ToolVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +14,7 @@ import picocli.CommandLine.Command;
  * could still be answered); 2 the command cannot be run (nothing started, nothing written).
  */
 @Command(name = "ycsb-experiment", mixinStandardHelpOptions = true,
-    versionProvider = ExperimentMain.Version.class,
+    versionProvider = ToolVersion.class,
     description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
         "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
     subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, AbCommand.class, RunCommand.class,
@@ -64,33 +66,10 @@ import picocli.CommandLine.Command;
         "Exit status: 0 complete, 1 a step failed or the experiment was interrupted,",
         "2 the command cannot be run.",
         "See docs/experiments.md for the rules behind every answer."})
-public final class ExperimentMain implements Runnable {
+public final class ExperimentMain extends ToolTop {
   static final int USAGE = ToolCommandLine.USAGE;
-  private static List<String> commandLine = List.of();
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a command: sweep, wc-matrix, repeat, ab or run");
-  }
 
   public static void main(String[] args) {
-    commandLine = List.of(args);
-    CommandLine cl = ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment");
-    System.exit(cl.execute(args));
-  }
-
-  static List<String> commandLine() {
-    return commandLine;
-  }
-
-  /** {@code --version}: the pack's version and build ({@link dev.ycsbpack.common.PackVersion}). */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"ycsb-experiment " + dev.ycsbpack.common.PackVersion.current().shown()};
-    }
+    ToolMain.exit(new ExperimentMain(), args);
   }
 }

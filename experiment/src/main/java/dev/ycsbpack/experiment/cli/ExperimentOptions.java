@@ -1,13 +1,35 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.cli.UsageError;
+import dev.ycsbpack.coordinator.options.HostOptions;
+import dev.ycsbpack.coordinator.options.RunOptions;
+import dev.ycsbpack.coordinator.plan.Host;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options every experiment command takes the same way: the load, clients per host, the folder (new or resumed). */
+/**
+ * The options every experiment command takes the same way: the workload and the hosts (the coordinator's), the load,
+ * clients per host, the folder (new or resumed).
+ */
 final class ExperimentOptions {
+  /** The most runs of each value or cell {@code --repeat} asks for. */
+  static final int MAX_REPEAT = 20;
+
+  /** The workload and the supervision of every step, as the coordinator's {@code run} takes them. */
+  @Mixin
+  RunOptions runOptions;
+
+  /** The hosts every step runs on, as the coordinator's {@code run} takes them. */
+  @Mixin
+  HostOptions hostOptions;
+
   @Option(names = "--load", description = "load the records once (a coordinated load, steps/00-load) before the first "
       + "run; without it the collection must already hold recordcount documents")
   boolean load;
@@ -46,6 +68,40 @@ final class ExperimentOptions {
       return ExperimentMain.USAGE;
     }
     return ExperimentLaunch.execute(launch.withFresh(fresh), err);
+  }
+
+  /** Refuses a {@code --repeat} (of sweep, wc-matrix and repeat) outside 1 to {@value #MAX_REPEAT}. */
+  static void checkRepeat(int repeat) throws UsageError {
+    if (repeat < 1 || repeat > MAX_REPEAT) {
+      throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to " + MAX_REPEAT);
+    }
+  }
+
+  /**
+   * The first checks of a command: its binding's name, its {@code -p} values (into {@code overrides}, as soon as read)
+   * and its timeouts.
+   */
+  void readWorkload(String binding, Map<String, String> overrides) throws UsageError {
+    RunOptions.checkBinding(binding);
+    overrides.putAll(runOptions.overrides());
+    runOptions.checkTimeouts();
+  }
+
+  /**
+   * Where the experiment runs: the {@code --out} or {@code --resume} folder ({@link ExperimentLaunch#folder}), then the
+   * hosts, checked in that order.
+   */
+  Site site() throws UsageError, IOException {
+    ExperimentManifest earlier = ExperimentLaunch.folder(out, resume);
+    Path dir = dir();
+    List<Host> hosts = hostOptions.parse();
+    int parallel = hostOptions.parallel();
+    return new Site(dir, earlier, hostOptions, hosts, parallel);
+  }
+
+  /** The runs of the experiment's steps, on the site's hosts with {@code --clients-per-host} clients each. */
+  StepPlanner planner(String binding, Site site) {
+    return new StepPlanner(binding, runOptions, site.hosts(), clientsPerHost);
   }
 
   /** The experiment's folder: {@code --out}, or the one resumed. */

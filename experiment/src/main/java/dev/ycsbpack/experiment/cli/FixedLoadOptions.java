@@ -1,7 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.FlagValues;
-import dev.ycsbpack.coordinator.cli.UsageError;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,29 +1,19 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.common.CommandWords;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.cli.HostOptions;
-import dev.ycsbpack.coordinator.cli.RunOptions;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
-import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
-import dev.ycsbpack.coordinator.plan.RunRequest;
-import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.run.Warmup;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,7 +27,7 @@ import picocli.CommandLine.Parameters;
         + "first (DIR/warmup/, not counted). To compare two setups, run them interleaved with bin/ycsb-experiment "
         + "ab; two folders made one after the other can be compared with bin/ycsb-aggregate compare --a DIR_A --b "
         + "DIR_B (each side: its COMPLETE runs), drift between them included."})
-final class RepeatCommand implements Callable<Integer> {
+final class RepeatCommand implements ExperimentCommand {
   /** Every repetition's swept value: there is one configuration, run R times. */
   private static final long X = 1;
 
@@ -55,77 +45,47 @@ final class RepeatCommand implements Callable<Integer> {
   WarmupOptions warmup;
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   @Override
-  public Integer call() throws IOException {
-    PrintStream err = System.err;
-    Map<String, String> overrides = new LinkedHashMap<>();
+  public ExperimentOptions options() {
+    return options;
+  }
+
+  @Override
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+      IOException {
+    RunOptions runOptions = options.runOptions;
+    options.readWorkload(binding, overrides);
+    long fixedThreads = load.threads();
+    long fixedTarget = load.target();
+    ExperimentOptions.checkRepeat(repeat);
+    int warmupRounds = warmup.rounds();
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
     List<SweepRun.Planned> steps = new ArrayList<>();
-    ExperimentManifest.Plan plan;
-    ExperimentManifest earlier;
-    Path dir;
-    Redactor redactor;
-    List<Host> hosts;
-    int parallel;
-    try {
-      RunOptions.checkBinding(binding);
-      overrides.putAll(runOptions.overrides());
-      runOptions.checkTimeouts();
-      long fixedThreads = load.threads();
-      long fixedTarget = load.target();
-      if (repeat < 1 || repeat > 20) {
-        throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
-      }
-      int warmupRounds = warmup.rounds();
-      earlier = ExperimentLaunch.folder(options.out, options.resume);
-      dir = options.dir();
-      hosts = hostOptions.parse();
-      parallel = hostOptions.parallel();
-      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
-      if (options.load) {
-        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, fixedThreads);
-        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
-            stepsDir));
-      }
-      for (int w = 1; w <= warmupRounds; w++) {
-        String name = Warmup.name(w, null);
-        steps.add(new SweepRun.Planned(name, X, StepRunner.plan(new RunRequest(Phase.RUN, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(fixedThreads), fixedTarget, hosts,
-            options.clientsPerHost, Warmup.folder(dir, name), runOptions.jvmArgs)), false, false, null, false, null,
-            true));
-      }
-      for (int r = 1; r <= repeat; r++) {
-        String name = String.format("%02d-run-r%d", r, r);
-        // the same configuration every time, so bin/ycsb-aggregate compare takes the repetitions as one side
-        steps.add(new SweepRun.Planned(name, X, StepRunner.plan(new RunRequest(Phase.RUN, binding,
-            runOptions.workloadFiles, overrides, Math.toIntExact(fixedThreads), fixedTarget, hosts,
-            options.clientsPerHost, stepsDir.resolve(name), runOptions.jvmArgs)), false, r == repeat));
-      }
-      RunPlan first = steps.get(options.load ? 1 : 0).plan();
-      RunOptions.checkTlsFiles(first.properties());
-      redactor = Redactor.of(first.properties())
-          .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too
-      runOptions.checkJvmArgs(redactor);
-      Map<String, String> shown = new TreeMap<>();
-      Redactor shownBy = redactor;
-      first.properties().forEach((k, v) -> shown.put(k, shownBy.show(k, v)));
-      plan = new ExperimentManifest.Plan(SweepRun.REPEAT, binding, "run", List.of(X),
-          runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
-          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget, List.of(),
-          options.load, repeat, "none: every repetition runs", null, warmupRounds, null);
-      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
-    } catch (UsageError | PlanException | ArithmeticException e) {
-      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
-      return ExperimentMain.USAGE;
+    if (options.load) {
+      steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));
     }
-    return options.launch(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
-        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+    for (int w = 1; w <= warmupRounds; w++) {
+      String name = Warmup.name(w, null);
+      steps.add(new SweepRun.Planned(name, X, planner.run(overrides, fixedThreads, fixedTarget,
+          Warmup.folder(site.dir(), name)), false, false, null, false, null, true));
+    }
+    for (int r = 1; r <= repeat; r++) {
+      String name = String.format("%02d-run-r%d", r, r);
+      // the same configuration every time, so bin/ycsb-aggregate compare takes the repetitions as one side
+      steps.add(new SweepRun.Planned(name, X, planner.run(overrides, fixedThreads, fixedTarget,
+          site.stepsDir().resolve(name)), false, r == repeat));
+    }
+    RunPlan first = steps.get(options.load ? 1 : 0).plan();
+    Redactor redactor = FirstRun.check(first, runOptions);
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.REPEAT, binding, "run", List.of(X),
+        runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
+        List.of(), options.load, repeat, "none: every repetition runs", null, warmupRounds, null);
+    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
+    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
+        redactor);
   }
 }

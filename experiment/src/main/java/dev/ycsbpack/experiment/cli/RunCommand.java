@@ -1,11 +1,11 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.aggregate.cli.UsageLine;
+import dev.ycsbpack.cli.UsageLine;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.UsageError;
 import dev.ycsbpack.experiment.bundle.ExperimentBundle;
 import dev.ycsbpack.experiment.recipe.ByteSize;
 import dev.ycsbpack.experiment.recipe.Recipe;
@@ -55,60 +55,24 @@ final class RunCommand implements Callable<Integer> {
   @Unmatched
   List<String> rest = new ArrayList<>();
 
+  /** A recipe whose every experiment is prepared: the recipe, its folder, and the experiments' launches in order. */
+  private record Prepared(Recipe recipe, Path dir, List<ExperimentLaunch.Launch> launches) {
+  }
+
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
-    Recipe r;
-    List<ExperimentLaunch.Launch> launches = new ArrayList<>();
-    Path dir;
-    Path home;
+    Prepared prepared;
     try {
-      home = ExperimentLaunch.home();
-      Path file = locate(home, recipe);
-      try {
-        r = Recipe.read(file);
-        RecipeWorkloads.check(r, recipe, home);
-      } catch (IllegalArgumentException e) {
-        throw new UsageError(e.getMessage());
-      }
-      Long ramBytes = ram(r);
-      ExperimentCommand user = parse(r.command(), List.of(), rest);
-      ExperimentOptions given = user.options();
-      if (given.load) {
-        throw new UsageError("--load: recipe " + r.name() + " loads its records itself (in the experiments it says);"
-            + " leave --load out");
-      }
-      dir = folder(given, r);
-      Map<String, String> userProperties = user.runOptions().overrides();
-      for (Recipe.Experiment e : r.experiments()) {
-        for (String k : new TreeSet<>(userProperties.keySet())) {
-          if (e.fixed().containsKey(k) || (e.dataPerRam() != null && k.equals("recordcount"))) {
-            throw new UsageError("-p " + k + ": recipe " + r.name() + "'s experiment " + e.name() + " sets it itself"
-                + (k.equals("recordcount") && e.dataPerRam() != null ? " from --ram" : " (it is what sets the "
-                + "experiments apart)") + "; leave it out, or copy the recipe and change it there");
-          }
-        }
-      }
-      for (Recipe.Experiment e : r.experiments()) {
-        ExperimentLaunch.Launch l = prepare(r, e, home, dir, given.resume != null, List.of());
-        if (l == null) {
-          return ExperimentMain.USAGE; // the command said why, in one line
-        }
-        if (e.dataPerRam() != null) {
-          Map<String, String> merged = l.steps().get(l.load() ? 1 : 0).plan().properties();
-          long records = records(e, ram, ramBytes, merged);
-          l = prepare(r, e, home, dir, given.resume != null, List.of("-p", "recordcount=" + records));
-          if (l == null) {
-            return ExperimentMain.USAGE;
-          }
-        }
-        launches.add(l.withFacts(Map.of("recipe.name", r.name(), "recipe.sha256", r.sha256(), "recipe.experiment",
-            e.name())));
-      }
+      prepared = prepare();
     } catch (UsageError e) {
       err.println("ycsb-experiment: error: " + Redactor.shapeOnly().redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
+    if (prepared == null) {
+      return ExperimentMain.USAGE; // the command said why, in one line
+    }
+    List<ExperimentLaunch.Launch> launches = prepared.launches();
     // every experiment's checks before the first runs (nothing written on a refusal); an experiment after one that
     // loads counts its records just before it runs, when they are there
     for (int i = 0; i < launches.size(); i++) {
@@ -117,6 +81,67 @@ final class RunCommand implements Callable<Integer> {
         return refused;
       }
     }
+    return run(prepared, err);
+  }
+
+  /** The recipe read and every experiment prepared by its command; null when a command refused (it said why). */
+  private Prepared prepare() throws UsageError, IOException {
+    Path home = ExperimentLaunch.home();
+    Path file = locate(home, recipe);
+    Recipe r;
+    try {
+      r = Recipe.read(file);
+      RecipeWorkloads.check(r, recipe, home);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    Long ramBytes = ram(r);
+    ExperimentCommand user = parse(r.command(), List.of(), rest);
+    ExperimentOptions given = user.options();
+    if (given.load) {
+      throw new UsageError("--load: recipe " + r.name() + " loads its records itself (in the experiments it says);"
+          + " leave --load out");
+    }
+    Path dir = folder(given, r);
+    checkUserProperties(r, user.options().runOptions.overrides());
+    List<ExperimentLaunch.Launch> launches = new ArrayList<>();
+    for (Recipe.Experiment e : r.experiments()) {
+      ExperimentLaunch.Launch l = prepare(r, e, home, dir, given.resume != null, List.of());
+      if (l == null) {
+        return null;
+      }
+      if (e.dataPerRam() != null) {
+        Map<String, String> merged = l.study().steps().get(l.study().load() ? 1 : 0).plan().properties();
+        long records = records(e, ram, ramBytes, merged);
+        l = prepare(r, e, home, dir, given.resume != null, List.of("-p", "recordcount=" + records));
+        if (l == null) {
+          return null;
+        }
+      }
+      launches.add(l.withFacts(Map.of("recipe.name", r.name(), "recipe.sha256", r.sha256(), "recipe.experiment",
+          e.name())));
+    }
+    return new Prepared(r, dir, launches);
+  }
+
+  /** Refuses the user's {@code -p} of a property an experiment of the recipe sets itself. */
+  private static void checkUserProperties(Recipe r, Map<String, String> userProperties) throws UsageError {
+    for (Recipe.Experiment e : r.experiments()) {
+      for (String k : new TreeSet<>(userProperties.keySet())) {
+        if (e.fixed().containsKey(k) || (e.dataPerRam() != null && k.equals("recordcount"))) {
+          throw new UsageError("-p " + k + ": recipe " + r.name() + "'s experiment " + e.name() + " sets it itself"
+              + (k.equals("recordcount") && e.dataPerRam() != null ? " from --ram" : " (it is what sets the "
+              + "experiments apart)") + "; leave it out, or copy the recipe and change it there");
+        }
+      }
+    }
+  }
+
+  /** Runs the prepared experiments in order, each checked; stops at the first that does not complete. */
+  private int run(Prepared prepared, PrintStream err) throws IOException {
+    Recipe r = prepared.recipe();
+    Path dir = prepared.dir();
+    List<ExperimentLaunch.Launch> launches = prepared.launches();
     Files.createDirectories(dir);
     if (!Files.exists(dir.resolve(COPY))) {
       Files.writeString(dir.resolve(COPY), r.text());
@@ -182,7 +207,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** Whether an experiment before the {@code i}th loads records (so the {@code i}th's count waits for it). */
   private static boolean loadsBefore(List<ExperimentLaunch.Launch> launches, int i) {
-    return launches.subList(0, i).stream().anyMatch(ExperimentLaunch.Launch::load);
+    return launches.subList(0, i).stream().anyMatch(l -> l.study().load());
   }
 
   /** The recipe file: a path as given, else a name in the pack's experiments/ folder. */

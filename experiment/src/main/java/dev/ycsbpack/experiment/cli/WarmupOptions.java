@@ -1,6 +1,6 @@
 package dev.ycsbpack.experiment.cli;
 
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.cli.UsageError;
 import picocli.CommandLine.Option;
 
 /** {@code --warmup-rounds} of the commands that repeat one setup (repeat, ab): rounds run first, never counted. */

@@ -1,31 +1,23 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.common.CommandWords;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.cli.HostOptions;
-import dev.ycsbpack.coordinator.cli.RunOptions;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
-import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
-import dev.ycsbpack.coordinator.plan.RunRequest;
-import dev.ycsbpack.experiment.bundle.ExperimentBundle;
-import dev.ycsbpack.experiment.run.StepRunner;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.experiment.wc.Rotation;
 import dev.ycsbpack.experiment.wc.WriteConcernCell;
 import dev.ycsbpack.experiment.wc.WriteConcernProbe;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +34,7 @@ import picocli.CommandLine.Parameters;
         "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
         "throughput, the ratio to w=1, the spread over the repetitions, and the write",
         "concern the clients recorded sending."})
-final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
+final class WcMatrixCommand implements ExperimentCommand {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
   String binding;
 
@@ -59,12 +51,6 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   int repeat;
 
   @Mixin
-  RunOptions runOptions;
-
-  @Mixin
-  HostOptions hostOptions;
-
-  @Mixin
   ExperimentOptions options;
 
   @Override
@@ -73,105 +59,79 @@ final class WcMatrixCommand implements Callable<Integer>, ExperimentCommand {
   }
 
   @Override
-  public RunOptions runOptions() {
-    return runOptions;
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+      IOException {
+    RunOptions runOptions = options.runOptions;
+    RunOptions.checkBinding(binding);
+    if (!binding.equals("mongodb")) {
+      throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
+          + " a server that takes write concerns; use the mongodb binding");
+    }
+    overrides.putAll(runOptions.overrides());
+    runOptions.checkTimeouts();
+    List<WriteConcernCell> cells;
+    try {
+      cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    long fixedThreads = load.threads();
+    long fixedTarget = load.target();
+    for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
+      if (overrides.containsKey(key)) {
+        throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
+            + "matrix sets the write concern of each cell itself; give it in --write-concerns instead");
+      }
+    }
+    ExperimentOptions.checkRepeat(repeat);
+    Site site = options.site();
+    StepPlanner planner = options.planner(binding, site);
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    if (options.load) {
+      steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));
+    }
+    List<Cell> runs = runs(cells, planner, overrides, fixedThreads, fixedTarget, site.stepsDir());
+    RunPlan first = runs.get(0).plan();
+    Redactor redactor = FirstRun.check(first, runOptions);
+    for (Cell run : runs) {
+      steps.add(new SweepRun.Planned(run.name(), run.x(), run.plan(), false, true,
+          new CellGate(run.cell(), run.plan().properties(), redactor)));
+    }
+    Map<String, String> shown = new TreeMap<>();
+    first.properties().forEach((k, v) -> {
+      if (!cells.get(0).properties().containsKey(k)) {
+        shown.put(k, redactor.show(k, v)); // the plan's common properties; each cell's own are in writeConcerns
+      }
+    });
+    ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
+        LongStream.rangeClosed(1, cells.size()).boxed().toList(),
+        runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
+        List.of(), options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
+            + "deployment cannot satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
+    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
+    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
+        redactor);
   }
 
-  @Override
-  public Integer call() throws IOException {
-    PrintStream err = System.err;
-    Map<String, String> overrides = new LinkedHashMap<>();
-    List<SweepRun.Planned> steps = new ArrayList<>();
-    ExperimentManifest.Plan plan;
-    ExperimentManifest earlier;
-    Path dir;
-    Redactor redactor;
-    List<Host> hosts;
-    int parallel;
-    try {
-      RunOptions.checkBinding(binding);
-      if (!binding.equals("mongodb")) {
-        throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
-            + " a server that takes write concerns; use the mongodb binding");
+  /** One run of the matrix: its step name, its cell (and the cell's place in --write-concerns, from 1), its plan. */
+  private record Cell(String name, WriteConcernCell cell, long x, RunPlan plan) {
+  }
+
+  /** Every repetition's runs, repetition r in the order {@link Rotation} gives it. */
+  private List<Cell> runs(List<WriteConcernCell> cells, StepPlanner planner, Map<String, String> overrides,
+                          long threads, long target, Path stepsDir) throws PlanException {
+    List<Cell> runs = new ArrayList<>();
+    for (int r = 1; r <= repeat; r++) {
+      for (int i : Rotation.order(cells.size(), r)) {
+        WriteConcernCell cell = cells.get(i);
+        String name = String.format("%02d-%s-r%d", runs.size() + 1, cell.folderName(), r);
+        Map<String, String> props = new LinkedHashMap<>(overrides);
+        props.putAll(cell.properties());
+        runs.add(new Cell(name, cell, i + 1L, planner.run(props, threads, target, stepsDir.resolve(name))));
       }
-      overrides.putAll(runOptions.overrides());
-      runOptions.checkTimeouts();
-      List<WriteConcernCell> cells;
-      long fixedThreads;
-      long fixedTarget;
-      try {
-        cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
-      } catch (IllegalArgumentException e) {
-        throw new UsageError(e.getMessage());
-      }
-      fixedThreads = load.threads();
-      fixedTarget = load.target();
-      for (String key : List.of("mongodb.w", "mongodb.j", "mongodb.wtimeout", "mongodb.writeConcern")) {
-        if (overrides.containsKey(key)) {
-          throw new UsageError("-p " + key + "=" + dev.ycsbpack.common.Text.shown(overrides.get(key)) + ": the "
-              + "matrix sets the write concern of each cell itself; give it in --write-concerns instead");
-        }
-      }
-      if (repeat < 1 || repeat > 20) {
-        throw new UsageError("--repeat " + repeat + ": expected a whole number from 1 to 20");
-      }
-      earlier = ExperimentLaunch.folder(options.out, options.resume);
-      dir = options.dir();
-      hosts = hostOptions.parse();
-      parallel = hostOptions.parallel();
-      Path stepsDir = dir.resolve(ExperimentBundle.STEPS);
-      List<RunPlan> plans = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      List<WriteConcernCell> order = new ArrayList<>();
-      List<Long> xs = new ArrayList<>();
-      if (options.load) {
-        long loadThreads = Math.max(hosts.size() * (long) options.clientsPerHost, fixedThreads);
-        steps.add(ExperimentLaunch.loadStep(binding, runOptions, overrides, loadThreads, hosts, options.clientsPerHost,
-            stepsDir));
-      }
-      for (int r = 1; r <= repeat; r++) {
-        for (int i : Rotation.order(cells.size(), r)) {
-          WriteConcernCell cell = cells.get(i);
-          String name = String.format("%02d-%s-r%d", names.size() + 1, cell.folderName(), r);
-          Map<String, String> props = new LinkedHashMap<>(overrides);
-          props.putAll(cell.properties());
-          plans.add(StepRunner.plan(new RunRequest(Phase.RUN, binding, runOptions.workloadFiles, props,
-              Math.toIntExact(fixedThreads), fixedTarget, hosts, options.clientsPerHost, stepsDir.resolve(name),
-              runOptions.jvmArgs)));
-          names.add(name);
-          order.add(cell);
-          xs.add(i + 1L);
-        }
-      }
-      RunPlan first = plans.get(0);
-      RunOptions.checkTlsFiles(first.properties());
-      redactor = Redactor.of(first.properties())
-          .withSecrets(CommandWords.secrets(ExperimentMain.commandLine())); // --rsh 'kubectl --token T ...' too
-      runOptions.checkJvmArgs(redactor);
-      Redactor shownBy = redactor;
-      for (int k = 0; k < plans.size(); k++) {
-        steps.add(new SweepRun.Planned(names.get(k), xs.get(k), plans.get(k), false, true,
-            new CellGate(order.get(k), plans.get(k).properties(), shownBy)));
-      }
-      Map<String, String> shown = new TreeMap<>();
-      first.properties().forEach((k, v) -> {
-        if (!cells.get(0).properties().containsKey(k)) {
-          shown.put(k, shownBy.show(k, v)); // the plan's common properties; each cell's own are in writeConcerns
-        }
-      });
-      plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
-          LongStream.rangeClosed(1, cells.size()).boxed().toList(),
-          runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
-          hosts.stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget, List.of(),
-          options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
-              + "deployment cannot satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
-      ExperimentLaunch.checkSamePlan(earlier, plan, options.resume);
-    } catch (UsageError | PlanException | ArithmeticException e) {
-      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
-      return ExperimentMain.USAGE;
     }
-    return options.launch(new ExperimentLaunch.Launch(dir, plan, steps, List.of(), options.load, earlier,
-        redactor, runOptions, hostOptions, hosts, parallel, binding), err);
+    return runs;
   }
 
   /**

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.coordinator.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolCommandLine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -29,7 +29,7 @@ class AbCommandTest {
     List<String> args = new ArrayList<>(List.of("ab", "basic", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1/ycsb",
         "--hosts", "local", "--out", work.resolve("out").toString()));
     args.addAll(List.of(more));
-    CommandLine cl = ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment");
+    CommandLine cl = ToolCommandLine.create(new ExperimentMain());
     StringWriter out = new StringWriter();
     StringWriter e = new StringWriter();
     cl.setOut(new PrintWriter(out, true));

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.coordinator.cli.ToolCommandLine;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.cli.ToolCommandLine;
+import dev.ycsbpack.cli.UsageError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -14,7 +14,7 @@ import picocli.CommandLine;
 class FixedLoadOptionsTest {
   @Test
   void repeatAndWcMatrixDescribeTheirFixedLoadAlike() {
-    CommandLine cl = ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment");
+    CommandLine cl = ToolCommandLine.create(new ExperimentMain());
     List<String> repeat = lines(cl.getSubcommands().get("repeat").getUsageMessage());
     List<String> matrix = lines(cl.getSubcommands().get("wc-matrix").getUsageMessage());
     for (String option : List.of("      -target=OPS ", "      -threads=N ")) {

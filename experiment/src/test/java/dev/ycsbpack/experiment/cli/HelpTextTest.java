@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
-import dev.ycsbpack.coordinator.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolCommandLine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +26,8 @@ class HelpTextTest {
   private static List<CommandLine> everyCommand() {
     List<CommandLine> all = new ArrayList<>();
     for (CommandLine top : List.of(AggregateMain.commandLine(),
-        ToolCommandLine.create(new CoordinatorMain(), "ycsb-coordinator"),
-        ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment"))) {
+        ToolCommandLine.create(new CoordinatorMain()),
+        ToolCommandLine.create(new ExperimentMain()))) {
       collect(top, all);
     }
     return all;

@@ -2,7 +2,7 @@ package dev.ycsbpack.experiment.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.nio.file.Files;

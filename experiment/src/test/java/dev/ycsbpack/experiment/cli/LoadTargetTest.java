@@ -8,8 +8,8 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.cli.HostOptions;
-import dev.ycsbpack.coordinator.cli.RunOptions;
+import dev.ycsbpack.coordinator.options.HostOptions;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import dev.ycsbpack.testkit.TestTargets;
@@ -44,8 +44,9 @@ class LoadTargetTest {
         dir.resolve("steps"));
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", List.of(1L),
         List.of(), Map.of(), List.of("local"), 1, 0, 0, List.of(), true, 1, "rule", null);
-    return new ExperimentLaunch.Launch(dir.resolve("exp"), plan, List.of(load), List.of(), true, null,
-        Redactor.of(props), options, new HostOptions(), List.of(new Host.Local(1)), 1, "mongodb");
+    return new ExperimentLaunch.Launch(new Site(dir.resolve("exp"), null, new HostOptions(),
+        List.of(new Host.Local(1)), 1), new Study("mongodb", options, plan, List.of(load), List.of(), true),
+        Redactor.of(props));
   }
 
   private static MongoCollection<Document> collection(MongoClient c, String table) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.experiment.recipe.Recipe;
 import java.nio.file.Files;
 import java.nio.file.Path;

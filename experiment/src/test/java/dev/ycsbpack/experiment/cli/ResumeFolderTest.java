@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
-import dev.ycsbpack.coordinator.cli.UsageError;
+import dev.ycsbpack.cli.UsageError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.ycsbpack.experiment.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.ycsbpack.coordinator.cli.ToolCommandLine;
+import dev.ycsbpack.cli.ToolCommandLine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class UsageLineTest {
   private String err;
 
   private int run(String... args) {
-    CommandLine cl = ToolCommandLine.create(new ExperimentMain(), "ycsb-experiment");
+    CommandLine cl = ToolCommandLine.create(new ExperimentMain());
     StringWriter out = new StringWriter();
     StringWriter e = new StringWriter();
     cl.setOut(new PrintWriter(out, true));

@@ -1,4 +1,4 @@
-package dev.ycsbpack.aggregate.cli;
+package dev.ycsbpack.cli;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,11 @@
-package dev.ycsbpack.coordinator.cli;
+package dev.ycsbpack.coordinator.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.Redactor;
 import java.util.List;

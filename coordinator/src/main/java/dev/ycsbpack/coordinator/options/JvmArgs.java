@@ -1,5 +1,6 @@
-package dev.ycsbpack.coordinator.cli;
+package dev.ycsbpack.coordinator.options;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.ycsbpack.aggregate.cli;
+package dev.ycsbpack.cli;
 
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.ExitCodes;
@@ -79,7 +79,8 @@ public final class UsageLine {
     return names;
   }
 
-  private static String either(List<String> words) {
+  /** {@code a, b or c}. */
+  static String either(List<String> words) {
     if (words.size() == 1) {
       return words.get(0);
     }

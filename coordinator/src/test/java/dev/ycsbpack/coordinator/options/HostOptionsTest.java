@@ -1,8 +1,9 @@
-package dev.ycsbpack.coordinator.cli;
+package dev.ycsbpack.coordinator.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
-package dev.ycsbpack.coordinator.cli;
+package dev.ycsbpack.coordinator.options;
 
+import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.hosts.HostSession;
@@ -23,8 +24,8 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
- * Where clients run, and how they are reached: shared by {@code load}, {@code run} and {@code check}, and by
- * {@code bin/ycsb-experiment}, whose steps are coordinated runs.
+ * Where clients run, and how they are reached, as picocli options: shared by the coordinator's {@code load},
+ * {@code run} and {@code check}, and by {@code bin/ycsb-experiment}, whose steps are coordinated runs.
  */
 public final class HostOptions {
   /** More would be a thread and a connection per host at once: what --parallel exists to avoid. */
@@ -133,11 +134,20 @@ public final class HostOptions {
     return out;
   }
 
+  /** A run's reach given again ({@code recover}): its {@code --ssh-config}, {@code --rsh} and {@code --remote-dir}. */
+  public static HostOptions reaching(Path sshConfig, String rsh, String remoteDir) {
+    HostOptions reach = new HostOptions();
+    reach.sshConfig = sshConfig;
+    reach.rsh = rsh;
+    reach.remoteDir = remoteDir;
+    return reach;
+  }
+
   /**
    * Checks this reach ({@code --ssh-config}, {@code --rsh}) for hosts a manifest recorded ({@code recover}), which are
    * not parsed from {@code --hosts}: a host the run reached through {@code --rsh} needs the template again.
    */
-  List<Host> recorded(List<Host> hosts) throws UsageError {
+  public List<Host> recorded(List<Host> hosts) throws UsageError {
     if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
       throw new UsageError("--ssh-config " + Text.shown(sshConfig.toString()) + ": no such file");
     }

@@ -1,4 +1,4 @@
-package dev.ycsbpack.coordinator.cli;
+package dev.ycsbpack.cli;
 
 /** The command line cannot be run (exit 2); the message names the option, the value and what is accepted. */
 public final class UsageError extends Exception {
