@@ -16,7 +16,6 @@ import dev.ycsbpack.aggregate.merge.Merger;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +68,8 @@ class CompareAndOutputTest extends AggregateCommandFixture {
     assertTrue(diffAt > 0 && envAt > 0 && metricsAt > diffAt && metricsAt > envAt, stdout);
     assertFalse(stdout.contains("| environment | host"), "per-client facts that are alike on both sides: " + stdout);
     for (String ofTheRun : List.of("process.cpu.ms", "process.uptime.ms", "run.command")) {
-      assertFalse(stdout.contains("| environment | " + ofTheRun), () -> "a record of the run, not a setting: " + stdout);
+      assertFalse(stdout.contains("| environment | " + ofTheRun),
+          () -> "a record of the run, not a setting: " + stdout);
     }
     // one run each: the change is shown, but its noise is unknown, so it is never called better or worse
     // every READ latency figure is one value here, and READ the only operation: identical figures are one row

@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ycsbpack.aggregate.cli.AggregateMain;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -38,7 +36,7 @@ class CompareExperimentsTest extends AggregateCommandFixture {
 
   /** As above; when {@code loaded}, first a load step and an unthrottled probe (order 0, x 0), both COMPLETE. */
   Path sweep(String name, List<Long> values, int repeat, LongBinaryOperator latency, boolean lastNotRun,
-             boolean loaded) throws Exception {
+      boolean loaded) throws Exception {
     Path dir = tmp.resolve(name);
     List<ExperimentManifest.Step> steps = new ArrayList<>();
     if (loaded) {

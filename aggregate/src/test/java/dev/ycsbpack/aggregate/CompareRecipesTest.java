@@ -59,8 +59,10 @@ class CompareRecipesTest {
     // then each experiment's own comparison, where B's READ p99 at threads 2 is worse
     assertEquals(2, out.split("## Experiments compared step by step", -1).length - 1, out);
     // (figures equal in every run on both sides are one row: this fixture's mean = p50 = ... = max)
-    assertTrue(out.matches("(?s).*\\| READ \\| [^|\\n]*p99[^|\\n]* \\(us\\) \\|[^\\n]*\\+100\\.0%[^\\n]*: worse, beyond "
-        + "run-to-run noise.*"), out);
+    assertTrue(
+        out.matches("(?s).*\\| READ \\| [^|\\n]*p99[^|\\n]* \\(us\\) \\|[^\\n]*\\+100\\.0%[^\\n]*: worse, beyond "
+            + "run-to-run noise.*"),
+        out);
   }
 
   @Test

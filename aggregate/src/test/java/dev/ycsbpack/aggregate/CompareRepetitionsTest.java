@@ -43,7 +43,7 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
 
   /** One merged repetition whose every interval of every operation is {@code interval}'s histogram. */
   String rep(String name, int index, String threads, List<String> ops, String version, Map<String, String> more,
-             java.util.function.Supplier<Histogram> interval) throws Exception {
+      java.util.function.Supplier<Histogram> interval) throws Exception {
     Path root = tmp.resolve(name + "-clients");
     Map<String, String> p = SyntheticClients.baseProperties();
     p.put("threadcount", threads);
@@ -370,12 +370,14 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
         + "merge', or the folder holding it", out);
     refused(List.of("compare", "--a", a.get(0), a.get(1), a.get(0) + "/merged.json", "--b", b.get(0)),
         "ycsb-aggregate compare: --a " + a.get(0) + "/merged.json: the same result as " + a.get(0) + "; give each "
-            + "repetition once (a result counted twice understates the noise)", out);
+            + "repetition once (a result counted twice understates the noise)",
+        out);
     Path copy = Files.createDirectories(tmp.resolve("copy"));
     Files.copy(Path.of(a.get(1), "merged.json"), copy.resolve("merged.json"));
     refused(List.of("compare", "--a", a.get(0), a.get(1), copy.toString(), "--b", b.get(0)),
         "ycsb-aggregate compare: --a " + copy + ": holds the same run as " + a.get(1) + " (same window and operation "
-            + "count); give each repetition once (a result counted twice understates the noise)", out);
+            + "count); give each repetition once (a result counted twice understates the noise)",
+        out);
     refused(List.of("compare", "--a", a.get(0), other, "--b", b.get(0)), "ycsb-aggregate compare: --a: the "
         + "repetitions did not run the same workload configuration: threadcount: 16 (" + a.get(0) + "); 32 (" + other
         + "); expected repetitions of one setup on each side (put a different setup on the other side)", out);

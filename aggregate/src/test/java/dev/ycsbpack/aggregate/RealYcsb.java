@@ -46,7 +46,7 @@ final class RealYcsb {
   }
 
   private static List<Process> start(Path root, Map<String, Path> m, String name, int clients, boolean status,
-                                     boolean json, boolean intended) throws IOException {
+      boolean json, boolean intended) throws IOException {
     Path run = root.resolve(name);
     m.put(name, run);
     List<Process> ps = new ArrayList<>();

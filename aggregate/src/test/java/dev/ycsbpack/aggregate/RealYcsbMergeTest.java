@@ -111,7 +111,8 @@ class RealYcsbMergeTest {
     Path out = tmp.resolve("out");
     int rc = dev.ycsbpack.aggregate.cli.AggregateMain.run(new String[] {"merge",
         RealYcsb.runs().get("text-s").toString(), "-o", out.toString()}, new java.io.PrintStream(
-        java.io.OutputStream.nullOutputStream()), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            java.io.OutputStream.nullOutputStream()),
+        new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     assertEquals(0, rc);
     YcsbOutput back = YcsbOutputParser.parse(out.resolve("merged.txt"));
     assertTrue(back.hasOverall());

@@ -45,7 +45,6 @@ class TrustTest extends AggregateCommandFixture {
   static final List<String> OUTPUTS = List.of("merged.txt", "merged.json", "merged.csv", "timeseries.csv",
       "merged.md", "report.html");
 
-
   /**
    * {@code n} clients of 10 one-second intervals with 100 READs each, client {@code c} starting {@code c * offsetMs}
    * later; {@code props} may change each client's properties before they are written.
@@ -71,7 +70,8 @@ class TrustTest extends AggregateCommandFixture {
   }
 
   Path clients(String name, int n) throws Exception {
-    return clients(name, n, 0, (c, p) -> { });
+    return clients(name, n, 0, (c, p) -> {
+    });
   }
 
   static void verdict(Path dir, RunStatus status, String reason, String runId) throws Exception {
@@ -179,7 +179,8 @@ class TrustTest extends AggregateCommandFixture {
   @Test
   void everyOutputStatesTheWindowCoverageAndUnionCountsEverything() throws Exception {
     // c1 starts 4 s after c0: the common window holds 6 of each client's 10 intervals
-    Path run = clients("coverage", 2, 4000, (c, p) -> { });
+    Path run = clients("coverage", 2, 4000, (c, p) -> {
+    });
     Path out = tmp.resolve("out");
     assertEquals(AggregateMain.OK, merge(run, out), stderr);
     String common = "Window coverage: 1,200 of the 2,000 operations the merged clients reported (60.0%) lie inside "
@@ -212,7 +213,8 @@ class TrustTest extends AggregateCommandFixture {
   void aBucketsCountIsApportionedSoClientsOutOfPhaseShowNoSpike() throws Exception {
     // c1's 1-s intervals start 500 ms after c0's: they straddle every bucket boundary, and c1 alone runs in the
     // union window's last half second. By midpoint alone that half-second bucket got c1's whole last interval.
-    Path run = clients("phase", 2, 500, (c, p) -> { });
+    Path run = clients("phase", 2, 500, (c, p) -> {
+    });
     MergeResult r = Aggregate.merge(List.of(run), MergeOptions.builder().window(WindowKind.UNION).build());
     TimeSeries ts = r.timeSeries();
     long[] counts = ts.series().get("READ").counts();
@@ -243,7 +245,8 @@ class TrustTest extends AggregateCommandFixture {
     Files.delete(out.resolve("report.html"));
     Files.createDirectories(out.resolve("report.html"));
     Files.writeString(out.resolve("report.html/keep.txt"), "mine");
-    Path second = clients("second", 3, 1000, (c, p) -> { });
+    Path second = clients("second", 3, 1000, (c, p) -> {
+    });
     assertEquals(AggregateMain.WRITE_FAILED, merge(second, out), stderr);
     assertTrue(stderr.contains("report.html") && stderr.contains("nothing was written"), stderr);
     for (Map.Entry<String, byte[]> e : before.entrySet()) {

@@ -36,7 +36,9 @@ public final class ClientControl {
   public static final String EVENT_PREFIX = "@ycsbpack ";
 
   /** Events a client reports. */
-  public enum EventType { READY, STARTED, FINISHED }
+  public enum EventType {
+    READY, STARTED, FINISHED
+  }
 
   /**
    * One event line.

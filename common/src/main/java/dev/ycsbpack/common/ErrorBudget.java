@@ -79,7 +79,7 @@ public record ErrorBudget(double maxErrorPercent, double maxNotFoundPercent) {
     boolean batchedInserts = o.returns().getOrDefault("INSERT", Map.of()).getOrDefault("BATCHED_OK", 0L) > 0;
     return batchedInserts
         ? "this run inserts in batches (mongodb.batchsize): a read of a key it inserted finds nothing "
-        + "until that key's batch is sent; or were fewer records loaded than this recordcount says?"
+            + "until that key's batch is sent; or were fewer records loaded than this recordcount says?"
         : "were fewer records loaded than this recordcount says?";
   }
 

@@ -69,8 +69,8 @@ public record Outcomes(Map<String, Map<String, Long>> returns, double opsPerSec)
   /** Both runs' counts summed (the clients of one coordinated run); throughputs add up, as the clients ran at once. */
   public Outcomes plus(Outcomes other) {
     Map<String, Map<String, Long>> m = mutable();
-    other.returns.forEach((op, s) -> s.forEach((status, n) ->
-        m.computeIfAbsent(op, k -> new LinkedHashMap<>()).merge(status, n, Long::sum)));
+    other.returns.forEach((op, s) -> s
+        .forEach((status, n) -> m.computeIfAbsent(op, k -> new LinkedHashMap<>()).merge(status, n, Long::sum)));
     double tp = Double.isNaN(opsPerSec) ? other.opsPerSec
         : Double.isNaN(other.opsPerSec) ? opsPerSec : opsPerSec + other.opsPerSec;
     return new Outcomes(m, tp);

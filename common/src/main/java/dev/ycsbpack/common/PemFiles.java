@@ -97,7 +97,7 @@ final class PemFiles {
    * @param password for an encrypted key; null when none was given
    */
   static PrivateKey privateKey(List<Block> blocks, Path file, String property, String passwordProperty,
-                               char[] password) {
+      char[] password) {
     Block key = null;
     for (Block b : blocks) {
       if (b.label().endsWith("PRIVATE KEY")) {

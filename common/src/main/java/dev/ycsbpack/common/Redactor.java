@@ -53,8 +53,8 @@ public final class Redactor {
    */
   private static final Pattern ASSIGNMENT = Pattern.compile("(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]++[=:]");
   /** authMechanismProperties's whole value: it may hold an AWS session token after any other pair. */
-  private static final Pattern AUTH_MECHANISM_PROPERTIES =
-      Pattern.compile("(?i)(authMechanismProperties=)([^&\\s\"'<>]+)");
+  private static final Pattern AUTH_MECHANISM_PROPERTIES = Pattern
+      .compile("(?i)(authMechanismProperties=)([^&\\s\"'<>]+)");
 
   /** Fragments shorter than this are not hunted for on their own (they would blank ordinary words). */
   private static final int MIN_FRAGMENT = 3;
@@ -236,10 +236,10 @@ public final class Redactor {
       int end = at + n.length();
       boolean joinedBefore = checkBefore && at > 0 && (Character.isLetterOrDigit(text.codePointBefore(at))
           || numberBefore && at > 1 && isNumberSeparator(text.charAt(at - 1))
-          && Character.isDigit(text.charAt(at - 2)));
+              && Character.isDigit(text.charAt(at - 2)));
       boolean joinedAfter = checkAfter && end < text.length() && (Character.isLetterOrDigit(text.codePointAt(end))
           || numberAfter && end + 1 < text.length() && isNumberSeparator(text.charAt(end))
-          && Character.isDigit(text.charAt(end + 1)));
+              && Character.isDigit(text.charAt(end + 1)));
       if (joinedBefore || joinedAfter) {
         at = text.indexOf(n, at + 1);
         continue;

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * @param currentOpsPerSec  throughput over the last interval; NaN when YCSB printed none (no operation yet)
  */
 public record StatusLine(long seconds, long operations, double currentOpsPerSec) {
-  private static final Pattern STATUS =
-      Pattern.compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.]+|NaN|Infinity|∞) current ops/sec;)?");
+  private static final Pattern STATUS = Pattern
+      .compile("(\\d+) sec: (\\d+) operations;(?: ([0-9.]+|NaN|Infinity|∞) current ops/sec;)?");
 
   /**
    * A whole {@code -s} status line as YCSB 0.17.0 prints it: its time stamp, numbers, its fixed words and the
@@ -28,8 +28,8 @@ public record StatusLine(long seconds, long operations, double currentOpsPerSec)
    */
   private static final Pattern FIXED = Pattern.compile(
       "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations;"
-      + "(?: (?:[0-9.]+|NaN|Infinity|∞) current ops/sec;)?(?: est completion in (?:[0-9]+ [a-z]+ ?)*)? ?"
-      + "(?:\\[[A-Za-z0-9_-]+:[A-Za-z0-9 =.,∞-]*\\] ?)*\\s*");
+          + "(?: (?:[0-9.]+|NaN|Infinity|∞) current ops/sec;)?(?: est completion in (?:[0-9]+ [a-z]+ ?)*)? ?"
+          + "(?:\\[[A-Za-z0-9_-]+:[A-Za-z0-9 =.,∞-]*\\] ?)*\\s*");
 
   /** True for a whole status line of YCSB's own words and numbers (see {@link #FIXED}). */
   public static boolean isFixedFormat(String line) {

@@ -32,8 +32,8 @@ import javax.net.ssl.TrustManagerFactory;
  * <p>Passwords are fields of this record, so its {@link #toString()} names no value.
  */
 public record TlsSettings(String caFile, String certificateKeyFile, String certificateKeyFilePassword,
-                          String trustStore, String trustStorePassword, String trustStoreType, String keyStore,
-                          String keyStorePassword, String keyStoreType) {
+    String trustStore, String trustStorePassword, String trustStoreType, String keyStore,
+    String keyStorePassword, String keyStoreType) {
 
   /** A TLS setting that cannot be used: the message is one line naming the property, never a password. */
   public static final class Refusal extends IllegalArgumentException {
@@ -197,7 +197,7 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
 
   /** A JKS or PKCS#12 store: of the type given, else of the type its content shows. */
   private static KeyStore store(String property, String path, String passwordProperty, char[] password,
-                                String typeProperty, String type) throws GeneralSecurityException {
+      String typeProperty, String type) throws GeneralSecurityException {
     Path file = readable(property, path);
     KeyStore store;
     if (type != null) {
@@ -216,7 +216,7 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
     } catch (java.security.KeyStoreException e) {
       throw new Refusal(property + "=" + Text.shown(path) + ": not a key store the JDK can read (JKS or PKCS12"
           + " expected); for PEM files use " + (property.equals(TlsFiles.TRUST_STORE) ? TlsFiles.CA_FILE
-          : TlsFiles.CERTIFICATE_KEY_FILE));
+              : TlsFiles.CERTIFICATE_KEY_FILE));
     }
   }
 
@@ -238,12 +238,12 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
   }
 
   private static Refusal loadFailure(IOException e, String property, Path file, String passwordProperty,
-                                     char[] password) {
+      char[] password) {
     if (e.getCause() instanceof UnrecoverableKeyException || String.valueOf(e.getMessage()).contains("password")) {
       boolean printable = password == null || new String(password).chars().allMatch(c -> c >= 0x20 && c <= 0x7e);
       return new Refusal(passwordProperty + " does not open " + Text.shown(file.toString())
           + " (wrong password, or none given" + (printable ? ")" : "; note that the JDK opens AES-encrypted PKCS#12"
-          + " stores, as OpenSSL 3 writes them, only with printable ASCII passwords: re-export it with one)"));
+              + " stores, as OpenSSL 3 writes them, only with printable ASCII passwords: re-export it with one)"));
     }
     return new Refusal(property + "=" + Text.shown(file.toString()) + ": cannot read it as a key store: "
         + e.getMessage());

@@ -23,7 +23,7 @@ import java.util.Map;
  *                             run's window its operations succeeded in
  */
 public record Verdict(RunStatus status, String reason, long expectedOperations, long completedOperations, String runId,
-                      long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes, long lastSuccessEpochMs) {
+    long firstOperationEpochMs, long measuredWindowMs, Outcomes outcomes, long lastSuccessEpochMs) {
   public Verdict {
     reason = reason == null ? "" : reason;
     runId = runId == null ? "" : runId;

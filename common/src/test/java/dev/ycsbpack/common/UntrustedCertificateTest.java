@@ -18,7 +18,8 @@ class UntrustedCertificateTest {
         + " valid certification path to requested target}")));
     assertFalse(UntrustedCertificate.is(new SSLHandshakeException("No subject alternative names present")));
     assertEquals("TLS: the server's certificate is not signed by a trusted CA (server h:1); trusted: CA file /ca.pem;"
-        + " give the CA that signed it as mongodb.tls.caFile", UntrustedCertificate.sentence(" (server h:1)",
-        "CA file /ca.pem"));
+        + " give the CA that signed it as mongodb.tls.caFile",
+        UntrustedCertificate.sentence(" (server h:1)",
+            "CA file /ca.pem"));
   }
 }

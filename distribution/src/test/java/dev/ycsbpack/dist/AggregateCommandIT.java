@@ -41,8 +41,8 @@ class AggregateCommandIT {
             "-threads", "2", "-p", "hdrhistogram.fileoutput=true",
             "-p", "hdrhistogram.output.path=" + folder + "/");
         writeClientProperties(workload, folder, overrides, false);
-        clients.add(CompletableFuture.supplyAsync(() ->
-            YcsbRun.run(folder, concat("run", "mongodb", "-P", workload.toString(), overrides))));
+        clients.add(CompletableFuture
+            .supplyAsync(() -> YcsbRun.run(folder, concat("run", "mongodb", "-P", workload.toString(), overrides))));
       }
       long reads = 0;
       long updates = 0;

@@ -60,7 +60,8 @@ class ClientFolderIT {
       // each log's counts sidecar, matching its log, written before the verdict (which stays the last file)
       for (String op : List.of("READ", "UPDATE")) {
         Path log = c1.resolve(op + ".hdr");
-        CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> { });
+        CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> {
+        });
         assertEquals(CountsSidecar.Match.State.MATCHES, match.state(), op + ": " + match.why());
         assertTrue(Files.getLastModifiedTime(CountsSidecar.of(log)).compareTo(
             Files.getLastModifiedTime(c1.resolve("verdict.properties"))) <= 0, op + ".hdr.counts after the verdict");

@@ -302,7 +302,7 @@ class CoordinatorChecksOverSshIT {
       for (String host : List.of("h1", "h2")) {
         Path out = work.resolve("tally-" + host);
         Process p = rig.host(host).namespace().processBuilder("java", "-cp", YcsbRun.home().resolve("lib") + "/*:"
-                + YcsbRun.home().resolve("lib/embedded") + "/*", "dev.ycsbpack.testkit.FindTally",
+            + YcsbRun.home().resolve("lib/embedded") + "/*", "dev.ycsbpack.testkit.FindTally",
             Integer.toString(port), out.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         tallies.add(p);
         outs.add(out);

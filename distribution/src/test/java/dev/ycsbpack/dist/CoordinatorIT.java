@@ -101,7 +101,8 @@ class CoordinatorIT {
           List<Path> hdr = logs.filter(f -> f.getFileName().toString().endsWith(".hdr")).toList();
           assertFalse(hdr.isEmpty(), "logs in " + folder);
           for (Path log : hdr) {
-            CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> { });
+            CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> {
+            });
             assertEquals(CountsSidecar.Match.State.MATCHES, match.state(), log + ": " + match.why());
           }
         }
@@ -293,7 +294,7 @@ class CoordinatorIT {
 
   /** Starts a long, throttled run ({@code prefix} before the coordinator) and waits until its clients measure. */
   private Coordinator startLongRun(List<String> prefix, Target target, String table, Path bundle, Path workload,
-                                   String... more) throws Exception {
+      String... more) throws Exception {
     List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
         "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
@@ -394,8 +395,10 @@ class CoordinatorIT {
       Path bundle = mount.resolve("bundle");
       Coordinator c = Coordinator.start(work, List.of(), List.of("run", "mongodb", "-P",
           YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url="
-          + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table="
-          + Servers.newTable(), "-p", "recordcount=100", "-p", "operationcount=3000", "-threads", "2", "-target",
+              + target.connectionString(),
+          "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table="
+              + Servers.newTable(),
+          "-p", "recordcount=100", "-p", "operationcount=3000", "-threads", "2", "-target",
           "500", "-p", "mongodb.allowEmpty=true", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
       assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
         try {

@@ -106,8 +106,9 @@ class CoordinatorRshIT {
     Files.writeString(logger, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> " + argvLog + "\nexec \"$@\"\n");
     Files.setPosixFilePermissions(logger, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
     Coordinator c = coordinator("# from a pipe, as kubectl get pods -o name would give it\n" + ns("h1") + "\n\n"
-        + ns("h2") + "\n", args(logger + " " + TEMPLATE, "load", table, bundle, "-threads", "4", "-P",
-        secrets.toString(), "-jvm-args", "-Xmx96m -XX:+UseSerialGC"));
+        + ns("h2") + "\n",
+        args(logger + " " + TEMPLATE, "load", table, bundle, "-threads", "4", "-P",
+            secrets.toString(), "-jvm-args", "-Xmx96m -XX:+UseSerialGC"));
     List<String> seen = new ArrayList<>();
     Set<String> clientNamespaces = new LinkedHashSet<>();
     while (c.process.isAlive()) {

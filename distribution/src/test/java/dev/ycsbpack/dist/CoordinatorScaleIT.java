@@ -98,7 +98,7 @@ class CoordinatorScaleIT {
   /** Nothing of the run is left: no client JVM on any host, no shared ssh connection. */
   private static void assertNothingLeft() throws InterruptedException {
     assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty()
-            && ProcessTable.matching("ControlPersist", config.toString()).isEmpty(), 40),
+        && ProcessTable.matching("ControlPersist", config.toString()).isEmpty(), 40),
         () -> "left running: " + ProcessTable.matching("YcsbMain", work.toString())
             + ProcessTable.matching("ControlPersist", config.toString()));
   }

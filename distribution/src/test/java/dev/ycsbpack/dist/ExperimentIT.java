@@ -392,7 +392,7 @@ class ExperimentIT {
   @Test
   void afterInsertsThatFailedTheNextRepetitionStillInsertsOnlyNewKeys() throws Exception {
     try (dev.ycsbpack.testkit.EmbeddedMongoServer server = dev.ycsbpack.testkit.EmbeddedMongoServer.start();
-         dev.ycsbpack.testkit.WireProxy proxy = dev.ycsbpack.testkit.WireProxy.start(server.port())) {
+        dev.ycsbpack.testkit.WireProxy proxy = dev.ycsbpack.testkit.WireProxy.start(server.port())) {
       String url = proxy.connectionString() + "/freshkeys";
       String workload = YcsbRun.home().resolve("workloads/read95-update5").toString();
       YcsbRun.run(work, "load", "mongodb", "-P", workload, "-p", "mongodb.url=" + url, "-p", "recordcount=200")

@@ -138,7 +138,7 @@ class RecipeIT {
   @Test
   void writeConcernRecipesMeasureTheCellsAndReportTheOnesTheDeploymentRefuses() throws Exception {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-         WireProxy proxy = WireProxy.start(server.port())) {
+        WireProxy proxy = WireProxy.start(server.port())) {
       proxy.onRequest(r -> {
         BsonDocument refused = WcMatrixIT.refusal(r);
         return refused == null ? WireDecision.forward() : WireDecision.reply(refused);
@@ -298,15 +298,16 @@ class RecipeIT {
   void largerThanRamSizesTheDataFromTheRamAndRecordsTheServersMemoryFiguresPerStep() throws Exception {
     AtomicLong pages = new AtomicLong(1000);
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-         WireProxy proxy = WireProxy.start(server.port())) {
+        WireProxy proxy = WireProxy.start(server.port())) {
       // a server that reports them: mongo-java-server's own serverStatus with WiredTiger's figures added, the
       // pages-read counter growing by 500 at every call
       proxy.onReply((request, reply) -> request.command().equals("serverStatus")
-          ? WireDecision.reply(reply.clone().append("mem", new BsonDocument("resident", new BsonInt32((int)
-              RESIDENT_MIB))).append("wiredTiger", new BsonDocument("cache", new BsonDocument(
-                  "bytes currently in the cache", new BsonInt64(CACHE_IN_USE))
-              .append("maximum bytes configured", new BsonInt64(CACHE_MAX))
-              .append("pages read into cache", new BsonInt64(pages.addAndGet(500))))))
+          ? WireDecision
+              .reply(reply.clone().append("mem", new BsonDocument("resident", new BsonInt32((int) RESIDENT_MIB)))
+                  .append("wiredTiger", new BsonDocument("cache", new BsonDocument(
+                      "bytes currently in the cache", new BsonInt64(CACHE_IN_USE))
+                      .append("maximum bytes configured", new BsonInt64(CACHE_MAX))
+                      .append("pages read into cache", new BsonInt64(pages.addAndGet(500))))))
           : WireDecision.forward());
       String url = proxy.connectionString() + "/recipes";
       Path ram = work.resolve("ram");
@@ -398,7 +399,8 @@ class RecipeIT {
       assertEquals(List.of("ycsb-experiment: error: the collection recipes.unloaded holds 0 documents, it is empty: "
           + "every step reads the loaded records; load them first (bin/ycsb-coordinator load ...) or add --load",
           "ycsb-experiment: recipe two-tables stopped before experiment second ran (nothing of it was written); "
-          + "continue with --resume " + study), lines, c::describe);
+              + "continue with --resume " + study),
+          lines, c::describe);
     }
   }
 
@@ -423,13 +425,15 @@ class RecipeIT {
           // refused by bin/ycsb's own check of the clients' command, which runs before the recipe's folder is made
           List.of("run", "experiments/mongodb-26-vs-30", "-p", "mongodb.wtimeout=99999999999"));
       List<String> expected = List.of("RECIPE experiments/no-such-recipe: no such recipe; expected a file, or one of"
-              + " the pack's experiments/: clients-6to1, larger-than-ram, mongodb-26-vs-30, wc-driver-constants, "
-              + "wc-insert-latency",
+          + " the pack's experiments/: clients-6to1, larger-than-ram, mongodb-26-vs-30, wc-driver-constants, "
+          + "wc-insert-latency",
           "unknown key experiment.clients.threads;", "--ram: recipe larger-than-ram sizes its data",
           "--ram 16GiB: recipe clients-6to1 does not size", "--ram lots: expected a size",
           "--load: recipe clients-6to1 loads its records itself", "-p table: recipe larger-than-ram's experiment fits"
-              + " sets it itself", "-p recordcount: recipe larger-than-ram's experiment fits sets it itself from "
-              + "--ram", "--clients", "unknown option '--bogus'", "invalid mongodb.wtimeout=99999999999");
+              + " sets it itself",
+          "-p recordcount: recipe larger-than-ram's experiment fits sets it itself from "
+              + "--ram",
+          "--clients", "unknown option '--bogus'", "invalid mongodb.wtimeout=99999999999");
       for (int i = 0; i < bad.size(); i++) {
         List<String> a = new ArrayList<>(bad.get(i));
         a.addAll(List.of("--hosts", "local", "-p", "mongodb.url=" + url, "--out", out.toString()));

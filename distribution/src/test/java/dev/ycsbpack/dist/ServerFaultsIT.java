@@ -338,7 +338,8 @@ class ServerFaultsIT {
       Path out = work.resolve("partitioned");
       List<String> command = lab.rig().coordinator().command(YcsbRun.home().resolve("bin/ycsb").toString(), "load",
           "mongodb", "-P", YcsbRun.home().resolve("workloads/workloada").toString(), "-p", "mongodb.url=" + lab.url()
-              + "/" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=1000000", "-p",
+              + "/" + Servers.DATABASE,
+          "-p", "table=" + table, "-p", "recordcount=1000000", "-p",
           "mongodb.batchsize=50", "-threads", "4", "-target", "400", "-s", "-p", "status.interval=1", "-p",
           "ycsbpack.stalltimeout=" + STALL_SECONDS, "--out", out.toString());
       CompletableFuture<YcsbRun> running = CompletableFuture.supplyAsync(() -> YcsbRun.exec(work, command.get(0),

@@ -8,9 +8,7 @@ import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,8 +43,9 @@ class StartupArchiveIT {
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a check archives nothing");
       // nor does a coordinated client: a fleet of them on a shared home folder would each write one at once
       YcsbRun coordinated = YcsbRun.execWith(work, on(cache), YcsbRun.home().resolve("bin/ycsb-coordinator")
-          .toString(), Servers.concat(args("load", target, table), "--hosts", "local,local", "--quiet", "--out",
-          work.resolve("coordinated").toString()));
+          .toString(),
+          Servers.concat(args("load", target, table), "--hosts", "local,local", "--quiet", "--out",
+              work.resolve("coordinated").toString()));
       assertEquals(0, coordinated.exitCode, coordinated::describe);
       assertFalse(Files.exists(cache) && !files(cache).isEmpty(), "a coordinated client archives nothing");
       Servers.drop(target, table);
@@ -158,7 +157,7 @@ class StartupArchiveIT {
       // SIGKILL to the pid a coordinator or a shell recorded ends the run
       ProcessBuilder pb = new ProcessBuilder(Servers.concat(new String[] {YcsbRun.home().resolve("bin/ycsb")
           .toString()}, Servers.concat(args("run", target, table), "-p", "operationcount=100000",
-          "-p", "maxexecutiontime=120", "-target", "2")));
+              "-p", "maxexecutiontime=120", "-target", "2")));
       pb.environment().putAll(on(cache));
       Path err = work.resolve("listing.err");
       pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());

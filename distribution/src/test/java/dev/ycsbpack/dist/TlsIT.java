@@ -197,8 +197,10 @@ class TlsIT {
     // mongo-java-server knows no authentication command: the driver's login fails as against a wrong password
     String secret = AwkwardStrings.passwords(99, 1).get(0);
     YcsbRun r = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
-        .toString(), "-p", "mongodb.url=mongodb://alice:" + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8)
-        + "@" + URI.create(target.connectionString()).getAuthority() + "/" + Servers.DATABASE, "-p", "table=t",
+        .toString(), "-p",
+        "mongodb.url=mongodb://alice:" + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8)
+            + "@" + URI.create(target.connectionString()).getAuthority() + "/" + Servers.DATABASE,
+        "-p", "table=t",
         "-p", "recordcount=1");
     assertEquals(1, r.exitCode, r::describe);
     String last = r.stderr.strip().lines().reduce((a, b) -> b).orElse("");
@@ -317,7 +319,7 @@ class TlsIT {
    * Loads {@code table} through {@code t} with {@code loadTls}, then sweeps one step with {@code sweepTls} into dir.
    */
   private static Coordinator loadThenSweep(TlsTerminator t, String table, String[] loadTls, String[] sweepTls,
-                                           Path dir) throws Exception {
+      Path dir) throws Exception {
     List<String> loadArgs = load(t, table, loadTls);
     loadArgs.addAll(List.of("--out", dir + "-load"));
     YcsbRun.run(work, loadArgs.toArray(new String[0])).assertSucceeded();

@@ -223,8 +223,10 @@ class UpstreamInstallIT {
       if (upstream) {
         assertEquals(List.of("mongodb binding: mongodb.dropOnLoad=true is ignored: only the pack's bin/ycsb drops the "
             + "collection before a load, and this launcher is not it; nothing was dropped (drop it with mongosh "
-            + "before loading again)", "mongodb binding: ycsbpack.maxerrorrate=5 is ignored: only the pack's bin/ycsb "
-            + "reads ycsbpack.* properties, and this launcher is not it"), said, load::describe);
+            + "before loading again)",
+            "mongodb binding: ycsbpack.maxerrorrate=5 is ignored: only the pack's bin/ycsb "
+                + "reads ycsbpack.* properties, and this launcher is not it"),
+            said, load::describe);
         assertEquals(51, count(table), "nothing was dropped: the document from before is still there");
       } else {
         assertEquals(List.of(), said, load::describe);

@@ -83,8 +83,8 @@ class VerdictIT {
       Map<String, String> okVerdict = PropertiesFiles.read(allowed.resolve("verdict.properties"));
       assertEquals("COMPLETE", okVerdict.get("status"));
       assertEquals(last.substring("bin/ycsb: ".length()), okVerdict.get("lead"));
-      assertTrue(Double.parseDouble(okVerdict.get("throughput.successful"))
-          < Double.parseDouble(okVerdict.get("throughput.attempted")), okVerdict::toString);
+      assertTrue(Double.parseDouble(okVerdict.get("throughput.successful")) < Double
+          .parseDouble(okVerdict.get("throughput.attempted")), okVerdict::toString);
     } finally {
       Servers.drop(target, table);
     }

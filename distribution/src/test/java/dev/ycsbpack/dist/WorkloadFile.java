@@ -26,8 +26,7 @@ final class WorkloadFile {
 
   private static final Pattern ENTRY = Pattern.compile("^# ([A-Z][a-z -]+):\\s+(.*)$");
   private static final Pattern CONTINUATION = Pattern.compile("^#\\s{3,}(.*)$");
-  private static final Pattern SHAPE =
-      Pattern.compile("(\\d+) fields? x (\\d+) bytes.*?about (\\d+) bytes of BSON");
+  private static final Pattern SHAPE = Pattern.compile("(\\d+) fields? x (\\d+) bytes.*?about (\\d+) bytes of BSON");
 
   final String name;
   final Path path;

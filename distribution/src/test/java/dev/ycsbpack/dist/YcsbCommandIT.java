@@ -89,8 +89,8 @@ class YcsbCommandIT {
       assertEquals(acknowledged + 10, Servers.countDocuments(target, table), "stored = acknowledged + the 10 before");
       assertTrue(load.stderr.contains("bin/ycsb: FAILED: only 25 of 29 buffered inserts were acknowledged by the "
           + "server"), load::describe);
-      java.util.Map<String, String> verdict =
-          dev.ycsbpack.common.PropertiesFiles.read(out.resolve("verdict.properties"));
+      java.util.Map<String, String> verdict = dev.ycsbpack.common.PropertiesFiles
+          .read(out.resolve("verdict.properties"));
       assertEquals("FAILED", verdict.get("status"));
       assertEquals("25", verdict.get("operations.completed"), verdict::toString);
       assertTrue(verdict.get("reason").startsWith("only 25 of 29 buffered inserts"), verdict::toString);
@@ -316,7 +316,8 @@ class YcsbCommandIT {
       Path out = work.resolve("jvm-secret-" + Math.abs(secret.hashCode()));
       YcsbRun r = YcsbRun.run(work, "load", "basic", "-P", wl, "-p", "basicdb.verbose=false", "-p", "recordcount=10",
           "-jvm-args", "-Xmx128m -Djavax.net.ssl.trustStorePassword=" + secret + " -Dapp.url=mongodb://u:" + secret
-              + "@db1/ycsb", "--out", out.toString());
+              + "@db1/ycsb",
+          "--out", out.toString());
       assertEquals(0, r.exitCode, r::describe);
       String printed = r.stdout + r.stderr;
       assertFalse(printed.contains("Zq_") || printed.contains("_qZ"), r::describe);

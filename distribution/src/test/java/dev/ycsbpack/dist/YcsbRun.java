@@ -121,8 +121,8 @@ public final class YcsbRun {
   private static Map<String, Map<String, String>> parse(String stdout) {
     Map<String, Map<String, String>> m = new LinkedHashMap<>();
     for (String line : stdout.split("\n")) {
-      Measurement.parse(line.trim()).ifPresent(x ->
-          m.computeIfAbsent(x.metric(), k -> new LinkedHashMap<>()).put(x.measurement(), x.value()));
+      Measurement.parse(line.trim())
+          .ifPresent(x -> m.computeIfAbsent(x.metric(), k -> new LinkedHashMap<>()).put(x.measurement(), x.value()));
     }
     return m;
   }

@@ -42,7 +42,7 @@ final class Bindings {
     final Supplier<Map<String, String>> afterRun;
 
     Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads, LongestWait longestWait,
-            Supplier<Map<String, String>> afterRun) {
+        Supplier<Map<String, String>> afterRun) {
       this.className = className;
       this.preflight = preflight;
       this.options = options;
@@ -61,9 +61,11 @@ final class Bindings {
         Set.of("mongodb.", BindingOptions.UPSTREAM_BATCH_SIZE, "datatype", "compressibility"),
         p -> BindingOptions.from(p).longestOperationWaitMs(), MongoDbClient::afterRun));
     // YCSB's no-op binding: measures the harness itself, useful to check a workload file without a server.
-    BINDINGS.put("basic", new Binding("site.ycsb.BasicDB", p -> Map.of(EnvironmentFacts.SERVER_PRODUCT, "none (YCSB BasicDB)"),
-        p -> { }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count"),
-        p -> 0, Map::of));
+    BINDINGS.put("basic",
+        new Binding("site.ycsb.BasicDB", p -> Map.of(EnvironmentFacts.SERVER_PRODUCT, "none (YCSB BasicDB)"),
+            p -> {
+            }, Set.of("basicdb.verbose", "basicdb.simulatedelay", "basicdb.randomizedelay", "basicdb.count"),
+            p -> 0, Map::of));
   }
 
   private Bindings() {
@@ -140,7 +142,8 @@ final class Bindings {
   private static Binding binding(String name) throws UsageException {
     Binding b = BINDINGS.get(name);
     if (b == null) {
-      throw new UsageException("unknown binding '" + Text.shown(name) + "'; available: " + String.join(", ", BINDINGS.keySet()));
+      throw new UsageException(
+          "unknown binding '" + Text.shown(name) + "'; available: " + String.join(", ", BINDINGS.keySet()));
     }
     return b;
   }

@@ -44,7 +44,8 @@ final class ClientFolderWriter {
    * verdict says FAILED with this cause.
    */
   private volatile String failure;
-  private volatile Consumer<String> onFailure = line -> { };
+  private volatile Consumer<String> onFailure = line -> {
+  };
 
   /** The environment record as written at the start, and its redactor, to add the binding's after-run facts. */
   private final Map<String, String> environment;
@@ -116,7 +117,7 @@ final class ClientFolderWriter {
   static final String COMMAND = dev.ycsbpack.common.EnvironmentFacts.RUN_COMMAND;
 
   static ClientFolderWriter create(Path dir, Properties effective, Map<String, String> serverFacts, Redactor redactor,
-                                   String command) throws IOException, UsageException {
+      String command) throws IOException, UsageException {
     try {
       OutputFolder.claim(dir, "--out"); // checked again: something may have appeared since
     } catch (IllegalArgumentException e) {

@@ -58,7 +58,8 @@ final class ControlChannel {
             stop.accept(ClientControl.STOPPED);
             return;
           }
-          default -> { } // heartbeats (and anything else) only prove the coordinator is there
+          default -> {
+          } // heartbeats (and anything else) only prove the coordinator is there
         }
       }
       stop.accept(ClientControl.LOST + ": its control input closed");

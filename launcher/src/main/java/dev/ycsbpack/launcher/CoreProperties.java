@@ -33,8 +33,8 @@ final class CoreProperties {
   private static final List<String> NEEDS_RECORDS = List.of("readproportion", "updateproportion",
       "scanproportion", "readmodifywriteproportion");
 
-  static final List<String> REQUEST_DISTRIBUTIONS =
-      List.of("uniform", "exponential", "sequential", "zipfian", "latest", "hotspot");
+  static final List<String> REQUEST_DISTRIBUTIONS = List.of("uniform", "exponential", "sequential", "zipfian", "latest",
+      "hotspot");
   static final List<String> FIELD_LENGTH_DISTRIBUTIONS = List.of("constant", "uniform", "zipfian", "histogram");
   static final List<String> SCAN_LENGTH_DISTRIBUTIONS = List.of("uniform", "zipfian");
   static final List<String> INSERT_ORDERS = List.of("hashed", "ordered");
@@ -289,15 +289,15 @@ final class CoreProperties {
 
   private static String defaultOf(String name, List<String> allowed) {
     switch (name) {
-      case "fieldlengthdistribution":
+      case "fieldlengthdistribution" :
         return "constant";
-      case "insertorder":
+      case "insertorder" :
         return "hashed";
-      case "measurementtype":
+      case "measurementtype" :
         return "hdrhistogram";
-      case "measurement.interval":
+      case "measurement.interval" :
         return "op";
-      default:
+      default :
         return "uniform";
     }
   }
@@ -336,7 +336,7 @@ final class CoreProperties {
     String value = p.getProperty(name);
     return value == null ? fallback : accepted(name, value, Long::parseLong, n -> n >= min && n <= max,
         "a whole number from " + min + " to " + max + why
-        + (spaced(value) ? " without spaces around it (YCSB 0.17.0 does not trim them)" : ""));
+            + (spaced(value) ? " without spaces around it (YCSB 0.17.0 does not trim them)" : ""));
   }
 
   private static long longOf(Properties p, String name, long fallback) {
@@ -353,7 +353,7 @@ final class CoreProperties {
 
   /** {@code value} parsed, when it parses and is accepted; else the refusal naming the property and what it expects. */
   private static <N> N accepted(String name, String value, Function<String, N> parse, Predicate<N> accept,
-                                String expected) throws UsageException {
+      String expected) throws UsageException {
     try {
       N n = parse.apply(value);
       if (accept.test(n)) {

@@ -49,7 +49,7 @@ final class LaunchArguments {
   final List<String> notices;
 
   private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
-                          boolean controlled, int controlTimeoutSeconds, boolean check, List<String> notices) {
+      boolean controlled, int controlTimeoutSeconds, boolean check, List<String> notices) {
     this.load = load;
     this.bindingClass = bindingClass;
     this.clientArgs = clientArgs;
@@ -129,7 +129,7 @@ final class LaunchArguments {
     private int read(int i) throws UsageException {
       String flag = args[i];
       switch (flag) {
-        case "--out":
+        case "--out" :
           Path again = Path.of(value(args, ++i, flag, "a folder for the client's results"));
           if (out != null) {
             throw new UsageException("--out given twice (" + Text.shownPath(out.toString()) + ", "
@@ -137,20 +137,20 @@ final class LaunchArguments {
           }
           out = again;
           return i;
-        case "--control":
+        case "--control" :
           String channel = value(args, ++i, flag, "a channel");
           if (!channel.equals("stdin")) {
             throw new UsageException("--control " + Text.shown(channel) + ": the only channel is stdin");
           }
           controlled = true;
           return i;
-        case "--check":
+        case "--check" :
           check = true;
           return i;
-        case "--control-timeout":
+        case "--control-timeout" :
           controlTimeout = Integer.parseInt(positiveInt(value(args, ++i, flag, "seconds"), flag, 1));
           return i;
-        default:
+        default :
           return readYcsb(i);
       }
     }
@@ -159,13 +159,13 @@ final class LaunchArguments {
     private int readYcsb(int i) throws UsageException {
       String flag = args[i];
       switch (flag) {
-        case "-P":
+        case "-P" :
           String file = value(args, ++i, flag, "a properties file");
           loadFile(file, fromFiles);
           clientArgs.add(flag);
           clientArgs.add(file);
           break;
-        case "-p":
+        case "-p" :
           String pair = value(args, ++i, flag, "NAME=VALUE");
           int eq = pair.indexOf('=');
           if (eq <= 0) {
@@ -175,34 +175,34 @@ final class LaunchArguments {
           clientArgs.add(flag);
           clientArgs.add(pair);
           break;
-        case "-threads":
+        case "-threads" :
           fromFlags.setProperty("threadcount", positiveInt(value(args, ++i, flag, "a thread count"), flag, 1));
           clientArgs.add(flag);
           clientArgs.add(args[i]);
           break;
-        case "-target":
+        case "-target" :
           fromFlags.setProperty("target", positiveInt(value(args, ++i, flag, "operations per second"), flag, 0));
           clientArgs.add(flag);
           clientArgs.add(args[i]);
           break;
-        case "-l":
+        case "-l" :
           fromFlags.setProperty("label", value(args, ++i, flag, "a label"));
           clientArgs.add(flag);
           clientArgs.add(args[i]);
           break;
-        case "-s":
+        case "-s" :
           fromFlags.setProperty("status", "true");
           clientArgs.add(flag);
           break;
-        case "-load":
-        case "-t":
+        case "-load" :
+        case "-t" :
           if (flag.equals("-load") != load) {
             throw new UsageException(flag + " contradicts the '" + args[0] + "' command; drop it");
           }
           break;
-        case "-db":
+        case "-db" :
           throw new UsageException("-db is set by the binding name ('" + args[1] + "'); drop -db");
-        default:
+        default :
           throw new UsageException("unknown option '" + Text.shown(flag) + "' (bin/ycsb --help lists the options)");
       }
       return i;
@@ -256,7 +256,7 @@ final class LaunchArguments {
    * runs as its 0.17 name, with a notice naming it; an old name with no 0.17 class is refused naming the package.
    */
   private static void currentClassName(Properties merged, String property, List<String> clientArgs,
-                                       List<String> notices) throws UsageException {
+      List<String> notices) throws UsageException {
     String value = merged.getProperty(property);
     if (value == null) {
       return;

@@ -34,7 +34,8 @@ final class LineWatchingOutputStream extends OutputStream {
   private volatile Redactor redactor;
   /** Why the target failed (its reader is gone: a killed coordinator's pipe, a closed terminal), or null. */
   private volatile String lost;
-  private volatile Consumer<String> onLost = why -> { };
+  private volatile Consumer<String> onLost = why -> {
+  };
 
   LineWatchingOutputStream(OutputStream target, Redactor redactor) {
     this.target = target;

@@ -36,7 +36,7 @@ record RunExpectation(OperationCount count, String exportFile, String exporter, 
       // Client 0.17.0 then starts zero threads (min(threads, opcount)) and reports an empty success.
       throw new UsageException(count.property() + " is 0 (or unset), so YCSB 0.17.0 would run no operation at all"
           + (args.load ? "; set recordcount (or insertcount)"
-            : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
+              : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
     return new RunExpectation(count, p.getProperty("exportfile"), p.getProperty("exporter", TEXT_EXPORTER), budget);
   }

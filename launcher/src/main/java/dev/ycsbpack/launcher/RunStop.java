@@ -34,7 +34,8 @@ final class RunStop {
   private final OperationProgress progress;
   private final AtomicBoolean stopping = new AtomicBoolean();
   private volatile long giveUpAfterMs = GIVE_UP_UNBOUNDED_MS + GIVE_UP_MARGIN_MS;
-  private volatile Consumer<String> giveUp = reason -> { };
+  private volatile Consumer<String> giveUp = reason -> {
+  };
 
   RunStop(OperationProgress progress) {
     this.progress = progress;

@@ -23,7 +23,8 @@ final class StartGate {
   private static final AtomicLong FIRST_OPERATION_MS = new AtomicLong(-1);
   private static final AtomicBoolean STARTED_REPORTED = new AtomicBoolean();
   private static volatile Consumer<String> events;
-  private static volatile Consumer<String> initFailure = reason -> { };
+  private static volatile Consumer<String> initFailure = reason -> {
+  };
 
   private final CountDownLatch arrivals;
   private final CountDownLatch go = new CountDownLatch(1);

@@ -90,7 +90,7 @@ public final class StartGateDB extends DB {
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<java.util.HashMap<String, ByteIterator>> result) {
+      Vector<java.util.HashMap<String, ByteIterator>> result) {
     beforeOperation();
     return ended(delegate.scan(table, startkey, recordcount, fields, result));
   }

@@ -83,7 +83,7 @@ public final class YcsbMain {
 
   /** The process's stdout and stderr, redacted and watched, and the summary the verdict reads from stdout. */
   private record Output(LineWatchingOutputStream out, LineWatchingOutputStream err, OverallSummary stdoutSummary,
-                        Redactor fromArgs) {
+      Redactor fromArgs) {
     static Output install(String[] args) {
       Redactor fromArgs = Redactor.of(commandLineProperties(args)).forLines();
       OverallSummary stdoutSummary = new OverallSummary();
@@ -103,7 +103,7 @@ public final class YcsbMain {
 
   /** A run whose every check passed, ready for YCSB to start. */
   private record Prepared(LaunchArguments launch, RunExpectation expected, ClientFolderWriter folder,
-                          long longestWaitMs, long stallTimeoutMs) {
+      long longestWaitMs, long stallTimeoutMs) {
   }
 
   /**
@@ -164,7 +164,7 @@ public final class YcsbMain {
 
   /** The client folder of {@code --out}, watching every line of output, or null without {@code --out}. */
   private static ClientFolderWriter openFolder(String[] args, LaunchArguments launch, Map<String, String> serverFacts,
-                                               Redactor redactor, Output output) throws UsageException, IOException {
+      Redactor redactor, Output output) throws UsageException, IOException {
     ClientFolderWriter folder = null;
     if (launch.out != null) {
       folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor,
@@ -186,7 +186,7 @@ public final class YcsbMain {
    * {@code --out}, a client folder whose verdict is FAILED before the run and which keeps the driver's full report.
    */
   private static void failedBeforeRun(DBException e, LaunchArguments launch, RunExpectation expected,
-                                      Redactor redactor) {
+      Redactor redactor) {
     String error = "bin/ycsb: error: " + e.getMessage();
     String report = report(e);
     if (launch.out != null) {
@@ -272,8 +272,10 @@ public final class YcsbMain {
     }
     System.err.flush();
     if (clientFolder != null) {
-      status = finishFolder(clientFolder, () -> new Verdict(RunJudgement.ofFailure(failure), failure, run.expected().count().operations(), verdict.operationsDone(), runId,
-          StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
+      status = finishFolder(clientFolder,
+          () -> new Verdict(RunJudgement.ofFailure(failure), failure, run.expected().count().operations(),
+              verdict.operationsDone(), runId,
+              StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
           folderFailure, bindingName, status);
     }
     if (status != 0) {
@@ -297,7 +299,7 @@ public final class YcsbMain {
    * the status, FAILED when one of them cannot be written.
    */
   private static int finishFolder(ClientFolderWriter clientFolder, Supplier<Verdict> verdict, String folderFailure,
-                                  String bindingName, int status) {
+      String bindingName, int status) {
     try {
       String late = clientFolder.finish(verdict.get(), Bindings.afterRun(bindingName));
       if (late != null && !late.equals(folderFailure)) { // a write of the folder's last files failed
@@ -323,7 +325,7 @@ public final class YcsbMain {
    * its folder (with {@code --out}) keeps every line, YCSB's report and the verdict included.
    */
   private static void whenLost(LineWatchingOutputStream out, LineWatchingOutputStream err, ClientFolderWriter folder,
-                               java.nio.file.Path dir) {
+      java.nio.file.Path dir) {
     String kept = folder == null ? "" : "; the client folder " + dir + " keeps the rest";
     out.onTargetLost(why -> System.err.println("bin/ycsb: stdout cannot be written (" + why + ")" + kept));
     err.onTargetLost(why -> {

@@ -132,17 +132,16 @@ class CorePropertiesTest {
         Arguments.of("run", List.of("exportfile=."), "invalid exportfile=.: expected a file name, not a folder"),
         Arguments.of("run", List.of("measurementtype=raw", "measurement.raw.output_file=no/such/raw.txt"),
             "folder no/such does not"
-            + " exist"),
+                + " exist"),
         Arguments.of("run", List.of("histogram.buckets=0"), "invalid histogram.buckets=0"),
         Arguments.of("run", List.of("exponential.percentile=0"), "invalid exponential.percentile=0"),
-        Arguments.of("run", List.of("exportfile=bad\u0000name"), "invalid exportfile=bad\\u0000name")
-    );
+        Arguments.of("run", List.of("exportfile=bad\u0000name"), "invalid exportfile=bad\\u0000name"));
   }
 
   @ParameterizedTest(name = "{0} {1} -> {2}")
   @MethodSource("refused")
   void refusesWithOneLineNamingTheOptionTheValueAndWhatItAccepts(String phase, List<String> overrides,
-                                                                  String expected) {
+      String expected) {
     Properties p = with(overrides.toArray(new String[0]));
     UsageException e = assertThrows(UsageException.class, () -> CoreProperties.check(p, phase.equals("load")));
     assertTrue(e.getMessage().contains(expected), () -> "expected '" + expected + "' in: " + e.getMessage());

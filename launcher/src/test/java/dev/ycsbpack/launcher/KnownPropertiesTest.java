@@ -87,7 +87,8 @@ class KnownPropertiesTest {
         "ycsbpack.client.operationcount.total=1000")));
     UsageException e = assertThrows(UsageException.class,
         () -> KnownProperties.check(workloada("ycsbpack.maxerorrate=5")));
-    assertEquals(true, e.getMessage().startsWith("unknown property ycsbpack.maxerorrate (did you mean ycsbpack.maxerrorrate?)"),
+    assertEquals(true,
+        e.getMessage().startsWith("unknown property ycsbpack.maxerorrate (did you mean ycsbpack.maxerrorrate?)"),
         e::getMessage);
   }
 }

@@ -106,8 +106,9 @@ class LaunchArgumentsTest {
     assertEquals(List.of("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name before"
         + " 0.17; running site.ycsb.workloads.CoreWorkload (write that name to drop this notice)",
         "bin/ycsb: notice: exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter is YCSB's name"
-        + " before 0.17; running site.ycsb.measurements.exporter.TextMeasurementsExporter (write that name to drop"
-        + " this notice)"), l.notices);
+            + " before 0.17; running site.ycsb.measurements.exporter.TextMeasurementsExporter (write that name to drop"
+            + " this notice)"),
+        l.notices);
   }
 
   @Test

@@ -70,11 +70,13 @@ class RunVerdictTest {
 
   @Test
   void batchedInsertsOfUnknownFateAreNamedAsSuchAndAreNotCompleted() throws UsageException {
-    String unknown = BATCHED_LOAD.replace("NotAcknowledged, 100", "NotAcknowledged, 0\n[INSERT-DOCUMENTS], FateUnknown, 99");
+    String unknown = BATCHED_LOAD.replace("NotAcknowledged, 100",
+        "NotAcknowledged, 0\n[INSERT-DOCUMENTS], FateUnknown, 99");
     assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
         + "done, but their fate is unknown: sent in a batch that got no answer (a timeout or a lost connection), so the "
         + "server may have stored them; see the errors above)", verdict(unknown, "load", "recordcount=4499"));
-    String both = BATCHED_LOAD.replace("NotAcknowledged, 100", "NotAcknowledged, 9\n[INSERT-DOCUMENTS], FateUnknown, 90");
+    String both = BATCHED_LOAD.replace("NotAcknowledged, 100",
+        "NotAcknowledged, 9\n[INSERT-DOCUMENTS], FateUnknown, 90");
     assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
         + "done, but their batch failed: 9 were not stored, and 90 are of unknown fate, sent in a batch that got no "
         + "answer (a timeout or a lost connection), so the server may have stored those; see the errors above)",
@@ -276,9 +278,11 @@ class RunVerdictTest {
 
   @Test
   void mostlyNotFoundReadsFailTheRun() throws UsageException {
-    String notFound = COMPLETE_1000.replace("[READ], Return=OK, 950", "[READ], Return=OK, 133\n[READ], Return=NOT_FOUND, 817");
+    String notFound = COMPLETE_1000.replace("[READ], Return=OK, 950",
+        "[READ], Return=OK, 133\n[READ], Return=NOT_FOUND, 817");
     String f = verdict(notFound, "run", "operationcount=1000");
-    assertTrue(f.startsWith("817 of 950 READ operations returned NOT_FOUND (86.00%), over ycsbpack.maxnotfoundrate=10%"),
+    assertTrue(
+        f.startsWith("817 of 950 READ operations returned NOT_FOUND (86.00%), over ycsbpack.maxnotfoundrate=10%"),
         f);
     assertNull(verdict(notFound, "run", "operationcount=1000", "ycsbpack.maxnotfoundrate=90"));
   }

@@ -41,7 +41,7 @@ class StallWatchTest {
       "maxexecutiontime=40,       ycsbpack.stalltimeout=3, 30000, 3000",
       "ycsbpack.stalltimeout=600, target=1,   30000, 600000"})
   void theTimeoutIsTheUsersElseScaledToTheDriversWaitsAndTheTimeLimit(String a, String b, long waitMs,
-                                                                       long expectedMs) throws UsageException {
+      long expectedMs) throws UsageException {
     assertEquals(expectedMs, StallWatch.timeoutMs(props(a, b), waitMs));
   }
 
@@ -84,7 +84,8 @@ class StallWatchTest {
     assertTrue(reason != null, "the watch stopped the run");
     assertTrue(waited >= 0.3 && waited < 5, "stopped " + waited + " s after the last success");
     assertEquals(reason, watch.failure());
-    assertTrue(reason.startsWith("no operation succeeded for 0.4 s (ycsbpack.stalltimeout): the server was last seen at "),
+    assertTrue(
+        reason.startsWith("no operation succeeded for 0.4 s (ycsbpack.stalltimeout): the server was last seen at "),
         reason);
     assertTrue(reason.contains("20 succeeded"), reason);
     assertTrue(reason.contains("errors so far: ERROR=1, SERVICE_UNAVAILABLE=2"), reason);

@@ -20,13 +20,13 @@ class StartGateInitFailureTest {
 
     @Override
     public site.ycsb.Status read(String t, String k, java.util.Set<String> f,
-                                 java.util.Map<String, site.ycsb.ByteIterator> r) {
+        java.util.Map<String, site.ycsb.ByteIterator> r) {
       return site.ycsb.Status.ERROR;
     }
 
     @Override
     public site.ycsb.Status scan(String t, String k, int n, java.util.Set<String> f,
-                                 java.util.Vector<java.util.HashMap<String, site.ycsb.ByteIterator>> r) {
+        java.util.Vector<java.util.HashMap<String, site.ycsb.ByteIterator>> r) {
       return site.ycsb.Status.ERROR;
     }
 

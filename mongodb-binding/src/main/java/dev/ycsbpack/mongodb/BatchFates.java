@@ -33,7 +33,9 @@ import site.ycsb.Status;
  */
 final class BatchFates {
   /** The three outcomes a document of a sent batch can have. */
-  enum Kind { STORED, REFUSED, UNKNOWN }
+  enum Kind {
+    STORED, REFUSED, UNKNOWN
+  }
 
   /** One document's outcome; {@code refusal} is the status its insert would get when refused, else null. */
   record Fate(Kind kind, Status refusal) {
@@ -56,7 +58,7 @@ final class BatchFates {
    * @param collection where the batch went, to read back documents refused as duplicates of an earlier send
    */
   static List<Fate> of(Exception failure, List<BsonDocument> batch, Predicate<BsonValue> sentBefore,
-                       MongoCollection<BsonDocument> collection) {
+      MongoCollection<BsonDocument> collection) {
     if (!(failure instanceof MongoBulkWriteException bulk)) {
       return filled(batch.size(), Fate.UNKNOWN);
     }
@@ -87,7 +89,7 @@ final class BatchFates {
 
   /** Reads back the documents whose key was taken, and says whose they are. */
   private static void compareStored(List<BsonDocument> batch, Map<BsonValue, Integer> byId,
-                                    MongoCollection<BsonDocument> collection, List<Fate> fates) {
+      MongoCollection<BsonDocument> collection, List<Fate> fates) {
     List<BsonDocument> stored = new ArrayList<>();
     try {
       collection.find(new BsonDocument(Documents.ID, new BsonDocument("$in", new BsonArray(new ArrayList<>(

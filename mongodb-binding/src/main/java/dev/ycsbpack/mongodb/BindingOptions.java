@@ -380,15 +380,15 @@ public final class BindingOptions {
     for (String raw : value.split(",")) {
       String name = raw.trim().toLowerCase(Locale.ROOT);
       switch (name) {
-        case "zlib":
+        case "zlib" :
           break;
-        case "snappy":
+        case "snappy" :
           requireClass(name, "org.xerial.snappy.Snappy", "org.xerial.snappy:snappy-java");
           break;
-        case "zstd":
+        case "zstd" :
           requireClass(name, "com.github.luben.zstd.Zstd", "com.github.luben:zstd-jni");
           break;
-        default:
+        default :
           throw new OptionException(COMPRESSORS, value, "use a comma list of zlib, snappy, zstd");
       }
       names.add(name);

@@ -77,7 +77,7 @@ final class ConnectFailures {
         return certain("TLS: the server rejected " + (context.clientCertificate() ? "the client certificate"
             : "the connection: it requires a client certificate") + where + " (" + t.getMessage() + "); "
             + (context.clientCertificate() ? "use a certificate signed by a CA the server trusts"
-            : "give one as mongodb.tls.certificateKeyFile or mongodb.tls.keyStore"));
+                : "give one as mongodb.tls.certificateKeyFile or mongodb.tls.keyStore"));
       }
       if (t instanceof SSLException && m.contains("unsupported or unrecognized ssl message")) {
         return certain("TLS: the server does not speak TLS on this port" + where + "; drop tls=true from"

@@ -21,7 +21,9 @@ import java.util.Set;
  * are masked.
  */
 final class ConnectionStringCheck {
-  private enum Kind { BOOLEAN, INT, LONG, TEXT }
+  private enum Kind {
+    BOOLEAN, INT, LONG, TEXT
+  }
 
   /** The driver's option names (ConnectionString 5.14, plus its aliases j and wtimeout), as it spells them. */
   private static final Map<String, Option> OPTIONS = new LinkedHashMap<>();
@@ -96,7 +98,8 @@ final class ConnectionStringCheck {
     addValues("serverMonitoringMode", "stream", "poll", "auto");
     addValues("authMechanism", "SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN", "GSSAPI", "MONGODB-AWS",
         "MONGODB-OIDC");
-    for (String t : new String[] {"appName", "authMechanismProperties", "authSource", "compressors", "gssapiServiceName",
+    for (String t : new String[] {"appName", "authMechanismProperties", "authSource", "compressors",
+        "gssapiServiceName",
         "proxyHost", "proxyPassword", "proxyUsername", "readPreference", "readPreferenceTags", "replicaSet",
         "srvServiceName", "srvAllowedHostsSuffix", "w", "enableOverloadRetargeting"}) {
       add(t, Kind.TEXT, 0, 0);

@@ -45,7 +45,7 @@ final class DocumentCounts {
    * stderr): the run's own verdict is not this count's to decide.
    */
   static void threadFinished(MongoDatabase database, BindingOptions options, Properties p, long inserted,
-                             BooleanSupplier serverSeen) {
+      BooleanSupplier serverSeen) {
     // added once per thread, not per insert (no shared counter on the operation path); added before this thread
     // counts itself finished, so the last thread sees every thread's documents
     INSERTED.addAndGet(inserted);

@@ -24,8 +24,8 @@ final class EmptyCollectionCheck {
   static final String ALLOW_EMPTY = "mongodb.allowEmpty";
 
   /** Operations that need loaded records, with CoreWorkload 0.17.0's default proportions. */
-  private static final List<String> NEEDS_RECORDS =
-      List.of("readproportion", "updateproportion", "scanproportion", "readmodifywriteproportion");
+  private static final List<String> NEEDS_RECORDS = List.of("readproportion", "updateproportion", "scanproportion",
+      "readmodifywriteproportion");
   private static final List<String> DEFAULTS = List.of("0.95", "0.05", "0", "0");
 
   private EmptyCollectionCheck() {

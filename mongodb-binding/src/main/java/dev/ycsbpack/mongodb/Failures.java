@@ -30,8 +30,8 @@ public final class Failures {
   /** The key already exists: an insert collided (overlapping key ranges between clients, or a re-load). */
   public static final Status DUPLICATE_KEY = new Status("DUPLICATE_KEY", "A document with this _id exists.");
   /** The write was applied on the primary but the write concern was not satisfied (e.g. wtimeout expired). */
-  public static final Status WRITE_CONCERN_FAILED =
-      new Status("WRITE_CONCERN_FAILED", "The write concern was not satisfied in time.");
+  public static final Status WRITE_CONCERN_FAILED = new Status("WRITE_CONCERN_FAILED",
+      "The write concern was not satisfied in time.");
 
   private static final int DUPLICATE_KEY_CODE = 11000;
   private static final int UNAUTHORIZED_CODE = 13;
@@ -116,7 +116,7 @@ public final class Failures {
       return bulk.getWriteErrors().size() + " document(s) of the batch refused by " + bulk.getServerAddress()
           + ", the first (index " + first.getIndex() + ") with error " + first.getCode() + ": " + first.getMessage()
           + (bulk.getWriteConcernError() != null ? "; write concern error: " + bulk.getWriteConcernError().getMessage()
-          : "");
+              : "");
     }
     return String.valueOf(e.getMessage());
   }

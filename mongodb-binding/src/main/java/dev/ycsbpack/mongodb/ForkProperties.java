@@ -35,7 +35,8 @@ final class ForkProperties {
   }
 
   private static OptionException refused(String name, String value) {
-    return new OptionException(name + "=" + Text.shown(value.trim()) + " is a property of the mongodb-labs YCSB fork, which this binding does not"
+    return new OptionException(name + "=" + Text.shown(value.trim())
+        + " is a property of the mongodb-labs YCSB fork, which this binding does not"
         + " support: its documents are always BSON binary fields of random bytes (the fork's datatype=binData,"
         + " compressibility=1, and upstream YCSB's); remove " + name + " (to measure compressible or string values,"
         + " use the fork)");

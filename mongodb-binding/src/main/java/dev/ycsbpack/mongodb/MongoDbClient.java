@@ -284,7 +284,7 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+      Vector<HashMap<String, ByteIterator>> result) {
     try {
       FindIterable<FieldsCodec.Fields> find = scanCollection(table)
           .find(new BsonDocument(Documents.ID, new BsonDocument("$gte", new BsonString(startkey))))

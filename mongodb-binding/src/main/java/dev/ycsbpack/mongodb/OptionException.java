@@ -15,7 +15,8 @@ public final class OptionException extends IllegalArgumentException {
 
   public OptionException(String property, String value, String expected) {
     // the value may itself be the secret-bearing URL: redact with what it holds, then cap and escape for one line
-    super("invalid " + property + "=" + Text.shown(Redactor.of(Map.of(property, value == null ? "" : value)).redact(value))
+    super("invalid " + property + "="
+        + Text.shown(Redactor.of(Map.of(property, value == null ? "" : value)).redact(value))
         + ": " + expected);
   }
 

@@ -90,8 +90,8 @@ final class ProtocolProbe {
       return false;
     }
     try (Socket plain = connect(server);
-         SSLSocket s = (SSLSocket) anyCertificate.getSocketFactory().createSocket(plain, server.getHost(),
-             server.getPort(), true)) {
+        SSLSocket s = (SSLSocket) anyCertificate.getSocketFactory().createSocket(plain, server.getHost(),
+            server.getPort(), true)) {
       s.startHandshake();
       return true;
     } catch (SSLException e) {

@@ -63,17 +63,17 @@ final class ReadOptions {
   /** Accepts the driver's camelCase names and upstream YCSB's snake_case ones. */
   private static String canonicalMode(String mode) {
     switch (mode.replace("_", "").toLowerCase(Locale.ROOT)) {
-      case "primary":
+      case "primary" :
         return "primary";
-      case "primarypreferred":
+      case "primarypreferred" :
         return "primaryPreferred";
-      case "secondary":
+      case "secondary" :
         return "secondary";
-      case "secondarypreferred":
+      case "secondarypreferred" :
         return "secondaryPreferred";
-      case "nearest":
+      case "nearest" :
         return "nearest";
-      default:
+      default :
         throw new OptionException(READ_PREFERENCE, mode, MODES);
     }
   }

@@ -58,7 +58,8 @@ final class UrlOverrides {
         }
       }
       if (!replaced.isEmpty()) {
-        overrides.add(e.getKey() + "=" + shown(value, redactor) + " overrides the URL's " + String.join(", ", replaced));
+        overrides
+            .add(e.getKey() + "=" + shown(value, redactor) + " overrides the URL's " + String.join(", ", replaced));
       }
     }
     return overrides.isEmpty() ? null : "mongodb binding: " + String.join("; ", overrides)

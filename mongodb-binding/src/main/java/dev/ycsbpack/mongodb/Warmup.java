@@ -82,7 +82,8 @@ final class Warmup {
     gate.arrive(clientThreads(props), () -> drop(database, table));
     if (failure != null) {
       throw new DBException("mongodb binding: a warm-up insert into " + table + " failed ("
-          + options.redactor().redact(String.valueOf(failure.getMessage())) + "); the measured inserts would fail the same"
+          + options.redactor().redact(String.valueOf(failure.getMessage()))
+          + "); the measured inserts would fail the same"
           + " way, so this thread does not start");
     }
   }
@@ -146,7 +147,6 @@ final class Warmup {
       return 1; // the launcher refuses such properties before YCSB starts; a bare harness gets one party
     }
   }
-
 
   /** Holds the threads of a run until all have warmed up; the last to arrive cleans up, then lets all go. */
   static final class Gate {

@@ -20,9 +20,8 @@ final class WriteConcernOptions {
   static final String WTIMEOUT = "mongodb.wtimeout";
   static final String NAMED = "mongodb.writeConcern";
 
-  private static final String W_EXPECTED =
-      "use 0, 1, a number of members (2, 3, ...), majority, or tag:<name> for a write-concern tag set"
-          + " defined in the replica set's settings.getLastErrorModes";
+  private static final String W_EXPECTED = "use 0, 1, a number of members (2, 3, ...), majority, or tag:<name> for a write-concern tag set"
+      + " defined in the replica set's settings.getLastErrorModes";
 
   private WriteConcernOptions() {
   }
@@ -83,18 +82,18 @@ final class WriteConcernOptions {
   /** The values existing YCSB workload files use for {@code mongodb.writeConcern}. */
   private static WriteConcern named(String name) {
     switch (name.toLowerCase(Locale.ROOT)) {
-      case "unacknowledged":
-      case "errors_ignored":
+      case "unacknowledged" :
+      case "errors_ignored" :
         return WriteConcern.UNACKNOWLEDGED;
-      case "acknowledged":
+      case "acknowledged" :
         return WriteConcern.W1;
-      case "journaled":
+      case "journaled" :
         return WriteConcern.W1.withJournal(true);
-      case "replica_acknowledged":
+      case "replica_acknowledged" :
         return WriteConcern.W2;
-      case "majority":
+      case "majority" :
         return WriteConcern.MAJORITY;
-      default:
+      default :
         throw new OptionException(NAMED, name,
             "use unacknowledged, acknowledged, journaled, replica_acknowledged or majority"
                 + " (or the explicit " + W + ", " + J + " and " + WTIMEOUT + " options)");

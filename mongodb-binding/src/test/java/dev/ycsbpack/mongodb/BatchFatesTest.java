@@ -31,7 +31,8 @@ class BatchFatesTest {
   }
 
   private static BsonDocument doc(String id, int value) {
-    return new BsonDocument(Documents.ID, new BsonString(id)).append("field0", new BsonBinary(new byte[] {(byte) value}));
+    return new BsonDocument(Documents.ID, new BsonString(id)).append("field0",
+        new BsonBinary(new byte[] {(byte) value}));
   }
 
   @ParameterizedTest(name = "[{0}]")

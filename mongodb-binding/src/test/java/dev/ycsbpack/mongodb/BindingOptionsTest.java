@@ -220,8 +220,9 @@ class BindingOptionsTest {
   @Test
   void upstreamsRemovedPoolSettingIsNamedAsIgnored() {
     assertTrue(options("mongodb.threadsAllowedToBlockForConnectionMultiplier=5").describe()
-        .endsWith(" ignored: mongodb.threadsAllowedToBlockForConnectionMultiplier=5 (removed from the driver; it changes"
-            + " nothing)"));
+        .endsWith(
+            " ignored: mongodb.threadsAllowedToBlockForConnectionMultiplier=5 (removed from the driver; it changes"
+                + " nothing)"));
     assertFalse(options().describe().contains("ignored"));
   }
 

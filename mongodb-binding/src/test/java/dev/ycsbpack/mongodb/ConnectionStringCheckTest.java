@@ -52,7 +52,8 @@ class ConnectionStringCheckTest {
             + " from -1 to 9"),
         Arguments.of("mongodb://h/?readConcernLevel=strong", "option readConcernLevel=strong: use one of"),
         Arguments.of("mongodb://h/?authMechanism=SCRAM", "option authMechanism=SCRAM"),
-        Arguments.of("mongodb://h/?sslCAFile=/etc/ca.pem", "option sslCAFile is not read by the Java driver (it would be ignored); write tlsCAFile"),
+        Arguments.of("mongodb://h/?sslCAFile=/etc/ca.pem",
+            "option sslCAFile is not read by the Java driver (it would be ignored); write tlsCAFile"),
         Arguments.of("mongodb://h/?tlsCRLFile=/etc/crl.pem", "option tlsCRLFile is not read by the Java driver"),
         Arguments.of("mongodb://h/?directConnection", "option directConnection: no value"),
         Arguments.of("mongodb://u:secret@h/?proxyPassword=x&proxyPort=0", "option proxyPort=0"),
@@ -63,8 +64,9 @@ class ConnectionStringCheckTest {
             + " warn); write journal instead"),
         Arguments.of("mongodb://h/?w=1&wtimeout=10", "invalid mongodb.url option wtimeout: the driver's deprecated"
             + " spelling (it would warn); write wtimeoutMS instead"),
-        Arguments.of("mongodb://h/?retryWrites=no", "invalid mongodb.url option retryWrites=no: use true or false (no is"
-            + " a deprecated spelling the driver would warn about)"),
+        Arguments.of("mongodb://h/?retryWrites=no",
+            "invalid mongodb.url option retryWrites=no: use true or false (no is"
+                + " a deprecated spelling the driver would warn about)"),
         // removed from the driver, which would ignore it
         Arguments.of("mongodb://h/?waitQueueMultiple=5", "invalid mongodb.url: option waitQueueMultiple: it was removed"
             + " from the Java driver (4.0) and would be ignored; remove it"));

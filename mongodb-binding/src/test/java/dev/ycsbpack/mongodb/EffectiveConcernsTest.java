@@ -96,7 +96,7 @@ class EffectiveConcernsTest {
   private static final class ReportsDefaults extends MemoryBackend {
     @Override
     public de.bwaldvogel.mongo.bson.Document handleCommand(Channel channel, String database, String command,
-                                                          de.bwaldvogel.mongo.bson.Document query) {
+        de.bwaldvogel.mongo.bson.Document query) {
       if (command.equals("getDefaultRWConcern")) {
         de.bwaldvogel.mongo.bson.Document reply = new de.bwaldvogel.mongo.bson.Document();
         reply.put("defaultReadConcern", new de.bwaldvogel.mongo.bson.Document("level", "local"));

@@ -52,7 +52,8 @@ class EmptyCollectionCheckTest {
       assertTrue(e.getMessage().contains(BindingHarness.TEST_DATABASE + "." + h.table + " is empty"), e::getMessage);
 
       // a server that refuses the read (here: mongo-java-server on its admin database) is one line, not a trace
-      try (com.mongodb.client.MongoClient client = com.mongodb.client.MongoClients.create(h.target.connectionString())) {
+      try (
+          com.mongodb.client.MongoClient client = com.mongodb.client.MongoClients.create(h.target.connectionString())) {
         DBException refused = assertThrows(DBException.class, () -> EmptyCollectionCheck.check(
             client.getDatabase("admin"), run(h), dev.ycsbpack.common.Redactor.of(p)));
         assertTrue(refused.getMessage().startsWith("mongodb binding: cannot read admin." + h.table

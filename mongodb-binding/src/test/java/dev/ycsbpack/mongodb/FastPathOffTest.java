@@ -46,7 +46,7 @@ class FastPathOffTest {
       AtomicReference<MongoClientSettings> seen = new AtomicReference<>();
       List<WireRequest> writes = new CopyOnWriteArrayList<>();
       try (ProxiedMongos mongos = ProxiedMongos.start();
-           BindingHarness h = mongos.harness("mongodb.fastPath=" + fast, "mongodb.batchsize=2")) {
+          BindingHarness h = mongos.harness("mongodb.fastPath=" + fast, "mongodb.batchsize=2")) {
         mongos.proxy.onRequest(r -> {
           if (r.command().equals("update") || r.command().equals("insert")) {
             writes.add(r);

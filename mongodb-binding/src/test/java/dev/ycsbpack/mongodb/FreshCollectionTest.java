@@ -39,8 +39,10 @@ class FreshCollectionTest {
           new BsonDocument("_id", new BsonString("user2"))));
 
       OptionException run = assertThrows(OptionException.class, () -> MongoDbClient.preflight(phase(h, false, "true")));
-      assertEquals("invalid mongodb.dropOnLoad=true: the collection is dropped only before a load (bin/ycsb load); a run"
-          + " would throw away the records it measures: remove the option from the run's properties", run.getMessage());
+      assertEquals(
+          "invalid mongodb.dropOnLoad=true: the collection is dropped only before a load (bin/ycsb load); a run"
+              + " would throw away the records it measures: remove the option from the run's properties",
+          run.getMessage());
       OptionException bad = assertThrows(OptionException.class, () -> MongoDbClient.preflight(phase(h, true, "yes")));
       assertTrue(bad.getMessage().startsWith("invalid mongodb.dropOnLoad=yes: use true or false"), bad::getMessage);
       MongoDbClient.preflight(phase(h, true, "false"));

@@ -233,7 +233,7 @@ class InsertCommandTest extends FastPathCommandsOnTheWire {
           .append("code", new BsonInt32(11000)).append("errmsg", new BsonString("E11000 injected")))));
     }
     reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
-            .append("errmsg", new BsonString("shutting down")))
+        .append("errmsg", new BsonString("shutting down")))
         .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR))));
     onInsert(n -> n == 1 ? WireDecision.reply(reply) : null);
     try (BindingHarness h = harness()) {

@@ -120,7 +120,8 @@ class MongoDbClientTest {
       assertEquals(5, counts.countedValue() - counted0);
       assertEquals(1, counts.notAcknowledged() - notAck0, "user4, counted done on its retry, was refused");
       assertEquals(counts.countedValue() - counted0,
-          counts.acknowledged() - ack0 + counts.notAcknowledged() - notAck0, "Counted = Acknowledged + NotAcknowledged");
+          counts.acknowledged() - ack0 + counts.notAcknowledged() - notAck0,
+          "Counted = Acknowledged + NotAcknowledged");
     }
   }
 

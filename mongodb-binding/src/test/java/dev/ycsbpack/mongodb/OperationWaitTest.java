@@ -29,7 +29,7 @@ class OperationWaitTest {
       "mongodb://h/db?serverSelectionTimeoutMS=-1,                         30000, -1",
       "mongodb://h/db?timeoutMS=7000,                                      0,     7000"})
   void aUrlWithoutASocketTimeoutGetsThePacksAndTheLongestWaitFollowsTheUrl(String url, int readTimeoutMs,
-                                                                            long longestWaitMs) {
+      long longestWaitMs) {
     BindingOptions o = options(url);
     assertEquals(readTimeoutMs, o.settings().build().getSocketSettings().getReadTimeout(TimeUnit.MILLISECONDS), url);
     assertEquals(longestWaitMs, o.longestOperationWaitMs(), url);

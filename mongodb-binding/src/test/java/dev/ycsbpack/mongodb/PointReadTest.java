@@ -114,7 +114,8 @@ class PointReadTest {
     for (boolean retry : new boolean[] {true, false}) {
       try (BindingHarness h = new BindingHarness(target, "mongodb.retryReads=" + retry)) {
         MongoDbClient db = h.client();
-        assertSame(Status.OK, db.insert(h.table, "k", new HashMap<>(Map.of("f", new ByteArrayByteIterator(new byte[] {7})))));
+        assertSame(Status.OK,
+            db.insert(h.table, "k", new HashMap<>(Map.of("f", new ByteArrayByteIterator(new byte[] {7})))));
         // the binding's own client (same options, no customizer): its pool holds one connection (threadcount=1)
         try (SharedClients.Lease same = SharedClients.acquire(BindingOptions.from(h.properties), null)) {
           same.client.getDatabase(BindingHarness.TEST_DATABASE).getCollection(h.table, BsonDocument.class)

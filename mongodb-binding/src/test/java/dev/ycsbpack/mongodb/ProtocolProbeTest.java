@@ -29,8 +29,8 @@ class ProtocolProbeTest {
     TestCa ca = TestCa.create(dir, "ca");
     TestCa.Issued cert = ca.server("server", "DNS:localhost");
     try (EmbeddedMongoServer plain = EmbeddedMongoServer.start();
-         TlsTerminator tls = TlsTerminator.start(cert.combined(), null, plain.port());
-         TlsTerminator wantsClient = TlsTerminator.start(cert.combined(), ca.certificate(), plain.port())) {
+        TlsTerminator tls = TlsTerminator.start(cert.combined(), null, plain.port());
+        TlsTerminator wantsClient = TlsTerminator.start(cert.combined(), ca.certificate(), plain.port())) {
       ServerAddress plainAt = new ServerAddress("localhost", plain.port());
       ServerAddress tlsAt = new ServerAddress("localhost", tls.port());
       assertTrue(ProtocolProbe.answersPlain(plainAt));

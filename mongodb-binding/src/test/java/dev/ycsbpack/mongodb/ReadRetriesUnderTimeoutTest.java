@@ -72,7 +72,7 @@ class ReadRetriesUnderTimeoutTest {
       for (String timeout : new String[] {"&timeoutMS=10000", ""}) {
         String url = proxy.connectionString() + "/?serverSelectionTimeoutMS=5000" + timeout;
         try (BindingHarness h = new BindingHarness(new Target("proxy", url, false, false));
-             MongoClient driver = MongoClients.create(url)) {
+            MongoClient driver = MongoClients.create(url)) {
           MongoDbClient db = h.client();
           assertSame(Status.OK, db.insert(h.table, "k", new HashMap<>(Map.of("f",
               new ByteArrayByteIterator(new byte[] {7})))));

@@ -402,7 +402,8 @@ class ReadTopologyTest {
       topology.asReplicaSet(new Document[] {null, new Document("dc", "east"), new Document("dc", "east"),
           new Document("dc", "west")}, new long[] {0, 300, 0, 0});
       FakeTopology.Member expected = topology.members.get(2);
-      String base = "mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs&serverSelectionTimeoutMS=5000";
+      String base = "mongodb://" + topology.seedList() + "/" + DATABASE
+          + "?replicaSet=rs&serverSelectionTimeoutMS=5000";
       List<MongoDbClient> clients = List.of(
           client(base + "&readPreference=secondary&readPreferenceTags=dc:east&maxStalenessSeconds=90"),
           client(base, "mongodb.readPreference=secondary", "mongodb.readPreferenceTags=dc:east",

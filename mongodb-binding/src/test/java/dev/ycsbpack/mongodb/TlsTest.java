@@ -183,8 +183,9 @@ class TlsTest {
     p.setProperty(TlsFiles.CA_FILE, ca.certificate().toString());
     p.setProperty(TlsFiles.CERTIFICATE_KEY_FILE, encrypted.toString());
     assertEquals(TlsFiles.CERTIFICATE_KEY_FILE + ": the key in " + encrypted + " is encrypted; give its password as "
-        + TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, assertThrows(OptionException.class,
-        () -> BindingOptions.from(p)).getMessage());
+        + TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD,
+        assertThrows(OptionException.class,
+            () -> BindingOptions.from(p)).getMessage());
     p.setProperty(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, "not" + password);
     String wrong = assertThrows(OptionException.class, () -> BindingOptions.from(p)).getMessage();
     assertEquals(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + " does not decrypt the key in " + encrypted
@@ -201,7 +202,8 @@ class TlsTest {
   static String printableAscii() {
     return AwkwardStrings.passwords(5, 40).stream().filter(s -> s.chars().allMatch(c -> c >= 0x20 && c <= 0x7e))
         .max(java.util.Comparator.comparingLong(s -> s.chars().filter(c -> " \"'`$;:@/?#&=%+\\<>!".indexOf(c) >= 0)
-            .count())).orElseThrow();
+            .count()))
+        .orElseThrow();
   }
 
   private static void assertFailsFast(Properties p, String expectedStart) {

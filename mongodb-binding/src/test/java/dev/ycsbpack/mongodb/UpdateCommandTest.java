@@ -217,9 +217,10 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
       int byBinding = updates.size();
       try (com.mongodb.client.MongoClient driver = com.mongodb.client.MongoClients.create(
           mongos.proxy.connectionString() + "/?serverSelectionTimeoutMS=5000")) {
-        assertThrows(com.mongodb.MongoWriteException.class, () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
-            .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
-                new org.bson.Document("$set", new org.bson.Document("f", 1))));
+        assertThrows(com.mongodb.MongoWriteException.class,
+            () -> driver.getDatabase(h.collection().getNamespace().getDatabaseName())
+                .getCollection(h.table).updateOne(new org.bson.Document("_id", "a"),
+                    new org.bson.Document("$set", new org.bson.Document("f", 1))));
       }
       assertEquals(1, byBinding, "the binding's attempts: " + updates);
       assertEquals(2, updates.size(), "the driver's updateOne made one attempt too: " + updates);
@@ -290,8 +291,10 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
   void aWriteConcernErrorIsClassifiedWriteConcernFailedNamedByItsCode() {
     ServerAddress server = new ServerAddress("h", 1);
     MongoWriteConcernException e = new MongoWriteConcernException(new com.mongodb.bulk.WriteConcernError(64,
-        "WriteConcernFailed", "timed out", new BsonDocument()), com.mongodb.WriteConcernResult.acknowledged(1, true,
-        null), server, List.of("X"));
+        "WriteConcernFailed", "timed out", new BsonDocument()),
+        com.mongodb.WriteConcernResult.acknowledged(1, true,
+            null),
+        server, List.of("X"));
     assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(e));
     assertEquals("WriteConcernFailed (64): ", Failures.serverCode(e), "named first: the driver's message has no name");
     assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(new com.mongodb.MongoBulkWriteException(

@@ -35,7 +35,8 @@ class UrlOptionsAgainstDriverTest {
             // '@', '/' and '?' raw in the values, a host list after the '@' (a home folder under a realm)
             "mongodb://u:" + encode(password) + "@h1:27017/db?appName=" + raw(value)
                 + "&authSource=admin&tlsCAFile=/tmp/ca.pem&tlsCertificateKeyFile=/home/jdoe@corp.example.com/k.pem",
-            "mongodb://u:" + encode(password) + "@h1?appName=" + raw(value) + "&authSource=admin&tlsCAFile=/tmp/ca.pem")) {
+            "mongodb://u:" + encode(password) + "@h1?appName=" + raw(value)
+                + "&authSource=admin&tlsCAFile=/tmp/ca.pem")) {
           ConnectionString driver = new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS));
           Map<String, String> ours = UrlOptions.of(url);
           assertEquals(driver.getApplicationName(), ours.get("appname"), url);

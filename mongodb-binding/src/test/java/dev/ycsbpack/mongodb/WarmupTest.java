@@ -81,7 +81,8 @@ class WarmupTest {
   }
 
   static Stream<Arguments> cases() {
-    return TestTargets.allAsStream().flatMap(t -> Stream.of(Arguments.of(TestTargets.named(t), 1), Arguments.of(TestTargets.named(t), 4)));
+    return TestTargets.allAsStream()
+        .flatMap(t -> Stream.of(Arguments.of(TestTargets.named(t), 1), Arguments.of(TestTargets.named(t), 4)));
   }
 
   @ParameterizedTest(name = "[{0}] batchsize={1}")
@@ -177,7 +178,7 @@ class WarmupTest {
     int threadsPerProcess = 2;
     try (BindingHarness h = new BindingHarness(target, "mongodb.warmup=30", "mongodb.batchsize=4",
         "threadcount=" + threadsPerProcess, "operationcount=100", "fieldcount=2", "fieldlength=8");
-         MongoClient client = MongoClients.create(target.connectionString())) {
+        MongoClient client = MongoClients.create(target.connectionString())) {
       h.properties.setProperty("table", h.table);
       BindingOptions options = BindingOptions.from(h.properties);
       com.mongodb.client.MongoDatabase database = client.getDatabase(options.database());

@@ -50,7 +50,8 @@ class WriteConcernOnTheWireTest {
         // fork by default (the driver's ACKNOWLEDGED carries no w); the pack's acknowledged is w=1, as upstream's
         new Object[] {"mongodb.upsert=false", WriteConcern.ACKNOWLEDGED},
         new Object[] {"mongodb.writeConcern=acknowledged", WriteConcern.W1});
-    return TestTargets.allAsStream().flatMap(t -> configs.stream().map(c -> Arguments.of(TestTargets.named(t), c[0], c[1])));
+    return TestTargets.allAsStream()
+        .flatMap(t -> configs.stream().map(c -> Arguments.of(TestTargets.named(t), c[0], c[1])));
   }
 
   @ParameterizedTest(name = "[{0}] {1}")

@@ -9,7 +9,8 @@ final class Capabilities {
   private static final int CAP_NET_ADMIN = 12;
   private static final int CAP_SYS_ADMIN = 21;
 
-  private Capabilities() {}
+  private Capabilities() {
+  }
 
   /** Null when both CAP_NET_ADMIN and CAP_SYS_ADMIN are effective, else a one-line reason. */
   static String missing() {

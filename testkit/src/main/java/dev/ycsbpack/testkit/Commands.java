@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs short-lived helper commands (initdb, pg_ctl, createdb) and fails with their output. */
 final class Commands {
-  private Commands() {}
+  private Commands() {
+  }
 
   /**
    * Runs {@code command} in {@code workDir} and returns its combined output.

@@ -8,7 +8,8 @@ import java.util.stream.Stream;
 
 /** Removal of the temporary directories the servers run in. */
 final class Directories {
-  private Directories() {}
+  private Directories() {
+  }
 
   /** Best effort: a leftover temp dir must not turn a passing test run into a failure. */
   static void deleteQuietly(Path dir) {

@@ -6,10 +6,8 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -214,7 +212,7 @@ public final class EmbeddedMongoServer implements AutoCloseable {
     } catch (RuntimeException e) {
       throw new Exit(1, "cannot listen on " + shown(bind) + ":" + port + ": " + rootMessage(e)
           + (port != 0 ? " (is another server on that port? pick another --port, or --port 0 for any free one)"
-          : ""));
+              : ""));
     }
     if (urlFile != null) {
       try {

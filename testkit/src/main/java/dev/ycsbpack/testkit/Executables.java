@@ -12,7 +12,8 @@ final class Executables {
   /** A CI job's PATH may lack the sbin directories where ip and sshd live. */
   private static final List<String> FALLBACK_DIRS = List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin");
 
-  private Executables() {}
+  private Executables() {
+  }
 
   /** The first executable {@code name} on PATH or in the usual system directories. */
   static Optional<Path> locate(String name) {

@@ -15,7 +15,8 @@ public final class FerretDbBinary {
   static final String RELATIVE_PATH = "testkit/ferretdb/bin/ferretdb";
   private static final String AUTH_NAME = "ferretdb-auth";
 
-  private FerretDbBinary() {}
+  private FerretDbBinary() {
+  }
 
   public static Optional<Path> locate() {
     String configured = System.getProperty("ferretdb.binary");

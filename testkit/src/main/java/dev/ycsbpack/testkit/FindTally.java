@@ -29,7 +29,7 @@ public final class FindTally {
     }
     Map<String, LongAdder> finds = new ConcurrentHashMap<>();
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-         WireProxy proxy = WireProxy.start(Integer.parseInt(args[0]), server.address())) {
+        WireProxy proxy = WireProxy.start(Integer.parseInt(args[0]), server.address())) {
       proxy.onRequest(r -> {
         if (r.command().equals("find") && r.body().get("filter") instanceof BsonDocument filter) {
           BsonValue id = filter.get("_id");

@@ -9,7 +9,8 @@ import java.net.Socket;
 
 /** Loopback port helpers for servers that cannot pick their own port. */
 public final class FreePorts {
-  private FreePorts() {}
+  private FreePorts() {
+  }
 
   /**
    * A port that was free a moment ago. Another process may grab it before the caller binds, so

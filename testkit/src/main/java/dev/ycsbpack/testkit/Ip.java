@@ -12,7 +12,8 @@ import java.util.List;
 final class Ip {
   private static final Duration TIMEOUT = Duration.ofSeconds(15);
 
-  private Ip() {}
+  private Ip() {
+  }
 
   static String path() {
     return Executables.locate("ip")

@@ -8,7 +8,8 @@ import java.util.List;
 
 /** The end of a server log, for putting into an exception message. */
 final class LogTail {
-  private LogTail() {}
+  private LogTail() {
+  }
 
   static String of(Path log, int maxLines) {
     try {

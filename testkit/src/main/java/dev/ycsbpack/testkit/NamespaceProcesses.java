@@ -16,7 +16,8 @@ final class NamespaceProcesses {
   /** A process may fork while we kill; a few re-listings catch the children. */
   private static final int ROUNDS = 3;
 
-  private NamespaceProcesses() {}
+  private NamespaceProcesses() {
+  }
 
   /**
    * SIGTERM to every process in {@code namespaces} plus {@code extraPids}, SIGKILL to whatever is

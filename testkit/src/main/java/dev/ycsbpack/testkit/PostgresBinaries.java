@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 public final class PostgresBinaries {
   private static final String[] REQUIRED = {"initdb", "pg_ctl", "createdb"};
 
-  private PostgresBinaries() {}
+  private PostgresBinaries() {
+  }
 
   public static Optional<Path> locate() {
     return Stream.concat(debianVersionDirs(), pathDirs()).filter(PostgresBinaries::hasAll).findFirst();

@@ -7,7 +7,8 @@ public final class Prerequisites {
   /** The script that installs everything the separate-process targets need. */
   public static final String INSTALL_HINT = "run scripts/install-test-prereqs.sh (as root) from the repository root";
 
-  private Prerequisites() {}
+  private Prerequisites() {
+  }
 
   /**
    * True when skipping the FerretDB legs is not acceptable.

@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * a second.
  */
 public final class ProcessStates {
-  private ProcessStates() {}
+  private ProcessStates() {
+  }
 
   /** True while {@code pid} exists and is not a zombie (dead, waiting to be reaped). */
   public static boolean isRunning(long pid) {

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /** What PostgreSQL needs when the JVM runs as root (CI machines and containers often do). */
 final class RootUser {
-  private RootUser() {}
+  private RootUser() {
+  }
 
   static boolean isRoot() {
     try {

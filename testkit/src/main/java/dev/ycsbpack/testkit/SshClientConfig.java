@@ -9,7 +9,8 @@ import java.util.Map;
 
 /** The client side of a rig: an {@code ssh -F} file and the known_hosts it trusts. */
 final class SshClientConfig {
-  private SshClientConfig() {}
+  private SshClientConfig() {
+  }
 
   /**
    * Writes {@code known_hosts} (each host's own key, under "[address]:port" as ssh looks it up)

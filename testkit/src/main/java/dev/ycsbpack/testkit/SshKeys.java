@@ -8,7 +8,8 @@ import java.util.List;
 
 /** Key pairs made with the real {@code ssh-keygen}, so the rig tests what OpenSSH accepts. */
 final class SshKeys {
-  private SshKeys() {}
+  private SshKeys() {
+  }
 
   /** Writes an unencrypted ed25519 pair: {@code privateKey} and {@code privateKey.pub}. */
   static void generate(Path privateKey, String comment) throws IOException {

@@ -15,7 +15,8 @@ final class Teardown {
     void run() throws Exception;
   }
 
-  private record Named(String what, Step step) {}
+  private record Named(String what, Step step) {
+  }
 
   private final Deque<Named> steps = new ArrayDeque<>();
 

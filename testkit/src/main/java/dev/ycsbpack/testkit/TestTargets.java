@@ -53,7 +53,8 @@ public final class TestTargets {
   private static RuntimeException startFailure;
   private static boolean warned;
 
-  private TestTargets() {}
+  private TestTargets() {
+  }
 
   /** Just the in-process mongo-java-server: fast, no prerequisites. */
   public static synchronized Target inProcess() {

@@ -37,7 +37,7 @@ public final class TlsTerminator implements AutoCloseable {
    * @throws MissingPrerequisiteException when socat is not installed
    */
   public static TlsTerminator start(String address, Path serverPem, Path clientCa, String backendHost,
-                                    int backendPort) throws IOException {
+      int backendPort) throws IOException {
     Path socat = Executables.locate("socat").orElseThrow(() -> new MissingPrerequisiteException(
         "socat is not installed; " + Prerequisites.INSTALL_HINT));
     IOException last = null;
@@ -62,7 +62,7 @@ public final class TlsTerminator implements AutoCloseable {
    * {@code address:port}; readiness is probed from inside the namespace too.
    */
   public static TlsTerminator startIn(List<String> prefix, String address, int port, Path serverPem, Path clientCa,
-                                      String backendHost, int backendPort) throws IOException {
+      String backendHost, int backendPort) throws IOException {
     Path socat = Executables.locate("socat").orElseThrow(() -> new MissingPrerequisiteException(
         "socat is not installed; " + Prerequisites.INSTALL_HINT));
     List<String> command = new ArrayList<>(prefix);

@@ -30,7 +30,9 @@ public sealed interface WireDecision {
   }
 
   /** See {@link #forward()}. */
-  enum Forward implements WireDecision { INSTANCE }
+  enum Forward implements WireDecision {
+    INSTANCE
+  }
 
   /** See {@link #reply(BsonDocument)}. */
   record Reply(BsonDocument document) implements WireDecision {
@@ -40,5 +42,7 @@ public sealed interface WireDecision {
   }
 
   /** See {@link #reset()}. */
-  enum Reset implements WireDecision { INSTANCE }
+  enum Reset implements WireDecision {
+    INSTANCE
+  }
 }

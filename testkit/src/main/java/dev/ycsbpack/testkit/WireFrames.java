@@ -38,7 +38,8 @@ final class WireFrames {
   private static final int MAX_LENGTH = 64 * 1024 * 1024;
   private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
-  private WireFrames() {}
+  private WireFrames() {
+  }
 
   /** One whole message as read from the socket. */
   record Frame(byte[] bytes) {
@@ -107,7 +108,7 @@ final class WireFrames {
             int nameEnd = cstringEnd(b, pos + 4);
             String name = new String(b, pos + 4, nameEnd - pos - 4, StandardCharsets.UTF_8);
             List<BsonDocument> docs = new ArrayList<>();
-            for (int p = nameEnd + 1; p < sectionEnd; ) {
+            for (int p = nameEnd + 1; p < sectionEnd;) {
               int docSize = intAt(b, p);
               docs.add(document(b, p, docSize));
               p += docSize;

@@ -38,8 +38,8 @@ public final class WireProxy implements AutoCloseable {
   private static final int CONNECT_TIMEOUT_MS = 5_000;
   private static final long JOIN_MS = 2_000;
   private static final Function<WireRequest, WireDecision> FORWARD_REQUESTS = r -> WireDecision.forward();
-  private static final BiFunction<WireRequest, BsonDocument, WireDecision> FORWARD_REPLIES =
-      (r, d) -> WireDecision.forward();
+  private static final BiFunction<WireRequest, BsonDocument, WireDecision> FORWARD_REPLIES = (r, d) -> WireDecision
+      .forward();
 
   private final ServerSocket listener;
   private final InetSocketAddress backend;

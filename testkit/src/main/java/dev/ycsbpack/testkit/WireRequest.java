@@ -21,7 +21,7 @@ import org.bson.BsonDocument;
  * @param moreToCome whether the client expects no reply (OP_MSG {@code moreToCome}: an unacknowledged write)
  */
 public record WireRequest(int connection, int requestId, String command, BsonDocument body,
-                          Map<String, List<BsonDocument>> sequences, boolean legacy, boolean moreToCome) {
+    Map<String, List<BsonDocument>> sequences, boolean legacy, boolean moreToCome) {
 
   public WireRequest {
     sequences = Map.copyOf(sequences);

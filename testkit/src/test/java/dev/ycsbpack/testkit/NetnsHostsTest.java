@@ -41,7 +41,8 @@ class NetnsHostsTest {
   }
 
   /** Exit code, combined output and duration of a finished command. */
-  record Result(int exit, String output, Duration took) {}
+  record Result(int exit, String output, Duration took) {
+  }
 
   /** Runs {@code command} to completion, at most {@code limit}; the output goes to a file, not the test log. */
   static Result run(List<String> command, Duration limit) throws IOException, InterruptedException {

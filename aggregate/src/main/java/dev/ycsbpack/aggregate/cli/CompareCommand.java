@@ -104,8 +104,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (!sets && pair.size() != 2) {
       return usage(err, pair.isEmpty() ? "name what to compare: BASELINE CONTENDER (one result each), or --a DIR... "
-          + "--b DIR... (repetitions of each side)" : "got only " + Text.shown(pair.get(0).toString())
-          + "; expected BASELINE CONTENDER, or --a DIR... --b DIR...");
+          + "--b DIR... (repetitions of each side)"
+          : "got only " + Text.shown(pair.get(0).toString())
+              + "; expected BASELINE CONTENDER, or --a DIR... --b DIR...");
     }
     if (sets && (a == null || b == null)) {
       return usage(err, (a == null ? "--a" : "--b") + " is missing; expected --a DIR... --b DIR..., one merged "
@@ -153,7 +154,7 @@ final class CompareCommand implements Callable<Integer> {
 
   /** Two experiments, step by step; anything else with an experiment among it is refused. */
   private int experiments(List<Path> given, boolean sets, String fmt, Significance.Method method, PrintWriter stdout,
-                          PrintWriter err) {
+      PrintWriter err) {
     String aName = sets ? "--a" : "BASELINE";
     String bName = sets ? "--b" : "CONTENDER";
     if (given.size() != 2 || !ExperimentComparison.isExperiment(given.get(0))
@@ -172,7 +173,7 @@ final class CompareCommand implements Callable<Integer> {
 
   /** Two folders of one recipe, experiment by experiment; a recipe's folder beside anything else is refused. */
   private int recipes(List<Path> given, boolean sets, String fmt, Significance.Method method, PrintWriter stdout,
-                      PrintWriter err) {
+      PrintWriter err) {
     String aName = sets ? "--a" : "BASELINE";
     String bName = sets ? "--b" : "CONTENDER";
     if (given.size() != 2 || !RecipeComparison.isRecipe(given.get(0)) || !RecipeComparison.isRecipe(given.get(1))) {

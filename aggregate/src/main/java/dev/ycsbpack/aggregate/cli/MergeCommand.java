@@ -116,7 +116,8 @@ final class MergeCommand implements Callable<Integer> {
         outputs.add(OutputFormat.of(f));
       }
       options = MergeOptions.builder().percentiles(percentiles).warmupSeconds(warmup).cooldownSeconds(cooldown)
-          .bucketSeconds(bucket == null ? 0 : bucket).window(WindowKind.of(window)).force(force).acceptPartial(acceptPartial)
+          .bucketSeconds(bucket == null ? 0 : bucket).window(WindowKind.of(window)).force(force)
+          .acceptPartial(acceptPartial)
           .allowedDifferences(allowed).hosts(hosts).threads(threads).build();
     } catch (IllegalArgumentException e) {
       err.println("ycsb-aggregate merge: " + Text.shown(e.getMessage(), InputException.MESSAGE_CAP));

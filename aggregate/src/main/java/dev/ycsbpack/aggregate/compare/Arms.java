@@ -92,7 +92,7 @@ public final class Arms {
    * insert-only run share only it): there would be nothing to compare but totals of different work.
    */
   public static void shareOperations(String aOption, List<Comparison.Named> a, String bOption,
-                                     List<Comparison.Named> b) throws Unusable {
+      List<Comparison.Named> b) throws Unusable {
     Set<String> x = operations(a);
     Set<String> y = operations(b);
     if (x.stream().noneMatch(y::contains)) {

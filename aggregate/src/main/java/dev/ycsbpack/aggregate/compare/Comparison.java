@@ -53,8 +53,8 @@ import java.util.function.ToDoubleFunction;
  * @param secondaryNote how secondary figures are judged, or why none can be at these repetitions
  */
 public record Comparison(List<String> aNames, List<String> bNames, Significance.Method method,
-                         List<Difference> differences, List<Row> rows, List<String> warnings, Timing timing,
-                         Headline headline, String secondaryNote) {
+    List<Difference> differences, List<Row> rows, List<String> warnings, Timing timing,
+    Headline headline, String secondaryNote) {
   /** A percentile is tested only when every repetition has at least this many operations above it. */
   public static final int MIN_ABOVE = 10;
 
@@ -93,7 +93,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
    * @param holmP          the Holm-adjusted p of a tested secondary figure, else null
    */
   public record Row(String operation, String metric, double[] a, double[] b, boolean higherIsBetter,
-                    Significance verdict, List<String> keys, Role role, Double holmP) {
+      Significance verdict, List<String> keys, Role role, Double holmP) {
     /** (median B - median A) / median A in percent; NaN when undefined. */
     public double changePercent() {
       return verdict == null ? Double.NaN : verdict.changePercent();
@@ -138,7 +138,8 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     } catch (JsonProcessingException e) {
       throw new InputException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
           "is not valid JSON (" + e.getOriginalMessage() + ").", "pass a merged.json written by 'ycsb-aggregate "
-          + "merge'.", e);
+              + "merge'.",
+          e);
     } catch (IOException e) {
       throw new InputException(file, 0, "cannot be read (" + e + ").", "check the file.", e);
     }
@@ -346,7 +347,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
    * @param untested why it is shown but never tested, else null
    */
   record Figure(String key, String operation, String metric, boolean higherIsBetter, double[] a, double[] b,
-                String untested) {
+      String untested) {
   }
 
   /** Figures identical per repetition on both sides, as one row. */
@@ -469,7 +470,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     }
 
     void add(String key, String operation, String metric, boolean higherIsBetter, String untested,
-             ToDoubleFunction<MergedJson> value) {
+        ToDoubleFunction<MergedJson> value) {
       out.add(new Figure(key, operation, metric, higherIsBetter, values(a, value), values(b, value), untested));
     }
 
@@ -485,7 +486,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
   }
 
   private static void latency(FigureMaker rows, String op, String prefix, Set<String> pcts, String cleanup,
-                              Function<MergedJson.Operation, MergedJson.Latency> kind) {
+      Function<MergedJson.Operation, MergedJson.Latency> kind) {
     Function<MergedJson, MergedJson.Latency> of = r -> op(r, op) == null ? null : kind.apply(op(r, op));
     String key = op + "." + (prefix.isEmpty() ? "" : "intended-");
     rows.add(key + "mean", op, prefix + "mean (us)", false, cleanup, r -> of.apply(r) == null ? Double.NaN

@@ -24,8 +24,8 @@ import java.util.Locale;
  * @param metrics     per operation and metric, both sides' spreads, the change and the verdict
  */
 public record ComparisonJson(String schema, List<String> a, List<String> b, Method method, Timing timing,
-                             Headline headline, String secondary, List<String> warnings,
-                             List<Comparison.Difference> differences, List<Metric> metrics) {
+    Headline headline, String secondary, List<String> warnings,
+    List<Comparison.Difference> differences, List<Metric> metrics) {
   public static final String SCHEMA = "ycsb-aggregate/compare/v2";
 
   /**
@@ -40,7 +40,7 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
    * @param noisyRange      an arm is noisy when (max - min) / median exceeds this
    */
   public record Method(String statement, int minPerSide, double alpha, double confidenceLevel, int resamples,
-                       long seed, double noisyRange) {
+      long seed, double noisyRange) {
   }
 
   /**
@@ -68,7 +68,7 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
 
   /** One side's repetitions of one metric. */
   public record Arm(int n, Double median, Double min, Double max, Double relativeStdDev, boolean noisy,
-                    boolean noiseKnown, List<Double> values) {
+      boolean noiseKnown, List<Double> values) {
   }
 
   /**
@@ -79,8 +79,8 @@ public record ComparisonJson(String schema, List<String> a, List<String> b, Meth
    * the row stands for.
    */
   public record Metric(String operation, String metric, boolean higherIsBetter, Arm a, Arm b, Double changePercent,
-                       Double ratio, Double ratioCiLow, Double ratioCiHigh, Double mannWhitneyP, String verdict,
-                       String statement, String role, Double holmP, List<String> keys) {
+      Double ratio, Double ratioCiLow, Double ratioCiHigh, Double mannWhitneyP, String verdict,
+      String statement, String role, Double holmP, List<String> keys) {
     /** One row of a comparison; what its verdict lacks (no verdict, no test, no interval) is null. */
     static Metric of(Comparison.Row r) {
       Significance v = r.verdict();

@@ -35,7 +35,7 @@ public record Primary(String key, String why) {
         r.operations().forEach(o -> counts.merge(o.name(), o.operations(), Long::sum));
       }
       String main = counts.entrySet().stream().filter(e -> !Arms.NOT_MEASURED.equals(e.getKey())
-              && keys.contains(e.getKey() + ".throughput")).max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+          && keys.contains(e.getKey() + ".throughput")).max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
           .orElse(null);
       String throttled = "the runs were throttled (target " + Text.shown(plain(target)) + " ops/s), so latency at "
           + "that rate is the question; " + main + " has the most operations";
@@ -49,8 +49,9 @@ public record Primary(String key, String why) {
       }
     }
     return new Primary("OVERALL.throughput", target > 0 ? "the runs were throttled but report no p99 both sides "
-        + "share, so overall throughput" : "the runs were unthrottled (no target), so how much they did is the "
-        + "question");
+        + "share, so overall throughput"
+        : "the runs were unthrottled (no target), so how much they did is the "
+            + "question");
   }
 
   /** The forms a primary figure can take: an operation and one of the figures a comparison's rows have (OVERALL has

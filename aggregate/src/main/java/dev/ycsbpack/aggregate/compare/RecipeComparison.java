@@ -32,7 +32,7 @@ import java.util.Optional;
  *                    none on a side
  */
 public record RecipeComparison(String a, String b, String recipe, List<ExperimentComparison> experiments,
-                               List<String> names, List<Comparison> loads) {
+    List<String> names, List<Comparison> loads) {
   /** Whether {@code dir} is a recipe's folder: its {@code recipe.json}. */
   public static boolean isRecipe(Path dir) {
     return Files.isDirectory(dir) && RecipeSummary.read(dir).isPresent();
@@ -62,7 +62,8 @@ public record RecipeComparison(String a, String b, String recipe, List<Experimen
       if (!ExperimentComparison.isExperiment(ea) || !ExperimentComparison.isExperiment(eb)) {
         throw new Arms.Unusable("experiment " + e + " of recipe " + ra.recipe() + " has no manifest in "
             + (ExperimentComparison.isExperiment(ea) ? "--b " + ClientFolders.shown(b) : "--a "
-            + ClientFolders.shown(a)) + "; expected both folders to hold every experiment (a stopped recipe is "
+                + ClientFolders.shown(a))
+            + "; expected both folders to hold every experiment (a stopped recipe is "
             + "continued with bin/ycsb-experiment run ... --resume)");
       }
       out.add(ExperimentComparison.of(ea, eb, method));
@@ -117,9 +118,11 @@ public record RecipeComparison(String a, String b, String recipe, List<Experimen
     Spread sb = r == null ? null : r.bSpread();
     out.println("| " + experiment + " | " + step + " | " + ops(sa) + " | " + ops(sb) + " | "
         + (sa == null || sb == null || !(sa.median() > 0) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3fx",
-        sb.median() / sa.median())) + " | " + (c == null ? "not compared: " + notCompared
-        : r == null || r.verdict() == null ? "n/a: no throughput on a side" : r.verdict().statement())
-        .replace("|", "\\|") + " |");
+            sb.median() / sa.median()))
+        + " | " + (c == null ? "not compared: " + notCompared
+            : r == null || r.verdict() == null ? "n/a: no throughput on a side" : r.verdict().statement())
+            .replace("|", "\\|")
+        + " |");
   }
 
   private static Comparison.Row throughput(Comparison c) {

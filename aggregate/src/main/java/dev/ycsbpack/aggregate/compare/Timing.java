@@ -81,8 +81,9 @@ public record Timing(Order order, int labelChanges, long gapMs, String statement
       runs.add(new Run(r.window().startEpochMs(), r.window().endEpochMs(), false));
     }
     String others = differences == 0 ? "no other difference in configuration, environment or merge settings is "
-        + "recorded" : differences + (differences == 1 ? " difference" : " differences") + " in how they were run "
-        + "(configuration, environment, merge settings) are listed below";
+        + "recorded"
+        : differences + (differences == 1 ? " difference" : " differences") + " in how they were run "
+            + "(configuration, environment, merge settings) are listed below";
     if (runs.stream().anyMatch(r -> r.start() <= 0 || r.end() < r.start())) {
       return new Timing(Order.UNKNOWN, 0, 0, "When the runs ran is not recorded in every result, so whether the sides "
           + "were interleaved is unknown: drift between sessions is not run-to-run noise, and no figure below is "
@@ -113,10 +114,12 @@ public record Timing(Order order, int labelChanges, long gapMs, String statement
     long laterStart = later.stream().mapToLong(r -> r.window().startEpochMs()).min().orElse(0);
     if (laterStart < firstEnd) {
       return new Timing(Order.OVERLAPPING, changes, 0, a.size() == 1 && b.size() == 1 ? "The two runs overlap in "
-          + "time (" + span + "): they ran at once, not one after the other." : "The sides' runs overlap in time but "
-          + "do not alternate (" + span + "): drift between sessions is not run-to-run noise, and the spread within "
-          + "each side cannot see it, so no figure below is called different beyond run-to-run noise on this "
-          + "evidence; " + AB_POINTER + ". Besides, " + others + ".");
+          + "time (" + span + "): they ran at once, not one after the other."
+          : "The sides' runs overlap in time but "
+              + "do not alternate (" + span
+              + "): drift between sessions is not run-to-run noise, and the spread within "
+              + "each side cannot see it, so no figure below is called different beyond run-to-run noise on this "
+              + "evidence; " + AB_POINTER + ". Besides, " + others + ".");
     }
     long gap = laterStart - firstEnd;
     String who = aFirst ? "B" : "A";

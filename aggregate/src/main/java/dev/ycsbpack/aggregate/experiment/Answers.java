@@ -22,7 +22,7 @@ import java.util.Locale;
  *                      sweep stopped by its rule
  */
 public record Answers(Double best, Double bestThroughput, Knee knee, String kneeNote, Double latencyKnee,
-                      SloAnswer slo, String stoppedEarly, int steps, String noKnee, String basis) {
+    SloAnswer slo, String stoppedEarly, int steps, String noKnee, String basis) {
 
   /** Answers built field by field ({@link Builder} states the defaults). */
   public static Builder builder() {

@@ -47,13 +47,13 @@ import java.util.Optional;
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentManifest(String schema, String status, String reason, Plan plan,
-                                 Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
-                                 Answers answers, List<Repeated> repetitions, List<String> statements,
-                                 WcMatrix matrix, Maximum maximum, Compared comparison) {
+    Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
+    Answers answers, List<Repeated> repetitions, List<String> statements,
+    WcMatrix matrix, Maximum maximum, Compared comparison) {
   /** A manifest of an experiment that compares no arms. */
   public ExperimentManifest(String schema, String status, String reason, Plan plan, Map<String, String> environment,
-                            String startedAt, String endedAt, List<Step> steps, Answers answers,
-                            List<Repeated> repetitions, List<String> statements, WcMatrix matrix, Maximum maximum) {
+      String startedAt, String endedAt, List<Step> steps, Answers answers,
+      List<Repeated> repetitions, List<String> statements, WcMatrix matrix, Maximum maximum) {
     this(schema, status, reason, plan, environment, startedAt, endedAt, steps, answers, repetitions, statements, matrix,
         maximum, null);
   }
@@ -289,10 +289,10 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
-                     Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
-                     long target,
-                     List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
-                     Integer warmupRounds, List<Arm> arms, List<String> notes, String primary) {
+      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
+      long target,
+      List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
+      Integer warmupRounds, List<Arm> arms, List<String> notes, String primary) {
     /** The canonical form, the one a manifest is read with. */
     @com.fasterxml.jackson.annotation.JsonCreator
     public Plan {
@@ -301,17 +301,17 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
 
     /** A plan that changed nothing that was asked. */
     public Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
-                Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
-                List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
-                Integer warmupRounds, List<Arm> arms) {
+        Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
+        List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
+        Integer warmupRounds, List<Arm> arms) {
       this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
           repeat, earlyStop, writeConcerns, warmupRounds, arms, null, null);
     }
 
     /** A plan with no warm-up and no arms (a sweep, a write-concern matrix) that changed nothing that was asked. */
     public Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
-                Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
-                List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
+        Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads, long target,
+        List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns) {
       this(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target, slos, load,
           repeat, earlyStop, writeConcerns, null, null, null, null);
     }
@@ -523,14 +523,14 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
-                     String startedAt, String endedAt, StepFigures figures, Long target, Boolean warmup) {
+      String startedAt, String endedAt, StepFigures figures, Long target, Boolean warmup) {
     public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
-                String startedAt, String endedAt, StepFigures figures, Long target) {
+        String startedAt, String endedAt, StepFigures figures, Long target) {
       this(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, target, null);
     }
 
     public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
-                String startedAt, String endedAt, StepFigures figures) {
+        String startedAt, String endedAt, StepFigures figures) {
       this(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, null);
     }
 

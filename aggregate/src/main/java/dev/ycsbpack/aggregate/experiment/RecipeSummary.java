@@ -32,7 +32,7 @@ import java.util.Optional;
 @JsonPropertyOrder({"schema", "recipe", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RecipeSummary(String schema, String recipe, String title, String seed, String status, String reason,
-                            List<String> experiments, StudyTable table, String writtenAt) {
+    List<String> experiments, StudyTable table, String writtenAt) {
   public static final String SCHEMA = "ycsb-recipe/v1";
   /** The file's name in the recipe's folder. */
   public static final String FILE = "recipe.json";

@@ -20,5 +20,5 @@ import java.util.Map;
  *                     ...), in this record's order
  */
 public record Repeated(double x, Spread throughput, Map<String, Spread> p99Us, boolean noisy, Spread errorRate,
-                       Map<String, Map<String, Spread>> latencyUs, List<String> noisyFigures) {
+    Map<String, Map<String, Spread>> latencyUs, List<String> noisyFigures) {
 }

@@ -23,14 +23,14 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
-                          Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
-                          boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern,
-                          ServerMemory server) {
+    Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
+    boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern,
+    ServerMemory server) {
 
   /** Figures without the server's memory figures. */
   public StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
-                     Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu, boolean clientSaturated,
-                     Map<String, Range> rangeUs, String writeConcern) {
+      Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu, boolean clientSaturated,
+      Map<String, Range> rangeUs, String writeConcern) {
     this(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs, writeConcern, null);
   }
 

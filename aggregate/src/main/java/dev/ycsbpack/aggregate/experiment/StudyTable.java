@@ -21,7 +21,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StudyTable(String question, String notMongo, List<String> columns, List<List<String>> rows,
-                         List<String> notes) {
+    List<String> notes) {
   public StudyTable {
     columns = List.copyOf(columns);
     rows = rows.stream().map(List::copyOf).toList();

@@ -40,8 +40,8 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    *                        such a cell has no ratio to the baseline; null for a cell that measured what it names
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
-                     Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
-                     String means, String notMeaningful) {
+      Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
+      String means, String notMeaningful) {
     /** The cell of this write concern, run with these binding properties, built field by field. */
     public static Builder builder(String writeConcern, Map<String, String> properties) {
       return new Builder(writeConcern, properties);
@@ -145,7 +145,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param p99Ratio the median p99 over the baseline's
    */
   public record Operation(Spread avgUs, Spread minUs, Spread maxUs, Spread p95Us, Spread p99Us, Double avgRatio,
-                          Double p99Ratio) {
+      Double p99Ratio) {
   }
 
   /** The result in words, one line per cell, as printed and in the report. */
@@ -164,8 +164,9 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
       b.append(String.format(Locale.ROOT, "%,.0f ops/s", c.throughput().median()));
       c.operations().forEach((op, o) -> b.append(String.format(Locale.ROOT, ", %s avg %.3f ms p99 %s ms", op,
           o.avgUs().median() / 1000, o.p99Us() == null ? "-" : String.format(Locale.ROOT, "%.3f",
-              o.p99Us().median() / 1000))).append(o.p99Ratio() == null ? "" : " (" + Answers.num(o.p99Ratio())
-          + "x " + baseline + ")"));
+              o.p99Us().median() / 1000)))
+          .append(o.p99Ratio() == null ? "" : " (" + Answers.num(o.p99Ratio())
+              + "x " + baseline + ")"));
       b.append(c.runs() > 1 ? " (median of " + c.runs() + ")" : " (one run: noise unknown)");
       if (c.noisy()) {
         b.append("; NOISY (a figure's range is over 10% of its median)");

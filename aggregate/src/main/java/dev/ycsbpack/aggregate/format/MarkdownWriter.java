@@ -20,11 +20,12 @@ public final class MarkdownWriter implements ResultWriter.Content {
     int merged = r.clients().size() - r.failedClients().size();
     out.println("### YCSB results: " + merged + " client" + (merged == 1 ? "" : "s") + " merged");
     out.println();
-    out.println(cap(r.window().label()) + " window " + Fmt.time(r.windowStartMs()) + " to " + Fmt.time(r.windowEndMs()) + " ("
-        + Fmt.seconds(r.windowSeconds()) + "; warm-up " + Fmt.seconds(r.warmupSeconds()) + ", cool-down "
-        + Fmt.seconds(r.cooldownSeconds()) + "). Throughput **" + Fmt.fixed(r.totalThroughput(), 1)
-        + " ops/s** (" + Fmt.grouped(r.totalCount()) + " operations). Latencies in µs, percentiles from the "
-        + "clients' summed HdrHistograms.");
+    out.println(
+        cap(r.window().label()) + " window " + Fmt.time(r.windowStartMs()) + " to " + Fmt.time(r.windowEndMs()) + " ("
+            + Fmt.seconds(r.windowSeconds()) + "; warm-up " + Fmt.seconds(r.warmupSeconds()) + ", cool-down "
+            + Fmt.seconds(r.cooldownSeconds()) + "). Throughput **" + Fmt.fixed(r.totalThroughput(), 1)
+            + " ops/s** (" + Fmt.grouped(r.totalCount()) + " operations). Latencies in µs, percentiles from the "
+            + "clients' summed HdrHistograms.");
     out.println();
     out.println(esc(r.coverageStatement()) + (r.server().isEmpty() ? "" : " Server: " + esc(r.server()) + "."));
     out.println();

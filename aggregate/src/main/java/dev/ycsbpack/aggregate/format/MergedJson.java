@@ -20,9 +20,9 @@ import java.util.Map;
  * not exist (NaN) are null.
  */
 public record MergedJson(List<String> warnings, String schema, boolean complete, String incomplete, String mode,
-                         String server, Window window, List<Double> percentiles, Overall overall,
-                         List<Operation> operations, List<Client> clients, Settings configuration, boolean forced,
-                         Settings environment, List<String> notes, Series timeSeries) {
+    String server, Window window, List<Double> percentiles, Overall overall,
+    List<Operation> operations, List<Client> clients, Settings configuration, boolean forced,
+    Settings environment, List<String> notes, Series timeSeries) {
   public static final String SCHEMA = "ycsb-aggregate/merge/v1";
 
   /** The mapping both sides use; unknown fields are skipped so a newer file still reads. */
@@ -31,7 +31,7 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
 
   /** The window merged. */
   public record Window(String kind, long startEpochMs, long endEpochMs, double seconds, double warmupSeconds,
-                       double cooldownSeconds, double allClientsTogetherSeconds) {
+      double cooldownSeconds, double allClientsTogetherSeconds) {
   }
 
   /**
@@ -41,9 +41,9 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
    * clients' budget (null when within it).
    */
   public record Overall(int clients, int clientsMerged, long operations, long reportedOperations, Double coverage,
-                        String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments,
-                        long failedOperations, long notFoundOperations, Double errorRate,
-                        Double successfulThroughputOpsPerSec, String lead, String errorBudgetFailure) {
+      String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments,
+      long failedOperations, long notFoundOperations, Double errorRate,
+      Double successfulThroughputOpsPerSec, String lead, String errorBudgetFailure) {
     /** {@link Overall} built field by field ({@link Builder} states the defaults). */
     public static Builder builder() {
       return new Builder();
@@ -146,8 +146,8 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
 
   /** One merged operation. */
   public record Operation(String name, long operations, long reportedOperations, Double throughputOpsPerSec,
-                          String latencyKind, Latency latencyUs, Latency intendedLatencyUs, Map<String, Long> returns,
-                          long errors, Double errorRate) {
+      String latencyKind, Latency latencyUs, Latency intendedLatencyUs, Map<String, Long> returns,
+      long errors, Double errorRate) {
     /** {@link Operation} built field by field ({@link Builder} states the defaults). */
     public static Builder builder() {
       return new Builder();
@@ -225,20 +225,20 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
 
   /** Latency from a summed histogram; {@code distribution} holds {@code [percentile, valueUs]} pairs. */
   public record Latency(long count, long min, Double mean, Double stdDev, long max, Map<String, Long> percentiles,
-                        List<List<Number>> distribution) {
+      List<List<Number>> distribution) {
   }
 
   /** One client; the figures of its own run are absent (not null) when it failed. */
   public record Client(String name, String host, String folder, boolean failed, String failure,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Long runTimeMs,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Double throughputOpsPerSec,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Long startEpochMs,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Long endEpochMs,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Double windowSeconds,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Long windowOperations,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Long reportedOperations,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Double windowThroughputOpsPerSec,
-                       Map<String, OwnOperation> operations) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long runTimeMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double throughputOpsPerSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long startEpochMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long endEpochMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double windowSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long windowOperations,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long reportedOperations,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double windowThroughputOpsPerSec,
+      Map<String, OwnOperation> operations) {
     /** A client's entry: a failed one names its failure and has none of its own run's figures. */
     static Client of(ClientResult c, Map<String, OwnOperation> own) {
       if (c.failed()) {
@@ -253,13 +253,13 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
 
   /** A client's own section for one operation, as it printed it. */
   public record OwnOperation(long operations, @JsonInclude(JsonInclude.Include.NON_NULL) Long windowOperations,
-                             Double averageUs, long minUs, long maxUs, Map<String, Double> percentilesUs,
-                             Map<String, Long> returns) {
+      Double averageUs, long minUs, long maxUs, Map<String, Double> percentilesUs,
+      Map<String, Long> returns) {
   }
 
   /** Configuration or environment, compared over the clients. */
   public record Settings(Map<String, String> common, Map<String, Map<String, String>> perClient,
-                         List<String> differences) {
+      List<String> differences) {
   }
 
   /** The time series. */

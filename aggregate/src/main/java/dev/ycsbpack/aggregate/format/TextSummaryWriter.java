@@ -28,7 +28,7 @@ public final class TextSummaryWriter implements ResultWriter.Content {
     for (ClientResult c : r.clients()) {
       comment(out, "Client " + c.name() + (c.host().isEmpty() ? "" : " on " + c.host()) + ": "
           + (c.failed() ? "FAILED (" + c.failure() + ")" : Fmt.grouped(c.windowOperations()) + " of "
-          + Fmt.grouped(c.reportedOperations()) + " operations in the window"));
+              + Fmt.grouped(c.reportedOperations()) + " operations in the window"));
     }
     for (String n : r.notes()) {
       comment(out, n);

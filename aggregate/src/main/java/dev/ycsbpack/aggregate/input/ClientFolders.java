@@ -161,8 +161,9 @@ public final class ClientFolders {
     Path props = folder.properties();
     if (!Files.isRegularFile(props)) {
       throw new InputException(props, 0, "is missing: without the properties the client ran with, clients cannot be "
-          + "checked for the same workload.", "write every property the client ran with (the -P files and -p "
-          + "overrides, merged) to " + PROPERTIES + " in the client folder.");
+          + "checked for the same workload.",
+          "write every property the client ran with (the -P files and -p "
+              + "overrides, merged) to " + PROPERTIES + " in the client folder.");
     }
     Map<String, String> properties = readProperties(props);
     Path env = folder.environment();

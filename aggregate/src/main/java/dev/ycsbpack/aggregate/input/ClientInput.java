@@ -23,8 +23,8 @@ import java.util.TreeMap;
  * @param fingerprint SHA-256 of the output file, to recognise copies of hand-made folders; null without output
  */
 public record ClientInput(String name, Path dir, YcsbOutput output, Map<String, String> properties,
-                          Map<String, String> environment, Map<String, Path> logs, String failure, Verdict verdict,
-                          String fingerprint) {
+    Map<String, String> environment, Map<String, Path> logs, String failure, Verdict verdict,
+    String fingerprint) {
   /** The environment fact naming the client's machine ({@code EnvironmentFacts}). */
   public static final String HOST_FACT = EnvironmentFacts.HOST_NAME;
 

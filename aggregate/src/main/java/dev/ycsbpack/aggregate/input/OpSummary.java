@@ -17,7 +17,7 @@ import java.util.Map;
  * @param line        line (or JSON element number) where the section starts, for messages
  */
 public record OpSummary(String name, long operations, double averageUs, long minUs, long maxUs,
-                        Map<String, Double> percentiles, Map<String, Long> returns, long line) {
+    Map<String, Double> percentiles, Map<String, Long> returns, long line) {
   public OpSummary {
     percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
     returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));

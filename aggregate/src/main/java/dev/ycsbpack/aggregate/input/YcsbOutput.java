@@ -17,7 +17,7 @@ import java.util.Map;
  *                     {@code Acknowledged}, ...), empty when the client did not batch inserts
  */
 public record YcsbOutput(Path file, long runTimeMs, double throughput, Map<String, OpSummary> operations,
-                         Map<String, Long> insertDocuments) {
+    Map<String, Long> insertDocuments) {
   public YcsbOutput {
     operations = Collections.unmodifiableMap(new LinkedHashMap<>(operations));
     insertDocuments = Collections.unmodifiableMap(new LinkedHashMap<>(insertDocuments));

@@ -18,7 +18,7 @@ import java.util.List;
  * @param config their configurations, compared
  */
 record Admission(List<ClientInput> all, List<ClientInput> ok, List<String> failed, List<String> stopped,
-                 Settings config) {
+    Settings config) {
 
   static Admission of(List<ClientInput> clients, MergeOptions o) throws InputException, PartialResultException {
     if (clients.isEmpty()) {
@@ -28,9 +28,10 @@ record Admission(List<ClientInput> all, List<ClientInput> ok, List<String> faile
     Settings config = ConfigCheck.check(clients, o.allowedDifferences());
     if (!config.differences().isEmpty() && !o.force()) {
       throw new InputException(null, 0, "the clients did not run the same workload configuration; these properties "
-          + "differ: " + describe(config) + ".", "merge only the clients of one run; if a property differs by "
-          + "design, pass --allow-difference KEY; to merge anyway, pass --force (every output then lists the "
-          + "differences).");
+          + "differ: " + describe(config) + ".",
+          "merge only the clients of one run; if a property differs by "
+              + "design, pass --allow-difference KEY; to merge anyway, pass --force (every output then lists the "
+              + "differences).");
     }
     List<ClientInput> all = new ArrayList<>();
     List<ClientInput> ok = new ArrayList<>();

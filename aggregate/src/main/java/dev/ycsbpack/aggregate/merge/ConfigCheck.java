@@ -53,7 +53,7 @@ public final class ConfigCheck {
    *                       run, {@link ClientShare#PROPERTIES} may differ (workload properties)
    */
   public static Settings check(Map<String, Map<String, String>> byClient, Collection<String> allowGlobs,
-                             boolean builtInAllowed) {
+      boolean builtInAllowed) {
     List<Pattern> allowed = new ArrayList<>();
     for (String g : allowGlobs) {
       allowed.add(Pattern.compile(globToRegex(g)));

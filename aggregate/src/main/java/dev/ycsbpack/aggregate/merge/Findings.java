@@ -32,8 +32,8 @@ public record Findings(String server, List<String> warnings) {
    * @param throughput the merged throughput (ops/s), compared with the clients' summed target
    */
   static Findings of(Settings config, Settings environment, List<OpResult> ops, TimeSeries ts,
-                     List<Double> percentiles, Map<String, Long> insertDocuments, String outcome, int clients,
-                     double throughput) {
+      List<Double> percentiles, Map<String, Long> insertDocuments, String outcome, int clients,
+      double throughput) {
     List<String> warnings = new ArrayList<>();
     if (outcome != null) {
       warnings.add(outcome);
@@ -56,8 +56,9 @@ public record Findings(String server, List<String> warnings) {
     long unknown = insertDocuments.getOrDefault(InsertDocuments.FATE_UNKNOWN, 0L);
     if (refused + unknown > 0) {
       String which = unknown == 0 ? "" : String.format(Locale.ROOT, " (%s of unknown fate: sent in a batch that got "
-          + "no answer, so the server may have stored them)", refused == 0 ? "all" : String.format(Locale.ROOT, "%,d",
-          unknown));
+          + "no answer, so the server may have stored them)",
+          refused == 0 ? "all" : String.format(Locale.ROOT, "%,d",
+              unknown));
       warnings.add(String.format(Locale.ROOT, "NOT ACKNOWLEDGED: %,d of the %,d batched inserts the clients counted "
           + "as done were not acknowledged by the server%s; the INSERT figures count documents that may not be "
           + "stored.", refused + unknown, insertDocuments.getOrDefault(InsertDocuments.COUNTED, 0L), which));
@@ -93,7 +94,7 @@ public record Findings(String server, List<String> warnings) {
    * Then the throughput is below the target and service latency alone understates what a user would wait.
    */
   private static java.util.Optional<String> behind(List<OpResult> ops, TimeSeries ts, List<Double> percentiles,
-                                                   String throughputStatement) {
+      String throughputStatement) {
     int p50 = 0;
     while (p50 < percentiles.size() - 1 && percentiles.get(p50) < 50) {
       p50++;
@@ -134,8 +135,8 @@ public record Findings(String server, List<String> warnings) {
         return java.util.Optional.empty();
       }
       return java.util.Optional.of(String.format(Locale.ROOT, "BEHIND TARGET: the clients fell behind their "
-              + "-target schedule in %d of %d time buckets (%.0f s of %.0f s): intended %s latency was over %.0fx "
-              + "the service %s, and up to %s behind (%s). %sRead the intended latency, not the service latency.",
+          + "-target schedule in %d of %d time buckets (%.0f s of %.0f s): intended %s latency was over %.0fx "
+          + "the service %s, and up to %s behind (%s). %sRead the intended latency, not the service latency.",
           behindBuckets, ts.buckets(), behindSeconds, (ts.endMs() - ts.startMs()) / 1000.0, pLabel, BEHIND_FACTOR,
           pLabel, duration(worstUs), worstOp, throughputStatement));
     }

@@ -57,7 +57,8 @@ record LogScan(long startMs, long endMs, long maxLines, long modalLengthMs, Set<
       // the check reads the whole sidecar, so its intervals' times are taken on the way, kept aside until it matches
       Tally log = new Tally();
       CountsSidecar.Match match = distrusted.containsKey(p)
-          ? new CountsSidecar.Match(CountsSidecar.Match.State.STALE, "its counts are malformed (" + distrusted.get(p) + ")")
+          ? new CountsSidecar.Match(CountsSidecar.Match.State.STALE,
+              "its counts are malformed (" + distrusted.get(p) + ")")
           : CountsSidecar.check(p, log::add);
       if (match.state() == CountsSidecar.Match.State.STALE) {
         notes.add("Client " + c.name() + ": " + CountsSidecar.of(p).getFileName() + " does not match "

@@ -23,8 +23,8 @@ import java.util.Objects;
  * @param threads            worker threads (clients scanned, each operation merged in time parts, in parallel)
  */
 public record MergeOptions(List<Double> percentiles, double warmupSeconds, double cooldownSeconds,
-                           double bucketSeconds, WindowKind window, boolean force, boolean acceptPartial,
-                           List<String> allowedDifferences, Map<String, String> hosts, int threads) {
+    double bucketSeconds, WindowKind window, boolean force, boolean acceptPartial,
+    List<String> allowedDifferences, Map<String, String> hosts, int threads) {
   public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99);
 
   public MergeOptions {

@@ -35,7 +35,7 @@ import org.HdrHistogram.Histogram;
  * @param allCount      per client: every operation its log holds (checked against its output)
  */
 record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] includedCount, long[] includedMs,
-               long[] allCount) {
+    long[] allCount) {
 
   /** One open log. */
   private static final class Cursor {
@@ -58,11 +58,11 @@ record OpMerge(String op, Histogram total, TimeSeries.OpSeries series, long[] in
    * @param window the histogram of the range's intervals inside the window
    */
   record Part(String op, int fromBucket, int toBucket, IntervalCounts window, long[] counts, long[][] pv, long[] max,
-              long[] includedCount, long[] includedMs, long[] allCount) {
+      long[] includedCount, long[] includedMs, long[] allCount) {
   }
 
   static Part part(String op, List<ClientInput> ok, WindowPlan w, double[] pcts, int fromBucket, int toBucket,
-                   Set<Path> sidecars) throws InputException {
+      Set<Path> sidecars) throws InputException {
     int buckets = w.buckets();
     List<Cursor> cursors = new ArrayList<>();
     HistogramDecoder decoder = HdrHistogramBridge.decoder();

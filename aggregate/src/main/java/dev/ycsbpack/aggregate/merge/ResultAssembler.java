@@ -46,7 +46,7 @@ final class ResultAssembler {
   }
 
   static MergeResult build(Admission admission, WindowPlan window, List<OpMerge> merged, List<LogScan> scans,
-                           MergeOptions options) {
+      MergeOptions options) {
     return new ResultAssembler(admission, window, merged, options).build(scans);
   }
 

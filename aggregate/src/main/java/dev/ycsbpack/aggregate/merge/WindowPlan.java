@@ -47,7 +47,8 @@ record WindowPlan(MergeMode mode, long startMs, long endMs, long bucketMs, int b
           + (cut ? " after cutting the warm-up and cool-down" : "") + " (" + spans(ok, scans) + ").",
           "merge clients that ran at the same time (check their clocks)"
               + (o.window() == WindowKind.COMMON ? ", or pass --window union to merge clients that ran one after "
-              + "another" : "") + (cut ? ", or cut less warm-up/cool-down." : "."));
+                  + "another" : "")
+              + (cut ? ", or cut less warm-up/cool-down." : "."));
     }
     long bucketMs = bucket(ok, modal, o);
     int buckets = (int) Math.max(1, (w1 - w0 + bucketMs - 1) / bucketMs);
@@ -128,8 +129,9 @@ record WindowPlan(MergeMode mode, long startMs, long endMs, long bucketMs, int b
     long asked = Math.round(o.bucketSeconds() * 1000);
     if (asked < auto) {
       throw new InputException(null, 0, "a time-series bucket of " + o.bucketSeconds() + " s is finer than the "
-          + "clients' " + (auto / 1000.0) + " s intervals.", "pass --bucket " + (auto / 1000.0)
-          + " or more (or re-run the clients with a shorter status.interval).");
+          + "clients' " + (auto / 1000.0) + " s intervals.",
+          "pass --bucket " + (auto / 1000.0)
+              + " or more (or re-run the clients with a shorter status.interval).");
     }
     return asked;
   }

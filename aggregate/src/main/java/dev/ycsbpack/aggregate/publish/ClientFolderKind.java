@@ -1,10 +1,8 @@
 package dev.ycsbpack.aggregate.publish;
 
-import dev.ycsbpack.aggregate.format.RunFacts;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.RunStatus;
-import dev.ycsbpack.common.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,8 +19,8 @@ final class ClientFolderKind implements BundleKind {
   public boolean accepts(Path dir) {
     return Files.isRegularFile(dir.resolve(ClientFolder.VERDICT))
         || Files.isRegularFile(dir.resolve(ClientFolder.PROPERTIES))
-        && (Files.isRegularFile(dir.resolve(ClientFolder.TEXT_OUTPUT))
-            || Files.isRegularFile(dir.resolve(ClientFolder.JSON_OUTPUT)));
+            && (Files.isRegularFile(dir.resolve(ClientFolder.TEXT_OUTPUT))
+                || Files.isRegularFile(dir.resolve(ClientFolder.JSON_OUTPUT)));
   }
 
   @Override

@@ -91,7 +91,7 @@ final class ExperimentPage {
         } else {
           parts.add(c.writeConcern() + " " + ops(c.throughput().median()) + " ops/s"
               + (c.notMeaningful() != null ? " (" + c.notMeaningful() + ")" : c.throughputRatio() == null ? ""
-              : " (" + Answers.num(c.throughputRatio()) + "x)"));
+                  : " (" + Answers.num(c.throughputRatio()) + "x)"));
         }
       }
       return String.join("; ", parts);
@@ -102,8 +102,8 @@ final class ExperimentPage {
       Repeated r = m.repetitions().get(0);
       return "throughput median " + ops(r.throughput().median()) + " ops/s (" + ops(r.throughput().min()) + "-"
           + ops(r.throughput().max()) + ", n=" + r.throughput().n() + "); " + (r.throughput().n() < 2
-          ? "noise unknown with one run" : r.noisyFigures().isEmpty() ? "no figure's range over 10% of its median"
-          : "NOISY: " + String.join(", ", r.noisyFigures()));
+              ? "noise unknown with one run" : r.noisyFigures().isEmpty() ? "no figure's range over 10% of its median"
+              : "NOISY: " + String.join(", ", r.noisyFigures()));
     }
     if (a == null) {
       return "no answers recorded";
@@ -316,7 +316,8 @@ final class ExperimentPage {
     for (WcMatrix.Cell c : w.cells()) {
       b.append("<tr").append(rowClass(c.runs() == 0 ? RunStatus.INCOMPLETE : RunStatus.COMPLETE)).append("><td>")
           .append(esc(c.writeConcern())).append(c.notMeaningful() == null ? ""
-              : "<br><span class=\"worse\">" + esc(c.notMeaningful()) + "</span>").append("</td>");
+              : "<br><span class=\"worse\">" + esc(c.notMeaningful()) + "</span>")
+          .append("</td>");
       if (c.runs() == 0) {
         b.append("<td class=\"n\">0</td><td class=\"v\" colspan=\"").append(3 + WcMatrix.OPERATIONS.size())
             .append("\">").append(esc("NOT RUN: " + (c.notRun() == null ? "no run finished" : c.notRun())))
@@ -325,7 +326,8 @@ final class ExperimentPage {
       }
       b.append("<td class=\"n\">").append(c.runs()).append("</td><td class=\"n\">")
           .append(esc(String.format(Locale.ROOT, "%s [%s, %s]", ops(c.throughput().median()),
-              ops(c.throughput().min()), ops(c.throughput().max())))).append("</td><td class=\"n\">")
+              ops(c.throughput().min()), ops(c.throughput().max()))))
+          .append("</td><td class=\"n\">")
           .append(c.throughputRatio() == null ? "-" : esc(Answers.num(c.throughputRatio()))).append("</td>");
       for (String op : WcMatrix.OPERATIONS) {
         WcMatrix.Operation o = c.operations().get(op);

@@ -20,8 +20,9 @@ import java.util.Map;
  * @param workload the workload it ran, in words: bundles with the same one are compared
  */
 public record Published(String name, String kind, RunStatus status, String reason, String notMongo, long startedAt,
-                        RunFacts facts, Map<String, String> given, MergeResult result, String workload)
-    implements SiteEntry {
+    RunFacts facts, Map<String, String> given, MergeResult result, String workload)
+    implements
+      SiteEntry {
   public Published {
     given = Map.copyOf(given);
     if ((status == RunStatus.COMPLETE) != (result != null)) {

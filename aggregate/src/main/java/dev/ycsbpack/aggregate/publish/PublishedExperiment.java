@@ -21,13 +21,13 @@ import java.util.List;
  *                  naming this experiment), or null
  */
 record PublishedExperiment(String name, RunStatus status, String reason, String notMongo, long startedAt,
-                           ExperimentManifest manifest, List<Step> steps, RecipeSummary recipe) implements SiteEntry {
+    ExperimentManifest manifest, List<Step> steps, RecipeSummary recipe) implements SiteEntry {
   PublishedExperiment {
     steps = List.copyOf(steps);
   }
 
   PublishedExperiment(String name, RunStatus status, String reason, String notMongo, long startedAt,
-                      ExperimentManifest manifest, List<Step> steps) {
+      ExperimentManifest manifest, List<Step> steps) {
     this(name, status, reason, notMongo, startedAt, manifest, steps, null);
   }
 

@@ -133,8 +133,8 @@ public final class Publisher {
       BundleKind kind = kindOf(c);
       if (kind != null) {
         String rel = Stream.concat(Stream.of(root.toAbsolutePath().normalize().getFileName()),
-                root.relativize(c).normalize().toString().isEmpty() ? Stream.empty()
-                    : java.util.stream.StreamSupport.stream(root.relativize(c).spliterator(), false))
+            root.relativize(c).normalize().toString().isEmpty() ? Stream.empty()
+                : java.util.stream.StreamSupport.stream(root.relativize(c).spliterator(), false))
             .map(String::valueOf).collect(Collectors.joining("-"));
         found.add(new Found(safeName(rel), c, kind));
       } else {

@@ -37,7 +37,7 @@ import java.util.TreeSet;
  * @param redactor knows every client's secrets
  */
 record RawClients(List<String> names, Settings config, Settings env, List<Map<String, String>> verdicts,
-                  Redactor redactor) {
+    Redactor redactor) {
 
   /** Reads the folders; a file that is missing or unreadable counts as empty (the merge then says what is wrong). */
   static RawClients of(List<Path> folders) {
@@ -83,7 +83,7 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
    * over the clients' error budget makes it failed, with the reason.
    */
   Published rebuilt(String name, String kind, List<Path> folders, MergeOptions options, long started,
-                    Map<String, String> given) {
+      Map<String, String> given) {
     MergeResult r;
     try {
       r = Aggregate.merge(folders, options);
@@ -104,7 +104,8 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
     for (int i = 0; i < names.size(); i++) {
       String n = names.get(i);
       boolean failed = !RunJudgement.counts(verdicts.get(i).get("status"));
-      String host = env.values(EnvironmentFacts.HOST_NAME).size() == 1 ? env.values(EnvironmentFacts.HOST_NAME).iterator().next()
+      String host = env.values(EnvironmentFacts.HOST_NAME).size() == 1
+          ? env.values(EnvironmentFacts.HOST_NAME).iterator().next()
           : String.valueOf(env.perClient().getOrDefault(EnvironmentFacts.HOST_NAME, Map.of()).getOrDefault(n, ""));
       out.add(new RunFacts.Client(n, host, failed));
     }

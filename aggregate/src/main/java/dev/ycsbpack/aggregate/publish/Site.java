@@ -155,13 +155,15 @@ final class Site {
       "Hosts and clients", "Threads", "Target", "Records", "Operations asked", "Date (UTC)", "Pack", "Compared"};
 
   private static String index(List<Published> sorted, List<PublishedExperiment> experiments,
-                              Map<String, String> comparePage, Map<String, List<Published>> groups) {
+      Map<String, String> comparePage, Map<String, List<Published>> groups) {
     StringBuilder b = new StringBuilder();
     b.append("<h1>YCSB results</h1>\n<p class=\"meta\">").append(sorted.size()).append(sorted.size() == 1
-        ? " bundle" : " bundles").append(experiments.isEmpty() ? "" : " and " + experiments.size()
-        + (experiments.size() == 1 ? " experiment" : " experiments")).append(", rebuilt from their raw data (merged HdrHistogram logs, manifests) by "
-        + "ycsb-aggregate publish. Latencies in microseconds; times in UTC. A FAILED or INCOMPLETE bundle shows "
-        + "why, and no figures.</p>\n");
+        ? " bundle" : " bundles").append(experiments.isEmpty() ? ""
+            : " and " + experiments.size()
+                + (experiments.size() == 1 ? " experiment" : " experiments"))
+        .append(", rebuilt from their raw data (merged HdrHistogram logs, manifests) by "
+            + "ycsb-aggregate publish. Latencies in microseconds; times in UTC. A FAILED or INCOMPLETE bundle shows "
+            + "why, and no figures.</p>\n");
     b.append("<p><input type=\"search\" id=\"filter\" placeholder=\"Filter: any text of a row (server, workload, "
         + "host, verdict...)\" aria-label=\"filter the bundles\"> <span id=\"shown\" class=\"meta\"></span></p>\n");
     if (!experiments.isEmpty()) {
@@ -316,7 +318,8 @@ final class Site {
     }
     b.append("<h1>").append(esc(p.name())).append("</h1>\n<p class=\"meta\">").append(esc(p.kind()))
         .append(": no figures are shown for a bundle that did not complete (they would look valid and are not)."
-            + "</p>\n<h2>What was run</h2>\n").append(Html.facts(p.facts().facts()));
+            + "</p>\n<h2>What was run</h2>\n")
+        .append(Html.facts(p.facts().facts()));
     return Html.page(p.status() + " - " + p.name(), b.toString(), "");
   }
 

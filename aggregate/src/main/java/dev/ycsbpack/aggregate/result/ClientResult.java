@@ -19,7 +19,7 @@ import java.util.Map;
  * @param windowCounts      per-operation counts inside the window
  */
 public record ClientResult(String name, String host, String dir, String failure, Figures figures,
-                           Map<String, OpSummary> own, Map<String, Long> windowCounts) {
+    Map<String, OpSummary> own, Map<String, Long> windowCounts) {
   public ClientResult {
     host = host == null ? "" : host;
     own = Collections.unmodifiableMap(new LinkedHashMap<>(own));
@@ -39,14 +39,14 @@ public record ClientResult(String name, String host, String dir, String failure,
    * @param endMs             end of its last interval
    */
   public record Figures(long runTimeMs, double throughput, double windowSeconds, long windowOperations,
-                        long reportedOperations, double windowThroughput, long startMs, long endMs) {
+      long reportedOperations, double windowThroughput, long startMs, long endMs) {
     /** A failed client's: no run time, no throughput, nothing in the window, no interval. */
     public static final Figures NONE = new Figures(-1, Double.NaN, 0, 0, 0, Double.NaN, 0, 0);
   }
 
   /** A client left out of the merge, with why and what it printed. */
   public static ClientResult failed(String name, String host, String dir, String failure,
-                                    Map<String, OpSummary> own) {
+      Map<String, OpSummary> own) {
     return new ClientResult(name, host, dir, failure, Figures.NONE, own, Map.of());
   }
 

@@ -21,7 +21,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param distribution the percentile distribution (percentile, value) for plotting
  */
 public record LatencyStats(long count, long minUs, double meanUs, long maxUs, double stdDevUs,
-                           Map<Double, Long> percentiles, List<double[]> distribution) {
+    Map<Double, Long> percentiles, List<double[]> distribution) {
   public LatencyStats {
     percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
     distribution = List.copyOf(distribution);

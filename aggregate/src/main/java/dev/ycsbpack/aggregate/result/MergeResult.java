@@ -25,8 +25,8 @@ import java.util.Map;
  * @param returns      the summed {@code Return=} counts and what the error budget makes of them
  */
 public record MergeResult(Roster roster, Span span, List<Double> percentiles, List<OpResult> operations,
-                          Totals totals, Settings config, Settings environment, TimeSeries timeSeries,
-                          Findings findings, Returns returns) {
+    Totals totals, Settings config, Settings environment, TimeSeries timeSeries,
+    Findings findings, Returns returns) {
   public MergeResult {
     percentiles = List.copyOf(percentiles);
     operations = List.copyOf(operations);
@@ -59,7 +59,7 @@ public record MergeResult(Roster roster, Span span, List<Double> percentiles, Li
    * @param cooldownSeconds  trimmed from the end
    */
   public record Span(MergeMode mode, WindowKind window, long startMs, long endMs, double warmupSeconds,
-                     double cooldownSeconds) {
+      double cooldownSeconds) {
   }
 
   /**

@@ -20,8 +20,8 @@ import java.util.Map;
  * @param errorRate   errors / all returns (NaN without returns)
  */
 public record OpResult(String name, long count, long reported, double throughput, LatencyStats latency,
-                       LatencyKind latencyKind, LatencyStats intended, Map<String, Long> returns, long errors,
-                       double errorRate) {
+    LatencyKind latencyKind, LatencyStats intended, Map<String, Long> returns, long errors,
+    double errorRate) {
   public OpResult {
     returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
   }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param differences the differing keys that are not allowed to differ (non-empty only for a forced merge)
  */
 public record Settings(Map<String, String> common, Map<String, Map<String, String>> perClient,
-                       List<Difference> differences) {
+    List<Difference> differences) {
   public Settings {
     common = Collections.unmodifiableMap(new TreeMap<>(common));
     perClient = Collections.unmodifiableMap(new TreeMap<>(perClient));

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param series      per operation (including {@code Intended-*}), its rows
  */
 public record TimeSeries(long startMs, long endMs, long bucketMs, int buckets, List<Double> percentiles,
-                         Map<String, OpSeries> series) {
+    Map<String, OpSeries> series) {
   public TimeSeries {
     percentiles = List.copyOf(percentiles);
     series = Collections.unmodifiableMap(new LinkedHashMap<>(series));

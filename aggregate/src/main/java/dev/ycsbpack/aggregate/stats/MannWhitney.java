@@ -68,7 +68,7 @@ public record MannWhitney(double u, double p, boolean exact) {
     }
     Arrays.sort(order, (x, y) -> Double.compare(pooled[x], pooled[y]));
     int[] twice = new int[n];
-    for (int i = 0; i < n; ) {
+    for (int i = 0; i < n;) {
       int j = i;
       while (j + 1 < n && pooled[order[j + 1]] == pooled[order[i]]) {
         j++;
@@ -124,7 +124,7 @@ public record MannWhitney(double u, double p, boolean exact) {
     double[] sorted = pooled.clone();
     Arrays.sort(sorted);
     double ties = 0;
-    for (int i = 0; i < n; ) {
+    for (int i = 0; i < n;) {
       int j = i;
       while (j + 1 < n && sorted[j + 1] == sorted[i]) {
         j++;

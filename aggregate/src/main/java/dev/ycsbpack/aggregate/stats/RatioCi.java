@@ -62,7 +62,8 @@ public record RatioCi(double ratio, double low, double high, double level, int r
     double tail = (1 - level) / 2;
     int lo = (int) Math.floor(tail * resamples);
     int hi = (int) Math.ceil((1 - tail) * resamples) - 1;
-    return new RatioCi(Spread.of(b).median() / Spread.of(a).median(), ratios[lo], ratios[Math.min(hi, resamples - 1)], level,
+    return new RatioCi(Spread.of(b).median() / Spread.of(a).median(), ratios[lo], ratios[Math.min(hi, resamples - 1)],
+        level,
         resamples, seed);
   }
 

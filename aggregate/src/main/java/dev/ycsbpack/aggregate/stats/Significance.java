@@ -23,7 +23,7 @@ import java.util.Locale;
  *                       run-to-run noise (Mann-Whitney p = 0.0079, n = 5 and 5)}
  */
 public record Significance(Kind kind, String figure, boolean higherIsBetter, Spread a, Spread b, MannWhitney test,
-                      RatioCi ci, String statement) {
+    RatioCi ci, String statement) {
   /** Fewest repetitions per side for any verdict but "too few" (§4.2: n = 4 is the first with p &lt; 0.05). */
   public static final int MIN_PER_SIDE = 4;
   /** Significance level of the Mann–Whitney condition. */
@@ -99,8 +99,9 @@ public record Significance(Kind kind, String figure, boolean higherIsBetter, Spr
           + " repetitions per side needed)");
     }
     if (sa.n() < MIN_PER_SIDE || sb.n() < MIN_PER_SIDE) {
-      return new Significance(Kind.TOO_FEW, figure, higherIsBetter, sa, sb, null, null, "too few repetitions to tell (n="
-          + sa.n() + " and " + sb.n() + "; at least " + MIN_PER_SIDE + " per side needed)");
+      return new Significance(Kind.TOO_FEW, figure, higherIsBetter, sa, sb, null, null,
+          "too few repetitions to tell (n="
+              + sa.n() + " and " + sb.n() + "; at least " + MIN_PER_SIDE + " per side needed)");
     }
     MannWhitney test = MannWhitney.test(a, b);
     if (!RatioCi.allPositive(a) || !RatioCi.allPositive(b)) {
@@ -119,9 +120,10 @@ public record Significance(Kind kind, String figure, boolean higherIsBetter, Spr
           + pct(point) + "% " + (higher ? "higher" : "lower") + " (95% CI " + pct(lo) + "–" + pct(hi) + "%): "
           + word + ", beyond run-to-run noise (" + stats + ")");
     }
-    return new Significance(Kind.WITHIN_NOISE, figure, higherIsBetter, sa, sb, test, ci, "no difference beyond run-to-run "
-        + "noise (B's " + figure + " " + signed((ci.ratio() - 1) * 100) + ", 95% CI " + signed((ci.low() - 1) * 100)
-        + " to " + signed((ci.high() - 1) * 100) + "; " + stats + ")");
+    return new Significance(Kind.WITHIN_NOISE, figure, higherIsBetter, sa, sb, test, ci,
+        "no difference beyond run-to-run "
+            + "noise (B's " + figure + " " + signed((ci.ratio() - 1) * 100) + ", 95% CI " + signed((ci.low() - 1) * 100)
+            + " to " + signed((ci.high() - 1) * 100) + "; " + stats + ")");
   }
 
   /**

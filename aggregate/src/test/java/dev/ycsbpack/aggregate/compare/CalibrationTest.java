@@ -22,16 +22,16 @@ class CalibrationTest {
 
   /** What a batch of comparisons gave. */
   record Rates(int trials, int headlineDiffers, int secondaryDiffers, int anyRawDiffers, int headlineRawDiffers,
-               int primaryUnstable, int primaryOutlier, int secondaryJudgeable, int apart) {
+      int primaryUnstable, int primaryOutlier, int secondaryJudgeable, int apart) {
     double rate(int count) {
       return count / (double) trials;
     }
 
     String describe(String label) {
       return String.format(Locale.ROOT, "%s: headline DIFFERS %.1f%%, any secondary DIFFERS (Holm) %.1f%%, any "
-              + "figure beyond noise without Holm %.1f%%, headline raw %.1f%%, primary flagged unstable %.1f%% "
-              + "(outlier %.1f%%), "
-              + "secondaries judgeable %.0f%%, headline APART %.1f%% (%d trials)", label,
+          + "figure beyond noise without Holm %.1f%%, headline raw %.1f%%, primary flagged unstable %.1f%% "
+          + "(outlier %.1f%%), "
+          + "secondaries judgeable %.0f%%, headline APART %.1f%% (%d trials)", label,
           100 * rate(headlineDiffers), 100 * rate(secondaryDiffers), 100 * rate(anyRawDiffers),
           100 * rate(headlineRawDiffers), 100 * rate(primaryUnstable), 100 * rate(primaryOutlier),
           100 * rate(secondaryJudgeable),

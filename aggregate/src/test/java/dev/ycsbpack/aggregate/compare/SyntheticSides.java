@@ -28,7 +28,9 @@ final class SyntheticSides {
   private static final double[] LAT_SCALE = {1, 1.8, 2.3, 4, 8, 12};
 
   /** How the sides lie in time. */
-  enum Order { ABBA, APART }
+  enum Order {
+    ABBA, APART
+  }
 
   final Random random;
 

@@ -83,7 +83,7 @@ final class Bundles {
   }
 
   private static Path client(Path dir, long startMs, Map<String, String> props, String product, String host,
-                             int medianUs) throws IOException {
+      int medianUs) throws IOException {
     Random rnd = new Random(startMs + medianUs);
     Map<String, Histogram> totals = SyntheticClients.writeClient(dir, startMs, 1000, 6, List.of("READ", "UPDATE"),
         (op, k) -> {
@@ -112,7 +112,7 @@ final class Bundles {
         "collection.documents.inserted=0",
         "collection.documents.after=1000",
         "run.command=bin/ycsb run mongodb -P workloads/read95-update5 -p mongodb.url\\=mongodb://ycsb:*****@db1/ycsb",
-        "") , StandardCharsets.ISO_8859_1);
+        ""), StandardCharsets.ISO_8859_1);
     Files.writeString(dir.resolve("verdict.properties"), String.join("\n", "status=COMPLETE", "reason=",
         "run.id=" + UUID.randomUUID(), "operations.expected=" + ops, "operations.completed=" + ops,
         "first.operation.epoch.ms=" + startMs, ""), StandardCharsets.ISO_8859_1);

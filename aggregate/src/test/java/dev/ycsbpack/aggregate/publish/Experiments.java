@@ -73,7 +73,7 @@ final class Experiments {
   }
 
   static ExperimentManifest.Step step(int order, String name, long x, String verdict, String reason, long startMs,
-                                      double throughput) {
+      double throughput) {
     StepFigures figures = verdict.equals("COMPLETE") ? new StepFigures(throughput, 0, Map.of("READ",
         Map.of("p99", 900L)), null, Map.of(), false, Map.of(), "w=1") : null;
     return new ExperimentManifest.Step(order, name, x, "steps/" + name, "steps/" + name + "/merged/report.html",
@@ -82,7 +82,7 @@ final class Experiments {
   }
 
   static ExperimentManifest.Plan plan(String kind, String axis, List<Long> values, List<String> writeConcerns,
-                                      String hostile) {
+      String hostile) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("workload", "site.ycsb.workloads.CoreWorkload");
     props.put("mongodb.url", "mongodb://ycsb:*****@db1:27017/ycsb");
@@ -93,8 +93,8 @@ final class Experiments {
 
   /** Writes the manifest the way the experiment does: the record's own JSON. */
   static void write(Path dir, String status, ExperimentManifest.Plan plan, String product, long t0,
-                    List<ExperimentManifest.Step> steps, Answers answers, List<String> statements, WcMatrix matrix,
-                    String hostile) throws IOException {
+      List<ExperimentManifest.Step> steps, Answers answers, List<String> statements, WcMatrix matrix,
+      String hostile) throws IOException {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("pack.version", "0.1.0-test");
     env.put("server.product", product);

@@ -139,7 +139,8 @@ class PublishTest {
     StudyTable table = new StudyTable("What happens to reads when the data outgrows RAM?" + Bundles.HOSTILE,
         "NOT MongoDB: the clients measured mongo-java-server.", List.of("case", "ops/s", "ratio to fits", "step"),
         List.of(List.of("fits", "1,000", "1.000x", "fits/steps/01-threads-1"), List.of("exceeds" + Bundles.HOSTILE,
-            "250", "0.250x", "exceeds/steps/01-threads-1")), List.of("[1] not reported by this server"));
+            "250", "0.250x", "exceeds/steps/01-threads-1")),
+        List.of("[1] not reported by this server"));
     RecipeSummary summary = new RecipeSummary(RecipeSummary.SCHEMA, "larger-than-ram", "t", "seed", "COMPLETE", null,
         List.of("fits", "exceeds"), table, "2026-12-07T10:00:00Z");
     Files.writeString(study.resolve(RecipeSummary.FILE), summary.json());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -146,27 +145,29 @@ class SiteInBrowserTest {
       chrome.viewport(1280, 900, false);
       chrome.open(site.resolve("bundles/results-run-a/report.html").toUri().toString());
       // READ latency over time: the chart after the throughput chart
-      JsonNode legend = chrome.eval("""
-          (function () {
-            var c = window.YCSB_CHARTS.filter(function (c) { return c.title.indexOf('READ latency over time') === 0; })[0];
-            var u = c.uplot;
-            function values() { return Array.prototype.map.call(u.root.querySelectorAll('.u-legend .u-value'),
-              function (e) { return e.textContent; }); }
-            var atRest = values();
-            var p99 = u.series.findIndex(function (s) { return s.label === 'p99'; });
-            var idx = 1;   // a bucket that is not the last one
-            u.setCursor({left: u.valToPos(u.data[0][idx], 'x'), top: u.valToPos(u.data[p99][idx], 'y')});
-            var hovered = values();
-            return {atRest: atRest, hovered: hovered[p99], expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
-              last: Math.round(u.data[p99][u.data[0].length - 2]).toLocaleString('en-US') + ' us',
-              time: hovered[0], axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
-          })()""");
+      JsonNode legend = chrome.eval(
+          """
+              (function () {
+                var c = window.YCSB_CHARTS.filter(function (c) { return c.title.indexOf('READ latency over time') === 0; })[0];
+                var u = c.uplot;
+                function values() { return Array.prototype.map.call(u.root.querySelectorAll('.u-legend .u-value'),
+                  function (e) { return e.textContent; }); }
+                var atRest = values();
+                var p99 = u.series.findIndex(function (s) { return s.label === 'p99'; });
+                var idx = 1;   // a bucket that is not the last one
+                u.setCursor({left: u.valToPos(u.data[0][idx], 'x'), top: u.valToPos(u.data[p99][idx], 'y')});
+                var hovered = values();
+                return {atRest: atRest, hovered: hovered[p99], expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
+                  last: Math.round(u.data[p99][u.data[0].length - 2]).toLocaleString('en-US') + ' us',
+                  time: hovered[0], axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
+              })()""");
       for (JsonNode v : legend.path("atRest")) {
         assertEquals("-", v.asText(), "at rest the legend shows no bucket's values: " + legend);
       }
       assertEquals(legend.path("expected").asText(), legend.path("hovered").asText(), legend.toString());
       assertTrue(!legend.path("hovered").asText().equals(legend.path("last").asText()), legend.toString());
-      assertTrue(legend.path("time").asText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC"), legend.toString());
+      assertTrue(legend.path("time").asText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC"),
+          legend.toString());
       String axis = legend.path("axis").get(0).asText();
       assertEquals("23:20:00", axis, "24-hour UTC axis label");
       assertEquals(List.of(), chrome.drainProblems());

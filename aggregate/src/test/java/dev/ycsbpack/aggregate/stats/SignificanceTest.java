@@ -83,7 +83,8 @@ class SignificanceTest {
     assertTrue(v.test().p() < Significance.ALPHA && !v.ci().excludesOne(), v.toString());
     assertEquals(Significance.Kind.WITHIN_NOISE, v.kind(), v.statement());
     // the interval (seed 1) excludes 1 but p = 0.086: within noise too
-    Significance w = Significance.of("READ p99", false, new double[] {11, 17, 12, 12}, new double[] {17, 22, 16, 23}, M);
+    Significance w = Significance.of("READ p99", false, new double[] {11, 17, 12, 12}, new double[] {17, 22, 16, 23},
+        M);
     assertTrue(w.test().p() >= Significance.ALPHA && w.ci().excludesOne(), w.toString());
     assertEquals(Significance.Kind.WITHIN_NOISE, w.kind(), w.statement());
   }
@@ -94,7 +95,8 @@ class SignificanceTest {
     assertEquals(Significance.Kind.TOO_FEW, v.kind());
     assertEquals("too few repetitions to tell (n=3 and 3; at least 4 per side needed)", v.statement());
     assertNull(v.test());
-    Significance lopsided = Significance.of("READ p99", false, new double[] {100, 101, 102, 103, 104}, new double[] {50}, M);
+    Significance lopsided = Significance.of("READ p99", false, new double[] {100, 101, 102, 103, 104},
+        new double[] {50}, M);
     assertEquals("too few repetitions to tell (n=5 and 1; at least 4 per side needed)", lopsided.statement());
   }
 

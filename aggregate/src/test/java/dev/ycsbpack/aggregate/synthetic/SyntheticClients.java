@@ -62,15 +62,15 @@ public final class SyntheticClients {
    * @return per operation, the client's whole-run histogram (what it would print)
    */
   public static Map<String, Histogram> writeClient(Path dir, long startMs, long intervalMs, int intervals,
-                                                   List<String> ops, Latencies latencies,
-                                                   Map<String, String> properties) throws IOException {
+      List<String> ops, Latencies latencies,
+      Map<String, String> properties) throws IOException {
     Files.createDirectories(dir);
     Map<String, Histogram> totals = new LinkedHashMap<>();
     for (String op : ops) {
       Histogram total = new Histogram(3);
       try (OutputStream os = Files.newOutputStream(dir.resolve(op + ".hdr"));
-           PrintStream ps = new PrintStream(new java.io.BufferedOutputStream(os, 1 << 16), false,
-               StandardCharsets.UTF_8)) {
+          PrintStream ps = new PrintStream(new java.io.BufferedOutputStream(os, 1 << 16), false,
+              StandardCharsets.UTF_8)) {
         HistogramLogWriter w = new HistogramLogWriter(ps);
         w.outputComment("[Logging for: " + op + "]");
         w.outputLogFormatVersion();
@@ -245,7 +245,8 @@ public final class SyntheticClients {
     }
     if (sidecars) {
       // the client-side cost: what bin/ycsb spends writing them at the end of its run
-      System.err.printf(Locale.ROOT, "sidecars: %.0f ms per client, %.0f ms of its CPU (%d intervals x %d operations)%n",
+      System.err.printf(Locale.ROOT,
+          "sidecars: %.0f ms per client, %.0f ms of its CPU (%d intervals x %d operations)%n",
           sidecarNanos / 1e6 / clients, sidecarCpuNanos / 1e6 / clients, intervals, ops.size());
     }
     return out;

@@ -54,7 +54,7 @@ public final class HdrIntervalLog extends CurrentInterval {
   private long previousLine;
 
   private HdrIntervalLog(Path file, Lines lines, boolean lastLineTruncated, long totalLines,
-                         HistogramDecoder decoder) {
+      HistogramDecoder decoder) {
     this.file = file;
     this.decoder = decoder;
     this.lines = lines;
@@ -115,7 +115,7 @@ public final class HdrIntervalLog extends CurrentInterval {
         lineNo++;
         if (lastLineTruncated && lineNo == totalLines) {
           throw error("the last line has no end of line: the log was cut while being written (client killed, "
-                  + "disk full or an incomplete copy).",
+              + "disk full or an incomplete copy).",
               "take the complete log from the client, or re-run it; a cut log is never merged.");
         }
         byte[] b = lines.buf;
@@ -197,7 +197,7 @@ public final class HdrIntervalLog extends CurrentInterval {
     if (!baseTimeDecided) {
       if (Double.isNaN(startTimeSec) && Double.isNaN(baseTimeSec)) {
         throw error("an interval line comes before any #[StartTime: ...] or #[BaseTime: ...] header, so it "
-                + "cannot be placed on the absolute time line shared by the clients.",
+            + "cannot be placed on the absolute time line shared by the clients.",
             "keep the header lines HistogramLogWriter writes at the top of the log.");
       }
       if (Double.isNaN(baseTimeSec)) {
@@ -210,7 +210,7 @@ public final class HdrIntervalLog extends CurrentInterval {
     long e = s + Math.round(length * 1000.0);
     if (s < previousStartMs) {
       throw error("this interval starts at " + s + " ms since the epoch, before the interval on line " + previousLine
-              + " (" + previousStartMs + " ms): the lines are out of order (two logs concatenated?).",
+          + " (" + previousStartMs + " ms): the lines are out of order (two logs concatenated?).",
           "give each client and operation its own log, as YCSB writes it; never concatenate logs.");
     }
     previousStartMs = s;

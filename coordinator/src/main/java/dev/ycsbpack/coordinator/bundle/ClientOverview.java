@@ -46,7 +46,7 @@ public final class ClientOverview {
   }
 
   private static List<List<Manifest.ClientEntry>> byHost(List<Manifest.ClientEntry> clients,
-                                                         Map<String, Double> opsPerSec) {
+      Map<String, Double> opsPerSec) {
     Comparator<Manifest.ClientEntry> worstFirst = Comparator
         .comparingInt(ClientOverview::rank)
         // failed clients in plan order (stable sort), complete ones slowest first

@@ -41,10 +41,10 @@ import java.util.Map;
 @JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
-                       String packVersion, String startedAt, String endedAt, Map<String, String> server,
-                       Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
-                       Map<String, String> properties, List<String> notes, String lead, Count count,
-                       List<HostGroup> byHost, Map<String, Long> phasesMs) {
+    String packVersion, String startedAt, String endedAt, Map<String, String> server,
+    Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
+    Map<String, String> properties, List<String> notes, String lead, Count count,
+    List<HostGroup> byHost, Map<String, Long> phasesMs) {
   /** This manifest marked FAILED with {@code reason} at {@code endedAt}, everything else as it was. */
   public Manifest failed(String reason, String endedAt) {
     return toBuilder().status(RunStatus.FAILED.label()).reason(reason).endedAt(endedAt).build();
@@ -239,7 +239,7 @@ public record Manifest(String note, String status, String reason, String command
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Release(String releasedAt, Long afterCommandStartMs, Double startSpreadMs, Double startSpreadErrorMs,
-                        Long slowestClientReadyMs, Long coordinatorOverheadMs, String crowding) {
+      Long slowestClientReadyMs, Long coordinatorOverheadMs, String crowding) {
   }
 
   /**
@@ -255,7 +255,7 @@ public record Manifest(String note, String status, String reason, String command
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record HostEntry(String host, String kind, String java, double clockOffsetMs, double clockErrorMs,
-                          List<String> problems) {
+      List<String> problems) {
   }
 
   /**
@@ -276,8 +276,8 @@ public record Manifest(String note, String status, String reason, String command
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ClientEntry(String name, String host, long threads, long target, long operations, String keys,
-                            Long insertstart, Long insertcount, String verdict, String reason, Integer exitStatus,
-                            Long firstOperationMs) {
+      Long insertstart, Long insertcount, String verdict, String reason, Integer exitStatus,
+      Long firstOperationMs) {
     /** A builder of a client's entry, every part unset (null, absent from the JSON; 0 for a count) until set. */
     public static Builder builder() {
       return new Builder();
@@ -409,6 +409,6 @@ public record Manifest(String note, String status, String reason, String command
    * @param text       the line the summary shows, e.g. {@code 1,000 loaded, 1,000 counted in ycsb.usertable}
    */
   public record Count(String collection, long before, long stored, long expected, long counted, String verdict,
-                      String text) {
+      String text) {
   }
 }

@@ -1,14 +1,11 @@
 package dev.ycsbpack.coordinator.cli;
 
-import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.Text;
-import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
@@ -28,7 +25,6 @@ import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

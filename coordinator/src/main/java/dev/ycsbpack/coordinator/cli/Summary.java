@@ -32,7 +32,7 @@ final class Summary {
    * @param merged the run's merge, typed as merged.json holds it; null when the run was not merged
    */
   static void print(Bundle bundle, List<Host> hosts, int status, boolean table, MergedJson merged, PrintStream out,
-                    PrintStream err) {
+      PrintStream err) {
     Manifest m;
     try {
       m = Bundle.read(bundle.dir());

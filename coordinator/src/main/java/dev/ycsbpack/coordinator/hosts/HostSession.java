@@ -43,7 +43,7 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
    *                   own launch, not the launch phase's start); {@code --ready-timeout}
    */
   Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs clientArgs, Path bundle,
-                PackArchive pack, Duration uploadLimit) throws IOException;
+      PackArchive pack, Duration uploadLimit) throws IOException;
 
   /**
    * Removes the files {@link #start} put on the host for the client (its properties, secrets included, and the
@@ -69,7 +69,7 @@ public sealed interface HostSession permits LocalSession, RemoteSession {
    * @param problems      what is wrong, one line each; empty when the host is usable
    */
   record Probe(String javaVersion, int javaMajor, boolean staged, double clockOffsetMs, double clockErrorMs,
-               List<String> problems) {
+      List<String> problems) {
     public Probe {
       problems = List.copyOf(problems);
     }

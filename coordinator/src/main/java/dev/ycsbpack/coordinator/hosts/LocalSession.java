@@ -38,7 +38,7 @@ public record LocalSession(Host.Local host, Path packHome) implements HostSessio
 
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
-                       PackArchive pack, Duration uploadLimit) throws IOException {
+      PackArchive pack, Duration uploadLimit) throws IOException {
     List<String> command = new ArrayList<>(IGNORING_TERMINAL_SIGNALS);
     command.add(packHome.resolve("bin/ycsb").toString());
     command.addAll(args.with(staged.toString(), bundle.resolve(client.name()).toString()));

@@ -184,7 +184,7 @@ public final class RemoteSession implements HostSession {
     long baseMillis = System.currentTimeMillis();
     long baseNanos = System.nanoTime();
     try (OutputStream in = p.getOutputStream();
-         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (int i = 0; i < CLOCK_SAMPLES; i++) {
         long t0 = System.nanoTime();
         in.write('\n');
@@ -241,7 +241,7 @@ public final class RemoteSession implements HostSession {
 
   @Override
   public Process start(ClientPlan client, String runId, Path staged, List<Path> files, ClientArgs args, Path bundle,
-                       PackArchive pack, Duration uploadLimit) throws IOException {
+      PackArchive pack, Duration uploadLimit) throws IOException {
     String work = work(client, runId);
     upload(client, work, staged, "staged.properties", uploadLimit);
     for (Path f : files) {

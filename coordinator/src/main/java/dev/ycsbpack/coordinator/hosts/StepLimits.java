@@ -18,7 +18,7 @@ import java.time.Duration;
  * @param cleanup        removing the run's folder on one host (and killing a client that outlived its transport)
  */
 public record StepLimits(Duration check, Duration stageBase, long stageFloorRate, Duration collect,
-                         Duration cleanup) {
+    Duration cleanup) {
   /** The limits of every run: the one place their defaults are written (docs/coordinator.md lists them). */
   public static StepLimits defaults() {
     return new StepLimits(Duration.ofSeconds(30), Duration.ofSeconds(120), 64 * 1024, Duration.ofMinutes(10),

@@ -98,7 +98,8 @@ public final class HostOptions {
       }
     }
     if (given.isEmpty()) {
-      throw new UsageError("--hosts: give at least one host, e.g. --hosts local,local or --hosts db-client1,db-client2");
+      throw new UsageError(
+          "--hosts: give at least one host, e.g. --hosts local,local or --hosts db-client1,db-client2");
     }
     if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
       throw new UsageError("--ssh-config " + Text.shown(sshConfig.toString()) + ": no such file");

@@ -15,7 +15,7 @@ import java.util.Map;
  * @param properties the properties it runs with: the user's, then its share (threadcount, target, key range, ...)
  */
 public record ClientPlan(int index, String name, Host host, long threads, long target, long operations, String keys,
-                         Map<String, String> properties) {
+    Map<String, String> properties) {
   public ClientPlan {
     properties = Map.copyOf(properties);
   }

@@ -93,7 +93,7 @@ public final class Planner {
    * @param targets each client's share of the target
    */
   private record Split(RunRequest r, Map<String, String> merged, Properties props, int n, long[] threads,
-                       long[] targets) {
+      long[] targets) {
     /** Client {@code i}'s properties: the merged ones with its share. */
     Map<String, String> properties(int i) {
       return clientProperties(merged, i, n, threads[i], targets[i]);

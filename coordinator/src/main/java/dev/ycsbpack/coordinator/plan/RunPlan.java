@@ -18,7 +18,7 @@ import java.util.Map;
  * @param jvmArgs     every client JVM's own arguments ({@code -jvm-args}), maybe none
  */
 public record RunPlan(Phase phase, String binding, List<Host> hosts, List<ClientPlan> clients,
-                      Map<String, String> properties, Path out, List<String> notes, List<String> jvmArgs) {
+    Map<String, String> properties, Path out, List<String> notes, List<String> jvmArgs) {
   public RunPlan {
     jvmArgs = List.copyOf(jvmArgs);
     hosts = List.copyOf(hosts);

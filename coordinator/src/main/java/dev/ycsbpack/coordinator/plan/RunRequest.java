@@ -21,8 +21,8 @@ import java.util.Map;
  * @param jvmArgs         every client JVM's own arguments ({@code -jvm-args}, checked by {@code JvmArgs})
  */
 public record RunRequest(Phase phase, String binding, List<Path> workloadFiles, Map<String, String> overrides,
-                         int threads, long target, List<Host> hosts, int clientsPerHost, Path out,
-                         List<String> jvmArgs) {
+    int threads, long target, List<Host> hosts, int clientsPerHost, Path out,
+    List<String> jvmArgs) {
   public RunRequest {
     workloadFiles = List.copyOf(workloadFiles);
     overrides = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
@@ -32,7 +32,7 @@ public record RunRequest(Phase phase, String binding, List<Path> workloadFiles, 
 
   /** A request without JVM arguments. */
   public RunRequest(Phase phase, String binding, List<Path> workloadFiles, Map<String, String> overrides, int threads,
-                    long target, List<Host> hosts, int clientsPerHost, Path out) {
+      long target, List<Host> hosts, int clientsPerHost, Path out) {
     this(phase, binding, workloadFiles, overrides, threads, target, hosts, clientsPerHost, out, List.of());
   }
 }

@@ -170,7 +170,8 @@ public final class ClientProcess {
   /** YCSB 0.17's start-up lines and the binding's settings line on a client's output, whatever follows them. */
   static boolean isStartUpLine(String line) {
     String l = line.strip();
-    return SettingsLine.is(l) || l.startsWith("DBWrapper:") || l.startsWith("YCSB Client ") || l.startsWith("Command line:")
+    return SettingsLine.is(l) || l.startsWith("DBWrapper:") || l.startsWith("YCSB Client ")
+        || l.startsWith("Command line:")
         || l.startsWith("Loading workload") || l.startsWith("Starting test") || l.startsWith("Maximum execution time")
         || l.startsWith("maxExecutionTime") || l.isEmpty();
   }
@@ -236,7 +237,8 @@ public final class ClientProcess {
           }
           case STARTED -> startedEpochMs = event.get().value();
           case FINISHED -> finishedStatus = (int) event.get().value();
-          default -> { }
+          default -> {
+          }
         }
         return;
       }

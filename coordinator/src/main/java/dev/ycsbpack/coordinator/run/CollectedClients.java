@@ -26,7 +26,7 @@ import java.util.TreeMap;
  *                     that a client without a COMPLETE verdict printed on stderr; clients that printed none are absent
  */
 record CollectedClients(Map<String, Verdict> verdicts, List<Map<String, String>> environments,
-                        Map<String, List<String>> firstErrors) {
+    Map<String, List<String>> firstErrors) {
   /** At most this many first errors are quoted as a failure's cause, over all clients. */
   static final int FIRST_ERRORS = 3;
 

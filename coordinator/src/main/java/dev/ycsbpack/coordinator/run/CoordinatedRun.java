@@ -337,7 +337,7 @@ public final class CoordinatedRun {
   }
 
   private RunOutcome failBeforeStart(Bundle bundle, RunManifest manifest, String failure,
-                                     Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
+      Map<Host, HostSession.Probe> probes, PhaseTimes times) throws IOException {
     Manifest m = manifest.failedBeforeStart(failure, probes, times.asMap(), Instant.now());
     synchronized (ending) { // as the final manifest: a Ctrl-C comes either before this write or after it
       write(bundle, m);

@@ -58,7 +58,7 @@ public final class Recovery {
    * @param redactor masks what a host's error may quote
    */
   public Recovery(Bundle bundle, Manifest manifest, Map<String, HostSession> sessions, PackArchive pack,
-                  PrintStream log, Redactor redactor) {
+      PrintStream log, Redactor redactor) {
     this.bundle = bundle;
     this.manifest = manifest;
     this.sessions = sessions;
@@ -116,7 +116,8 @@ public final class Recovery {
     long stopped = verdicts.values().stream().filter(v -> v.reason().startsWith(ClientControl.LOST)).count();
     String lost = "the coordinator was lost during the run (it ended without writing its manifest, left RUNNING)"
         + (lastMeasured > 0 ? "; the clients' last successful operation was at " + Instant.ofEpochMilli(lastMeasured)
-        : "") + "; recovered from " + verdicts.size() + " of " + planned.size() + " clients (" + stopped
+            : "")
+        + "; recovered from " + verdicts.size() + " of " + planned.size() + " clients (" + stopped
         + " stopped when they lost it)" + (problems.isEmpty() ? "" : "; " + String.join("; ", problems));
     String status = RunJudgement.recovered(merged != null).label();
     String reason = merged != null ? lost : lost + "; nothing could be merged: " + mergeFailure;

@@ -61,7 +61,7 @@ final class RunManifest {
    * @param phasesMs      the steps' times so far
    */
   record Ending(Supervisor.Outcome outcome, Map<Host, HostSession.Probe> probes, List<String> fetchProblems,
-                CollectedClients clients, Map<String, Long> phasesMs) {
+      CollectedClients clients, Map<String, Long> phasesMs) {
   }
 
   /** Written as the run starts: a bundle left by a killed coordinator never looks complete. */
@@ -84,8 +84,9 @@ final class RunManifest {
 
   /** A run that failed before any client started: no server facts, no release, no client verdicts. */
   Manifest failedBeforeStart(String failure, Map<Host, HostSession.Probe> probes, Map<String, Long> phasesMs,
-                             Instant endedAt) {
-    return started().status(RunStatus.FAILED.label()).reason(redacted(failure)).endedAt(endedAt.toString()).server(Map.of())
+      Instant endedAt) {
+    return started().status(RunStatus.FAILED.label()).reason(redacted(failure)).endedAt(endedAt.toString())
+        .server(Map.of())
         .hosts(hosts(probes)).clients(clients(null, CollectedClients.none(), Map.of())).phasesMs(phasesMs).build();
   }
 
@@ -158,7 +159,7 @@ final class RunManifest {
 
   /** The manifest's clients in plan order: what the merge lists by host ({@link ClientOverview#order}). */
   List<Manifest.ClientEntry> clients(Supervisor.Outcome o, CollectedClients collected,
-                                     Map<Host, HostSession.Probe> probes) {
+      Map<Host, HostSession.Probe> probes) {
     List<Manifest.ClientEntry> out = new ArrayList<>();
     for (int i = 0; i < plan.clients().size(); i++) {
       ClientPlan c = plan.clients().get(i);
@@ -252,7 +253,7 @@ final class RunManifest {
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,
-                                   CollectedClients collected) {
+      CollectedClients collected) {
     if (o.releaseEpochMs() < 0) {
       return null;
     }
@@ -289,7 +290,8 @@ final class RunManifest {
     List<Manifest.HostEntry> out = new ArrayList<>();
     for (Host h : plan.hosts()) {
       HostSession.Probe p = probes.get(h);
-      out.add(new Manifest.HostEntry(h.toString(), h.kind(), p.javaVersion(), round(p.clockOffsetMs()), round(p.clockErrorMs()),
+      out.add(new Manifest.HostEntry(h.toString(), h.kind(), p.javaVersion(), round(p.clockOffsetMs()),
+          round(p.clockErrorMs()),
           p.problems()));
     }
     return out;

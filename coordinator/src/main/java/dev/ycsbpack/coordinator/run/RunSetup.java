@@ -20,7 +20,7 @@ import java.util.Map;
  * @param quiet    no progress line
  */
 public record RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
-                       Redactor redactor, String command, PrintStream log, boolean quiet) {
+    Redactor redactor, String command, PrintStream log, boolean quiet) {
   /** The progress line of a run of {@code total} operations: none when quiet. */
   Progress progress(long total) {
     return quiet ? new Progress.Silent() : Progress.forConsole(log, total);

@@ -77,7 +77,8 @@ final class StagedClientFiles {
     } catch (IOException e) { // the coordinator's own write (a full disk): named by its path and step
       throw new IOException("cannot write " + staged + " (staging the client's properties): "
           + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-          : e.getMessage()), e);
+              : e.getMessage()),
+          e);
     }
     return new Staged(staged, List.copyOf(files));
   }
@@ -121,7 +122,8 @@ final class StagedClientFiles {
       } catch (IOException e) {
         log.println("ycsb-coordinator: warning: cannot delete " + f + " ("
             + (f.toString().endsWith(".properties") ? "it holds the run's properties, secrets included"
-            : "a TLS file staged for a client") + "): " + e.getMessage());
+                : "a TLS file staged for a client")
+            + "): " + e.getMessage());
       }
     }
   }

@@ -68,10 +68,10 @@ public final class Supervisor {
    *                       sshd and the database (zero: none)
    */
   public record Settings(Duration readyTimeout, Duration stallTimeout, int controlTimeout, Duration heartbeat,
-                         Duration stopGrace, Duration startLead, int parallel, Duration launchInterval) {
+      Duration stopGrace, Duration startLead, int parallel, Duration launchInterval) {
     /** The limits a user sets ({@code --ready-timeout} and the like), with the fixed ones above. */
     public static Settings of(Duration readyTimeout, Duration stallTimeout, int controlTimeout, int parallel,
-                              Duration launchInterval) {
+        Duration launchInterval) {
       return new Settings(readyTimeout, stallTimeout, controlTimeout, HEARTBEAT, STOP_GRACE, START_LEAD, parallel,
           launchInterval);
     }
@@ -79,7 +79,8 @@ public final class Supervisor {
     /** Every limit at its default: the values {@code --help} shows. */
     public static Settings defaults() {
       return of(Duration.ofSeconds(DEFAULT_READY_SECONDS), Duration.ofSeconds(DEFAULT_STALL_SECONDS),
-          ClientControl.DEFAULT_TIMEOUT_SECONDS, Fanout.DEFAULT_PARALLEL, Duration.ofMillis(DEFAULT_LAUNCH_INTERVAL_MS));
+          ClientControl.DEFAULT_TIMEOUT_SECONDS, Fanout.DEFAULT_PARALLEL,
+          Duration.ofMillis(DEFAULT_LAUNCH_INTERVAL_MS));
     }
   }
 
@@ -94,7 +95,7 @@ public final class Supervisor {
    *                       if never
    */
   public record ClientOutcome(ClientPlan plan, long startedEpochMs, int exitStatus, ClientProblem problem,
-                              long readyAfterMs) {
+      long readyAfterMs) {
   }
 
   /**
@@ -108,10 +109,10 @@ public final class Supervisor {
    * @param stagedNames     the file the user gave for each staged copy, for the reasons shown
    */
   public record Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
-                        List<ClientOutcome> clients, StagedNames stagedNames) {
+      List<ClientOutcome> clients, StagedNames stagedNames) {
     /** An outcome whose clients were given no staged file. */
     public Outcome(boolean complete, String reason, long releaseEpochMs, long releaseAfterMs,
-                   List<ClientOutcome> clients) {
+        List<ClientOutcome> clients) {
       this(complete, reason, releaseEpochMs, releaseAfterMs, clients, StagedNames.NONE);
     }
   }
@@ -149,8 +150,8 @@ public final class Supervisor {
   private final LineReader output = new LineReader("coordinator-client-output");
 
   public Supervisor(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack, Path clientsDir, Path stagingDir,
-                    String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log,
-                    Map<Host, Double> clockOffsets) {
+      String runId, Redactor redactor, Settings settings, Progress progress, PrintStream log,
+      Map<Host, Double> clockOffsets) {
     this.plan = plan;
     this.sessions = sessions;
     this.pack = pack;
@@ -352,8 +353,8 @@ public final class Supervisor {
             return fail(c, new ClientProblem(ClientProblem.Kind.STALLED, silent >= 3 * interval
                 ? "stopped reporting: no output for " + silent + " s"
                 : "made no progress: no operation succeeded for " + c.secondsWithoutProgress() + " s (--stall-timeout "
-                + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
-                + " operations so far, " + c.errors() + " failed): " + c.lastError()));
+                    + settings.stallTimeout().toSeconds() + "), though it kept reporting (" + c.operations()
+                    + " operations so far, " + c.errors() + " failed): " + c.lastError()));
           }
         } else if (c.exitStatus() != 0) {
           return fail(c, exitReason(c, false));
@@ -401,7 +402,7 @@ public final class Supervisor {
         return new ClientProblem(ClientProblem.Kind.TRANSPORT_LOST, "ended with status 255 before it "
             + (beforeReady ? "was ready" : "finished") + ", through " + program + " (" + program + " failing, such as"
             + " a lost connection, or the client's own status" + (telling == null ? "; neither " + program
-            + " nor the client said why)" : "): " + telling));
+                + " nor the client said why)" : "): " + telling));
       }
     }
     if (beforeReady) {

@@ -56,7 +56,8 @@ class SummaryTest {
   void theLineQuotesTheTypedMergeTheWindowAndIntendedLatencyFirst() throws Exception {
     Bundle bundle = Bundle.create(dir.resolve("b"));
     Files.createDirectories(bundle.clients().resolve("01-h1"));
-    Files.writeString(bundle.clients().resolve("01-h1/verdict.properties"), "status=COMPLETE\noperations.completed=600\n");
+    Files.writeString(bundle.clients().resolve("01-h1/verdict.properties"),
+        "status=COMPLETE\noperations.completed=600\n");
     assertEquals("run COMPLETE: 2 clients on 2 hosts, 600 operations (1,190 of 1,200 measured = 99.2% in the union"
         + " window; all clients ran together for 95.0% of it), 119 ops/s, 399 of 400 batched documents acknowledged;"
         + " write concern w=1; READ p50 790 us, p99 35,423 us; UPDATE intended p50 1,500 us, p99 40,000 us (service"

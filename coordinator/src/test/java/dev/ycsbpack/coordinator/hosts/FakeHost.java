@@ -78,7 +78,7 @@ public final class FakeHost implements RemoteShell {
    * counting down {@code began}: a step caught in flight (a staging, a collection, a removal).
    */
   public RemoteShell holding(String marker, java.util.concurrent.CountDownLatch began,
-                             java.util.concurrent.CountDownLatch release) {
+      java.util.concurrent.CountDownLatch release) {
     FakeHost fake = this;
     return new RemoteShell() {
       @Override
@@ -151,65 +151,66 @@ public final class FakeHost implements RemoteShell {
     Files.writeString(dir.resolve("lib/client.jar"), "not a jar: the fake client is a script\n");
     Files.writeString(dir.resolve("workloads/w"), "recordcount=10\n");
     Path ycsb = dir.resolve("bin/ycsb");
-    Files.writeString(ycsb, """
-        #!/bin/bash
-        args="$*"
-        out=""; props=""; control=15
-        while [ $# -gt 0 ]; do
-          case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; --control-timeout) control="$2"; shift 2 ;;
-            *) shift ;; esac
-        done
-        mkdir -p "$out"
-        printf '%s\\n' "$args" > "$out/args.txt"
-        stat -c %a "$props" > "$out/staged-mode.txt"
-        mode=$(sed -n 's/^fake\\.mode=//p' "$props")
-        # read now: the staged properties are removed once the client is READY
-        folder=$(sed -n 's/^fake\\.folder=//p' "$props")
-        if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
-        case "$mode" in cut-*)
-          echo "mongodb binding: url=mongodb://db:27017/ycsb database=ycsb writeConcern={w=1} batchsize=1" >&2 ;; esac
-        if [ "$mode" = cut-early ]; then exit 255; fi
-        echo "@ycsbpack READY" >&2
-        if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
-        while read -r -t "$control" line; do
-          case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
-        done
-        [ -n "$line" ] || { echo "fake client: lost the coordinator: no heartbeat for $control s" >&2; exit 1; }
-        if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
-        if [ "$mode" = cut-quiet ]; then exit 255; fi
-        if [ "$mode" = killed ]; then
-          echo "Command line: -db site.ycsb.db.MongoDbClient -t" >&2
-          echo "DBWrapper: report latency for each error is false and specific error codes to track for latency are: []" >&2
-          kill -9 $$
-        fi
-        at=${line#GO}; at=${at# }
-        if [ -n "$at" ]; then
-          wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')
-          sleep "$wait"
-        fi
-        echo "@ycsbpack STARTED $(date +%s%3N)" >&2
-        touch "$out/started"
-        if [ "$mode" = report ]; then
-          sleep 0.3; echo "1 sec: 10 operations; 10 current ops/sec;" >&2; sleep 0.3
-        fi
-        if [ "$mode" = long ]; then
-          ops=0
-          while [ $SECONDS -lt 60 ]; do
-            if read -r -t "$control" line; then
-              [ "$line" = STOP ] && { echo "fake client: stopped by the coordinator" >&2; exit 1; }
-              ops=$((ops + 10)); echo "$SECONDS sec: $ops operations; 10 current ops/sec;" >&2
-            else
-              echo "fake client: lost the coordinator" >&2; exit 1
+    Files.writeString(ycsb,
+        """
+            #!/bin/bash
+            args="$*"
+            out=""; props=""; control=15
+            while [ $# -gt 0 ]; do
+              case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; --control-timeout) control="$2"; shift 2 ;;
+                *) shift ;; esac
+            done
+            mkdir -p "$out"
+            printf '%s\\n' "$args" > "$out/args.txt"
+            stat -c %a "$props" > "$out/staged-mode.txt"
+            mode=$(sed -n 's/^fake\\.mode=//p' "$props")
+            # read now: the staged properties are removed once the client is READY
+            folder=$(sed -n 's/^fake\\.folder=//p' "$props")
+            if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
+            case "$mode" in cut-*)
+              echo "mongodb binding: url=mongodb://db:27017/ycsb database=ycsb writeConcern={w=1} batchsize=1" >&2 ;; esac
+            if [ "$mode" = cut-early ]; then exit 255; fi
+            echo "@ycsbpack READY" >&2
+            if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
+            while read -r -t "$control" line; do
+              case "$line" in GO*) break ;; STOP) echo "fake client: stopped" >&2; exit 1 ;; esac
+            done
+            [ -n "$line" ] || { echo "fake client: lost the coordinator: no heartbeat for $control s" >&2; exit 1; }
+            if [ "$mode" = cut ]; then echo "fake: connection to the host lost" >&2; exit 255; fi
+            if [ "$mode" = cut-quiet ]; then exit 255; fi
+            if [ "$mode" = killed ]; then
+              echo "Command line: -db site.ycsb.db.MongoDbClient -t" >&2
+              echo "DBWrapper: report latency for each error is false and specific error codes to track for latency are: []" >&2
+              kill -9 $$
             fi
-          done
-        fi
-        if [ "$mode" = copy ]; then
-          [ -d "$folder" ] || { echo "fake client: fake.folder=$folder is not a folder" >&2; exit 1; }
-          cp -R "$folder"/. "$out"/
-        fi
-        echo "status=COMPLETE" > "$out/verdict.properties"
-        echo "@ycsbpack FINISHED 0" >&2
-        """);
+            at=${line#GO}; at=${at# }
+            if [ -n "$at" ]; then
+              wait=$(awk -v at="$at" -v now="$(date +%s%3N)" 'BEGIN { d = (at - now) / 1000; print (d > 0 ? d : 0) }')
+              sleep "$wait"
+            fi
+            echo "@ycsbpack STARTED $(date +%s%3N)" >&2
+            touch "$out/started"
+            if [ "$mode" = report ]; then
+              sleep 0.3; echo "1 sec: 10 operations; 10 current ops/sec;" >&2; sleep 0.3
+            fi
+            if [ "$mode" = long ]; then
+              ops=0
+              while [ $SECONDS -lt 60 ]; do
+                if read -r -t "$control" line; then
+                  [ "$line" = STOP ] && { echo "fake client: stopped by the coordinator" >&2; exit 1; }
+                  ops=$((ops + 10)); echo "$SECONDS sec: $ops operations; 10 current ops/sec;" >&2
+                else
+                  echo "fake client: lost the coordinator" >&2; exit 1
+                fi
+              done
+            fi
+            if [ "$mode" = copy ]; then
+              [ -d "$folder" ] || { echo "fake client: fake.folder=$folder is not a folder" >&2; exit 1; }
+              cp -R "$folder"/. "$out"/
+            fi
+            echo "status=COMPLETE" > "$out/verdict.properties"
+            echo "@ycsbpack FINISHED 0" >&2
+            """);
     Files.setPosixFilePermissions(ycsb, PosixFilePermissions.fromString("rwxr-xr-x"));
     return dir;
   }

@@ -60,7 +60,8 @@ class RemoteSessionTest {
     }
     assertTrue(s.probe(pack).staged(), "the second probe finds the digest: nothing to send");
     // the archive went on stdin: no script names a file to copy, and no scp/sftp was run
-    assertTrue(fake.scripts().stream().noneMatch(x -> x.contains("scp") || x.contains("sftp")), fake.scripts()::toString);
+    assertTrue(fake.scripts().stream().noneMatch(x -> x.contains("scp") || x.contains("sftp")),
+        fake.scripts()::toString);
   }
 
   @Test

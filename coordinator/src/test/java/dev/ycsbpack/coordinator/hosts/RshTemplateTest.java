@@ -37,14 +37,17 @@ class RshTemplateTest {
 
   @Test
   void aTemplateThatCannotWorkIsRefusedSayingWhy() {
-    assertEquals("no {host} in it: write where the host name goes, e.g. 'docker exec -i {host}'", refusal("docker exec -i c1"));
+    assertEquals("no {host} in it: write where the host name goes, e.g. 'docker exec -i {host}'",
+        refusal("docker exec -i c1"));
     assertEquals("expected a command with {host}, e.g. 'kubectl exec -i {host} --'", refusal("   "));
     assertEquals("a ' without its closing '", refusal("kubectl exec -i '{host} --"));
     assertEquals("a \" without its closing \"", refusal("kubectl exec -i \"{host} --"));
     assertEquals("a \\ at its end, escaping nothing", refusal("ip netns exec {host} \\"));
     assertEquals("the first word must be the program to run, e.g. 'kubectl exec -i {host} --'", refusal("{host} sh"));
-    assertEquals("unknown placeholder in {user}@{host}: only {host} and {cmd} are replaced", refusal("ssh {user}@{host}"));
-    assertEquals("{cmd} more than once: it stands for the whole command run on the host", refusal("x {host} {cmd} {cmd}"));
+    assertEquals("unknown placeholder in {user}@{host}: only {host} and {cmd} are replaced",
+        refusal("ssh {user}@{host}"));
+    assertEquals("{cmd} more than once: it stands for the whole command run on the host",
+        refusal("x {host} {cmd} {cmd}"));
     assertEquals("a control character in it: write the command on one line", refusal("x {host}\u0007"));
   }
 

@@ -44,7 +44,8 @@ class HostOptionsTest {
 
   @Test
   void kubectlGetPodsOutputPipesStraightInForTheTemplate() throws UsageError {
-    List<Host> hosts = fromStdin("kubectl exec -i {host} --", "pod/ycsb-client-0\n# a comment\n\n  pod/ycsb-client-1  \n")
+    List<Host> hosts = fromStdin("kubectl exec -i {host} --",
+        "pod/ycsb-client-0\n# a comment\n\n  pod/ycsb-client-1  \n")
         .parse();
     assertEquals(List.of(new Host.Rsh("pod/ycsb-client-0"), new Host.Rsh("pod/ycsb-client-1")), hosts);
     assertEquals("ycsb-client-0", hosts.get(0).label());

@@ -173,7 +173,8 @@ class PlannerTest {
     }
     RunPlan op = plan(Phase.RUN, w + "measurement.interval=op\n", Map.of(), 4, 500, 2, 1);
     assertEquals("both", op.clients().get(1).properties().get("measurement.interval"));
-    assertTrue(op.notes().stream().anyMatch(n -> n.startsWith("measurement.interval=op became both")), () -> op.notes().toString());
+    assertTrue(op.notes().stream().anyMatch(n -> n.startsWith("measurement.interval=op became both")),
+        () -> op.notes().toString());
     assertEquals("intended", plan(Phase.RUN, w, Map.of("measurement.interval", "intended"), 4, 500, 2, 1).clients()
         .get(0).properties().get("measurement.interval"), "the user's intended-only choice stands");
     assertEquals(null, plan(Phase.RUN, w, Map.of(), 4, 0, 2, 1).clients().get(0).properties()

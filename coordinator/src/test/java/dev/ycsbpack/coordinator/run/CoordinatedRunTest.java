@@ -341,7 +341,7 @@ class CoordinatedRunTest {
    * step goes on only once {@link CoordinatedRun#interrupt} has set its reason and waits for the run.
    */
   private static Future<CoordinatedRun.AfterInterrupt> interruptWhileHeld(ExecutorService pool, CoordinatedRun run,
-                                                                         CountDownLatch release)
+      CountDownLatch release)
       throws InterruptedException {
     Future<CoordinatedRun.AfterInterrupt> after = pool.submit(() -> run.interrupt("interrupted by the user (Ctrl-C)"));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -363,7 +363,7 @@ class CoordinatedRunTest {
 
   /** A run of {@code plan} that prints nothing. */
   private static CoordinatedRun quietRun(RunPlan plan, Map<Host, HostSession> sessions, PackArchive pack,
-                                         Supervisor.Settings settings) {
+      Supervisor.Settings settings) {
     RunSetup setup = new RunSetup(sessions, pack, settings, Redactor.of(Map.of()), "bin/ycsb-coordinator load",
         new PrintStream(PrintStream.nullOutputStream()), true);
     return new CoordinatedRun(plan, setup, System.currentTimeMillis());
@@ -371,8 +371,8 @@ class CoordinatedRunTest {
 
   /** Whether a thread is waiting inside {@link CoordinatedRun#interrupt} (its reason set, the run not finished). */
   private static boolean waitingInInterrupt() {
-    return Thread.getAllStackTraces().entrySet().stream().anyMatch(e -> e.getKey().getState()
-        == Thread.State.TIMED_WAITING && java.util.Arrays.stream(e.getValue()).anyMatch(f
-            -> f.getClassName().equals(CoordinatedRun.class.getName()) && f.getMethodName().equals("interrupt")));
+    return Thread.getAllStackTraces().entrySet().stream().anyMatch(
+        e -> e.getKey().getState() == Thread.State.TIMED_WAITING && java.util.Arrays.stream(e.getValue()).anyMatch(
+            f -> f.getClassName().equals(CoordinatedRun.class.getName()) && f.getMethodName().equals("interrupt")));
   }
 }

@@ -63,7 +63,7 @@ class RunManifestTest {
 
   /** Released at START_MS + 5 s; every client exited 0, none had a problem unless given. */
   private static Supervisor.Outcome outcome(RunPlan plan, boolean complete, String reason, ClientProblem problem2,
-                                            int exit2) {
+      int exit2) {
     List<Supervisor.ClientOutcome> clients = new ArrayList<>();
     for (ClientPlan c : plan.clients()) {
       boolean second = c.index() == 1;
@@ -259,7 +259,8 @@ class RunManifestTest {
 
     Manifest overBudget = assembly.finished(ending, null, merged("NOT FOUND: 10 of 300 READ (3.3%)",
         "NOT FOUND: 10 of 300 READ (3.3%) is more than the 1% allowed", Map.of("01-h1", 9.0, "02-h2", 8.0,
-            "03-h3", 7.0)), null, Instant.now());
+            "03-h3", 7.0)),
+        null, Instant.now());
     assertEquals("FAILED", overBudget.status());
     assertEquals("the clients' operations together: NOT FOUND: 10 of 300 READ (3.3%) is more than the 1% allowed",
         overBudget.reason());

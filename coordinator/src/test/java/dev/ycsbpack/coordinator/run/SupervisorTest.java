@@ -88,7 +88,7 @@ class SupervisorTest {
   }
 
   private Supervisor supervisor(RunPlan plan, Duration readyTimeout, int parallel, int controlTimeout,
-                                Progress progress) throws IOException {
+      Progress progress) throws IOException {
     Path bundle = Files.createDirectories(dir.resolve("bundle/clients"));
     Path staging = Files.createDirectories(dir.resolve("bundle/.staging"));
     // stall after 3 s of silence (the floor: three status intervals), 1 s to stop before a kill

@@ -52,14 +52,14 @@ public final class ArmComparison {
    * @param status the experiment's status: COMPLETE, PARTIAL or INCOMPLETE
    */
   public static Result write(Path dir, ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps,
-                             String status) throws IOException {
+      String status) throws IOException {
     List<ExperimentManifest.Arm> arms = plan.arms();
     String a = arms.get(0).label();
     String b = arms.get(1).label();
     List<String> s = new ArrayList<>();
     s.add("arms: A = " + describe(arms.get(0)) + "; B = " + describe(arms.get(1))
         + (same(arms.get(0), arms.get(1)) ? " (the same command: an A/A experiment, so any difference called below"
-        + " is a false positive)" : ""));
+            + " is a false positive)" : ""));
     s.add("order: " + plan.repeat() + " round" + (plan.repeat() == 1 ? "" : "s") + " in ABBA order (" + AbOrder.words(
         plan.repeat(), a, b) + "); each arm's runs are one side of the comparison");
     s.addAll(Warmup.statement(plan, steps));
@@ -157,7 +157,8 @@ public final class ArmComparison {
     Spread sp = Spread.of(runs.stream().mapToDouble(st -> st.figures().throughput()).toArray());
     return String.format(Locale.ROOT, "arm %s: throughput median %,.0f ops/s, %,.0f-%,.0f, RSD %s, n=%d%s", label,
         sp.median(), sp.min(), sp.max(), Double.isNaN(sp.relativeStdDev()) ? "-"
-            : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev()), sp.n(), sp.noisy() ? ", NOISY" : "");
+            : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev()),
+        sp.n(), sp.noisy() ? ", NOISY" : "");
   }
 
   private static String describe(ExperimentManifest.Arm arm) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * @param target          the step's total target in ops/s, 0 when unthrottled
  */
 public record Point(double x, double throughput, Map<String, Map<Double, Double>> percentilesUs, double errorRate,
-                    boolean clientSaturated, double target) {
+    boolean clientSaturated, double target) {
   /** Under a target, a step that achieved less than this share of it did not sustain the rate (research §3.4). */
   public static final double SUSTAINED = 0.95;
 
@@ -27,7 +27,7 @@ public record Point(double x, double throughput, Map<String, Map<Double, Double>
 
   /** A point with only p99s (what most rules weigh). */
   public static Point ofP99(double x, double throughput, Map<String, Double> p99Us, double errorRate,
-                            boolean clientSaturated) {
+      boolean clientSaturated) {
     Map<String, Map<Double, Double>> m = new LinkedHashMap<>();
     p99Us.forEach((op, v) -> m.put(op, Map.of(99.0, v)));
     return new Point(x, throughput, m, errorRate, clientSaturated, 0);

@@ -209,7 +209,7 @@ final class ExperimentReport {
 
   /** A line chart, x labelled by {@code xLabel}. Points whose third value is 1 are drawn hollow, red. */
   private static String chart(String title, List<String> names, List<List<double[]>> series,
-                              java.util.function.DoubleFunction<String> xLabel) {
+      java.util.function.DoubleFunction<String> xLabel) {
     double minX = Double.MAX_VALUE;
     double maxX = -Double.MAX_VALUE;
     double maxY = 0;
@@ -309,14 +309,16 @@ final class ExperimentReport {
       }
       b.append("</td>");
       if (c.runs() == 0) {
-        b.append("<td>0</td><td class=\"l bad\" colspan=\"").append(2 + 2 * dev.ycsbpack.aggregate.experiment.WcMatrix
-            .OPERATIONS.size() + 1).append("\">NOT RUN: ").append(escapeHtml(String.valueOf(c.notRun())))
+        b.append("<td>0</td><td class=\"l bad\" colspan=\"")
+            .append(2 + 2 * dev.ycsbpack.aggregate.experiment.WcMatrix.OPERATIONS.size() + 1).append("\">NOT RUN: ")
+            .append(escapeHtml(String.valueOf(c.notRun())))
             .append("</td></tr>\n");
         continue;
       }
       b.append("<td>").append(c.runs()).append("</td><td").append(c.noisy() ? " class=\"bad\"" : "").append(">")
           .append(String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)%s", c.throughput().median(), c.throughput().min(),
-              c.throughput().max(), c.noisy() ? " NOISY" : "")).append("</td><td>")
+              c.throughput().max(), c.noisy() ? " NOISY" : ""))
+          .append("</td><td>")
           .append(c.throughputRatio() == null ? "-" : Answers.num(c.throughputRatio())).append("</td>");
       for (String op : dev.ycsbpack.aggregate.experiment.WcMatrix.OPERATIONS) {
         var o = c.operations().get(op);

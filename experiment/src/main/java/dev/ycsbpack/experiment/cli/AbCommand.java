@@ -227,7 +227,7 @@ final class AbCommand implements Callable<Integer> {
    * and {@code -target} (a request's totals would otherwise win over every property).
    */
   private static RunPlan runPlan(StepPlanner planner, Arm arm, Map<String, String> props, long threads, long target,
-                                 Path out) throws PlanException {
+      Path out) throws PlanException {
     long t = arm.properties().containsKey("threadcount") ? 0 : threads;
     long g = arm.properties().containsKey("target") ? 0 : target;
     return planner.run(arm.files(), props, t, g, planner.hosts(), planner.clientsPerHost(), out);
@@ -235,7 +235,7 @@ final class AbCommand implements Callable<Integer> {
 
   /** {@code --load} loads one collection: refused when the arms read different ones. */
   private static void checkOneCollection(Map<String, String> common, List<Arm> arms,
-                                         List<Map<String, String>> armOverrides) throws UsageError {
+      List<Map<String, String>> armOverrides) throws UsageError {
     for (String key : COLLECTION) {
       if (!Objects.equals(armOverrides.get(0).get(key), armOverrides.get(1).get(key))) {
         throw new UsageError("--load: the arms read different collections (their " + key + " differs); load each "

@@ -119,7 +119,7 @@ final class ExperimentLaunch {
    * that every step after it would read as NOT_FOUND.
    */
   static SweepRun.Planned loadStep(String binding, RunOptions runOptions, Map<String, String> overrides, long threads,
-                                   List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
+      List<Host> hosts, int clientsPerHost, Path stepsDir) throws PlanException {
     Map<String, String> untimed = new LinkedHashMap<>(overrides);
     untimed.put("maxexecutiontime", "0"); // YCSB's "no limit", also over a -P file's value
     return new SweepRun.Planned("00-load", 0, StepRunner.plan(new RunRequest(Phase.LOAD, binding,
@@ -378,13 +378,13 @@ final class ExperimentLaunch {
     if (r.documents() == 0 || r.documents() < wanted) {
       err.println("ycsb-experiment: error: the collection " + Text.shown(r.collection()) + " holds "
           + String.format("%,d", r.documents()) + " documents, " + (r.documents() == 0 ? "it is empty"
-          : "fewer than recordcount=" + wanted) + ": every step reads the loaded records; load them first "
+              : "fewer than recordcount=" + wanted)
+          + ": every step reads the loaded records; load them first "
           + "(bin/ycsb-coordinator load ...) or add --load");
       return ExperimentMain.USAGE;
     }
     return null;
   }
-
 
   /** Refuses to resume {@code earlier} with another plan, naming what differs. */
   static void checkSamePlan(ExperimentManifest earlier, ExperimentManifest.Plan plan, Path resume) throws UsageError {

@@ -131,7 +131,8 @@ final class RunCommand implements Callable<Integer> {
         if (e.fixed().containsKey(k) || (e.dataPerRam() != null && k.equals("recordcount"))) {
           throw new UsageError("-p " + k + ": recipe " + r.name() + "'s experiment " + e.name() + " sets it itself"
               + (k.equals("recordcount") && e.dataPerRam() != null ? " from --ram" : " (it is what sets the "
-              + "experiments apart)") + "; leave it out, or copy the recipe and change it there");
+                  + "experiments apart)")
+              + "; leave it out, or copy the recipe and change it there");
         }
       }
     }
@@ -160,8 +161,10 @@ final class RunCommand implements Callable<Integer> {
             : "experiment " + e.name() + " did not complete");
         // a count refused (the line above) before the experiment began: it has no folder or manifest to point to
         err.println("ycsb-experiment: recipe " + r.name() + (counted != null ? " stopped before experiment " + e.name()
-            + " ran (nothing of it was written)" : " stopped at experiment " + e.name() + " (see "
-            + dir.resolve(e.name()).resolve(ExperimentBundle.MANIFEST) + ")") + "; continue with --resume " + dir);
+            + " ran (nothing of it was written)"
+            : " stopped at experiment " + e.name() + " (see "
+                + dir.resolve(e.name()).resolve(ExperimentBundle.MANIFEST) + ")")
+            + "; continue with --resume " + dir);
         return status;
       }
     }
@@ -276,7 +279,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** One experiment's command line, parsed and checked by its command; its launch, or null when refused. */
   private ExperimentLaunch.Launch prepare(Recipe r, Recipe.Experiment e, Path home, Path dir, boolean resume,
-                                          List<String> derived) throws UsageError, IOException {
+      List<String> derived) throws UsageError, IOException {
     List<String> recipeArgs = new ArrayList<>();
     r.workloads().forEach(w -> recipeArgs.addAll(List.of("-P", home.resolve(w).toString())));
     r.defaults().forEach((k, v) -> recipeArgs.addAll(List.of("-p", k + "=" + v)));

@@ -28,7 +28,7 @@ record StepPlanner(String binding, RunOptions runOptions, List<Host> hosts, int 
    * {@code threads} must fit an int (else ArithmeticException, a refusal of the command line).
    */
   RunPlan run(List<Path> moreFiles, Map<String, String> props, long threads, long target, List<Host> on, int perHost,
-              Path out) throws PlanException {
+      Path out) throws PlanException {
     List<Path> files = runOptions.workloadFiles;
     if (!moreFiles.isEmpty()) {
       files = new ArrayList<>(files);

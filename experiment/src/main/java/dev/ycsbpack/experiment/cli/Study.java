@@ -11,5 +11,5 @@ import java.util.List;
  * steps in order (its own load first when {@code load}) and the objectives its answer weighs.
  */
 record Study(String binding, RunOptions runOptions, ExperimentManifest.Plan plan, List<SweepRun.Planned> steps,
-             List<Slo> slos, boolean load) {
+    List<Slo> slos, boolean load) {
 }

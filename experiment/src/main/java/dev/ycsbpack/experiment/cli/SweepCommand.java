@@ -75,7 +75,7 @@ final class SweepCommand implements ExperimentCommand {
 
   /** The swept option and its values, and what every step shares: the threads and target not swept, the SLOs. */
   private record Swept(Axis axis, List<Long> values, long fixedThreads, long fixedTarget, List<Slo> slos,
-                       String dropped) {
+      String dropped) {
   }
 
   @Override
@@ -203,7 +203,7 @@ final class SweepCommand implements ExperimentCommand {
 
   /** Round {@code r} of the {@code i}th value. */
   private SweepRun.Planned step(Swept swept, int i, int r, Site site, StepPlanner planner,
-                                Map<String, String> overrides) throws UsageError, PlanException {
+      Map<String, String> overrides) throws UsageError, PlanException {
     Axis axis = swept.axis();
     long v = swept.values().get(i);
     List<Host> hosts = site.hosts();

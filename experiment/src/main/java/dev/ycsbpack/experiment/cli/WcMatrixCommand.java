@@ -108,7 +108,8 @@ final class WcMatrixCommand implements ExperimentCommand {
         runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
         site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
-            + "deployment cannot satisfy is not run", cells.stream().map(WriteConcernCell::label).toList());
+            + "deployment cannot satisfy is not run",
+        cells.stream().map(WriteConcernCell::label).toList());
     ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
     return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
         redactor);
@@ -120,7 +121,7 @@ final class WcMatrixCommand implements ExperimentCommand {
 
   /** Every repetition's runs, repetition r in the order {@link Rotation} gives it. */
   private List<Cell> runs(List<WriteConcernCell> cells, StepPlanner planner, Map<String, String> overrides,
-                          long threads, long target, Path stepsDir) throws PlanException {
+      long threads, long target, Path stepsDir) throws PlanException {
     List<Cell> runs = new ArrayList<>();
     for (int r = 1; r <= repeat; r++) {
       for (int i : Rotation.order(cells.size(), r)) {
@@ -139,7 +140,8 @@ final class WcMatrixCommand implements ExperimentCommand {
    * records plus the earlier runs' inserts): {@link dev.ycsbpack.experiment.run.FreshInserts}, as for every step.
    */
   private record CellGate(WriteConcernCell cell, Map<String, String> merged, Redactor redactor)
-      implements SweepRun.Probe {
+      implements
+        SweepRun.Probe {
     @Override
     public java.util.Optional<String> notRun() {
       return WriteConcernProbe.notRun(merged, cell).map(redactor::redact);

@@ -42,8 +42,8 @@ import java.util.TreeMap;
  *                    sweep and {@code write-concerns} for a wc-matrix
  */
 public record Recipe(String name, String sha256, String text, String title, String measures, String seed,
-                     String command, List<String> workloads, List<String> options, Map<String, String> defaults,
-                     List<Experiment> experiments, String question, String table) {
+    String command, List<String> workloads, List<String> options, Map<String, String> defaults,
+    List<Experiment> experiments, String question, String table) {
   /** The commands a recipe may run. */
   public static final List<String> COMMANDS = List.of("sweep", "wc-matrix");
   /** The layouts of a recipe's answer table. */
@@ -98,7 +98,8 @@ public record Recipe(String name, String sha256, String text, String title, Stri
     List<Experiment> experiments = experiments(keys, names, defaults, head);
     return new Recipe(file.getFileName().toString(), sha256(bytes), text, keys.get("title").strip(),
         keys.get("measures").strip(), keys.get("seed").strip(), command, split(keys.getOrDefault("workloads", ""),
-        ","), split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments),
+            ","),
+        split(keys.getOrDefault("options", ""), "\\s+"), Map.copyOf(defaults), List.copyOf(experiments),
         keys.getOrDefault("question", keys.get("measures")).strip(), table);
   }
 
@@ -131,7 +132,7 @@ public record Recipe(String name, String sha256, String text, String title, Stri
    * experiment shares go into {@code defaults}.
    */
   private static List<Experiment> experiments(Map<String, String> keys, Set<String> names,
-                                              Map<String, String> defaults, String head) {
+      Map<String, String> defaults, String head) {
     Map<String, Map<String, String>> fixed = new LinkedHashMap<>();
     Map<String, String> about = new TreeMap<>();
     Map<String, Boolean> load = new TreeMap<>();

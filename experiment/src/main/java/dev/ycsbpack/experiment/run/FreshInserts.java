@@ -88,7 +88,7 @@ public final class FreshInserts {
     for (ClientPlan c : planned.clients()) {
       clients.add(new ClientPlan(c.index(), c.name(), c.host(), c.threads(), c.target(), c.operations(),
           c.keys().replace("inserts keys " + loaded + "+", "inserts keys " + next + "+"), with(c.properties(),
-          moved)));
+              moved)));
     }
     return new RunPlan(planned.phase(), planned.binding(), planned.hosts(), clients, with(merged, moved),
         planned.out(), planned.notes(), planned.jvmArgs());

@@ -17,7 +17,6 @@ import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -42,7 +41,7 @@ public final class StepRunner implements Steps {
   private volatile String insertsUnknown;
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
-                    String command, PrintStream log, boolean quiet) {
+      String command, PrintStream log, boolean quiet) {
     this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet);
   }
 

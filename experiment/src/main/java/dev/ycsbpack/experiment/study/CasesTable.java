@@ -82,7 +82,7 @@ final class CasesTable {
   }
 
   private static String ratio(TableBuilder t, String first, List<ExperimentManifest.Step> base,
-                              ExperimentManifest.Step s) {
+      ExperimentManifest.Step s) {
     String key = key(s.name());
     ExperimentManifest.Step b = base.stream().filter(x -> key(x.name()).equals(key)).findFirst().orElse(null);
     if (b == null) {

@@ -38,7 +38,7 @@ public final class RecipeAnswer {
       manifests.add(m.orElse(null));
       inputs.add(new StudyInput(e.name(), e.about(), m.orElse(null), stoppedAt == null ? "no manifest in "
           + folder : "not run: the recipe stopped at experiment " + stoppedAt, m.map(x -> load(folder, x))
-          .orElse(null)));
+              .orElse(null)));
     }
     RecipeSummary s = new RecipeSummary(RecipeSummary.SCHEMA, r.name(), r.title(), r.seed(),
         RunJudgement.recipe(stoppedAt != null).label(), stoppedAt == null ? null : reason,

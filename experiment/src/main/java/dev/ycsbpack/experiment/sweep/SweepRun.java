@@ -75,9 +75,9 @@ public final class SweepRun {
    * @param warmup  a warm-up run (repeat, ab): run like the others, recorded apart (order 0), never counted
    */
   public record Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe, boolean maximum,
-                        Share share, boolean warmup) {
+      Share share, boolean warmup) {
     public Planned(String name, long x, RunPlan plan, boolean load, boolean last, Probe probe, boolean maximum,
-                   Share share) {
+        Share share) {
       this(name, x, plan, load, last, probe, maximum, share, false);
     }
 
@@ -152,7 +152,7 @@ public final class SweepRun {
   private String startedAt;
 
   public SweepRun(ExperimentBundle bundle, ExperimentManifest.Plan plan, List<Planned> steps, List<Slo> slos,
-                  Steps runner, Map<String, String> environment, PrintStream out) {
+      Steps runner, Map<String, String> environment, PrintStream out) {
     this.bundle = bundle;
     this.plan = plan;
     this.steps = steps;
@@ -447,7 +447,8 @@ public final class SweepRun {
     Launch launch = launch(p);
     long target = launch.plan().clients().stream().mapToLong(ClientPlan::target).sum();
     ExperimentManifest.Step running = ExperimentManifest.Step.builder().order(order).name(p.name()).x(p.x())
-        .bundle(rel(dir)).verdict(RunStatus.RUNNING.label()).startedAt(Instant.now().toString()).target(target > 0 ? target : null)
+        .bundle(rel(dir)).verdict(RunStatus.RUNNING.label()).startedAt(Instant.now().toString())
+        .target(target > 0 ? target : null)
         .warmup(p.warmup() ? true : null).build();
     synchronized (lock) {
       entries.add(running);
@@ -574,11 +575,13 @@ public final class SweepRun {
         Answers.num(a.best())) + from);
     s.add((a.noKnee() != null ? "knee: " + a.noKnee() : a.knee() == null ? "knee: none found"
         : "knee: " + axis + " " + Answers.num(a.knee().x()) + " (" + a.knee().method() + ")"
-            + (a.kneeNote() == null ? "" : "; " + a.kneeNote())) + from);
+            + (a.kneeNote() == null ? "" : "; " + a.kneeNote()))
+        + from);
     s.add((a.noKnee() != null ? "latency knee: " + a.noKnee() : a.latencyKnee() == null
         ? "latency knee: no p99 measured"
         : "latency knee: " + axis + " " + Answers.num(a.latencyKnee()) + " (last step whose worst p99 stays within 2x "
-            + "the sweep's lowest)") + from);
+            + "the sweep's lowest)")
+        + from);
     if (a.slo() != null) {
       s.add("SLO: " + a.slo().statement() + from);
       if (a.slo().failed().size() > 1) {
@@ -616,7 +619,7 @@ public final class SweepRun {
     double[] inTimeOrder;
     synchronized (lock) {
       inTimeOrder = entries.stream().filter(e -> e.order() > 0 && !Boolean.TRUE.equals(e.warmup())
-              && RunJudgement.measured(e.verdict(), e.figures() != null))
+          && RunJudgement.measured(e.verdict(), e.figures() != null))
           .sorted(Comparator.comparingInt(ExperimentManifest.Step::order))
           .mapToDouble(e -> e.figures().throughput()).toArray();
     }
@@ -642,10 +645,11 @@ public final class SweepRun {
   }
 
   private static String spread(String figure, Spread sp,
-                               DoubleFunction<String> fmt, String unit) {
+      DoubleFunction<String> fmt, String unit) {
     return figure + ": median " + fmt.apply(sp.median()) + unit + ", " + fmt.apply(sp.min()) + "-"
         + fmt.apply(sp.max()) + unit + ", RSD " + (Double.isNaN(sp.relativeStdDev()) ? "-"
-        : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev())) + ", n=" + sp.n()
+            : String.format(Locale.ROOT, "%.1f%%", 100 * sp.relativeStdDev()))
+        + ", n=" + sp.n()
         + (sp.noisy() ? ", NOISY" : "");
   }
 
@@ -660,7 +664,8 @@ public final class SweepRun {
           : plan.kind().equals(REPEAT) ? (status == RunStatus.RUNNING ? null : spreadStatements())
           : arms != null ? arms.statements()
           : answers == null ? null : statements(answers);
-      bundle.write(ExperimentManifest.builder().status(status.label()).reason(reason).plan(plan).environment(environment)
+      bundle.write(ExperimentManifest.builder().status(status.label()).reason(reason).plan(plan)
+          .environment(environment)
           .startedAt(startedAt).endedAt(status == RunStatus.RUNNING ? null : Instant.now().toString())
           .steps(List.copyOf(entries)).answers(answers).repetitions(repeated()).statements(statements).matrix(matrix)
           .maximum(maximum).comparison(arms == null ? null : arms.compared()).build());

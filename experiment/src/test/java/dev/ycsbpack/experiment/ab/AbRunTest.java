@@ -162,8 +162,8 @@ class AbRunTest {
 
   private int run(ChosenSteps steps, int rounds, int warmupRounds, Map<String, String> bProperties) throws Exception {
     Host host = new Host.Local(1);
-    List<SweepRun.Planned> planned = AbSteps.of(List.of("A", "B"), rounds, warmupRounds, dir, (arm, out) ->
-        new RunPlan(Phase.RUN, "basic", List.of(host),
+    List<SweepRun.Planned> planned = AbSteps.of(List.of("A", "B"), rounds, warmupRounds, dir,
+        (arm, out) -> new RunPlan(Phase.RUN, "basic", List.of(host),
             List.of(new ClientPlan(0, "01-local1", host, 1, 0, 1000, "all", Map.of())), Map.of(), out, List.of(),
             List.of()));
     return new SweepRun(new ExperimentBundle(dir), plan(rounds, warmupRounds, bProperties), planned, List.of(), steps,

@@ -41,8 +41,9 @@ class ResumeFolderTest {
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", "mongodb", "threads", List.of(1L),
         List.of(), Map.of(), List.of("local"), 1, 0, 0, List.of(), false, 1, "rule", null);
     assertEquals("--resume " + dir + ": the experiment is COMPLETE (ended 2026-01-01T00:00:10Z), nothing is left to "
-        + "run; give a new folder with --out to run it again", ExperimentLaunch.finished(dir, manifest(plan,
-        "COMPLETE")));
+        + "run; give a new folder with --out to run it again",
+        ExperimentLaunch.finished(dir, manifest(plan,
+            "COMPLETE")));
     for (String resumable : List.of("INCOMPLETE", "PARTIAL", "RUNNING")) {
       assertNull(ExperimentLaunch.finished(dir, manifest(plan, resumable)), resumable);
     }

@@ -84,9 +84,10 @@ class FreshInsertsTest {
   }
 
   private RunPlan plan(int clients, String insertproportion) throws Exception {
-    Path workload = Files.writeString(dir.resolve("w" + clients + insertproportion), "workload=site.ycsb.workloads.CoreWorkload\n"
-        + "recordcount=1000\noperationcount=300\nreadproportion=0.5\n" + (insertproportion == null ? ""
-        : "insertproportion=" + insertproportion + "\n"));
+    Path workload = Files.writeString(dir.resolve("w" + clients + insertproportion),
+        "workload=site.ycsb.workloads.CoreWorkload\n"
+            + "recordcount=1000\noperationcount=300\nreadproportion=0.5\n" + (insertproportion == null ? ""
+                : "insertproportion=" + insertproportion + "\n"));
     List<Host> hosts = java.util.stream.IntStream.rangeClosed(1, clients).mapToObj(i -> (Host) new Host.Local(i))
         .toList();
     return StepRunner.plan(new RunRequest(Phase.RUN, "mongodb", List.of(workload), Map.of(), clients, 0, hosts, 1,

@@ -38,14 +38,15 @@ public final class StepOutcomes {
    * @param environment the clients' environment, or null
    */
   public static MergedJson merged(double throughput, MergedJson.Window window, MergedJson.Settings config,
-                                  MergedJson.Settings environment) {
+      MergedJson.Settings environment) {
     MergedJson.Latency latency = new MergedJson.Latency(OPERATIONS, 50, 80.0, 10.0, 200, Map.of("99", 100L),
         List.of());
     return new MergedJson(List.of(), MergedJson.SCHEMA, true, null, "run", null, window, List.of(99.0),
         new MergedJson.Overall(1, 1, OPERATIONS, OPERATIONS, 1.0, null, throughput, null, 0, 0, 0.0, throughput, null,
             null),
         List.of(new MergedJson.Operation("READ", OPERATIONS, OPERATIONS, throughput, "latency", latency, null,
-            Map.of("OK", OPERATIONS), 0, 0.0)), List.of(), config, false, environment, List.of(), null);
+            Map.of("OK", OPERATIONS), 0, 0.0)),
+        List.of(), config, false, environment, List.of(), null);
   }
 
   /** A step that failed: its bundle holds the FAILED manifest, as a coordinated run that failed leaves. */

@@ -29,8 +29,8 @@ final class Manifests {
   }
 
   static ExperimentManifest sweep(String status, String axis, boolean load, Map<String, String> properties,
-                                  List<ExperimentManifest.Step> steps, Answers answers, List<String> statements,
-                                  String product) {
+      List<ExperimentManifest.Step> steps, Answers answers, List<String> statements,
+      String product) {
     ExperimentManifest.Plan plan = plan("sweep").axis(axis).values(steps.stream().filter(s -> s.order() > 0)
         .map(ExperimentManifest.Step::x).distinct().toList()).workloadFiles(List.of("workloads/x"))
         .properties(properties).load(load).build();
@@ -39,7 +39,7 @@ final class Manifests {
   }
 
   static ExperimentManifest matrix(WcMatrix matrix, List<ExperimentManifest.Step> steps, List<String> statements,
-                                   String product) {
+      String product) {
     ExperimentManifest.Plan plan = plan("wc-matrix").axis("write concern")
         .workloadFiles(List.of("workloads/insert-latency")).properties(Map.of()).load(true).repeat(3)
         .writeConcerns(matrix.cells().stream().map(WcMatrix.Cell::writeConcern).toList()).build();
@@ -54,7 +54,7 @@ final class Manifests {
 
   /** A manifest of {@code plan} that ran from 10:00 to 10:10 against {@code product}. */
   private static ExperimentManifest.Builder manifest(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps,
-                                                     List<String> statements, String product) {
+      List<String> statements, String product) {
     return ExperimentManifest.builder().plan(plan).environment(Map.of("server.product", product))
         .startedAt("2026-12-07T10:00:00Z").endedAt("2026-12-07T10:10:00Z").steps(steps).statements(statements);
   }

@@ -32,10 +32,12 @@ class StudyTablesTest {
   }
 
   private static ExperimentManifest ramCase(long records, double throughput, long p50, long p99, ServerMemory mem,
-                                            String product) {
+      String product) {
     return Manifests.sweep("COMPLETE", "threads", records != 1311 || throughput == 250, Map.of("recordcount",
-        String.valueOf(records)), List.of(step(1, "01-threads-1", 1, figures(throughput, Map.of("READ",
-        new long[] {p50, p99 / 2, p99}), mem))), null, List.of(), product);
+        String.valueOf(records)),
+        List.of(step(1, "01-threads-1", 1, figures(throughput, Map.of("READ",
+            new long[] {p50, p99 / 2, p99}), mem))),
+        null, List.of(), product);
   }
 
   private static void noZeroFigure(StudyTable t) {

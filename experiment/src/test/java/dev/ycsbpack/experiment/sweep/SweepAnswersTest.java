@@ -101,7 +101,8 @@ class SweepAnswersTest {
         "knee: not enough steps (2 completed; 3 needed); " + basis,
         "latency knee: not enough steps (2 completed; 3 needed); " + basis), m.statements());
     assertNull(m.answers().stoppedEarly(), "a failure is no early stop");
-    assertTrue(m.reason().startsWith("step 03-threads-4 failed: the server went away"), "the whole reason: " + m.reason());
+    assertTrue(m.reason().startsWith("step 03-threads-4 failed: the server went away"),
+        "the whole reason: " + m.reason());
     String out = printed.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains("ycsb-experiment: PARTIAL: step 03-threads-4 failed: the server went away"), out);
   }

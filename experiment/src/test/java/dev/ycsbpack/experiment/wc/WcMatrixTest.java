@@ -60,7 +60,8 @@ class WcMatrixTest {
   @Test
   void aMatrixOfDriverConstantsSaysWhatEachMeansAndComparesWithAcknowledged() {
     ExperimentManifest.Plan plan = matrixPlan(List.of(1L, 2L), 1, List.of("JOURNAL_SAFE", "ACKNOWLEDGED"));
-    WcMatrix m = WcMatrixBuilder.of(plan, List.of(step(1, 100, 3000, 9000, "w=1, j=true"), step(2, 1000, 300, 900, "w=1")));
+    WcMatrix m = WcMatrixBuilder.of(plan,
+        List.of(step(1, 100, 3000, 9000, "w=1, j=true"), step(2, 1000, 300, 900, "w=1")));
     assertEquals("ACKNOWLEDGED", m.baseline(), "a constant meaning w=1 is the baseline");
     WcMatrix.Cell journal = m.cells().get(0);
     assertEquals("JOURNAL_SAFE", journal.writeConcern());

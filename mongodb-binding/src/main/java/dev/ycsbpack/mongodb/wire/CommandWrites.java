@@ -46,7 +46,7 @@ public final class CommandWrites implements AutoCloseable {
   private ClientSession session;
 
   public CommandWrites(MongoClient client, MongoDatabase database, boolean retryWrites, Long timeoutMs,
-                       WriteLimits limits) {
+      WriteLimits limits) {
     this.client = client;
     this.database = database;
     this.retryWrites = retryWrites;

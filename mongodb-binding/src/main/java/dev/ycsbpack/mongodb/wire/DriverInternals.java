@@ -110,7 +110,7 @@ public final class DriverInternals {
    * server was closed. Null where they cannot be reached (then the fast path is off, {@link #missing()}).
    */
   private record Handles(MethodHandle updateCandidate, VarHandle deprioritized, Class<?> closableServer,
-                         MethodHandle isClosed) {
+      MethodHandle isClosed) {
     static Handles find() {
       try {
         MethodHandles.Lookup deprioritization = MethodHandles.privateLookupIn(ServerDeprioritization.class,
@@ -298,7 +298,6 @@ public final class DriverInternals {
       return eligible.size() == 1 && eligible.get(0).getAddress().equals(address(chosen));
     }
 
-
     private static ServerAddress address(ServerTuple tuple) {
       return tuple.getServerDescription().getAddress();
     }
@@ -307,7 +306,7 @@ public final class DriverInternals {
 
     @Override
     public void selectServerAsync(ServerSelector selector, OperationContext operationContext,
-                                  SingleResultCallback<ServerTuple> callback) {
+        SingleResultCallback<ServerTuple> callback) {
       cluster.selectServerAsync(selector, operationContext, callback);
     }
 

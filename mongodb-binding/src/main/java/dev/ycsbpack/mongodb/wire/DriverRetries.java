@@ -13,7 +13,7 @@ import com.mongodb.MongoClientSettings;
  *                            any topology
  */
 public record DriverRetries(boolean retryReads, boolean retryWrites, Integer maxAdaptiveRetries,
-                            boolean overloadRetargeting) {
+    boolean overloadRetargeting) {
   /** The retry settings of a client built from {@code settings}. */
   public static DriverRetries of(MongoClientSettings settings) {
     return new DriverRetries(settings.getRetryReads(), settings.getRetryWrites(), settings.getMaxAdaptiveRetries(),

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.codecs.BsonValueCodec;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteArrayByteIterator;
@@ -68,11 +67,11 @@ public final class FieldsCodec extends DecodeOnlyCodec<FieldsCodec.Fields> {
 
   private static byte[] readValue(BsonReader reader) {
     switch (reader.getCurrentBsonType()) {
-      case BINARY:
+      case BINARY :
         return reader.readBinaryData().getData();
-      case STRING:
+      case STRING :
         return reader.readString().getBytes(StandardCharsets.UTF_8);
-      default:
+      default :
         return OTHER.decode(reader, CONTEXT).toString().getBytes(StandardCharsets.UTF_8);
     }
   }

@@ -98,7 +98,7 @@ final class InsertCommand {
    * write is not retryable.
    */
   static RawBsonDocument command(String table, List<? extends BsonDocument> documents, int size,
-                                 RawBsonDocument writeConcern, Long txnNumber) {
+      RawBsonDocument writeConcern, Long txnNumber) {
     int concern = writeConcern == null ? 0 : writeConcern.getByteBuffer().remaining();
     BasicOutputBuffer out = new BasicOutputBuffer(size + concern);
     out.writeInt32(0); // the length, known at the end

@@ -42,8 +42,8 @@ import org.bson.codecs.DecoderContext;
 final class PointRead {
   private static final BsonInt32 ONE = new BsonInt32(1);
   /** The codes the driver's retryable reads retry on (CommandOperationHelper.RETRYABLE_ERROR_CODES, 5.14). */
-  private static final Set<Integer> RETRYABLE_CODES =
-      Set.of(6, 7, 89, 91, 134, 189, 262, 9001, 13436, 13435, 11602, 11600, 10107);
+  private static final Set<Integer> RETRYABLE_CODES = Set.of(6, 7, 89, 91, 134, 189, 262, 9001, 13436, 13435, 11602,
+      11600, 10107);
 
   private PointRead() {
   }

@@ -17,7 +17,7 @@ final class RetryDeadline {
    * @throws MongoOperationTimeoutException when nothing is left (its cause the first attempt's failure)
    */
   static MongoDatabase database(MongoDatabase database, Long timeoutMs, long startNanos, MongoException failure,
-                                String operation) {
+      String operation) {
     return database(database, timeoutMs, startNanos, 0, failure, operation);
   }
 
@@ -26,7 +26,7 @@ final class RetryDeadline {
    * {@code pauseMs} (the driver's backoff before an overload retry): the pause is spent from the same deadline.
    */
   static MongoDatabase database(MongoDatabase database, Long timeoutMs, long startNanos, long pauseMs,
-                                MongoException failure, String operation) {
+      MongoException failure, String operation) {
     if (timeoutMs == null || timeoutMs <= 0) {
       return database;
     }

@@ -49,7 +49,7 @@ final class SteeredSelection implements ServerSelector {
    * @param checkoutsUntil the {@link AttemptCount#started()} at which no further attempt may start
    */
   private record Steer(ServerAddress pin, Set<ServerAddress> onShards, Set<ServerAddress> everywhere,
-                       long checkoutsUntil) {
+      long checkoutsUntil) {
   }
 
   private static final ThreadLocal<Steer> STEER = new ThreadLocal<>();
@@ -67,7 +67,7 @@ final class SteeredSelection implements ServerSelector {
    * {@code attempts} attempts (runCommand's own overload retries included).
    */
   static <T> T retrying(Set<ServerAddress> onShards, Set<ServerAddress> everywhere, int attempts,
-                        Supplier<T> command) {
+      Supplier<T> command) {
     return steered(new Steer(null, onShards, everywhere, AttemptCount.started() + attempts), command);
   }
 

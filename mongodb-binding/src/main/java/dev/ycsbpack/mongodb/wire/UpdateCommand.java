@@ -37,7 +37,7 @@ final class UpdateCommand {
    * when the write is not retryable.
    */
   static BsonDocument command(String table, String key, BsonDocument update, BsonDocument writeConcern,
-                              Long txnNumber) {
+      Long txnNumber) {
     BsonDocument command = new BsonDocument("update", new BsonString(table)).append("ordered", BsonBoolean.TRUE);
     if (writeConcern != null) {
       command.append("writeConcern", writeConcern);

@@ -22,7 +22,7 @@ import org.bson.codecs.DecoderContext;
  * driver's exception for it.
  */
 record WriteReply(int n, int modified, List<BsonDocument> writeErrors, BsonDocument writeConcernError,
-                  List<String> labels) {
+    List<String> labels) {
   /** {@link #n()} of a reply that carried no {@code n}. */
   static final int NO_COUNT = -1;
 

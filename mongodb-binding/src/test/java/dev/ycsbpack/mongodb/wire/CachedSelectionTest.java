@@ -73,7 +73,8 @@ class CachedSelectionTest {
     BsonDocument reply = db.runCommand(new BsonDocument("update", new BsonString(TABLE))
         .append("updates", new org.bson.BsonArray(java.util.List.of(new BsonDocument("q",
             new BsonDocument("_id", new BsonString("k0"))).append("u",
-            new BsonDocument("$set", new BsonDocument("n", new BsonInt32(1))))))), BsonDocument.class);
+                new BsonDocument("$set", new BsonDocument("n", new BsonInt32(1))))))),
+        BsonDocument.class);
     assertEquals(1, reply.getNumber("n").intValue(), reply::toJson);
   }
 
@@ -91,8 +92,8 @@ class CachedSelectionTest {
   @Test
   void writesGoToThePrimaryFromTheCacheAndFollowANewPrimary() throws Exception {
     try (FakeTopology topology = replicaSet(2);
-         MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE
-             + "?replicaSet=rs&heartbeatFrequencyMS=500")) {
+        MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE
+            + "?replicaSet=rs&heartbeatFrequencyMS=500")) {
       MongoDatabase db = client.getDatabase(DATABASE);
       FakeTopology.Member first = topology.members.get(0);
       FakeTopology.Member second = topology.members.get(1);
@@ -128,8 +129,8 @@ class CachedSelectionTest {
   @Test
   void readsWithSeveralEligibleServersAreTheDriversAndSpread() {
     try (FakeTopology topology = replicaSet(3);
-         MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE
-             + "?replicaSet=rs&localThresholdMS=10000")) {
+        MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE
+            + "?replicaSet=rs&localThresholdMS=10000")) {
       MongoDatabase db = client.getDatabase(DATABASE);
       find(db, ReadPreference.primary());
       long before = answered(client);
@@ -152,7 +153,7 @@ class CachedSelectionTest {
   @Test
   void aRetrysSelectionAndASteeredOneAreTheDrivers() {
     try (FakeTopology topology = replicaSet(2);
-         MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs")) {
+        MongoClient client = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs")) {
       MongoDatabase db = client.getDatabase(DATABASE);
       FakeTopology.Member primary = topology.members.get(0);
       for (int i = 0; i < 5; i++) {
@@ -194,7 +195,8 @@ class CachedSelectionTest {
     try (FakeTopology topology = replicaSet(2)) {
       FakeTopology.Member primary = topology.members.get(0);
       FakeTopology.Member secondary = topology.members.get(1);
-      String url = "mongodb://" + topology.seedList() + "/" + DATABASE + "?replicaSet=rs&enableOverloadRetargeting=true";
+      String url = "mongodb://" + topology.seedList() + "/" + DATABASE
+          + "?replicaSet=rs&enableOverloadRetargeting=true";
       secondary.failFindsWith = 2;
       secondary.failLabels = java.util.List.of("SystemOverloadedError", "RetryableError");
       for (boolean cached : new boolean[] {false, true}) {
@@ -220,11 +222,12 @@ class CachedSelectionTest {
   @Test
   void aSelectorACustomizerInstalledKeepsEverySelectionTheDrivers() {
     try (FakeTopology topology = replicaSet(2);
-         MongoClient client = DriverInternals.cachedClient(MongoClientSettings.builder()
-             .applyConnectionString(new ConnectionString("mongodb://" + topology.seedList() + "/" + DATABASE
-                 + "?replicaSet=rs"))
-             .applyToClusterSettings(cluster -> cluster.serverSelector(description ->
-                 description.getServerDescriptions())).build())) {
+        MongoClient client = DriverInternals.cachedClient(MongoClientSettings.builder()
+            .applyConnectionString(new ConnectionString("mongodb://" + topology.seedList() + "/" + DATABASE
+                + "?replicaSet=rs"))
+            .applyToClusterSettings(
+                cluster -> cluster.serverSelector(description -> description.getServerDescriptions()))
+            .build())) {
       MongoDatabase db = client.getDatabase(DATABASE);
       for (int i = 0; i < COMMANDS; i++) {
         update(db);
@@ -245,10 +248,11 @@ class CachedSelectionTest {
       MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(new ConnectionString(
           "mongodb://" + topology.seedList() + "/" + DATABASE + "?appName=ycsb&compressors=zlib")).build();
       try (MongoClient ours = DriverInternals.cachedClient(settings);
-           MongoClient drivers = MongoClients.create(settings)) {
+          MongoClient drivers = MongoClients.create(settings)) {
         assertEquals(((MongoClientImpl) drivers).getCluster().getClientMetadata().getBsonDocument(),
             ((MongoClientImpl) ours).getCluster().getClientMetadata().getBsonDocument());
-        assertEquals(((MongoClientImpl) drivers).getCluster().getSettings(), ((MongoClientImpl) ours).getCluster().getSettings());
+        assertEquals(((MongoClientImpl) drivers).getCluster().getSettings(),
+            ((MongoClientImpl) ours).getCluster().getSettings());
         assertEquals(((MongoClientImpl) drivers).getSettings(), ((MongoClientImpl) ours).getSettings());
       }
     }

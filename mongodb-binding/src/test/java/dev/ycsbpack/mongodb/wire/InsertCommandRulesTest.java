@@ -33,8 +33,8 @@ class InsertCommandRulesTest {
     java.lang.reflect.Method special = Class.forName("com.mongodb.internal.connection.ProtocolHelper")
         .getMethod("createSpecialException", BsonDocument.class, ServerAddress.class, String.class,
             com.mongodb.internal.TimeoutContext.class);
-    com.mongodb.internal.TimeoutContext timeouts =
-        new com.mongodb.internal.TimeoutContext(com.mongodb.internal.TimeoutSettings.DEFAULT);
+    com.mongodb.internal.TimeoutContext timeouts = new com.mongodb.internal.TimeoutContext(
+        com.mongodb.internal.TimeoutSettings.DEFAULT);
     List<BsonDocument> errors = new ArrayList<>();
     for (int code : new int[] {50, 64, 79, 91, 100, 189, 262, 6, 7, 89, 9001, 10058, 10107, 11000, 11600, 11602,
         13435, 13436}) {

@@ -28,7 +28,8 @@ class UpdateCommandRulesTest {
   void aWriteConcernErrorBecomesTheDriversException() {
     WriteReply reply = new WriteReply(1, 1, List.of(),
         new BsonDocument("code", new BsonInt32(64)).append("codeName", new BsonString("WriteConcernFailed"))
-            .append("errmsg", new BsonString("timed out")), List.of("X"));
+            .append("errmsg", new BsonString("timed out")),
+        List.of("X"));
     MongoException e = UpdateCommand.failure(reply, new ServerAddress("h", 1));
     assertTrue(e instanceof MongoWriteConcernException, e::toString);
     assertEquals(64, e.getCode());

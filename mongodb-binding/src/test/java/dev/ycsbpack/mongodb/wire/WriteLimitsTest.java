@@ -46,7 +46,7 @@ class WriteLimitsTest {
   @Test
   void aServerWithoutHelloIsAskedWithIsMaster() {
     try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-         MongoClient client = MongoClients.create(server.connectionString())) {
+        MongoClient client = MongoClients.create(server.connectionString())) {
       assertEquals(new WriteLimits(1_000, 16 * 1024 * 1024), WriteLimits.of(client.getDatabase("admin")));
     }
   }
@@ -68,7 +68,8 @@ class WriteLimitsTest {
     })));
     assertEquals(new WriteLimits(3, 4_000), WriteLimits.of(answering(command -> new BsonDocument("ok",
         new BsonDouble(1)).append("maxWriteBatchSize", new BsonInt32(3)).append("maxBsonObjectSize",
-        new BsonInt32(4_000)))), "the stand-in answers as a server would");
+            new BsonInt32(4_000)))),
+        "the stand-in answers as a server would");
   }
 
   /** A database whose runCommand answers by the command's name, as {@code answer} says. */
