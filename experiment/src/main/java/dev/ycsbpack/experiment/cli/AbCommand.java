@@ -122,7 +122,8 @@ final class AbCommand implements Callable<Integer> {
       err.println("ycsb-experiment: error: " + redactor.redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
-    return ExperimentLaunch.execute(launch, err);
+    // through the options, as every experiment command: --fresh is checked against --load and applied
+    return options.launch(launch, err);
   }
 
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */

@@ -70,6 +70,15 @@ class AbCommandTest {
   }
 
   @Test
+  void freshWithoutLoadIsRefusedAsForEveryExperiment() throws Exception {
+    Path workload = Files.writeString(work.resolve("workload"),
+        "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=10\noperationcount=10\n");
+    assertEquals(2, run("-P", workload.toString(), "--fresh"));
+    assertTrue(err.startsWith("ycsb-experiment: error: --fresh: it drops the collection before the experiment's own "
+        + "load; give --load too"), err);
+  }
+
+  @Test
   void loadIsRefusedWhenTheArmsReadDifferentCollections() {
     assertEquals(2, run("--load", "--b-p", "mongodb.url=mongodb://bob:Zq9other@db2/ycsb"));
     assertTrue(err.startsWith("ycsb-experiment: error: --load: the arms read different collections (their "
