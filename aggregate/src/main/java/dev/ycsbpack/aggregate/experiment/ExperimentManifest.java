@@ -195,7 +195,10 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
     return read(dir).isPresent();
   }
 
-  /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this schema or it cannot be read. */
+  /**
+   * The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this schema or it cannot be
+   * read.
+   */
   public static Optional<ExperimentManifest> read(Path dir) {
     Path f = dir.resolve(FILE);
     if (!Files.isRegularFile(f)) {
