@@ -10,8 +10,8 @@ import site.ycsb.workloads.CoreWorkload;
  * different clients get disjoint keys, and everything else is unchanged.
  *
  * <p>Why it is needed: YCSB 0.17 starts every process's run-phase insert sequence at {@code recordcount}
- * ({@code AcknowledgedCounterGenerator(recordcount)}), whatever {@code insertstart} says, so two clients insert the same
- * keys and collide. Here key numbers below {@code recordcount} (the loaded records, read by every client as by a
+ * ({@code AcknowledgedCounterGenerator(recordcount)}), whatever {@code insertstart} says, so two clients insert the
+ * same keys and collide. Here key numbers below {@code recordcount} (the loaded records, read by every client as by a
  * single one) map to themselves, and the n-th key number at or above it maps to
  * {@code recordcount + n * clients + index}: client {@code index} owns every {@code clients}-th new key. Each client's
  * key choosers keep working on its own dense sequence, so reads of recent inserts ({@code latest}, {@code zipfian}

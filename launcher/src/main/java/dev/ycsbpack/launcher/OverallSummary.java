@@ -32,7 +32,10 @@ final class OverallSummary {
 
   private final List<Measurement> measurements = new ArrayList<>();
   private final List<Measurement> fromJson = new ArrayList<>();
-  /** Output after the last JSON object read, from its last {@link #METRIC_KEY}: an object whose lines are not all in. */
+  /**
+   * Output after the last JSON object read, from its last {@link #METRIC_KEY}: an object whose lines are not all
+   * in.
+   */
   private final StringBuilder pending = new StringBuilder();
 
   /** Feeds one line of output (stdout as YCSB prints it, with or without its line end). */

@@ -33,7 +33,10 @@ public final class YcsbMain {
   static final int FAILED = ExitCodes.FAILED;
   static final int USAGE = ExitCodes.USAGE;
 
-  /** Why the run was told to stop (the coordinator, a lost heartbeat, the no-progress rule), or null: the verdict then names it. */
+  /**
+   * Why the run was told to stop (the coordinator, a lost heartbeat, the no-progress rule), or null: the verdict
+   * then names it.
+   */
   private static volatile String stopReason;
 
   private YcsbMain() {

@@ -41,8 +41,8 @@ final class DocumentCounts {
 
   /**
    * A client thread has finished, having stored {@code inserted} new documents; the last one of the process counts the
-   * collection, unless the driver sees no primary ({@code serverSeen} false: the run lost its server). A count that fails or is skipped is left out (and said on
-   * stderr): the run's own verdict is not this count's to decide.
+   * collection, unless the driver sees no primary ({@code serverSeen} false: the run lost its server). A count that
+   * fails or is skipped is left out (and said on stderr): the run's own verdict is not this count's to decide.
    */
   static void threadFinished(MongoDatabase database, BindingOptions options, Properties p, long inserted,
       BooleanSupplier serverSeen) {

@@ -5,8 +5,9 @@ import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * YCSB's insertion retries ({@code core_workload_insertion_retry_limit}, {@code core_workload_insertion_retry_interval}),
- * applied by the binding to the last partial batch, which it sends in {@code cleanup()} where YCSB retries nothing.
+ * YCSB's insertion retries ({@code core_workload_insertion_retry_limit},
+ * {@code core_workload_insertion_retry_interval}), applied by the binding to the last partial batch, which it sends in
+ * {@code cleanup()} where YCSB retries nothing.
  *
  * @param limit how many times a failed insert is tried again (0: never)
  * @param intervalSeconds the pause before each new try

@@ -20,7 +20,8 @@ final class WriteConcernOptions {
   static final String WTIMEOUT = "mongodb.wtimeout";
   static final String NAMED = "mongodb.writeConcern";
 
-  private static final String W_EXPECTED = "use 0, 1, a number of members (2, 3, ...), majority, or tag:<name> for a write-concern tag set"
+  private static final String W_EXPECTED = "use 0, 1, a number of members (2, 3, ...), majority, or tag:<name> for "
+      + "a write-concern tag set"
       + " defined in the replica set's settings.getLastErrorModes";
 
   private WriteConcernOptions() {

@@ -3,9 +3,6 @@ package dev.ycsbpack.aggregate.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +55,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
         maximum, null);
   }
 
-  /** A builder of a manifest, every part unset (null, absent from the JSON) until set; . */
+  /** A builder of a manifest, every part unset (null, absent from the JSON) until set. */
   public static Builder builder() {
     return new Builder();
   }
@@ -182,12 +179,10 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
   public static final String SCHEMA = "ycsb-experiment/v1";
   /** The manifest's file name in the experiment's folder. */
   public static final String FILE = "manifest.json";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
   /** The manifest as its file holds it (indented JSON, no final newline). */
   public String json() throws JsonProcessingException {
-    return JSON.writeValueAsString(this);
+    return FolderJson.json(this);
   }
 
   /** Whether {@code dir} holds an experiment's manifest (a file of this name whose schema is {@link #SCHEMA}). */
@@ -195,18 +190,12 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
     return read(dir).isPresent();
   }
 
-  /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this schema or it cannot be read. */
+  /**
+   * The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this schema or it cannot be
+   * read.
+   */
   public static Optional<ExperimentManifest> read(Path dir) {
-    Path f = dir.resolve(FILE);
-    if (!Files.isRegularFile(f)) {
-      return Optional.empty();
-    }
-    try {
-      ExperimentManifest m = JSON.readValue(f.toFile(), ExperimentManifest.class);
-      return SCHEMA.equals(m.schema()) && m.plan() != null ? Optional.of(m) : Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return FolderJson.read(dir, FILE, ExperimentManifest.class, m -> SCHEMA.equals(m.schema()) && m.plan() != null);
   }
 
   /**
@@ -219,7 +208,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
       return Optional.empty();
     }
     try {
-      JSON.readTree(f.toFile());
+      FolderJson.JSON.readTree(f.toFile());
       return Optional.empty();
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
@@ -316,7 +305,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
           repeat, earlyStop, writeConcerns, null, null, null, null);
     }
 
-    /** A builder of a plan, every part unset (null, absent from the JSON) until set; . */
+    /** A builder of a plan, every part unset (null, absent from the JSON) until set. */
     public static Builder builder() {
       return new Builder();
     }

@@ -3,11 +3,6 @@ package dev.ycsbpack.aggregate.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -36,26 +31,15 @@ public record RecipeSummary(String schema, String recipe, String title, String s
   public static final String SCHEMA = "ycsb-recipe/v1";
   /** The file's name in the recipe's folder. */
   public static final String FILE = "recipe.json";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
   /** The summary as its file holds it (indented JSON, no final newline). */
   public String json() throws JsonProcessingException {
-    return JSON.writeValueAsString(this);
+    return FolderJson.json(this);
   }
 
   /** The summary in {@code dir}, empty when there is none of this schema or it cannot be read. */
   public static Optional<RecipeSummary> read(Path dir) {
-    Path f = dir.resolve(FILE);
-    if (!Files.isRegularFile(f)) {
-      return Optional.empty();
-    }
-    try {
-      RecipeSummary s = JSON.readValue(f.toFile(), RecipeSummary.class);
-      return SCHEMA.equals(s.schema()) && s.table() != null ? Optional.of(s) : Optional.empty();
-    } catch (IOException | IllegalArgumentException e) {
-      return Optional.empty();
-    }
+    return FolderJson.read(dir, FILE, RecipeSummary.class, s -> SCHEMA.equals(s.schema()) && s.table() != null);
   }
 
   /** Whether the experiment folder {@code name} is one of this recipe's. */

@@ -12,7 +12,8 @@ import java.util.Map;
  * @param x            the swept value
  * @param throughput   ops/s over the repetitions
  * @param p99Us        per operation, its p99 over the repetitions
- * @param noisy        whether the throughput or a p99 spread is noisy ({@link Spread#noisy()}): what the answers warn of
+ * @param noisy        whether the throughput or a p99 spread is noisy ({@link Spread#noisy()}): what the answers
+ *                     warn of
  * @param errorRate    failed / attempted operations over the repetitions
  * @param latencyUs    per operation, percentile label ({@code p50}, {@code p95}, {@code p99}, {@code p99.9}) to its
  *                     spread (intended latency under a target, as the steps' figures)

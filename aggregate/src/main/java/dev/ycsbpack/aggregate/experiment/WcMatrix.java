@@ -36,8 +36,9 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param means           for a cell named by a Java driver constant, what that constant means (w/j/fsync, an alias
    *                        of which) and what was sent for it; else null
    * @param notMeaningful   why the cell's figures do not measure the write concern it names, though it ran (on a
-   *                        standalone, w &gt; 1, a tag or majority: {@link #STANDALONE_W}, {@link #STANDALONE_MAJORITY});
-   *                        such a cell has no ratio to the baseline; null for a cell that measured what it names
+   *                        standalone, w &gt; 1, a tag or majority: {@link #STANDALONE_W},
+   *                        {@link #STANDALONE_MAJORITY}); such a cell has no ratio to the baseline; null for a cell
+   *                        that measured what it names
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
       Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,

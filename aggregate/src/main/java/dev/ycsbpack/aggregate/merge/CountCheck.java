@@ -7,7 +7,10 @@ import dev.ycsbpack.aggregate.input.OpSummary;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Every log must hold exactly the operations its client reported: catches a log cut at a line end, or from another run. */
+/**
+ * Every log must hold exactly the operations its client reported: catches a log cut at a line end, or from another
+ * run.
+ */
 final class CountCheck {
   private CountCheck() {
   }

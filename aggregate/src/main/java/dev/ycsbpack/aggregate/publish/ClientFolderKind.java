@@ -12,7 +12,8 @@ import java.util.Map;
 final class ClientFolderKind implements BundleKind {
   @Override
   public String describe() {
-    return "a client folder (bin/ycsb --out: verdict.properties, or client.properties beside output.txt or output.json)";
+    return "a client folder (bin/ycsb --out: verdict.properties, or client.properties beside output.txt or "
+        + "output.json)";
   }
 
   @Override

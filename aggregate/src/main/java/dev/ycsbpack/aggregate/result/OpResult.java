@@ -16,7 +16,8 @@ import java.util.Map;
  * @param intended    the {@code Intended-<name>} latency when the clients recorded it
  *                    ({@code measurement.interval=both}), else null
  * @param returns     {@code Return=} counts summed over clients (whole runs: YCSB keeps only totals)
- * @param errors      failed returns: all but OK, BATCHED_OK and NOT_FOUND ({@code Outcomes}, the rule every verdict uses)
+ * @param errors      failed returns: all but OK, BATCHED_OK and NOT_FOUND ({@code Outcomes}, the rule every verdict
+ *                    uses)
  * @param errorRate   errors / all returns (NaN without returns)
  */
 public record OpResult(String name, long count, long reported, double throughput, LatencyStats latency,

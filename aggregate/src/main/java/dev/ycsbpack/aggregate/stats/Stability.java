@@ -9,11 +9,12 @@ import java.util.Locale;
  * server's cache filling, a neighbour's load growing) makes a median and a spread describe something that was
  * changing, and a verdict built on them would credit the change to the setup.
  *
- * <p><b>Outlier</b>: a repetition that the others do not predict: its distance from the mean of the other n − 1,
- * over their standard deviation × √(1 + 1/(n − 1)), is a Student t with n − 2 degrees of freedom when all come from
- * one normal distribution (a leave-one-out prediction test: the candidate cannot widen the spread it is judged by,
- * as it does in a plain z-score or even a median absolute deviation of 5 values); flagged when its two-sided p is
- * below {@value #OUTLIER_ALPHA} / n (Bonferroni over the n candidates) <em>and</em> it lies more than
+ * <p><b>Outlier</b>: a repetition that the others do not predict: its distance from the mean of the other
+ * n − 1, over their standard deviation × √(1 + 1/(n − 1)), is a Student t with n − 2 degrees of freedom
+ * when all come from one normal distribution (a leave-one-out prediction test: the candidate cannot widen the
+ * spread it is judged by, as it does in a plain z-score or even a median absolute deviation of 5 values); flagged
+ * when its two-sided p is below {@value #OUTLIER_ALPHA} / n (Bonferroni over the n candidates) <em>and</em> it
+ * lies more than
  * {@value #MIN_SHIFT} of the median from the median (smaller departures do not change a verdict worth having). A
  * scale rule (median ± 5 scaled MADs) flagged the primary figure of 15% of synthetic A/A comparisons at 5 runs a
  * side; this one of 1% (under 3% at 10 a side; CalibrationTest). Needs 4 or more repetitions.
@@ -148,8 +149,8 @@ public record Stability(Kind kind, int index, double value, double median, doubl
   }
 
   /**
-   * Two-sided p of value {@code i} given the others: t = |x_i − mean| / (sd × √(1 + 1/m)) over the m = n − 1 others,
-   * Student t with m − 1 degrees of freedom. Others all equal: 0 when x_i differs from them, else 1.
+   * Two-sided p of value {@code i} given the others: t = |x_i − mean| / (sd × √(1 + 1/m)) over the m = n − 1
+   * others, Student t with m − 1 degrees of freedom. Others all equal: 0 when x_i differs from them, else 1.
    */
   static double leaveOneOutP(double[] v, int i) {
     int m = v.length - 1;

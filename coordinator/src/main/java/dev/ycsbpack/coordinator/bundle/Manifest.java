@@ -8,10 +8,11 @@ import java.util.Map;
 
 /**
  * {@code manifest.json}: what a coordinated run was, how it ended, and everything needed to reproduce it, secrets
- * masked. Written when the run starts ({@code RUNNING}) and again when it ends ({@code COMPLETE} or {@code FAILED}), so a
- * bundle left by a killed coordinator never looks complete.
+ * masked. Written when the run starts ({@code RUNNING}) and again when it ends ({@code COMPLETE} or
+ * {@code FAILED}), so a bundle left by a killed coordinator never looks complete.
  *
- * @param note       first, so a reader sees it first: what the numbers are not (e.g. not measured on MongoDB); may be null
+ * @param note       first, so a reader sees it first: what the numbers are not (e.g. not measured on MongoDB); may
+ *                   be null
  * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}; {@code INCOMPLETE} after
  *                   {@code bin/ycsb-coordinator recover} made a killed coordinator's bundle a result from what its
  *                   clients kept

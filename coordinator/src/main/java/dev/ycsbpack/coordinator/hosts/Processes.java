@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** Short helper commands (probes, uploads, fetches), each bounded in time: nothing the coordinator waits on can hang. */
+/**
+ * Short helper commands (probes, uploads, fetches), each bounded in time: nothing the coordinator waits on can
+ * hang.
+ */
 public final class Processes {
   private Processes() {
   }

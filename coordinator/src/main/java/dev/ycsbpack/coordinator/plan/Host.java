@@ -18,7 +18,10 @@ public sealed interface Host permits Host.Local, Host.Ssh, Host.Rsh {
    */
   String kind();
 
-  /** The names ({@code toString}, as the merge and the manifest name them) of those of {@code hosts} on this machine. */
+  /**
+   * The names ({@code toString}, as the merge and the manifest name them) of those of {@code hosts} on this
+   * machine.
+   */
   static java.util.Set<String> localNames(java.util.Collection<Host> hosts) {
     return hosts.stream().filter(h -> h instanceof Local).map(Host::toString)
         .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));

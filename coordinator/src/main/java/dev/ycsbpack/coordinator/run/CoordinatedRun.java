@@ -97,7 +97,10 @@ public final class CoordinatedRun {
     MARKED_FAILED,
     /** The run had written its final manifest (COMPLETE) before the interrupt came: the bundle is as it says. */
     COMPLETE_BEFORE,
-    /** The run had failed for a reason of its own and written FAILED before the interrupt came: its manifest says why. */
+    /**
+     * The run had failed for a reason of its own and written FAILED before the interrupt came: its manifest says
+     * why.
+     */
     FAILED_BEFORE,
     /** The run wrote no final manifest within {@link #INTERRUPT_WAIT_SECONDS}: the bundle may be incomplete. */
     NOT_FINISHED,

@@ -217,8 +217,8 @@ public final class Supervisor {
   }
 
   /**
-   * Stages each client's files ({@link StagedClientFiles}) and launches the clients, {@code parallel} at once (ssh start-up is
-   * slow); each client joins {@link #running}, and so the heartbeat, as soon as its process exists.
+   * Stages each client's files ({@link StagedClientFiles}) and launches the clients, {@code parallel} at once (ssh
+   * start-up is slow); each client joins {@link #running}, and so the heartbeat, as soon as its process exists.
    */
   private String startAll() throws InterruptedException {
     HostSession.ClientArgs args = new HostSession.ClientArgs(plan.phase().command(), plan.binding(),

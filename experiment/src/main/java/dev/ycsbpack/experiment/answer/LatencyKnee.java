@@ -4,11 +4,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The latency knee (research {@code experiments.md} §3.4, after the MongoDB 2.6-vs-3.0 study's "latency optimum"): from
- * the step with the sweep's lowest worst p99 on, the last step, in sweep order, whose worst p99 stays within
- * {@link #FACTOR} times that lowest. Steps after the first one past it do not count (a later dip does not undo the
- * knee); nor do steps before the lowest: a first step whose p99 is over twice a later one's (a cold client at one
- * thread) says nothing about where latency starts to climb, and reading from the first step would find no knee at all.
+ * The latency knee (research {@code experiments.md} §3.4, after the MongoDB 2.6-vs-3.0 study's "latency
+ * optimum"): from the step with the sweep's lowest worst p99 on, the last step, in sweep order, whose worst p99
+ * stays within {@link #FACTOR} times that lowest. Steps after the first one past it do not count (a later dip does
+ * not undo the knee); nor do steps before the lowest: a first step whose p99 is over twice a later one's (a cold
+ * client at one thread) says nothing about where latency starts to climb, and reading from the first step would find
+ * no knee at all.
  */
 public final class LatencyKnee {
   public static final double FACTOR = 2.0;

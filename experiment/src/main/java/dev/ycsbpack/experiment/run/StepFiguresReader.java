@@ -108,8 +108,8 @@ public final class StepFiguresReader {
 
   /**
    * Per host, its client JVMs' CPU time over the longest-lived one's age times the host's CPUs (the records'
-   * {@code process.cpu.ms}, {@code process.uptime.ms}, {@code cpu.count}). A host is the coordinator's host label of the
-   * client ({@code hostOf}, from the bundle's manifest): containers or network namespaces on different machines may
+   * {@code process.cpu.ms}, {@code process.uptime.ms}, {@code cpu.count}). A host is the coordinator's host label of
+   * the client ({@code hostOf}, from the bundle's manifest): containers or network namespaces on different machines may
    * all report one {@code host.name}. Local hosts ({@code local1}, {@code local2}, ...) are this one machine, keyed by
    * its {@code host.name}, as is a client the manifest does not list.
    *

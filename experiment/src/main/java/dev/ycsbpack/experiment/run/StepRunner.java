@@ -21,8 +21,8 @@ import java.util.Map;
 
 /**
  * Runs one step of an experiment as a normal coordinated run, in process: the coordinator's own plan, run and bundle,
- * so each step's folder is a bundle that {@code bin/ycsb-aggregate} and every other tool read as any other. Ctrl-C stops
- * the current step the coordinator's way ({@link #interrupt}).
+ * so each step's folder is a bundle that {@code bin/ycsb-aggregate} and every other tool read as any other. Ctrl-C
+ * stops the current step the coordinator's way ({@link #interrupt}).
  */
 public final class StepRunner implements Steps {
   private final RunSetup setup;

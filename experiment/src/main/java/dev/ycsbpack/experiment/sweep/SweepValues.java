@@ -53,7 +53,10 @@ public final class SweepValues {
   /** A share of the measured maximum above this is a typo, not a study (150% already overloads the server). */
   public static final long MAX_PERCENT = 150;
 
-  /** Whether {@code value} is a list of shares of the measured maximum ({@code 25%,50%}): any part ends in {@code %}. */
+  /**
+   * Whether {@code value} is a list of shares of the measured maximum ({@code 25%,50%}): any part ends in
+   * {@code %}.
+   */
   public static boolean isShares(String value) {
     return value != null && value.contains("%");
   }

@@ -62,8 +62,9 @@ final class UpdateCommand {
   }
 
   /**
-   * The driver's exception for what went wrong in an {@code ok: 1} reply that is not {@link WriteReply#clean() clean} (a
-   * write error first, as the driver's updateOne reports it). {@code server}: where the reply came from, as far as known.
+   * The driver's exception for what went wrong in an {@code ok: 1} reply that is not
+   * {@link WriteReply#clean() clean} (a write error first, as the driver's updateOne reports it). {@code server}:
+   * where the reply came from, as far as known.
    */
   static MongoException failure(WriteReply reply, ServerAddress server) {
     BsonDocument e = reply.firstWriteError();
