@@ -128,7 +128,8 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     assertTrue(stdout.contains("Secondary figures (every row but the headline's) are judged together, with Holm's "
         + "correction at 5% over the 1 tested figure (Holm-adjusted p in each row)."), stdout);
     assertTrue(stdout.matches("(?s).*\\| READ \\| mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max \\(us\\) \\| "
-        + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| secondary \\| "
+        + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| "
+        + "secondary \\| "
         + "B's READ mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max is 18% lower \\(95% CI \\d+–\\d+%\\): "
         + "better, beyond run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5; Holm-adjusted p = 0\\.0079 "
         + "over 1 secondary figure\\) \\|.*"), stdout);

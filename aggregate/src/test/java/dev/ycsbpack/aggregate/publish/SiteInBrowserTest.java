@@ -39,14 +39,16 @@ class SiteInBrowserTest {
           // axes and grid alone are grey: a drawn series adds coloured ink
           var coloured = Object.keys(colours).filter(function (s) { var v = s.split(",").map(Number);
             return Math.max.apply(null, v) - Math.min.apply(null, v) > 60; }).length;
-          if (inked < 500 || coloured < 1) { out.problems.push(c.title + ": blank (" + inked + " inked pixels, " + coloured + " colours)"); }
+          if (inked < 500 || coloured < 1) { out.problems.push(c.title + ": blank (" + inked + " inked pixels, " \
+      + coloured + " colours)"); }
           var svg = c.svg();
           if (!/<path d="M[0-9.]+ [0-9.]+L/.test(svg)) { out.problems.push(c.title + ": the SVG has no drawn line"); }
           if (new DOMParser().parseFromString(svg, "image/svg+xml").getElementsByTagName("parsererror").length) {
             out.problems.push(c.title + ": the SVG is not well-formed");
           }
           var png = c.png();
-          if (png.indexOf("data:image/png;base64,") !== 0 || png.length < 2000) { out.problems.push(c.title + ": no PNG"); }
+          if (png.indexOf("data:image/png;base64,") !== 0 || png.length < 2000) { \
+      out.problems.push(c.title + ": no PNG"); }
           var rows = c.csv().trim().split("\\r\\n");
           if (rows.length < 2 || rows[0].split(",").length < 2) { out.problems.push(c.title + ": CSV has no numbers"); }
         });
@@ -148,7 +150,8 @@ class SiteInBrowserTest {
       JsonNode legend = chrome.eval(
           """
               (function () {
-                var c = window.YCSB_CHARTS.filter(function (c) { return c.title.indexOf('READ latency over time') === 0; })[0];
+                var c = window.YCSB_CHARTS.filter(function (c) { \
+              return c.title.indexOf('READ latency over time') === 0; })[0];
                 var u = c.uplot;
                 function values() { return Array.prototype.map.call(u.root.querySelectorAll('.u-legend .u-value'),
                   function (e) { return e.textContent; }); }
@@ -157,9 +160,11 @@ class SiteInBrowserTest {
                 var idx = 1;   // a bucket that is not the last one
                 u.setCursor({left: u.valToPos(u.data[0][idx], 'x'), top: u.valToPos(u.data[p99][idx], 'y')});
                 var hovered = values();
-                return {atRest: atRest, hovered: hovered[p99], expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
+                return {atRest: atRest, hovered: hovered[p99], \
+              expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
                   last: Math.round(u.data[p99][u.data[0].length - 2]).toLocaleString('en-US') + ' us',
-                  time: hovered[0], axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
+                  time: hovered[0], \
+              axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
               })()""");
       for (JsonNode v : legend.path("atRest")) {
         assertEquals("-", v.asText(), "at rest the legend shows no bucket's values: " + legend);
