@@ -101,18 +101,8 @@ class SiteInBrowserTest {
       assertTrue(chrome.eval("document.body.textContent.indexOf('<script>window.__pwned=1</script>') >= 0")
           .asBoolean(), "the hostile host name shows as text");
       // filter and sort the index
-      assertEquals("1 of 5 bundles, 0 of 2 experiments shown", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = 'INCOMPLETE';
-            f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
-          .asText());
-      JsonNode sorted = chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = '';
-            f.dispatchEvent(new Event('input'));
-            var th = Array.prototype.filter.call(document.querySelectorAll('#bundles th'),
-              function (h) { return h.textContent.indexOf('Throughput') === 0; })[0];
-            th.click(); th.click();
-            return Array.prototype.map.call(document.querySelectorAll('#bundles tbody tr'),
-              function (r) { return r.cells[th.cellIndex].getAttribute('data-sort'); }); })()""");
+      assertEquals("1 of 5 bundles, 0 of 2 experiments shown", shownAfterFiltering(chrome, "INCOMPLETE"));
+      JsonNode sorted = sortedTwice(chrome, "bundles", "Throughput", "r.cells[th.cellIndex].getAttribute('data-sort')");
       List<Double> values = new ArrayList<>();
       sorted.forEach(v -> values.add(v.asText().isEmpty() ? Double.NEGATIVE_INFINITY : v.asDouble()));
       for (int i = 1; i < values.size(); i++) {
@@ -120,18 +110,9 @@ class SiteInBrowserTest {
       }
       assertTrue(values.get(0) > 0, "the complete bundles first: " + values);
       // the experiments' table sorts and filters too
-      assertEquals("0 of 5 bundles, 1 of 2 experiments shown", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = 'kneedle';
-            f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
-          .asText());
-      assertEquals("[\"results-experiments-wc\",\"results-experiments-sweep\"]", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = '';
-            f.dispatchEvent(new Event('input'));
-            var th = Array.prototype.filter.call(document.querySelectorAll('#experiments th'),
-              function (h) { return h.textContent.indexOf('Date') === 0; })[0];
-            th.click(); th.click();
-            return Array.prototype.map.call(document.querySelectorAll('#experiments tbody tr'),
-              function (r) { return r.cells[0].querySelector('a').textContent; }); })()""").toString());
+      assertEquals("0 of 5 bundles, 1 of 2 experiments shown", shownAfterFiltering(chrome, "kneedle"));
+      assertEquals("[\"results-experiments-wc\",\"results-experiments-sweep\"]",
+          sortedTwice(chrome, "experiments", "Date", "r.cells[0].querySelector('a').textContent").toString());
       assertEquals(List.of(), chrome.drainProblems());
     }
   }
@@ -177,5 +158,29 @@ class SiteInBrowserTest {
       assertEquals("23:20:00", axis, "24-hour UTC axis label");
       assertEquals(List.of(), chrome.drainProblems());
     }
+  }
+
+  /** Types {@code filter} in the index's filter box; returns the line that counts the rows shown. */
+  private static String shownAfterFiltering(HeadlessChromium chrome, String filter) throws Exception {
+    return chrome.eval("""
+        (function () { var f = document.getElementById('filter'); f.value = '%s';
+          f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()"""
+        .formatted(filter)).asText();
+  }
+
+  /**
+   * Clears the filter and clicks twice the heading of table {@code #table} that starts with {@code heading}; returns
+   * {@code cell} (JavaScript over the row {@code r} and the heading {@code th}) of each row, in the order shown.
+   */
+  private static JsonNode sortedTwice(HeadlessChromium chrome, String table, String heading, String cell)
+      throws Exception {
+    return chrome.eval("""
+        (function () { var f = document.getElementById('filter'); f.value = '';
+          f.dispatchEvent(new Event('input'));
+          var th = Array.prototype.filter.call(document.querySelectorAll('#%1$s th'),
+            function (h) { return h.textContent.indexOf('%2$s') === 0; })[0];
+          th.click(); th.click();
+          return Array.prototype.map.call(document.querySelectorAll('#%1$s tbody tr'),
+            function (r) { return %3$s; }); })()""".formatted(table, heading, cell));
   }
 }
