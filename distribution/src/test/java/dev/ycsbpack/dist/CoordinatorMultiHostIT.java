@@ -42,9 +42,8 @@ class CoordinatorMultiHostIT {
   Path work;
 
   private List<String> args(String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + LAB.url(),
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=600",
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=600",
         "--hosts", "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir",
         work.resolve("remote").toString(), "--quiet", "--control-timeout", "5", "--out", bundle.toString()));
     a.addAll(List.of(more));
@@ -55,10 +54,6 @@ class CoordinatorMultiHostIT {
     return Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
   }
 
-  private static long count(String table) throws Exception {
-    return LAB.count(table);
-  }
-
   @Test
   void loadAndRunOverSshSplitKeysExactly() throws Exception {
     String table = Servers.newTable();
@@ -67,7 +62,7 @@ class CoordinatorMultiHostIT {
     assertEquals(0, l.await(), l::describe);
     JsonNode m = Coordinator.manifest(load);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(600, count(table));
+    assertEquals(600, LAB.count(table));
     for (JsonNode h : m.get("hosts")) {
       assertTrue(h.get("clockErrorMs").asDouble() >= 0, m::toPrettyString);
       assertTrue(h.get("java").asText().contains("17"), m::toPrettyString);
@@ -86,7 +81,7 @@ class CoordinatorMultiHostIT {
       inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
     }
     assertTrue(inserted > 100, "inserted " + inserted);
-    assertEquals(600 + inserted, count(table));
+    assertEquals(600 + inserted, LAB.count(table));
     try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
       assertEquals(0, left.count(), "remote working folders removed after the run");
     }
@@ -415,7 +410,7 @@ class CoordinatorMultiHostIT {
         Thread.sleep(50);
       }
       assertEquals(0, c.await(), c::describe);
-      assertEquals(600, count(tableOf(a)));
+      assertEquals(600, LAB.count(tableOf(a)));
       assertEquals(List.of(), seen, "the password on a command line");
       assertEquals(4, stagedModes.size(), stagedModes::toString);
       assertTrue(stagedModes.values().stream().allMatch("rw-------"::equals), stagedModes::toString);

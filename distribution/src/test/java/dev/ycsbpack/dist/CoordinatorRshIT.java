@@ -58,17 +58,12 @@ class CoordinatorRshIT {
   }
 
   private List<String> args(String template, String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + LAB.url(),
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=600",
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=600",
         "--rsh", template, "--hosts-file", "-", "--remote-dir", work.resolve("remote").toString(), "--quiet",
         "--control-timeout", "5", "--out", bundle.toString()));
     a.addAll(List.of(more));
     return a;
-  }
-
-  private static long count(String table) throws Exception {
-    return LAB.count(table);
   }
 
   @Test
@@ -124,7 +119,7 @@ class CoordinatorRshIT {
     assertEquals(Set.of("h1", "h2"), clientNamespaces, "one client ran inside each host's namespace");
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(600, count(table));
+    assertEquals(600, LAB.count(table));
     List<String> names = new ArrayList<>();
     for (JsonNode client : m.get("clients")) {
       names.add(client.get("name").asText());

@@ -9,7 +9,6 @@ import dev.ycsbpack.testkit.SshHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -57,9 +56,8 @@ class CoordinatorScaleIT {
   }
 
   private static List<String> args(List<String> reach, String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + LAB.url(),
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=" + 50 * HOSTS,
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=" + 50 * HOSTS,
         "-threads", Integer.toString(HOSTS)));
     a.addAll(reach);
     a.addAll(List.of("--remote-dir", work.resolve("remote").toString(), "--quiet", "--control-timeout", "10",
@@ -71,10 +69,6 @@ class CoordinatorScaleIT {
 
   private static Coordinator coordinator(List<String> args) throws IOException {
     return Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
-  }
-
-  private static long count(String table) throws Exception {
-    return LAB.count(table);
   }
 
   /** Nothing of the run is left: no client JVM on any host, no shared ssh connection. */
@@ -117,7 +111,7 @@ class CoordinatorScaleIT {
     assertEquals(0, l.await(), l::describe);
     JsonNode m = Coordinator.manifest(load);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(50L * HOSTS, count(table));
+    assertEquals(50L * HOSTS, LAB.count(table));
     assertEveryClientCollected(load, m);
     long next = 0;
     for (JsonNode c : m.get("clients")) { // consecutive, disjoint ranges covering the whole insert range
@@ -140,7 +134,7 @@ class CoordinatorScaleIT {
       inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
     }
     assertTrue(inserted > 0, "inserted " + inserted);
-    assertEquals(50L * HOSTS + inserted, count(table), "every run-phase insert a new key");
+    assertEquals(50L * HOSTS + inserted, LAB.count(table), "every run-phase insert a new key");
     try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
       assertEquals(0, left.count(), "remote working folders removed after the run");
     }

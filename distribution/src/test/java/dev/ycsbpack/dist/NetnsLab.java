@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -113,6 +115,16 @@ final class NetnsLab implements AutoCloseable {
     /** The server's count of {@code table}, asked from the coordinator's namespace. */
     long count(String table) throws Exception {
       return lab.count(table);
+    }
+
+    /**
+     * The start of a coordinated {@code phase} of the shipped read95-update5 workload into {@code table} on the lab's
+     * server; the test adds its record count, hosts and options.
+     */
+    List<String> phaseArgs(String phase, String table) {
+      return new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+          .toString(), "-p", "mongodb.url=" + url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p",
+          "table=" + table));
     }
   }
 }
