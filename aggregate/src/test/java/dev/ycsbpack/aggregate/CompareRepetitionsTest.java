@@ -82,6 +82,15 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
   }
 
   /** Five repetitions of one side, named SIDE0..SIDE4: the i-th in slot i, at perInterval + i ops/s, latency[i]. */
+  /** Five repetitions named {@code name}0 to 4 in these slots, one throughput each, 1,000 us and 16 threads. */
+  private List<String> atThroughputs(String name, int[] slots, int... perInterval) throws Exception {
+    List<String> reps = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      reps.add(rep(name + i, slots[i], perInterval[i], 1000, "16"));
+    }
+    return reps;
+  }
+
   private List<String> five(String side, int[] slots, int perInterval, long[] latency) throws Exception {
     List<String> reps = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
@@ -128,7 +137,8 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     assertTrue(stdout.contains("Secondary figures (every row but the headline's) are judged together, with Holm's "
         + "correction at 5% over the 1 tested figure (Holm-adjusted p in each row)."), stdout);
     assertTrue(stdout.matches("(?s).*\\| READ \\| mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max \\(us\\) \\| "
-        + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| secondary \\| "
+        + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| "
+        + "secondary \\| "
         + "B's READ mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max is 18% lower \\(95% CI \\d+–\\d+%\\): "
         + "better, beyond run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5; Holm-adjusted p = 0\\.0079 "
         + "over 1 secondary figure\\) \\|.*"), stdout);
@@ -203,16 +213,8 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
 
   @Test
   void aColdFirstRunIsFlaggedAndTheHeadlineIsNotADifference() throws Exception {
-    List<String> a = new ArrayList<>();
-    int[] tput = {51, 98, 97, 99, 98};
-    for (int i = 0; i < 5; i++) {
-      a.add(rep("cold" + i, A_SLOTS[i], tput[i], 1000, "16"));
-    }
-    List<String> b = new ArrayList<>();
-    int[] other = {97, 98, 99, 96, 98};
-    for (int i = 0; i < 5; i++) {
-      b.add(rep("warm" + i, B_SLOTS[i], other[i], 1000, "16"));
-    }
+    List<String> a = atThroughputs("cold", A_SLOTS, 51, 98, 97, 99, 98);
+    List<String> b = atThroughputs("warm", B_SLOTS, 97, 98, 99, 96, 98);
     assertEquals(0, run(args(a, b)), stderr);
     assertTrue(stdout.contains("> **The primary figure (overall throughput = READ throughput) is not stable within a "
         + "side: A's repetitions are not stable in it: run 1 of 5 (in time order) gave 51 against a median of 98 (an "
@@ -228,16 +230,8 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
 
   @Test
   void aColdRunThatWouldMakeADifferenceIsUnstableNotDiffers() throws Exception {
-    List<String> a = new ArrayList<>();
-    int[] tput = {51, 98, 97, 99, 98};
-    for (int i = 0; i < 5; i++) {
-      a.add(rep("cold" + i, A_SLOTS[i], tput[i], 1000, "16"));
-    }
-    List<String> b = new ArrayList<>();
-    int[] faster = {108, 109, 110, 111, 112};
-    for (int i = 0; i < 5; i++) {
-      b.add(rep("fast" + i, B_SLOTS[i], faster[i], 1000, "16"));
-    }
+    List<String> a = atThroughputs("cold", A_SLOTS, 51, 98, 97, 99, 98);
+    List<String> b = atThroughputs("fast", B_SLOTS, 108, 109, 110, 111, 112);
     Path json = tmp.resolve("unstable.json");
     assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
     JsonNode j = new ObjectMapper().readTree(json.toFile());

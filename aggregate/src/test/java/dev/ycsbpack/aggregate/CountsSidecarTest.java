@@ -109,14 +109,14 @@ class CountsSidecarTest {
       "an index past any histogram | 2000 1000 1 4 67108867 | its counts are malformed (holds a count past the largest "
           + "possible value)",
       "a gap of 0 | 2000 1000 2 2 3 1 | its counts are malformed (holds a count past the largest possible value)",
-      "counts not as long as named | 2000 1000 1 2 3 3 | its counts are malformed (holds counts whose length is not the one "
-          + "its interval names)",
+      "counts not as long as named | 2000 1000 1 2 3 3 | its counts are malformed (holds counts whose length is not "
+          + "the one its interval names)",
       "more intervals than the trailer names | 2000 1000 1 1 3 2000 1000 1 1 3 | its counts are malformed (its trailer "
           + "names 1 intervals, its body holds 2)",
       "an interval of negative length | 2000 18446744073709551615 1 1 3 | its counts are malformed (names an interval "
           + "longer than any)",
-      "a start past the largest time | 18446744073709551614 1000 1 1 3 18446744073709551614 1000 1 1 3 | its counts are "
-          + "malformed (names a time past the largest possible one)",
+      "a start past the largest time | 18446744073709551614 1000 1 1 3 18446744073709551614 1000 1 1 3 | its counts "
+          + "are malformed (names a time past the largest possible one)",
   })
   void aSidecarWhoseNumbersDoNotHoldIsPassedOverForTheLog(String name, String body, String why) throws Exception {
     Path in = copyOf("forged");

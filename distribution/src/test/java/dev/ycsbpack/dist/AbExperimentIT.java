@@ -139,10 +139,7 @@ class AbExperimentIT {
       List<String> a = ab(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));
       Coordinator c = run(a);
-      assertEquals(2, c.exitCode(), c::describe);
-      String err = c.stderr().strip();
-      assertEquals(1, err.lines().count(), c::describe);
-      assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+      String err = Coordinator.assertRefusedInOneLine(c, "ycsb-experiment", expected.get(i));
       assertFalse((c.stdout() + err).contains("Zq9"), c::describe);
       assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
     }

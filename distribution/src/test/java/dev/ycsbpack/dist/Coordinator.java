@@ -1,5 +1,7 @@
 package dev.ycsbpack.dist;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -92,6 +94,18 @@ final class Coordinator {
 
   static JsonNode manifest(Path bundle) throws IOException {
     return new ObjectMapper().readTree(bundle.resolve("manifest.json").toFile());
+  }
+
+  /**
+   * Checks that {@code c} was refused as every tool refuses a command line: exit status 2 and one line on stderr,
+   * "{@code tool}: error: ...", that contains {@code says}. Returns that line.
+   */
+  static String assertRefusedInOneLine(Coordinator c, String tool, String says) {
+    assertEquals(2, c.exitCode(), c::describe);
+    String err = c.stderr().strip();
+    assertEquals(1, err.lines().count(), c::describe);
+    assertTrue(err.startsWith(tool + ": error: ") && err.contains(says), c::describe);
+    return err;
   }
 
   /** Polls {@code condition} every 100 ms for at most {@code seconds}. */

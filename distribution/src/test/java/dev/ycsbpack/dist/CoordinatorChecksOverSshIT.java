@@ -11,7 +11,6 @@ import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.ClientShare;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.testkit.FerretDbServer;
-import dev.ycsbpack.testkit.NetnsHosts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -25,9 +24,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.Utils;
 import site.ycsb.generator.ScrambledZipfianGenerator;
@@ -44,28 +42,15 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
 class CoordinatorChecksOverSshIT {
   /** FerretDB's port in the server namespace, beside the lab's embedded server. */
   private static final int AUTHENTICATING_PORT = NetnsLab.PORT + 1;
-  private static NetnsHosts rig;
-  private static NetnsLab lab;
+
+  @RegisterExtension
+  static final NetnsLab.PerClass LAB = new NetnsLab.PerClass(2);
 
   @TempDir
   Path work;
 
-  @BeforeAll
-  static void startRig() throws Exception {
-    NetnsHosts.requireOrSkip();
-    lab = NetnsLab.start(2);
-    rig = lab.rig();
-  }
-
-  @AfterAll
-  static void stopRig() {
-    if (lab != null) {
-      lab.close();
-    }
-  }
-
   private List<String> args(String phase, String workload, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of("-p", "mongodb.url=" + lab.url()));
+    List<String> a = new ArrayList<>(List.of("-p", "mongodb.url=" + LAB.url()));
     a.addAll(List.of(more));
     return argsWithoutUrl(phase, workload, table, bundle, a.toArray(new String[0]));
   }
@@ -73,14 +58,14 @@ class CoordinatorChecksOverSshIT {
   private List<String> argsWithoutUrl(String phase, String workload, String table, Path bundle, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.home().resolve("workloads")
         .resolve(workload).toString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+        "-p", "table=" + table, "--hosts", "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir",
         work.resolve("remote").toString(), "--quiet", "--control-timeout", "5", "--out", bundle.toString()));
     a.addAll(List.of(more));
     return a;
   }
 
   private Coordinator coordinate(List<String> args) throws Exception {
-    Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), args);
+    Coordinator c = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
     c.await();
     return c;
   }
@@ -97,7 +82,7 @@ class CoordinatorChecksOverSshIT {
     int i = 0;
     for (List<String> bad : cases) {
       List<String> single = new ArrayList<>(List.of("run", "mongodb", "-P",
-          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + lab.url()));
+          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + LAB.url()));
       single.addAll(bad);
       YcsbRun ycsb = YcsbRun.run(work, single.toArray(new String[0]));
       assertEquals(2, ycsb.exitCode, ycsb::describe);
@@ -127,7 +112,7 @@ class CoordinatorChecksOverSshIT {
         "-p", "mongodb.warmup=50", "-threads", "2"));
     assertEquals(0, l.exitCode(), l::describe);
     assertEquals("COMPLETE", Coordinator.manifest(load).get("status").asText());
-    assertEquals(400, lab.count(table), "the measured collection holds the load only, no warm-up document");
+    assertEquals(400, LAB.count(table), "the measured collection holds the load only, no warm-up document");
 
     Path timed = work.resolve("timed");
     Coordinator t = coordinate(args("run", "read95-update5", table, timed, "-p", "recordcount=400",
@@ -163,7 +148,7 @@ class CoordinatorChecksOverSshIT {
   private String singleRunStderr(String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(YcsbRun.home().resolve("bin/ycsb").toString()));
     command.addAll(List.of(args));
-    Process p = rig.coordinator().processBuilder(command.toArray(new String[0]))
+    Process p = LAB.rig().coordinator().processBuilder(command.toArray(new String[0]))
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "bin/ycsb did not end");
@@ -180,7 +165,7 @@ class CoordinatorChecksOverSshIT {
   void aRunOnANeverLoadedCollectionFailsOnEveryHostAsBinYcsbDoes() throws Exception {
     String table = Servers.newTable();
     String single = singleRunStderr("run", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
-        .toString(), "-p", "mongodb.url=" + lab.url(), "-p", "mongodb.database=" + Servers.DATABASE,
+        .toString(), "-p", "mongodb.url=" + LAB.url(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "operationcount=200", "-threads", "2");
     String sentence = single.lines().filter(l -> l.contains(" is empty (never loaded)")).findFirst()
         .map(l -> l.substring(l.indexOf("mongodb binding: "))).orElseThrow(() -> new AssertionError(single));
@@ -197,7 +182,7 @@ class CoordinatorChecksOverSshIT {
       String stderr = Files.readString(bundle.resolve("clients").resolve(client).resolve("stderr.txt"));
       assertTrue(stderr.contains(sentence), client + ": " + stderr);
     }
-    assertEquals(0, lab.count(table), "nothing written");
+    assertEquals(0, LAB.count(table), "nothing written");
   }
 
   /**
@@ -216,7 +201,7 @@ class CoordinatorChecksOverSshIT {
     Path first = work.resolve("first");
     Coordinator f = coordinate(args("load", "read95-update5", table, first, load));
     assertEquals(0, f.exitCode(), f::describe);
-    assertEquals(400, lab.count(table));
+    assertEquals(400, LAB.count(table));
 
     YcsbRun again = aggregate("merge", first.resolve("clients").toString(), "-o",
         first.resolve("merged-common").toString(), "--window", "common");
@@ -246,7 +231,7 @@ class CoordinatorChecksOverSshIT {
     String counted = "0 loaded, 400 counted in " + Servers.DATABASE + "." + table + " (400 there before)";
     assertEquals(counted, count.get("text").asText(), count::toPrettyString);
     assertTrue(failed.matches(".*: only 0 of \\d+ buffered inserts were acknowledged by the server .*"), failed);
-    assertEquals(400, lab.count(table), "the refused inserts left the collection as it was");
+    assertEquals(400, LAB.count(table), "the refused inserts left the collection as it was");
 
     Path fresh = work.resolve("fresh");
     Coordinator e = coordinate(args("load", "read95-update5", table, fresh, dropFirst));
@@ -301,7 +286,7 @@ class CoordinatorChecksOverSshIT {
     try {
       for (String host : List.of("h1", "h2")) {
         Path out = work.resolve("tally-" + host);
-        Process p = rig.host(host).namespace().processBuilder("java", "-cp", YcsbRun.home().resolve("lib") + "/*:"
+        Process p = LAB.rig().host(host).namespace().processBuilder("java", "-cp", YcsbRun.home().resolve("lib") + "/*:"
             + YcsbRun.home().resolve("lib/embedded") + "/*", "dev.ycsbpack.testkit.FindTally",
             Integer.toString(port), out.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         tallies.add(p);
@@ -374,15 +359,15 @@ class CoordinatorChecksOverSshIT {
   void aNonAsciiPasswordAuthenticatesEveryClientOnEveryHost() throws Exception {
     String user = "ycsb\u00fcser";
     String password = Passwords.awkward("p\u00e4ssw\u00f6rd", AwkwardStrings.HOSTILE);
-    String address = rig.serverAddress() + ":" + AUTHENTICATING_PORT;
+    String address = LAB.rig().serverAddress() + ":" + AUTHENTICATING_PORT;
     try (FerretDbServer server = FerretDbServer.startSqliteAuthenticating(work.resolve("ferretdb"), user, password,
-        rig.server(), address)) {
+        LAB.rig().server(), address)) {
       Path secrets = work.resolve("secret.properties");
       PropertiesFiles.write(secrets, null, Map.of("mongodb.url", "mongodb://" + Passwords.inUserInfo(user) + ":"
           + Passwords.inUserInfo(password) + "@" + address + "/?authSource=admin"), AtomicFiles.Mode.PRIVATE);
       String table = Servers.newTable();
       Path bundle = work.resolve("auth");
-      Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), argsWithoutUrl("load",
+      Coordinator c = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), argsWithoutUrl("load",
           "read95-update5", table, bundle, "-P", secrets.toString(), "-p", "recordcount=200", "-p", "fieldcount=2",
           "-threads", "2"));
       List<String> leaks = Passwords.onCommandLinesWhile(c.process, password);

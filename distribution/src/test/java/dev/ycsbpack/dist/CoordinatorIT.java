@@ -502,10 +502,7 @@ class CoordinatorIT {
         "--out", work.resolve("f").toString()), "--launch-interval -1: expected milliseconds from 0 to 60000");
     for (Map.Entry<List<String>, String> e : cases.entrySet()) {
       Coordinator c = Coordinator.run(work, List.of(), e.getKey());
-      assertEquals(2, c.exitCode(), c::describe);
-      String err = c.stderr().strip();
-      assertTrue(err.startsWith("ycsb-coordinator: error: ") && err.contains(e.getValue()), c::describe);
-      assertEquals(1, err.lines().count(), c::describe);
+      Coordinator.assertRefusedInOneLine(c, "ycsb-coordinator", e.getValue());
     }
     assertEquals(List.of("keep.txt"), Files.list(notEmpty).map(p -> p.getFileName().toString()).toList());
     for (String f : List.of("a", "b", "c", "d", "e", "f")) {

@@ -9,7 +9,6 @@ import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.TlsFiles;
-import dev.ycsbpack.testkit.NetnsHosts;
 import dev.ycsbpack.testkit.TestCa;
 import dev.ycsbpack.testkit.TlsTerminator;
 import dev.ycsbpack.testkit.SshHost;
@@ -24,9 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,44 +34,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CoordinatorMultiHostIT {
   private static final int PORT = NetnsLab.PORT;
-  private static NetnsHosts rig;
-  private static NetnsLab lab;
-  private static String url;
+
+  @RegisterExtension
+  static final NetnsLab.PerClass LAB = new NetnsLab.PerClass(2);
 
   @TempDir
   Path work;
 
-  @BeforeAll
-  static void startRig() throws Exception {
-    NetnsHosts.requireOrSkip();
-    lab = NetnsLab.start(2);
-    rig = lab.rig();
-    url = lab.url();
-  }
-
-  @AfterAll
-  static void stopRig() throws InterruptedException {
-    if (lab != null) {
-      lab.close();
-    }
-  }
-
   private List<String> args(String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + url,
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=600",
-        "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=600",
+        "--hosts", "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir",
         work.resolve("remote").toString(), "--quiet", "--control-timeout", "5", "--out", bundle.toString()));
     a.addAll(List.of(more));
     return a;
   }
 
   private Coordinator coordinator(List<String> args) throws IOException {
-    return Coordinator.start(work, rig.coordinator().command(List.of()), args);
-  }
-
-  private static long count(String table) throws Exception {
-    return lab.count(table);
+    return Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
   }
 
   @Test
@@ -84,7 +62,7 @@ class CoordinatorMultiHostIT {
     assertEquals(0, l.await(), l::describe);
     JsonNode m = Coordinator.manifest(load);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(600, count(table));
+    assertEquals(600, LAB.count(table));
     for (JsonNode h : m.get("hosts")) {
       assertTrue(h.get("clockErrorMs").asDouble() >= 0, m::toPrettyString);
       assertTrue(h.get("java").asText().contains("17"), m::toPrettyString);
@@ -103,13 +81,13 @@ class CoordinatorMultiHostIT {
       inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
     }
     assertTrue(inserted > 100, "inserted " + inserted);
-    assertEquals(600 + inserted, count(table));
+    assertEquals(600 + inserted, LAB.count(table));
     try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
       assertEquals(0, left.count(), "remote working folders removed after the run");
     }
 
-    Coordinator check = Coordinator.run(work, rig.coordinator().command(List.of()), List.of("check", "--hosts",
-        "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir", work.resolve("remote").toString()));
+    Coordinator check = Coordinator.run(work, LAB.rig().coordinator().command(List.of()), List.of("check", "--hosts",
+        "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir", work.resolve("remote").toString()));
     assertEquals(0, check.exitCode(), check::describe);
     assertEquals(2, check.stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count(),
         check::describe);
@@ -119,8 +97,9 @@ class CoordinatorMultiHostIT {
   void aHostWithoutAJdkFailsTheCheckAndTheRunNamingIt() throws Exception {
     // the same rig, but h2 gets a JAVA_HOME with no java in it (its PATH's java is the machine's; JAVA_HOME wins)
     Path config = work.resolve("ssh_config");
-    Files.writeString(config, "Host h2\n  SetEnv JAVA_HOME=/nonexistent-jdk\n\n" + Files.readString(rig.sshConfig()));
-    Coordinator check = Coordinator.run(work, rig.coordinator().command(List.of()), List.of("check", "--hosts",
+    Files.writeString(config,
+        "Host h2\n  SetEnv JAVA_HOME=/nonexistent-jdk\n\n" + Files.readString(LAB.rig().sshConfig()));
+    Coordinator check = Coordinator.run(work, LAB.rig().coordinator().command(List.of()), List.of("check", "--hosts",
         "h1,h2", "--ssh-config", config.toString(), "--remote-dir", work.resolve("remote").toString()));
     assertEquals(1, check.exitCode(), check::describe);
     assertTrue(check.stdout().lines().anyMatch(l -> l.startsWith("h1: ok")), check::describe);
@@ -128,7 +107,7 @@ class CoordinatorMultiHostIT {
         check::describe);
     Path bundle = work.resolve("nojdk");
     List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2");
-    a.set(a.indexOf(rig.sshConfig().toString()), config.toString());
+    a.set(a.indexOf(LAB.rig().sshConfig().toString()), config.toString());
     Coordinator run = coordinator(a);
     assertEquals(1, run.await(), run::describe);
     JsonNode m = Coordinator.manifest(bundle);
@@ -153,7 +132,7 @@ class CoordinatorMultiHostIT {
   }
 
   private List<ProcessTable.Entry> clientsOn(SshHost host) throws IOException {
-    List<Long> pids = rig.pidsIn(host.namespace());
+    List<Long> pids = LAB.rig().pidsIn(host.namespace());
     return ProcessTable.matching("YcsbMain").stream().filter(e -> pids.contains(e.pid())).toList();
   }
 
@@ -161,9 +140,9 @@ class CoordinatorMultiHostIT {
   void aCutLinkFailsTheRunAndTheCutOffClientStopsItself() throws Exception {
     Path bundle = work.resolve("cut");
     Coordinator c = startLongRun(bundle);
-    SshHost h2 = rig.host("h2");
+    SshHost h2 = LAB.rig().host("h2");
     assertEquals(1, clientsOn(h2).size());
-    rig.cutLink(h2);
+    LAB.rig().cutLink(h2);
     try {
       assertEquals(1, c.await(), c::describe);
       JsonNode m = Coordinator.manifest(bundle);
@@ -176,13 +155,13 @@ class CoordinatorMultiHostIT {
       // the cut-off client hears no heartbeat and stops itself (--control-timeout 5)
       assertTrue(Coordinator.waitFor(() -> {
         try {
-          return clientsOn(h2).isEmpty() && clientsOn(rig.host("h1")).isEmpty();
+          return clientsOn(h2).isEmpty() && clientsOn(LAB.rig().host("h1")).isEmpty();
         } catch (IOException e) {
           return false;
         }
       }, 30), () -> "clients left: " + ProcessTable.matching("YcsbMain"));
     } finally {
-      rig.restoreLink(h2);
+      LAB.rig().restoreLink(h2);
     }
   }
 
@@ -209,11 +188,11 @@ class CoordinatorMultiHostIT {
     // YCSB's start-up lines (the start-up check connects first), on the transport's stderr, not in its stderr.txt
     Coordinator c = coordinator(args("load", Servers.newTable(), bundle, "-threads", "2",
         "-p", "mongodb.warmup=100000000"));
-    SshHost h2 = rig.host("h2");
+    SshHost h2 = LAB.rig().host("h2");
     Path runs = work.resolve("remote/runs");
     assertTrue(Coordinator.waitFor(() -> stderrHolds(runs, "02-h2", "Starting test."), 120), c::describe);
     assertFalse(stderrHolds(runs, "02-h2", "@ycsbpack READY"), "still warming up");
-    rig.cutLink(h2);
+    LAB.rig().cutLink(h2);
     try {
       assertEquals(1, c.await(), c::describe);
       JsonNode m = Coordinator.manifest(bundle);
@@ -223,7 +202,7 @@ class CoordinatorMultiHostIT {
       assertFalse(m.toString().contains("mongodb binding: url="), m::toPrettyString);
       assertFalse(c.stderr().contains("mongodb binding: url="), c::describe);
     } finally {
-      rig.restoreLink(h2);
+      LAB.rig().restoreLink(h2);
     }
   }
 
@@ -246,19 +225,21 @@ class CoordinatorMultiHostIT {
     Path bundle = work.resolve("shared");
     Coordinator c = startLongRun(bundle, 4);
     try {
-      assertEquals(2, clientsOn(rig.host("h1")).size());
-      assertEquals(1, sshConnections(rig.host("h1")), "h1's two clients over one connection");
-      assertEquals(1, sshConnections(rig.host("h2")), "h2's two clients over one connection");
-      assertFalse(ProcessTable.matching("ControlPersist", rig.sshConfig().toString()).isEmpty(), "a shared connection");
+      assertEquals(2, clientsOn(LAB.rig().host("h1")).size());
+      assertEquals(1, sshConnections(LAB.rig().host("h1")), "h1's two clients over one connection");
+      assertEquals(1, sshConnections(LAB.rig().host("h2")), "h2's two clients over one connection");
+      assertFalse(ProcessTable.matching("ControlPersist", LAB.rig().sshConfig().toString()).isEmpty(),
+          "a shared connection");
     } finally {
       new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
       assertEquals(1, c.await(), c::describe);
     }
-    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("ControlPersist", rig.sshConfig().toString())
-        .isEmpty(), 20), () -> "ssh left: " + ProcessTable.matching("ControlPersist", rig.sshConfig().toString()));
+    assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("ControlPersist", LAB.rig().sshConfig().toString())
+        .isEmpty(), 20),
+        () -> "ssh left: " + ProcessTable.matching("ControlPersist", LAB.rig().sshConfig().toString()));
     assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), 20),
         () -> "clients left: " + ProcessTable.matching("YcsbMain"));
-    assertEquals(0, sshConnections(rig.host("h1")));
+    assertEquals(0, sshConnections(LAB.rig().host("h1")));
   }
 
   /**
@@ -286,8 +267,8 @@ class CoordinatorMultiHostIT {
       completed += Long.parseLong(verdict.get("operations.completed"));
     }
     assertFalse(Files.exists(bundle.resolve("clients/01-h1")), "remote clients write on their hosts");
-    Coordinator recover = Coordinator.start(work, rig.coordinator().command(List.of()), List.of("recover",
-        bundle.toString(), "--ssh-config", rig.sshConfig().toString(), "--remote-dir",
+    Coordinator recover = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), List.of("recover",
+        bundle.toString(), "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir",
         work.resolve("remote").toString()));
     assertEquals(0, recover.await(), recover::describe);
     JsonNode m = Coordinator.manifest(bundle);
@@ -314,7 +295,7 @@ class CoordinatorMultiHostIT {
   void aKilledRemoteClientFailsTheRunNamingItsHost() throws Exception {
     Path bundle = work.resolve("killed");
     Coordinator c = startLongRun(bundle);
-    List<ProcessTable.Entry> victim = clientsOn(rig.host("h1"));
+    List<ProcessTable.Entry> victim = clientsOn(LAB.rig().host("h1"));
     assertEquals(1, victim.size(), victim::toString);
     new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
     assertEquals(1, c.await(), c::describe);
@@ -386,19 +367,20 @@ class CoordinatorMultiHostIT {
   void tlsFilesReachTheSshHostsOwnerOnlyAndAreRemovedAfterTheRun() throws Exception {
     Path certs = Files.createDirectories(work.resolve("certs"));
     TestCa ca = TestCa.create(certs, "ca");
-    TestCa.Issued serverCert = ca.server("server", "IP:" + rig.serverAddress());
+    TestCa.Issued serverCert = ca.server("server", "IP:" + LAB.rig().serverAddress());
     // a line break, and unique: other test runs on this machine put the plain AwkwardStrings on their command lines
     String password = AwkwardStrings.passwords(2026, 3).get(2) + " " + UUID.randomUUID();
     Path key = ca.client("ycsb-client").combinedEncrypted(password);
     int tlsPort = PORT + 1;
-    try (TlsTerminator tls = TlsTerminator.startIn(rig.server().command(List.of()), rig.serverAddress(), tlsPort,
-        serverCert.combined(), ca.certificate(), rig.serverAddress(), PORT)) {
+    try (TlsTerminator tls = TlsTerminator.startIn(LAB.rig().server().command(List.of()), LAB.rig().serverAddress(),
+        tlsPort,
+        serverCert.combined(), ca.certificate(), LAB.rig().serverAddress(), PORT)) {
       Path bundle = work.resolve("tls");
       Path secrets = work.resolve("tls.properties"); // a password on the coordinator's own command line would show
       PropertiesFiles.write(secrets, null, Map.of(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),
           AtomicFiles.Mode.PRIVATE);
       List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2",
-          "-p", "mongodb.url=mongodb://" + rig.serverAddress() + ":" + tls.port(),
+          "-p", "mongodb.url=mongodb://" + LAB.rig().serverAddress() + ":" + tls.port(),
           "-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key,
           "-P", secrets.toString());
       Coordinator c = coordinator(a);
@@ -428,7 +410,7 @@ class CoordinatorMultiHostIT {
         Thread.sleep(50);
       }
       assertEquals(0, c.await(), c::describe);
-      assertEquals(600, count(tableOf(a)));
+      assertEquals(600, LAB.count(tableOf(a)));
       assertEquals(List.of(), seen, "the password on a command line");
       assertEquals(4, stagedModes.size(), stagedModes::toString);
       assertTrue(stagedModes.values().stream().allMatch("rw-------"::equals), stagedModes::toString);
@@ -448,7 +430,7 @@ class CoordinatorMultiHostIT {
     Path certs = Files.createDirectories(work.resolve("certs-bad"));
     TestCa ca = TestCa.create(certs, "ca");
     TestCa otherCa = TestCa.create(certs, "other-ca");
-    String address = rig.serverAddress();
+    String address = LAB.rig().serverAddress();
     // the cause, then the server's certificate and the CA trusted
     Map<String, List<Object>> cases = new LinkedHashMap<>();
     cases.put("TLS: the server's certificate is not signed by a trusted CA",
@@ -459,8 +441,9 @@ class CoordinatorMultiHostIT {
     cases.put("TLS: the server's certificate does not name " + address,
         List.of(ca.server("elsewhere", "DNS:db.elsewhere.example"), ca));
     // stage the pack first (untimed): the bound below is for the failures, not for the upload of lib/
-    Coordinator check = coordinator(List.of("check", "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(),
-        "--remote-dir", work.resolve("remote").toString()));
+    Coordinator check = coordinator(
+        List.of("check", "--hosts", "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(),
+            "--remote-dir", work.resolve("remote").toString()));
     assertEquals(0, check.await(), check::describe);
     int i = 0;
     for (Map.Entry<String, List<Object>> c : cases.entrySet()) {
@@ -468,7 +451,7 @@ class CoordinatorMultiHostIT {
       TestCa trusted = (TestCa) c.getValue().get(1);
       int tlsPort = PORT + 2 + i;
       Path bundle = work.resolve("tls-failed-" + i++);
-      try (TlsTerminator tls = TlsTerminator.startIn(rig.server().command(List.of()), address, tlsPort,
+      try (TlsTerminator tls = TlsTerminator.startIn(LAB.rig().server().command(List.of()), address, tlsPort,
           cert.combined(), null, address, PORT)) {
         // server selection far above the bound below: a failure that waited for it instead of naming the cause
         // on the first heartbeat could not pass

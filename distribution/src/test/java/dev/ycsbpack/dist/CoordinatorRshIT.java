@@ -9,7 +9,6 @@ import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.common.PropertiesFiles;
-import dev.ycsbpack.testkit.NetnsHosts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +21,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,35 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CoordinatorRshIT {
   private static final String TEMPLATE = "ip netns exec {host}";
-  private static NetnsHosts rig;
-  private static NetnsLab lab;
-  private static String url;
+
+  @RegisterExtension
+  static final NetnsLab.PerClass LAB = new NetnsLab.PerClass(2);
 
   @TempDir
   Path work;
 
-  @BeforeAll
-  static void startRig() throws Exception {
-    NetnsHosts.requireOrSkip();
-    lab = NetnsLab.start(2);
-    rig = lab.rig();
-    url = lab.url();
-  }
-
-  @AfterAll
-  static void stopRig() throws InterruptedException {
-    if (lab != null) {
-      lab.close();
-    }
-  }
-
   private static String ns(String alias) {
-    return rig.host(alias).namespace().name();
+    return LAB.rig().host(alias).namespace().name();
   }
 
   /** The coordinator in the rig's coordinator namespace, the host list written to its stdin. */
   private Coordinator coordinator(String hostList, List<String> args) throws IOException {
-    Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), args);
+    Coordinator c = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
     try (OutputStream in = c.process.getOutputStream()) {
       in.write(hostList.getBytes(StandardCharsets.UTF_8));
     }
@@ -75,17 +58,12 @@ class CoordinatorRshIT {
   }
 
   private List<String> args(String template, String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + url,
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=600",
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=600",
         "--rsh", template, "--hosts-file", "-", "--remote-dir", work.resolve("remote").toString(), "--quiet",
         "--control-timeout", "5", "--out", bundle.toString()));
     a.addAll(List.of(more));
     return a;
-  }
-
-  private static long count(String table) throws Exception {
-    return lab.count(table);
   }
 
   @Test
@@ -119,7 +97,7 @@ class CoordinatorRshIT {
         if (e.commandLine().contains("YcsbMain") && e.commandLine().contains(work.toString())) {
           assertTrue(e.commandLine().contains("-Xmx96m -XX:+UseSerialGC"), e::commandLine);
           for (String alias : List.of("h1", "h2")) {
-            if (rig.pidsIn(rig.host(alias).namespace()).contains(e.pid())) {
+            if (LAB.rig().pidsIn(LAB.rig().host(alias).namespace()).contains(e.pid())) {
               clientNamespaces.add(alias);
             }
           }
@@ -141,7 +119,7 @@ class CoordinatorRshIT {
     assertEquals(Set.of("h1", "h2"), clientNamespaces, "one client ran inside each host's namespace");
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(600, count(table));
+    assertEquals(600, LAB.count(table));
     List<String> names = new ArrayList<>();
     for (JsonNode client : m.get("clients")) {
       names.add(client.get("name").asText());
@@ -170,7 +148,7 @@ class CoordinatorRshIT {
     }
     assertTrue(ProcessTable.matching("YcsbMain", work.toString()).isEmpty(), "nothing left running");
 
-    Coordinator check = Coordinator.start(work, rig.coordinator().command(List.of()), List.of("check", "--rsh",
+    Coordinator check = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), List.of("check", "--rsh",
         TEMPLATE, "--hosts", ns("h1") + "," + ns("h2"), "--remote-dir", work.resolve("remote").toString()));
     assertEquals(0, check.await(), check::describe);
     assertEquals(2, check.stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count(),

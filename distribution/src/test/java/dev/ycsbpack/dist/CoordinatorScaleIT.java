@@ -5,23 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ycsbpack.testkit.NetnsHosts;
 import dev.ycsbpack.testkit.SshHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,39 +31,23 @@ class CoordinatorScaleIT {
   /** Per client JVM: a small heap and C1 only, so 64 of them fit beside the rest on a shared 2-core machine. */
   private static final String CLIENT_JVM = "-Xmx64m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
   private static final int HOSTS = Integer.getInteger("ycsbpack.scale.hosts", 16);
-  private static NetnsHosts rig;
-  private static NetnsLab lab;
-  private static String url;
-  private static Path config;
+
+  @RegisterExtension
+  static final NetnsLab.PerClass LAB = new NetnsLab.PerClass(HOSTS);
 
   @TempDir
   static Path work;
 
-  @BeforeAll
-  static void startRig() throws Exception {
-    NetnsHosts.requireOrSkip();
-    lab = NetnsLab.start(HOSTS);
-    rig = lab.rig();
-    url = lab.url();
-    config = rig.sshConfig();
-  }
-
-  @AfterAll
-  static void stopRig() throws InterruptedException {
-    if (lab != null) {
-      lab.close();
-    }
-  }
-
   /** Every host over ssh, with this ssh configuration. */
   private static List<String> overSsh(Path sshConfig) {
-    return List.of("--hosts", rig.hosts().stream().map(SshHost::alias).collect(Collectors.joining(",")),
+    return List.of("--hosts", LAB.rig().hosts().stream().map(SshHost::alias).collect(Collectors.joining(",")),
         "--ssh-config", sshConfig.toString());
   }
 
   /** The same hosts through the remote-shell template: each host's namespace, entered with ip netns exec. */
   private static List<String> throughNetnsExec() {
-    return List.of("--hosts", rig.hosts().stream().map(h -> h.namespace().name()).collect(Collectors.joining(",")),
+    return List.of("--hosts",
+        LAB.rig().hosts().stream().map(h -> h.namespace().name()).collect(Collectors.joining(",")),
         "--rsh", "ip netns exec {host}");
   }
 
@@ -75,9 +56,8 @@ class CoordinatorScaleIT {
   }
 
   private static List<String> args(List<String> reach, String phase, String table, Path bundle, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + url,
-        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=" + 50 * HOSTS,
+    List<String> a = LAB.phaseArgs(phase, table);
+    a.addAll(List.of("-p", "recordcount=" + 50 * HOSTS,
         "-threads", Integer.toString(HOSTS)));
     a.addAll(reach);
     a.addAll(List.of("--remote-dir", work.resolve("remote").toString(), "--quiet", "--control-timeout", "10",
@@ -88,19 +68,15 @@ class CoordinatorScaleIT {
   }
 
   private static Coordinator coordinator(List<String> args) throws IOException {
-    return Coordinator.start(work, rig.coordinator().command(List.of()), args);
-  }
-
-  private static long count(String table) throws Exception {
-    return lab.count(table);
+    return Coordinator.start(work, LAB.rig().coordinator().command(List.of()), args);
   }
 
   /** Nothing of the run is left: no client JVM on any host, no shared ssh connection. */
   private static void assertNothingLeft() throws InterruptedException {
     assertTrue(Coordinator.waitFor(() -> ProcessTable.matching("YcsbMain", work.toString()).isEmpty()
-        && ProcessTable.matching("ControlPersist", config.toString()).isEmpty(), 40),
+        && ProcessTable.matching("ControlPersist", LAB.rig().sshConfig().toString()).isEmpty(), 40),
         () -> "left running: " + ProcessTable.matching("YcsbMain", work.toString())
-            + ProcessTable.matching("ControlPersist", config.toString()));
+            + ProcessTable.matching("ControlPersist", LAB.rig().sshConfig().toString()));
   }
 
   private static void assertEveryClientCollected(Path bundle, JsonNode m) throws IOException {
@@ -118,7 +94,7 @@ class CoordinatorScaleIT {
   @Test
   @Order(1)
   void loadAndRunOnEveryHostSplitExactlyAndComplete() throws Exception {
-    loadAndRun(overSsh(config), "ssh");
+    loadAndRun(overSsh(LAB.rig().sshConfig()), "ssh");
   }
 
   /** The same lab, load and run through {@code --rsh 'ip netns exec {host}'} instead of ssh (issue 18). */
@@ -135,7 +111,7 @@ class CoordinatorScaleIT {
     assertEquals(0, l.await(), l::describe);
     JsonNode m = Coordinator.manifest(load);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(50L * HOSTS, count(table));
+    assertEquals(50L * HOSTS, LAB.count(table));
     assertEveryClientCollected(load, m);
     long next = 0;
     for (JsonNode c : m.get("clients")) { // consecutive, disjoint ranges covering the whole insert range
@@ -158,7 +134,7 @@ class CoordinatorScaleIT {
       inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
     }
     assertTrue(inserted > 0, "inserted " + inserted);
-    assertEquals(50L * HOSTS + inserted, count(table), "every run-phase insert a new key");
+    assertEquals(50L * HOSTS + inserted, LAB.count(table), "every run-phase insert a new key");
     try (Stream<Path> left = Files.list(work.resolve("remote/runs"))) {
       assertEquals(0, left.count(), "remote working folders removed after the run");
     }
@@ -168,12 +144,13 @@ class CoordinatorScaleIT {
   @Test
   @Order(3)
   void aHostWhoseLinkIsCutFailsTheRunNamingItAndNothingIsLeftRunning() throws Exception {
-    SshHost victim = rig.hosts().get(HOSTS / 2);
+    SshHost victim = LAB.rig().hosts().get(HOSTS / 2);
     Path bundle = work.resolve("cut");
-    Coordinator c = coordinator(args("run", Servers.newTable(), bundle, config, "-target", Integer.toString(HOSTS * 20),
-        "-p", "operationcount=100000000", "-p", "mongodb.allowEmpty=true"));
+    Coordinator c = coordinator(
+        args("run", Servers.newTable(), bundle, LAB.rig().sshConfig(), "-target", Integer.toString(HOSTS * 20),
+            "-p", "operationcount=100000000", "-p", "mongodb.allowEmpty=true"));
     assertTrue(Coordinator.awaitMeasuring(work.resolve("remote/runs"), HOSTS, 200), c::describe);
-    rig.cutLink(victim);
+    LAB.rig().cutLink(victim);
     try {
       assertEquals(1, c.await(), c::describe);
       JsonNode m = Coordinator.manifest(bundle);
@@ -183,17 +160,17 @@ class CoordinatorScaleIT {
       // the cut-off client hears no heartbeat and stops itself (--control-timeout 10)
       assertNothingLeft();
     } finally {
-      rig.restoreLink(victim);
+      LAB.rig().restoreLink(victim);
     }
   }
 
   @Test
   @Order(4)
   void aHostWithoutAJdkFailsTheRunNamingItBeforeAnyClientStarts() throws Exception {
-    SshHost victim = rig.hosts().get(HOSTS - 1);
+    SshHost victim = LAB.rig().hosts().get(HOSTS - 1);
     Path noJdk = work.resolve("ssh_config-nojdk");
     Files.writeString(noJdk, "Host " + victim.alias() + "\n  SetEnv JAVA_HOME=/nonexistent-jdk\n\n"
-        + Files.readString(config));
+        + Files.readString(LAB.rig().sshConfig()));
     Path bundle = work.resolve("nojdk");
     Coordinator c = coordinator(args("load", Servers.newTable(), bundle, noJdk));
     assertEquals(1, c.await(), c::describe);
@@ -209,10 +186,10 @@ class CoordinatorScaleIT {
   @Test
   @Order(5)
   void aHostWhoseSshdIsStoppedFailsTheRunNamingItBeforeAnyClientStarts() throws Exception {
-    SshHost victim = rig.hosts().get(1);
-    new ProcessBuilder("kill", "-TERM", Long.toString(rig.sshdPid(victim))).start().waitFor();
+    SshHost victim = LAB.rig().hosts().get(1);
+    new ProcessBuilder("kill", "-TERM", Long.toString(LAB.rig().sshdPid(victim))).start().waitFor();
     Path bundle = work.resolve("nosshd");
-    Coordinator c = coordinator(args("load", Servers.newTable(), bundle, config));
+    Coordinator c = coordinator(args("load", Servers.newTable(), bundle, LAB.rig().sshConfig()));
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);

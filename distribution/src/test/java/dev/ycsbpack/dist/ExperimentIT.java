@@ -533,10 +533,7 @@ class ExperimentIT {
       List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));
       Coordinator c = run(a);
-      assertEquals(2, c.exitCode(), c::describe);
-      String err = c.stderr().strip();
-      assertEquals(1, err.lines().count(), c::describe);
-      assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+      Coordinator.assertRefusedInOneLine(c, "ycsb-experiment", expected.get(i));
       assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
     }
     Files.createDirectories(work.resolve("not-an-experiment"));

@@ -11,9 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,33 +21,22 @@ import org.junit.jupiter.api.io.TempDir;
  * the hosts asked for, the answers drawn, and nothing left running. Needs root (CI runs it).
  */
 class ExperimentOverSshIT {
-  private static NetnsLab lab;
+
+  @RegisterExtension
+  static final NetnsLab.PerClass LAB = new NetnsLab.PerClass(2);
 
   @TempDir
   Path work;
 
-  @BeforeAll
-  static void startLab() throws Exception {
-    NetnsHosts.requireOrSkip();
-    lab = NetnsLab.start(2);
-  }
-
-  @AfterAll
-  static void stopLab() {
-    if (lab != null) {
-      lab.close();
-    }
-  }
-
   @Test
   void aThreadsSweepOverSshHostsLoadsOnceRunsEachStepOnEveryHostAndAnswers() throws Exception {
-    NetnsHosts rig = lab.rig();
+    NetnsHosts rig = LAB.rig();
     String table = Servers.newTable();
     Path dir = work.resolve("sweep");
     Path remote = work.resolve("remote");
     Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), "bin/ycsb-experiment", List.of(
         "sweep", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + lab.url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
+        "-p", "mongodb.url=" + LAB.url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=300", "-p", "operationcount=400", "-threads", "2,4", "--load",
         "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir", remote.toString(),
         "--quiet", "--out", dir.toString()));
@@ -56,7 +44,7 @@ class ExperimentOverSshIT {
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-    assertEquals(300, lab.count(table), "loaded once, by the experiment's own load step");
+    assertEquals(300, LAB.count(table), "loaded once, by the experiment's own load step");
     JsonNode steps = m.get("steps");
     assertEquals(3, steps.size(), m::toPrettyString);
     assertEquals("00-load", steps.get(0).get("name").asText());

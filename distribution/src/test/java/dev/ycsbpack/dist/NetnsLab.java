@@ -7,7 +7,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A coordinator test lab: a {@link NetnsHosts} rig (client hosts h1..hN, a coordinator namespace) with the embedded
@@ -69,5 +74,57 @@ final class NetnsLab implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     rig.close();
+  }
+
+  /**
+   * The lab as a test class's fixture ({@code @RegisterExtension static final}): started before the class's first
+   * test, or the class skipped with the reason where there are no netns hosts (see
+   * {@link NetnsHosts#requireOrSkip()}), and closed after its last test.
+   */
+  static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+    private final int hosts;
+    private NetnsLab lab;
+
+    PerClass(int hosts) {
+      this.hosts = hosts;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+      NetnsHosts.requireOrSkip();
+      lab = NetnsLab.start(hosts);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+      if (lab != null) {
+        lab.close();
+        lab = null;
+      }
+    }
+
+    NetnsHosts rig() {
+      return lab.rig();
+    }
+
+    /** The server as the hosts reach it. */
+    String url() {
+      return lab.url();
+    }
+
+    /** The server's count of {@code table}, asked from the coordinator's namespace. */
+    long count(String table) throws Exception {
+      return lab.count(table);
+    }
+
+    /**
+     * The start of a coordinated {@code phase} of the shipped read95-update5 workload into {@code table} on the lab's
+     * server; the test adds its record count, hosts and options.
+     */
+    List<String> phaseArgs(String phase, String table) {
+      return new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+          .toString(), "-p", "mongodb.url=" + url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p",
+          "table=" + table));
+    }
   }
 }

@@ -172,10 +172,7 @@ class WcMatrixIT {
       List<String> a = matrix(target.connectionString(), table, bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--load", "--out", dir.toString()));
       Coordinator c = run(a);
-      assertEquals(2, c.exitCode(), c::describe);
-      String err = c.stderr().strip();
-      assertEquals(1, err.lines().count(), c::describe);
-      assertTrue(err.startsWith("ycsb-experiment: error: ") && err.contains(expected.get(i)), c::describe);
+      Coordinator.assertRefusedInOneLine(c, "ycsb-experiment", expected.get(i));
       assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
     }
     assertEquals(0, Servers.countDocuments(target, table));

@@ -73,8 +73,8 @@ class RunVerdictTest {
     String unknown = BATCHED_LOAD.replace("NotAcknowledged, 100",
         "NotAcknowledged, 0\n[INSERT-DOCUMENTS], FateUnknown, 99");
     assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
-        + "done, but their fate is unknown: sent in a batch that got no answer (a timeout or a lost connection), so the "
-        + "server may have stored them; see the errors above)", verdict(unknown, "load", "recordcount=4499"));
+        + "done, but their fate is unknown: sent in a batch that got no answer (a timeout or a lost connection), so "
+        + "the server may have stored them; see the errors above)", verdict(unknown, "load", "recordcount=4499"));
     String both = BATCHED_LOAD.replace("NotAcknowledged, 100",
         "NotAcknowledged, 9\n[INSERT-DOCUMENTS], FateUnknown, 90");
     assertEquals("only 4,400 of 4,499 buffered inserts were acknowledged by the server (the other 99 were counted as "
@@ -205,7 +205,10 @@ class RunVerdictTest {
         .startsWith("only 1000 of 2000"));
   }
 
-  /** The export file is read once: the verdict's counts are those of the reading it judged, whatever the file holds later. */
+  /**
+   * The export file is read once: the verdict's counts are those of the reading it judged, whatever the file holds
+   * later.
+   */
   @Test
   void theExportFileIsReadOnceForTheVerdictAndItsCounts(@TempDir Path dir) throws IOException, UsageException {
     Path export = dir.resolve("out.txt");

@@ -86,7 +86,8 @@ class ConnectionStringCheckTest {
       "mongodb://localhost:27017/ycsb",
       "mongodb://h1,h2,h3/ycsb?replicaSet=rs0&w=majority&journal=true&wtimeoutMS=5000",
       "mongodb://u:p@h/?authSource=admin&authMechanism=SCRAM-SHA-256&tls=true&tlsAllowInvalidHostnames=false",
-      "mongodb://h/?journal=true&wtimeoutMS=10&retryWrites=false&maxPoolSize=0&minPoolSize=0&serverSelectionTimeoutMS=-1",
+      "mongodb://h/?journal=true&wtimeoutMS=10&retryWrites=false&maxPoolSize=0&minPoolSize=0"
+          + "&serverSelectionTimeoutMS=-1",
       "mongodb://h/?readPreference=secondaryPreferred&readPreferenceTags=dc:ny,rack:1&readPreferenceTags=",
       "mongodb://h/?compressors=zlib&zlibCompressionLevel=-1&appName=ycsb%20client&uuidRepresentation=STANDARD",
       "mongodb+srv://u:p@cluster0.example.net/ycsb?retryWrites=true&w=majority&appName=Cluster0",

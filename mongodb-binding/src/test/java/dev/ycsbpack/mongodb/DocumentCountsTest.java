@@ -17,7 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import site.ycsb.StringByteIterator;
 
-/** The collection counts a client records: before its phase, its acknowledged new documents, and after its last thread. */
+/**
+ * The collection counts a client records: before its phase, its acknowledged new documents, and after its last thread.
+ */
 class DocumentCountsTest {
   static Stream<Named<Target>> targets() {
     return TestTargets.allNamed();

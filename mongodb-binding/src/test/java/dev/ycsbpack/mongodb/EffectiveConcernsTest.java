@@ -48,7 +48,9 @@ class EffectiveConcernsTest {
         facts.get(EnvironmentFacts.READ_PREFERENCE));
   }
 
-  /** The stand-ins: neither mongo-java-server nor FerretDB knows getDefaultRWConcern (a standalone MongoDB refuses it). */
+  /**
+   * The stand-ins: neither mongo-java-server nor FerretDB knows getDefaultRWConcern (a standalone MongoDB refuses it).
+   */
   static Stream<Named<Target>> standIns() {
     return TestTargets.allNamed().filter(t -> !t.getPayload().name().equals(TestTargets.MONGODB_URL));
   }

@@ -80,6 +80,13 @@ class InsertCommandTest extends FastPathCommandsOnTheWire {
     return statuses;
   }
 
+  /** Inserts k0 and k1, which wait in the batch, then k2, which sends it; returns k2's status. */
+  private static Status insertThree(BindingHarness h, MongoDbClient db) {
+    db.insert(h.table, "k0", value("a"));
+    db.insert(h.table, "k1", value("b"));
+    return db.insert(h.table, "k2", value("c"));
+  }
+
   private static List<String> ids(BsonDocument command) {
     List<String> ids = new ArrayList<>();
     command.getArray("documents").forEach(d -> ids.add(d.asDocument().getString("_id").getValue()));
@@ -169,10 +176,8 @@ class InsertCommandTest extends FastPathCommandsOnTheWire {
     onInsert(n -> n == 1 ? WireDecision.reply(error(91, ProxiedMongos.RETRYABLE_WRITE_ERROR)) : null);
     try (BindingHarness h = harness("mongodb.retryWrites=false")) {
       MongoDbClient db = h.client();
-      db.insert(h.table, "k0", value("a"));
-      db.insert(h.table, "k1", value("b"));
       // the batch fails, not retried by the command: the sending insert gets the failure, its documents stay unsure
-      assertEquals(Status.SERVICE_UNAVAILABLE, db.insert(h.table, "k2", value("c")));
+      assertEquals(Status.SERVICE_UNAVAILABLE, insertThree(h, db));
       assertEquals(1, inserts.size(), "no retry: " + inserts);
       h.cleanup(db);
     }
@@ -207,9 +212,7 @@ class InsertCommandTest extends FastPathCommandsOnTheWire {
             .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR)))));
     try (BindingHarness h = harness("mongodb.w=majority", "mongodb.wtimeout=10")) {
       MongoDbClient db = h.client();
-      db.insert(h.table, "k0", value("a"));
-      db.insert(h.table, "k1", value("b"));
-      assertEquals(Failures.WRITE_CONCERN_FAILED, db.insert(h.table, "k2", value("c")));
+      assertEquals(Failures.WRITE_CONCERN_FAILED, insertThree(h, db));
       assertEquals(1, inserts.size(), "not retried: " + inserts);
       inject.set(false);
       h.cleanup(db); // sends k0 and k1 again: their fate was unknown
@@ -270,9 +273,7 @@ class InsertCommandTest extends FastPathCommandsOnTheWire {
     onInsert(n -> n > 1 ? null : WireDecision.reply(new BsonDocument("ok", new BsonDouble(1))));
     try (BindingHarness h = harness()) {
       MongoDbClient db = h.client();
-      db.insert(h.table, "k0", value("a"));
-      db.insert(h.table, "k1", value("b"));
-      assertEquals(Status.ERROR, db.insert(h.table, "k2", value("c")), "not counted as stored");
+      assertEquals(Status.ERROR, insertThree(h, db), "not counted as stored");
       h.cleanup(db);
       assertEquals(2, h.collection().countDocuments(), "k0 and k1 sent again and stored (k2 is YCSB's to retry)");
     }

@@ -284,8 +284,8 @@ class ReadTopologyTest {
   /**
    * A sequence of errors, one per find, against one server: the read makes exactly the attempts the driver's own
    * find makes for the same sequence and URL, counted by the server. The cases mix the driver's retryable-read errors
-   * (91, no label) with overload-labelled ones (SystemOverloadedError, with or without RetryableError), where runCommand
-   * retries overload by itself (retryReads and retryWrites on) and where it does not (retryWrites=false).
+   * (91, no label) with overload-labelled ones (SystemOverloadedError, with or without RetryableError), where
+   * runCommand retries overload by itself (retryReads and retryWrites on) and where it does not (retryWrites=false).
    */
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
@@ -475,7 +475,8 @@ class ReadTopologyTest {
       seed(topology);
       topology.asReplicaSet(new Document[] {null, new Document("dc", "west")}, new long[] {0, 0});
       MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE
-          + "?replicaSet=rs&serverSelectionTimeoutMS=5000&readPreference=secondaryPreferred&readPreferenceTags=dc:east");
+          + "?replicaSet=rs&serverSelectionTimeoutMS=5000&readPreference=secondaryPreferred"
+          + "&readPreferenceTags=dc:east");
       try {
         topology.resetCounts();
         assertEquals(0, readAll(db));

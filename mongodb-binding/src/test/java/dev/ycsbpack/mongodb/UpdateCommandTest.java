@@ -156,8 +156,7 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
       assertEquals(Status.OK, db.update(h.table, "a", value("y")));
       assertEquals("y", stored(h, "a"));
     }
-    assertEquals(2, updates.size(), updates::toString);
-    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+    assertRetriedOnceAsOneWrite();
     assertNotEquals(connections.get(0), connections.get(1), "the retry selects again and connects anew");
   }
 
@@ -179,24 +178,15 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
   void anUnlabelledRetryableCodeFromAPre44ServerIsRetried() throws Exception {
     mongos.wireVersion = 8; // MongoDB 4.2: the driver decides by the code
     onUpdate(n -> n == 1 ? error(91) : null);
-    try (BindingHarness h = mongos.harness()) {
-      MongoDbClient db = h.client();
-      db.insert(h.table, "a", value("x"));
-      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
-    }
-    assertEquals(2, updates.size(), updates::toString);
-    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+    assertEquals(Status.OK, insertThenUpdate());
+    assertRetriedOnceAsOneWrite();
   }
 
   @Test
   void anUnlabelledErrorFromAModernServerIsNotRetried() throws Exception {
     mongos.wireVersion = 17; // MongoDB 6.0 labels what may be retried
     onUpdate(n -> error(91));
-    try (BindingHarness h = mongos.harness()) {
-      MongoDbClient db = h.client();
-      db.insert(h.table, "a", value("x"));
-      assertEquals(Status.SERVICE_UNAVAILABLE, db.update(h.table, "a", value("y")));
-    }
+    assertEquals(Status.SERVICE_UNAVAILABLE, insertThenUpdate());
     assertEquals(1, updates.size(), "the server labels what may be retried: " + updates);
   }
 
@@ -231,11 +221,7 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
   @Test
   void aReplyWithoutACountIsAnErrorNotNotFound() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)));
-    try (BindingHarness h = mongos.harness()) {
-      MongoDbClient db = h.client();
-      db.insert(h.table, "a", value("x"));
-      assertEquals(Status.ERROR, db.update(h.table, "a", value("y")));
-    }
+    assertEquals(Status.ERROR, insertThenUpdate());
   }
 
   /** A count the server sends as a 64-bit number is read as the number it is. */
@@ -243,11 +229,7 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
   void aCountSentAsALongIsRead() throws Exception {
     onUpdate(n -> new BsonDocument("ok", new BsonDouble(1)).append("n", new org.bson.BsonInt64(1))
         .append("nModified", new org.bson.BsonInt64(1)));
-    try (BindingHarness h = mongos.harness()) {
-      MongoDbClient db = h.client();
-      db.insert(h.table, "a", value("x"));
-      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
-    }
+    assertEquals(Status.OK, insertThenUpdate());
   }
 
   @Test
@@ -274,13 +256,8 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
         : reply -> reply.append("writeConcernError", new BsonDocument("code", new BsonInt32(91))
             .append("errmsg", new BsonString("shutting down")))
             .append("errorLabels", new BsonArray(List.of(new BsonString(ProxiedMongos.RETRYABLE_WRITE_ERROR)))));
-    try (BindingHarness h = mongos.harness()) {
-      MongoDbClient db = h.client();
-      db.insert(h.table, "a", value("x"));
-      assertEquals(Status.OK, db.update(h.table, "a", value("y")));
-    }
-    assertEquals(2, updates.size(), updates::toString);
-    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
+    assertEquals(Status.OK, insertThenUpdate());
+    assertRetriedOnceAsOneWrite();
   }
 
   /**
@@ -300,5 +277,20 @@ class UpdateCommandTest extends FastPathCommandsOnTheWire {
     assertEquals(Failures.WRITE_CONCERN_FAILED, Failures.classify(new com.mongodb.MongoBulkWriteException(
         com.mongodb.bulk.BulkWriteResult.acknowledged(2, 0, 0, 0, List.of(), List.of()), List.of(),
         e.getWriteConcernError(), server, java.util.Set.of("X", "Y"))));
+  }
+
+  /** Inserts record "a" through the binding, then updates it once; returns the update's status. */
+  private Status insertThenUpdate() throws Exception {
+    try (BindingHarness h = mongos.harness()) {
+      MongoDbClient db = h.client();
+      db.insert(h.table, "a", value("x"));
+      return db.update(h.table, "a", value("y"));
+    }
+  }
+
+  /** The update went twice, the second time as a retry of the first (the same txnNumber). */
+  private void assertRetriedOnceAsOneWrite() {
+    assertEquals(2, updates.size(), updates::toString);
+    assertEquals(updates.get(0).get("txnNumber"), updates.get(1).get("txnNumber"));
   }
 }

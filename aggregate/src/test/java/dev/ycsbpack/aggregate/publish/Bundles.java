@@ -14,8 +14,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Result bundles as the pack writes them, with synthetic logs: coordinator bundles ({@code manifest.json} beside
- * {@code clients/}) that completed, failed or never finished, and single client folders; on MongoDB or on a fake server;
- * with hostile strings where a bundle carries text (host names, property values, the command, the reason).
+ * {@code clients/}) that completed, failed or never finished, and single client folders; on MongoDB or on a fake
+ * server; with hostile strings where a bundle carries text (host names, property values, the command, the reason).
  */
 final class Bundles {
   /** Markup that must stay text: it would set {@code window.__pwned} if it ever ran. */

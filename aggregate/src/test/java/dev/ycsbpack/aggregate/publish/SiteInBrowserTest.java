@@ -39,14 +39,16 @@ class SiteInBrowserTest {
           // axes and grid alone are grey: a drawn series adds coloured ink
           var coloured = Object.keys(colours).filter(function (s) { var v = s.split(",").map(Number);
             return Math.max.apply(null, v) - Math.min.apply(null, v) > 60; }).length;
-          if (inked < 500 || coloured < 1) { out.problems.push(c.title + ": blank (" + inked + " inked pixels, " + coloured + " colours)"); }
+          if (inked < 500 || coloured < 1) { out.problems.push(c.title + ": blank (" + inked + " inked pixels, " \
+      + coloured + " colours)"); }
           var svg = c.svg();
           if (!/<path d="M[0-9.]+ [0-9.]+L/.test(svg)) { out.problems.push(c.title + ": the SVG has no drawn line"); }
           if (new DOMParser().parseFromString(svg, "image/svg+xml").getElementsByTagName("parsererror").length) {
             out.problems.push(c.title + ": the SVG is not well-formed");
           }
           var png = c.png();
-          if (png.indexOf("data:image/png;base64,") !== 0 || png.length < 2000) { out.problems.push(c.title + ": no PNG"); }
+          if (png.indexOf("data:image/png;base64,") !== 0 || png.length < 2000) { \
+      out.problems.push(c.title + ": no PNG"); }
           var rows = c.csv().trim().split("\\r\\n");
           if (rows.length < 2 || rows[0].split(",").length < 2) { out.problems.push(c.title + ": CSV has no numbers"); }
         });
@@ -99,18 +101,8 @@ class SiteInBrowserTest {
       assertTrue(chrome.eval("document.body.textContent.indexOf('<script>window.__pwned=1</script>') >= 0")
           .asBoolean(), "the hostile host name shows as text");
       // filter and sort the index
-      assertEquals("1 of 5 bundles, 0 of 2 experiments shown", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = 'INCOMPLETE';
-            f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
-          .asText());
-      JsonNode sorted = chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = '';
-            f.dispatchEvent(new Event('input'));
-            var th = Array.prototype.filter.call(document.querySelectorAll('#bundles th'),
-              function (h) { return h.textContent.indexOf('Throughput') === 0; })[0];
-            th.click(); th.click();
-            return Array.prototype.map.call(document.querySelectorAll('#bundles tbody tr'),
-              function (r) { return r.cells[th.cellIndex].getAttribute('data-sort'); }); })()""");
+      assertEquals("1 of 5 bundles, 0 of 2 experiments shown", shownAfterFiltering(chrome, "INCOMPLETE"));
+      JsonNode sorted = sortedTwice(chrome, "bundles", "Throughput", "r.cells[th.cellIndex].getAttribute('data-sort')");
       List<Double> values = new ArrayList<>();
       sorted.forEach(v -> values.add(v.asText().isEmpty() ? Double.NEGATIVE_INFINITY : v.asDouble()));
       for (int i = 1; i < values.size(); i++) {
@@ -118,18 +110,9 @@ class SiteInBrowserTest {
       }
       assertTrue(values.get(0) > 0, "the complete bundles first: " + values);
       // the experiments' table sorts and filters too
-      assertEquals("0 of 5 bundles, 1 of 2 experiments shown", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = 'kneedle';
-            f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()""")
-          .asText());
-      assertEquals("[\"results-experiments-wc\",\"results-experiments-sweep\"]", chrome.eval("""
-          (function () { var f = document.getElementById('filter'); f.value = '';
-            f.dispatchEvent(new Event('input'));
-            var th = Array.prototype.filter.call(document.querySelectorAll('#experiments th'),
-              function (h) { return h.textContent.indexOf('Date') === 0; })[0];
-            th.click(); th.click();
-            return Array.prototype.map.call(document.querySelectorAll('#experiments tbody tr'),
-              function (r) { return r.cells[0].querySelector('a').textContent; }); })()""").toString());
+      assertEquals("0 of 5 bundles, 1 of 2 experiments shown", shownAfterFiltering(chrome, "kneedle"));
+      assertEquals("[\"results-experiments-wc\",\"results-experiments-sweep\"]",
+          sortedTwice(chrome, "experiments", "Date", "r.cells[0].querySelector('a').textContent").toString());
       assertEquals(List.of(), chrome.drainProblems());
     }
   }
@@ -148,7 +131,8 @@ class SiteInBrowserTest {
       JsonNode legend = chrome.eval(
           """
               (function () {
-                var c = window.YCSB_CHARTS.filter(function (c) { return c.title.indexOf('READ latency over time') === 0; })[0];
+                var c = window.YCSB_CHARTS.filter(function (c) { \
+              return c.title.indexOf('READ latency over time') === 0; })[0];
                 var u = c.uplot;
                 function values() { return Array.prototype.map.call(u.root.querySelectorAll('.u-legend .u-value'),
                   function (e) { return e.textContent; }); }
@@ -157,9 +141,11 @@ class SiteInBrowserTest {
                 var idx = 1;   // a bucket that is not the last one
                 u.setCursor({left: u.valToPos(u.data[0][idx], 'x'), top: u.valToPos(u.data[p99][idx], 'y')});
                 var hovered = values();
-                return {atRest: atRest, hovered: hovered[p99], expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
+                return {atRest: atRest, hovered: hovered[p99], \
+              expected: Math.round(u.data[p99][idx]).toLocaleString('en-US') + ' us',
                   last: Math.round(u.data[p99][u.data[0].length - 2]).toLocaleString('en-US') + ' us',
-                  time: hovered[0], axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
+                  time: hovered[0], \
+              axis: u.axes[0].values(u, [Math.floor(1795475000 / 86400) * 86400 + 23 * 3600 + 20 * 60])};
               })()""");
       for (JsonNode v : legend.path("atRest")) {
         assertEquals("-", v.asText(), "at rest the legend shows no bucket's values: " + legend);
@@ -172,5 +158,29 @@ class SiteInBrowserTest {
       assertEquals("23:20:00", axis, "24-hour UTC axis label");
       assertEquals(List.of(), chrome.drainProblems());
     }
+  }
+
+  /** Types {@code filter} in the index's filter box; returns the line that counts the rows shown. */
+  private static String shownAfterFiltering(HeadlessChromium chrome, String filter) throws Exception {
+    return chrome.eval("""
+        (function () { var f = document.getElementById('filter'); f.value = '%s';
+          f.dispatchEvent(new Event('input')); return document.getElementById('shown').textContent; })()"""
+        .formatted(filter)).asText();
+  }
+
+  /**
+   * Clears the filter and clicks twice the heading of table {@code #table} that starts with {@code heading}; returns
+   * {@code cell} (JavaScript over the row {@code r} and the heading {@code th}) of each row, in the order shown.
+   */
+  private static JsonNode sortedTwice(HeadlessChromium chrome, String table, String heading, String cell)
+      throws Exception {
+    return chrome.eval("""
+        (function () { var f = document.getElementById('filter'); f.value = '';
+          f.dispatchEvent(new Event('input'));
+          var th = Array.prototype.filter.call(document.querySelectorAll('#%1$s th'),
+            function (h) { return h.textContent.indexOf('%2$s') === 0; })[0];
+          th.click(); th.click();
+          return Array.prototype.map.call(document.querySelectorAll('#%1$s tbody tr'),
+            function (r) { return %3$s; }); })()""".formatted(table, heading, cell));
   }
 }

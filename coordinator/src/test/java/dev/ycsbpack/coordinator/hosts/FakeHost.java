@@ -135,13 +135,14 @@ public final class FakeHost implements RemoteShell {
    * no heartbeat (or other line) came for its {@code --control-timeout}. The
    * property {@code fake.mode} changes it: {@code fail} exits 1 before it is ready; {@code long} keeps running for a
    * minute after {@code STARTED}, a status line with ten more operations at each heartbeat (listening for
-   * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its verdict;
-   * {@code deaf} ignores its input
+   * {@code STOP}, ending when its input does); {@code report} prints one status line of ten operations before its
+   * verdict; {@code deaf} ignores its input
    * and SIGTERM after {@code READY} and never ends by itself (a frozen client); {@code cut} exits 255 after
    * {@code GO}, as a transport whose connection was cut; {@code cut-early} and {@code cut-quiet} print the binding's
    * settings line and exit 255 without a word, before {@code READY} and after {@code GO}, as ssh does when a cut link
    * ends its session at {@code LogLevel=ERROR}; {@code killed} prints YCSB's start-up banner after
-   * {@code GO} and is killed by SIGKILL, as a client JVM killed with {@code kill -9}; {@code copy} copies the folder named by {@code fake.folder}
+   * {@code GO} and is killed by SIGKILL, as a client JVM killed with {@code kill -9}; {@code copy} copies the folder
+   * named by {@code fake.folder}
    * (a client's outputs, e.g. aggregate's {@code SyntheticClients}) into its own before its verdict, so it merges.
    */
   public static Path clientPack(Path dir) throws IOException {
@@ -157,7 +158,8 @@ public final class FakeHost implements RemoteShell {
             args="$*"
             out=""; props=""; control=15
             while [ $# -gt 0 ]; do
-              case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; --control-timeout) control="$2"; shift 2 ;;
+              case "$1" in --out) out="$2"; shift 2 ;; -P) props="$2"; shift 2 ;; \
+            --control-timeout) control="$2"; shift 2 ;;
                 *) shift ;; esac
             done
             mkdir -p "$out"
@@ -168,7 +170,8 @@ public final class FakeHost implements RemoteShell {
             folder=$(sed -n 's/^fake\\.folder=//p' "$props")
             if [ "$mode" = fail ]; then echo "fake client: cannot connect to the server" >&2; exit 1; fi
             case "$mode" in cut-*)
-              echo "mongodb binding: url=mongodb://db:27017/ycsb database=ycsb writeConcern={w=1} batchsize=1" >&2 ;; esac
+              echo "mongodb binding: url=mongodb://db:27017/ycsb database=ycsb writeConcern={w=1} batchsize=1" >&2 \
+            ;; esac
             if [ "$mode" = cut-early ]; then exit 255; fi
             echo "@ycsbpack READY" >&2
             if [ "$mode" = deaf ]; then trap '' TERM HUP; exec 0</dev/null; while :; do sleep 1; done; fi
@@ -180,7 +183,8 @@ public final class FakeHost implements RemoteShell {
             if [ "$mode" = cut-quiet ]; then exit 255; fi
             if [ "$mode" = killed ]; then
               echo "Command line: -db site.ycsb.db.MongoDbClient -t" >&2
-              echo "DBWrapper: report latency for each error is false and specific error codes to track for latency are: []" >&2
+              echo "DBWrapper: report latency for each error is false and specific error codes \
+            to track for latency are: []" >&2
               kill -9 $$
             fi
             at=${line#GO}; at=${at# }

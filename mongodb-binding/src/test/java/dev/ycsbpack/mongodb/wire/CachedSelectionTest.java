@@ -20,9 +20,9 @@ import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 
 /**
- * The cluster of {@link DriverInternals#cachedClient} on real sockets, against mongo-java-server instances whose hello makes the driver see a
- * replica set ({@link FakeTopology}): which server each command went to is counted by the servers themselves, and
- * how many selections were answered from a thread's last one by the cache.
+ * The cluster of {@link DriverInternals#cachedClient} on real sockets, against mongo-java-server instances whose
+ * hello makes the driver see a replica set ({@link FakeTopology}): which server each command went to is counted by
+ * the servers themselves, and how many selections were answered from a thread's last one by the cache.
  */
 class CachedSelectionTest {
   private static final String DATABASE = "ycsbpack_test";
@@ -52,7 +52,9 @@ class CachedSelectionTest {
     return topology.asReplicaSet(new Document[size], new long[size]);
   }
 
-  /** Waits (at most 10 s) until the client has connected to {@code members} servers: before, a read may go elsewhere. */
+  /**
+   * Waits (at most 10 s) until the client has connected to {@code members} servers: before, a read may go elsewhere.
+   */
   private static void untilEveryMemberIsKnown(MongoClient client, int members) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (client.getClusterDescription().getServerDescriptions().stream().filter(d -> d.isOk()).count() < members
