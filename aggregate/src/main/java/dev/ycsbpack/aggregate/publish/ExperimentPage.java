@@ -82,13 +82,17 @@ final class ExperimentPage {
     return p.repeat() > 1 ? " (each run " + p.repeat() + " times)" : "";
   }
 
-  /** The answers in short: a sweep's maximum, knees and SLO answer; a matrix's cells, NOT RUN ones with the reason. */
+  /**
+   * The answers in short: a sweep's maximum, knees and SLO answer; a matrix's cells, NOT RUN ones with a summary of the
+   * reason (the experiment's page has it whole).
+   */
   static String answers(ExperimentManifest m) {
     List<String> parts = new ArrayList<>();
     if (m.matrix() != null) {
       for (WcMatrix.Cell c : m.matrix().cells()) {
         if (c.runs() == 0) {
-          parts.add(c.writeConcern() + " NOT RUN: " + (c.notRun() == null ? "no run finished" : c.notRun()));
+          parts.add(c.writeConcern() + " NOT RUN: " + (c.notRun() == null ? "no run finished"
+              : Site.summary(c.notRun())));
         } else {
           parts.add(c.writeConcern() + " " + ops(c.throughput().median()) + " ops/s"
               + (c.notMeaningful() != null ? " (" + c.notMeaningful() + ")" : c.throughputRatio() == null ? ""

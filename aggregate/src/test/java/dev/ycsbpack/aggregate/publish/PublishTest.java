@@ -196,6 +196,22 @@ class PublishTest {
   }
 
   @Test
+  void anIndexCellShowsTheFirstClauseOfADriverExceptionAndThePageShowsItWhole() throws IOException {
+    String response = " on server localhost:27017. The full response is {\"ok\": 0.0, \"errmsg\": \"Not enough "
+        + "data-bearing nodes\", \"code\": 100, \"codeName\": \"UnsatisfiableWriteConcern\"}";
+    Path exp = Experiments.wcMatrix(tmp.resolve("wc"), "COMPLETE", "COMPLETE", Bundles.MONGODB, T0, response);
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "wc");
+    String cell = row.substring(row.indexOf("w=3 NOT RUN: "));
+    cell = cell.substring(0, cell.indexOf("</td>"));
+    assertEquals("w=3 NOT RUN: " + Experiments.UNSATISFIABLE + " on server localhost:27017 ...; majority 1,500 ops/s "
+        + "(0.75x)", cell);
+    assertTrue(Files.readString(site.resolve("bundles/wc/report.html")).contains(Html.esc("NOT RUN: "
+        + Experiments.UNSATISFIABLE + response)), "the page has the whole exception");
+  }
+
+  @Test
   void aCompleteExperimentWhoseStepCannotBeRebuiltIsFailedWithoutAnswers() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     // its raw data lost: one client's READ interval log
