@@ -326,9 +326,23 @@ final class Site {
     return v == null ? "n/a" : Fmt.grouped(v);
   }
 
-  /** {@code read95-update5 (CoreWorkload)}: the workload files' names and the class's simple name. */
+  /**
+   * {@code read95-update5 (CoreWorkload)}: the workload files' names, each whole (a blank in a name or a folder's name
+   * does not cut it), and the class's simple name.
+   */
   static String shortWorkload(String w) {
-    return w.replaceAll("[^ ,()]*/", "").replaceAll("\\(([a-zA-Z0-9_]+\\.)+", "(");
+    String files = w;
+    String cls = "";
+    int open = w.lastIndexOf(" (");
+    if (open >= 0 && w.endsWith(")")) {
+      files = w.substring(0, open);
+      cls = w.substring(open).replaceAll("\\(([a-zA-Z0-9_]+\\.)+", "(");
+    }
+    List<String> names = new ArrayList<>();
+    for (String f : files.split(", ")) {
+      names.add(f.substring(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1));
+    }
+    return String.join(", ", names) + cls;
   }
 
   private static String leadingNumber(String v) {

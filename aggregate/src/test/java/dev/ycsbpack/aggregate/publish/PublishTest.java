@@ -212,6 +212,21 @@ class PublishTest {
   }
 
   @Test
+  void aWorkloadFileNamedWithABlankIsShownWhole() throws IOException {
+    Path bundle = Bundles.coordinated(tmp.resolve("blank"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path manifest = bundle.resolve("manifest.json");
+    Files.writeString(manifest, Files.readString(manifest).replace("-P workloads/read95-update5",
+        "-P my results/read 95 & <b>update"));
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), bundle.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "blank");
+    assertTrue(row.contains(">" + Html.esc("read 95 & <b>update") + " ("), row);
+    assertTrue(Files.readString(site.resolve("bundles/blank/report.html")).contains(
+        "\"Workload\":\"my results/read 95 \\u0026 \\u003cb\\u003eupdate ("), "the page names the file whole");
+    assertEquals("my wl, b (CoreWorkload)", Site.shortWorkload("/x/a dir/my wl, b (site.ycsb.CoreWorkload)"));
+  }
+
+  @Test
   void aCompleteExperimentWhoseStepCannotBeRebuiltIsFailedWithoutAnswers() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     // its raw data lost: one client's READ interval log
