@@ -227,6 +227,40 @@ class PublishTest {
   }
 
   @Test
+  void pagesShowPathsRelativeToTheBundleUnlessAskedForAbsoluteOnes() throws IOException {
+    Path results = tmp.resolve("results");
+    Path bundle = Bundles.coordinated(results.resolve("run"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path sweep = Experiments.sweep(results.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0 + 300_000, "");
+    Path manifest = bundle.resolve("manifest.json");
+    Files.writeString(manifest, Files.readString(manifest).replace("-P workloads/read95-update5",
+        "-P /home/me/workloads/read95-update5"));
+    String abs = tmp.toAbsolutePath().toString();
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), results.toString()).status());
+    for (Path page : List.of(site.resolve("index.html"), site.resolve("bundles/results-run/report.html"),
+        site.resolve("bundles/results-sweep/report.html"),
+        site.resolve("bundles/results-sweep-steps-01-threads-1/report.html"))) {
+      String text = Files.readString(page);
+      // the command's folders, the workload's path, the client folders read (the clients' own recorded properties
+      // are shown as they recorded them)
+      int at = Math.max(Math.max(text.indexOf("--out " + abs), text.indexOf("/home/me")),
+          text.indexOf("\"folder\" : \"" + abs));
+      assertEquals(-1, at, "an absolute path on " + page + ": "
+          + (at < 0 ? "" : text.substring(Math.max(0, at - 200), Math.min(text.length(), at + 100))));
+    }
+    String run = Files.readString(site.resolve("bundles/results-run/report.html"));
+    assertTrue(run.contains("-P read95-update5 ") && run.contains("--out ."), "relative paths");
+    Path kept = tmp.resolve("kept");
+    assertEquals(0, publish("--paths", "absolute", "--out", kept.toString(), results.toString()).status());
+    assertTrue(Files.readString(kept.resolve("bundles/results-run/report.html")).contains("--out " + bundle),
+        "--paths absolute keeps them");
+    Run bad = publish("--paths", "nope", "--out", tmp.resolve("bad").toString(), results.toString());
+    assertEquals(2, bad.status());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
+    assertFalse(Files.exists(tmp.resolve("bad")));
+  }
+
+  @Test
   void aCompleteExperimentWhoseStepCannotBeRebuiltIsFailedWithoutAnswers() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     // its raw data lost: one client's READ interval log
