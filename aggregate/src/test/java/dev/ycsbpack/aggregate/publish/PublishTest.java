@@ -214,9 +214,8 @@ class PublishTest {
   @Test
   void aWorkloadFileNamedWithABlankIsShownWhole() throws IOException {
     Path bundle = Bundles.coordinated(tmp.resolve("blank"), "COMPLETE", Bundles.MONGODB, T0, "");
-    Path manifest = bundle.resolve("manifest.json");
-    Files.writeString(manifest, Files.readString(manifest).replace("-P workloads/read95-update5",
-        "-P my results/read 95 & <b>update"));
+    replaceIn(bundle.resolve("manifest.json"), "-P workloads/read95-update5",
+        "-P my results/read 95 & <b>update");
     Path site = tmp.resolve("site");
     assertEquals(0, publish("--out", site.toString(), bundle.toString()).status());
     String row = row(Files.readString(site.resolve("index.html")), "blank");
@@ -231,9 +230,8 @@ class PublishTest {
     Path results = tmp.resolve("results");
     Path bundle = Bundles.coordinated(results.resolve("run"), "COMPLETE", Bundles.MONGODB, T0, "");
     Path sweep = Experiments.sweep(results.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0 + 300_000, "");
-    Path manifest = bundle.resolve("manifest.json");
-    Files.writeString(manifest, Files.readString(manifest).replace("-P workloads/read95-update5",
-        "-P /home/me/workloads/read95-update5"));
+    replaceIn(bundle.resolve("manifest.json"), "-P workloads/read95-update5",
+        "-P /home/me/workloads/read95-update5");
     String abs = tmp.toAbsolutePath().toString();
     Path site = tmp.resolve("site");
     assertEquals(0, publish("--out", site.toString(), results.toString()).status());
@@ -277,9 +275,8 @@ class PublishTest {
   void aStepPathOutsideTheExperimentIsNeverFollowed() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     Bundles.coordinated(tmp.resolve("elsewhere"), "COMPLETE", Bundles.MONGODB, T0, "");
-    Path manifest = exp.resolve("manifest.json");
-    Files.writeString(manifest, Files.readString(manifest).replace("\"bundle\" : \"steps/01-threads-1\"",
-        "\"bundle\" : \"../elsewhere\""));
+    replaceIn(exp.resolve("manifest.json"), "\"bundle\" : \"steps/01-threads-1\"",
+        "\"bundle\" : \"../elsewhere\"");
     Path site = tmp.resolve("site");
     assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
     String row = row(Files.readString(site.resolve("index.html")), "sweep");
@@ -402,6 +399,11 @@ class PublishTest {
   }
 
   /** The index row of one bundle. */
+  /** Edits a recorded file in place: {@code from} becomes {@code to}. */
+  static void replaceIn(Path file, String from, String to) throws IOException {
+    Files.writeString(file, Files.readString(file).replace(from, to));
+  }
+
   static String row(String index, String name) {
     int at = index.indexOf("bundles/" + name + "/");
     assertTrue(at >= 0, name + " has no row");
