@@ -284,9 +284,9 @@ final class Site {
   static final int SUMMARY_MAX = 120;
 
   /**
-   * A refused cell's reason (a driver's exception) as an index cell shows it: its first clause (up to a line break, {@code "; "} or the end of its first
-   * sentence), cut at a word before {@value #SUMMARY_MAX} characters with {@code ...}. A driver's exception carries
-   * the server's whole response; the page the row links to shows it whole.
+   * A refused cell's reason (a driver's exception) as an index cell shows it: its first clause (up to a line break,
+   * {@code "; "} or the end of its first sentence), cut at a word before {@value #SUMMARY_MAX} characters with
+   * {@code ...}. A driver's exception carries the server's whole response; the page the row links to shows it whole.
    */
   static String summary(String reason) {
     if (reason == null) {
