@@ -35,6 +35,16 @@ final class PublishCommand implements Callable<Integer> {
   @Option(names = {"-o", "--out"}, paramLabel = "SITE", description = "a new or empty folder for the site")
   Path out;
 
+  /** How a page shows the recording machine's paths. */
+  enum Paths {
+    relative, absolute
+  }
+
+  @Option(names = "--paths", paramLabel = "relative|absolute", defaultValue = "relative",
+      description = "how pages show the recording machine's paths (a command's folders, the workload's path): "
+          + "relative to the bundle or by file name (the default), or absolute as recorded")
+  Paths paths = Paths.relative;
+
   @Parameters(paramLabel = "BUNDLE_OR_FOLDER", arity = "0..*",
       description = "a bundle, or a folder holding bundles (searched up to 4 folders deep)")
   List<Path> inputs = new ArrayList<>();
@@ -46,7 +56,7 @@ final class PublishCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
     try {
-      Path index = Publisher.publish(out, inputs);
+      Path index = Publisher.publish(out, inputs, paths == Paths.absolute);
       err.println("wrote " + index);
       return AggregateMain.OK;
     } catch (PublishException e) {

@@ -115,13 +115,20 @@ public record RunFacts(Map<String, String> facts) {
     return new RunFacts(f);
   }
 
-  /** The {@code -P} files of a command line, as written in it. */
+  /**
+   * The {@code -P} files of a command line, as written in it. A recorded command is its words joined by blanks, so a
+   * file named with a blank ({@code -P "my workload"}) spans words: each file runs up to the next option.
+   */
   static String workloadFiles(String command) {
     List<String> files = new ArrayList<>();
     String[] words = command.trim().split("\\s+");
     for (int i = 0; i + 1 < words.length; i++) {
       if (words[i].equals("-P")) {
-        files.add(words[++i]);
+        StringBuilder file = new StringBuilder(words[++i]);
+        while (i + 1 < words.length && !words[i + 1].startsWith("-")) {
+          file.append(' ').append(words[++i]);
+        }
+        files.add(file.toString());
       }
     }
     return String.join(", ", files);

@@ -26,4 +26,12 @@ interface BundleKind {
    * {@link RunStatus#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
    */
   SiteEntry read(Path dir, String name);
+
+  /**
+   * As {@link #read(Path, String)}; unless {@code absolutePaths}, the paths of the recording machine its pages show
+   * (a command's folders, the workload's path) relative to the bundle or by file name ({@link LocalPaths}).
+   */
+  default SiteEntry read(Path dir, String name, boolean absolutePaths) {
+    return read(dir, name);
+  }
 }

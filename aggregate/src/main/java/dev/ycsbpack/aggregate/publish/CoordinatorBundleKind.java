@@ -35,6 +35,11 @@ final class CoordinatorBundleKind implements BundleKind {
 
   @Override
   public Published read(Path dir, String name) {
+    return read(dir, name, true);
+  }
+
+  @Override
+  public Published read(Path dir, String name, boolean absolutePaths) {
     List<Path> clients = RawClients.children(dir.resolve(BundleLayout.CLIENTS));
     RawClients raw = RawClients.of(clients);
     JsonNode m;
@@ -46,6 +51,9 @@ final class CoordinatorBundleKind implements BundleKind {
     }
     Map<String, String> given = new LinkedHashMap<>();
     String command = m.path("command").asText("");
+    if (!absolutePaths) {
+      command = LocalPaths.relative(command, dir);
+    }
     if (!command.isEmpty()) {
       given.put(RunFacts.COMMAND, raw.shown("command", "bin/ycsb-coordinator " + command));
     }
@@ -76,7 +84,7 @@ final class CoordinatorBundleKind implements BundleKind {
     m.path("clients").forEach(c -> hosts.put(c.path("name").asText(""), c.path("host").asText("")));
     hosts.remove("");
     MergeOptions options = MergeOptions.builder().hosts(hosts).window(WindowKind.UNION).build();
-    return raw.rebuilt(name, KIND, clients, options, started, given);
+    return raw.rebuilt(name, KIND, clients, options, started, given, absolutePaths ? null : dir);
   }
 
   private static final String KIND = "coordinated run";

@@ -9,7 +9,9 @@ import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Text;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,7 +36,12 @@ final class ExperimentKind implements BundleKind {
 
   @Override
   public SiteEntry read(Path dir, String name) {
-    PublishedExperiment x = readExperiment(dir, name);
+    return read(dir, name, true);
+  }
+
+  @Override
+  public SiteEntry read(Path dir, String name, boolean absolutePaths) {
+    PublishedExperiment x = readExperiment(dir, name, absolutePaths);
     // one of a recipe's experiments: the recipe's folder above it holds the recipe's answer, naming it
     Path abs = dir.toAbsolutePath().normalize();
     Path parent = abs.getParent();
@@ -43,19 +50,19 @@ final class ExperimentKind implements BundleKind {
         .orElse(x);
   }
 
-  private PublishedExperiment readExperiment(Path dir, String name) {
+  private PublishedExperiment readExperiment(Path dir, String name, boolean absolutePaths) {
     Optional<ExperimentManifest> read = ExperimentManifest.read(dir);
     if (read.isEmpty()) {
       return new PublishedExperiment(name, RunStatus.FAILED, ExperimentManifest.FILE + " can no longer be read as an "
           + "experiment's manifest", null, 0, null, List.of());
     }
-    ExperimentManifest m = read.get();
+    ExperimentManifest m = absolutePaths ? read.get() : relative(read.get(), dir);
     Path root = dir.toAbsolutePath().normalize();
     List<PublishedExperiment.Step> steps = new ArrayList<>();
     String unbacked = null;
     String notMongo = null;
     for (ExperimentManifest.Step s : m.steps() == null ? List.<ExperimentManifest.Step>of() : m.steps()) {
-      PublishedExperiment.Step step = step(root, name, s);
+      PublishedExperiment.Step step = step(root, name, s, absolutePaths);
       steps.add(step);
       if (step.bundle() != null && notMongo == null) {
         notMongo = step.bundle().notMongo();
@@ -100,7 +107,8 @@ final class ExperimentKind implements BundleKind {
   }
 
   /** The step's bundle rebuilt, or why there is none to publish. */
-  private static PublishedExperiment.Step step(Path root, String experiment, ExperimentManifest.Step s) {
+  private static PublishedExperiment.Step step(Path root, String experiment, ExperimentManifest.Step s,
+      boolean absolutePaths) {
     if (RunStatus.NOT_RUN.is(s.verdict())) {
       return new PublishedExperiment.Step(s, null, null);
     }
@@ -117,8 +125,23 @@ final class ExperimentKind implements BundleKind {
       return new PublishedExperiment.Step(s, null, "its bundle " + shown(s.bundle()) + " is missing or is not a "
           + "coordinator bundle");
     }
-    return new PublishedExperiment.Step(s, STEP.read(dir, stepName(experiment, root.relativize(dir))),
-        null);
+    return new PublishedExperiment.Step(s, STEP.read(dir, stepName(experiment, root.relativize(dir)),
+        absolutePaths), null);
+  }
+
+  /** The manifest as its page shows it: its workload files and recorded texts without the machine's paths. */
+  private static ExperimentManifest relative(ExperimentManifest m, Path dir) {
+    ExperimentManifest.Builder b = m.toBuilder();
+    if (m.plan() != null && m.plan().workloadFiles() != null) {
+      b.plan(m.plan().toBuilder().workloadFiles(m.plan().workloadFiles().stream()
+          .map(f -> LocalPaths.relative(f, dir)).toList()).build());
+    }
+    if (m.environment() != null) {
+      Map<String, String> env = new LinkedHashMap<>();
+      m.environment().forEach((k, v) -> env.put(k, LocalPaths.relative(v, dir)));
+      b.environment(env);
+    }
+    return b.build();
   }
 
   /** A step's name on the site: the experiment's, then its bundle's path below the experiment, joined by {@code -}. */

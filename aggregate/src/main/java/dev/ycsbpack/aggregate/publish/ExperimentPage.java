@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -81,13 +82,17 @@ final class ExperimentPage {
     return p.repeat() > 1 ? " (each run " + p.repeat() + " times)" : "";
   }
 
-  /** The answers in short: a sweep's maximum, knees and SLO answer; a matrix's cells, NOT RUN ones with the reason. */
+  /**
+   * The answers in short: a sweep's maximum, knees and SLO answer; a matrix's cells, NOT RUN ones with a summary of the
+   * reason (the experiment's page has it whole).
+   */
   static String answers(ExperimentManifest m) {
     List<String> parts = new ArrayList<>();
     if (m.matrix() != null) {
       for (WcMatrix.Cell c : m.matrix().cells()) {
         if (c.runs() == 0) {
-          parts.add(c.writeConcern() + " NOT RUN: " + (c.notRun() == null ? "no run finished" : c.notRun()));
+          parts.add(c.writeConcern() + " NOT RUN: " + (c.notRun() == null ? "no run finished"
+              : Site.summary(c.notRun())));
         } else {
           parts.add(c.writeConcern() + " " + ops(c.throughput().median()) + " ops/s"
               + (c.notMeaningful() != null ? " (" + c.notMeaningful() + ")" : c.throughputRatio() == null ? ""
@@ -230,16 +235,17 @@ final class ExperimentPage {
     return Html.page((x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name(), b.toString(), "");
   }
 
-  private static Map<String, String> facts(ExperimentManifest m) {
+  static Map<String, String> facts(ExperimentManifest m) {
     ExperimentManifest.Plan p = m.plan();
     Map<String, String> f = new LinkedHashMap<>();
     f.put("Kind", String.valueOf(p.kind()));
     f.put("Measured", measured(p));
     f.put("Binding", String.valueOf(p.binding()));
     f.put("Workload", workload(p));
-    f.put("Hosts and clients", hosts(p));
-    f.put("Threads", p.threads() == 0 ? "default" : String.valueOf(p.threads()));
-    f.put("Target", p.target() == 0 ? "unthrottled" : p.target() + " ops/s");
+    f.put("Hosts and clients", swept(p, "clients").orElse(hosts(p)));
+    f.put("Threads", swept(p, "threads").orElse(p.threads() == 0 ? "default" : String.valueOf(p.threads())));
+    f.put("Target", swept(p, "target").or(() -> swept(p, "target-percent"))
+        .orElse(p.target() == 0 ? "unthrottled" : p.target() + " ops/s"));
     f.put("Write concern", writeConcerns(m));
     f.put("Repetitions", String.valueOf(Math.max(1, p.repeat())));
     f.put("Loads its records", p.load() ? "yes" : "no");
@@ -255,6 +261,25 @@ final class ExperimentPage {
       new TreeMap<>(m.environment()).forEach(f::putIfAbsent);
     }
     return f;
+  }
+
+  /**
+   * What a sweep varied, where the plan's single value would say something false ({@code Threads: default} for a
+   * threads sweep): {@code 2, 4, 8 (swept)}, with the unit of the axis; empty when {@code axis} is not swept.
+   */
+  private static Optional<String> swept(ExperimentManifest.Plan p, String axis) {
+    if (!axis.equals(p.axis()) || p.values() == null || p.values().isEmpty()
+        || (p.writeConcerns() != null && !p.writeConcerns().isEmpty())) {
+      return Optional.empty();
+    }
+    String values = String.join(", ", p.values().stream().map(String::valueOf).toList());
+    return Optional.of(switch (axis) {
+      case "clients" -> String.join(", ", p.hosts() == null ? List.of() : p.hosts()) + ": " + values
+          + " clients in all (swept)";
+      case "target" -> values + " ops/s (swept)";
+      case "target-percent" -> values + " percent of the throughput an unthrottled probe step measured (swept)";
+      default -> values + " (swept)";
+    });
   }
 
   private static String steps(PublishedExperiment x, ExperimentManifest.Plan plan) {

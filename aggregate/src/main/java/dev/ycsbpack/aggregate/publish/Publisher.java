@@ -42,6 +42,15 @@ public final class Publisher {
    * @throws IOException      the site could not be written; nothing was left behind
    */
   public static Path publish(Path out, List<Path> inputs) throws PublishException, IOException {
+    return publish(out, inputs, false);
+  }
+
+  /**
+   * As {@link #publish(Path, List)}; {@code absolutePaths} keeps the recording machine's absolute paths on the pages
+   * (else each is shown relative to its bundle, or by its file name).
+   */
+  public static Path publish(Path out, List<Path> inputs, boolean absolutePaths) throws PublishException,
+      IOException {
     if (out == null) {
       throw new PublishException("--out is required: name a new or empty folder for the site");
     }
@@ -50,14 +59,18 @@ public final class Publisher {
     } catch (IllegalArgumentException e) {
       throw new PublishException(e.getMessage());
     }
-    return Site.write(out, entries(inputs, out));
+    return Site.write(out, entries(inputs, out, absolutePaths));
   }
 
   /** Every bundle and experiment found in {@code inputs}, read and rebuilt, their names unique on the site. */
   static List<SiteEntry> entries(List<Path> inputs, Path out) throws PublishException {
+    return entries(inputs, out, true);
+  }
+
+  static List<SiteEntry> entries(List<Path> inputs, Path out, boolean absolutePaths) throws PublishException {
     List<SiteEntry> entries = new ArrayList<>();
     for (Found f : find(inputs, out)) {
-      entries.add(f.kind().read(f.dir(), f.name()));
+      entries.add(f.kind().read(f.dir(), f.name(), absolutePaths));
     }
     uniqueSteps(entries);
     return entries;

@@ -84,6 +84,12 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
    */
   Published rebuilt(String name, String kind, List<Path> folders, MergeOptions options, long started,
       Map<String, String> given) {
+    return rebuilt(name, kind, folders, options, started, given, null);
+  }
+
+  /** As above; unless {@code bundle} is null, each client's folder is shown relative to it. */
+  Published rebuilt(String name, String kind, List<Path> folders, MergeOptions options, long started,
+      Map<String, String> given, Path bundle) {
     MergeResult r;
     try {
       r = Aggregate.merge(folders, options);
@@ -93,6 +99,9 @@ record RawClients(List<String> names, Settings config, Settings env, List<Map<St
     }
     if (r.budgetFailure() != null) {
       return failed(name, kind, RunStatus.FAILED, r.budgetFailure(), started, given);
+    }
+    if (bundle != null) {
+      r = LocalPaths.relative(r, bundle);
     }
     return new Published(name, kind, RunStatus.COMPLETE, null, Findings.notMongoDb(r.environment()).orElse(null),
         started > 0 ? started : r.windowStartMs(), RunFacts.of(r, given), given, r, Workloads.of(r.config()));

@@ -280,6 +280,34 @@ final class Site {
     return warnings.isEmpty() ? complete : complete + "; " + String.join(" ", warnings);
   }
 
+  /** The longest reason an index cell shows; its page shows the whole text. */
+  static final int SUMMARY_MAX = 120;
+
+  /**
+   * A refused cell's reason (a driver's exception) as an index cell shows it: its first clause (up to a line break,
+   * {@code "; "} or the end of its first sentence), cut at a word before {@value #SUMMARY_MAX} characters with
+   * {@code ...}. A driver's exception carries the server's whole response; the page the row links to shows it whole.
+   */
+  static String summary(String reason) {
+    if (reason == null) {
+      return null;
+    }
+    String s = reason.strip();
+    int end = s.length();
+    for (String stop : List.of("\n", "; ", ". ")) {
+      int i = s.indexOf(stop);
+      if (i > 0 && i < end) {
+        end = i;
+      }
+    }
+    s = s.substring(0, end);
+    if (s.length() <= SUMMARY_MAX) {
+      return end < reason.strip().length() ? s + " ..." : s;
+    }
+    int cut = s.lastIndexOf(' ', SUMMARY_MAX - 4);
+    return s.substring(0, cut > SUMMARY_MAX / 2 ? cut : SUMMARY_MAX - 4) + " ...";
+  }
+
   /** {@code READ 412 / 8,447; UPDATE 1,084 / 10,383}: each workload operation's p50 and p99. */
   static String latencies(MergeResult r) {
     List<String> parts = new ArrayList<>();
@@ -298,9 +326,23 @@ final class Site {
     return v == null ? "n/a" : Fmt.grouped(v);
   }
 
-  /** {@code read95-update5 (CoreWorkload)}: the workload files' names and the class's simple name. */
+  /**
+   * {@code read95-update5 (CoreWorkload)}: the workload files' names, each whole (a blank in a name or a folder's name
+   * does not cut it), and the class's simple name.
+   */
   static String shortWorkload(String w) {
-    return w.replaceAll("[^ ,()]*/", "").replaceAll("\\(([a-zA-Z0-9_]+\\.)+", "(");
+    String files = w;
+    String cls = "";
+    int open = w.lastIndexOf(" (");
+    if (open >= 0 && w.endsWith(")")) {
+      files = w.substring(0, open);
+      cls = w.substring(open).replaceAll("\\(([a-zA-Z0-9_]+\\.)+", "(");
+    }
+    List<String> names = new ArrayList<>();
+    for (String f : files.split(", ")) {
+      names.add(f.substring(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1));
+    }
+    return String.join(", ", names) + cls;
   }
 
   private static String leadingNumber(String v) {

@@ -196,6 +196,69 @@ class PublishTest {
   }
 
   @Test
+  void anIndexCellShowsTheFirstClauseOfADriverExceptionAndThePageShowsItWhole() throws IOException {
+    String response = " on server localhost:27017. The full response is {\"ok\": 0.0, \"errmsg\": \"Not enough "
+        + "data-bearing nodes\", \"code\": 100, \"codeName\": \"UnsatisfiableWriteConcern\"}";
+    Path exp = Experiments.wcMatrix(tmp.resolve("wc"), "COMPLETE", "COMPLETE", Bundles.MONGODB, T0, response);
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "wc");
+    String cell = row.substring(row.indexOf("w=3 NOT RUN: "));
+    cell = cell.substring(0, cell.indexOf("</td>"));
+    assertEquals("w=3 NOT RUN: " + Experiments.UNSATISFIABLE + " on server localhost:27017 ...; majority 1,500 ops/s "
+        + "(0.75x)", cell);
+    assertTrue(Files.readString(site.resolve("bundles/wc/report.html")).contains(Html.esc("NOT RUN: "
+        + Experiments.UNSATISFIABLE + response)), "the page has the whole exception");
+  }
+
+  @Test
+  void aWorkloadFileNamedWithABlankIsShownWhole() throws IOException {
+    Path bundle = Bundles.coordinated(tmp.resolve("blank"), "COMPLETE", Bundles.MONGODB, T0, "");
+    replaceIn(bundle.resolve("manifest.json"), "-P workloads/read95-update5",
+        "-P my results/read 95 & <b>update");
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), bundle.toString()).status());
+    String row = row(Files.readString(site.resolve("index.html")), "blank");
+    assertTrue(row.contains(">" + Html.esc("read 95 & <b>update") + " ("), row);
+    assertTrue(Files.readString(site.resolve("bundles/blank/report.html")).contains(
+        "\"Workload\":\"my results/read 95 \\u0026 \\u003cb\\u003eupdate ("), "the page names the file whole");
+    assertEquals("my wl, b (CoreWorkload)", Site.shortWorkload("/x/a dir/my wl, b (site.ycsb.CoreWorkload)"));
+  }
+
+  @Test
+  void pagesShowPathsRelativeToTheBundleUnlessAskedForAbsoluteOnes() throws IOException {
+    Path results = tmp.resolve("results");
+    Path bundle = Bundles.coordinated(results.resolve("run"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path sweep = Experiments.sweep(results.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0 + 300_000, "");
+    replaceIn(bundle.resolve("manifest.json"), "-P workloads/read95-update5",
+        "-P /home/me/workloads/read95-update5");
+    String abs = tmp.toAbsolutePath().toString();
+    Path site = tmp.resolve("site");
+    assertEquals(0, publish("--out", site.toString(), results.toString()).status());
+    for (Path page : List.of(site.resolve("index.html"), site.resolve("bundles/results-run/report.html"),
+        site.resolve("bundles/results-sweep/report.html"),
+        site.resolve("bundles/results-sweep-steps-01-threads-1/report.html"))) {
+      String text = Files.readString(page);
+      // the command's folders, the workload's path, the client folders read (the clients' own recorded properties
+      // are shown as they recorded them)
+      int at = Math.max(Math.max(text.indexOf("--out " + abs), text.indexOf("/home/me")),
+          text.indexOf("\"folder\" : \"" + abs));
+      assertEquals(-1, at, "an absolute path on " + page + ": "
+          + (at < 0 ? "" : text.substring(Math.max(0, at - 200), Math.min(text.length(), at + 100))));
+    }
+    String run = Files.readString(site.resolve("bundles/results-run/report.html"));
+    assertTrue(run.contains("-P read95-update5 ") && run.contains("--out ."), "relative paths");
+    Path kept = tmp.resolve("kept");
+    assertEquals(0, publish("--paths", "absolute", "--out", kept.toString(), results.toString()).status());
+    assertTrue(Files.readString(kept.resolve("bundles/results-run/report.html")).contains("--out " + bundle),
+        "--paths absolute keeps them");
+    Run bad = publish("--paths", "nope", "--out", tmp.resolve("bad").toString(), results.toString());
+    assertEquals(2, bad.status());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
+    assertFalse(Files.exists(tmp.resolve("bad")));
+  }
+
+  @Test
   void aCompleteExperimentWhoseStepCannotBeRebuiltIsFailedWithoutAnswers() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     // its raw data lost: one client's READ interval log
@@ -212,9 +275,8 @@ class PublishTest {
   void aStepPathOutsideTheExperimentIsNeverFollowed() throws IOException {
     Path exp = Experiments.sweep(tmp.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
     Bundles.coordinated(tmp.resolve("elsewhere"), "COMPLETE", Bundles.MONGODB, T0, "");
-    Path manifest = exp.resolve("manifest.json");
-    Files.writeString(manifest, Files.readString(manifest).replace("\"bundle\" : \"steps/01-threads-1\"",
-        "\"bundle\" : \"../elsewhere\""));
+    replaceIn(exp.resolve("manifest.json"), "\"bundle\" : \"steps/01-threads-1\"",
+        "\"bundle\" : \"../elsewhere\"");
     Path site = tmp.resolve("site");
     assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
     String row = row(Files.readString(site.resolve("index.html")), "sweep");
@@ -337,6 +399,11 @@ class PublishTest {
   }
 
   /** The index row of one bundle. */
+  /** Edits a recorded file in place: {@code from} becomes {@code to}. */
+  static void replaceIn(Path file, String from, String to) throws IOException {
+    Files.writeString(file, Files.readString(file).replace(from, to));
+  }
+
   static String row(String index, String name) {
     int at = index.indexOf("bundles/" + name + "/");
     assertTrue(at >= 0, name + " has no row");
