@@ -171,9 +171,31 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     if (a.isEmpty() || b.isEmpty()) {
       throw new IllegalArgumentException("each side needs at least one result");
     }
-    List<Difference> diffs = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     boolean single = a.size() == 1 && b.size() == 1;
+    warnAboutInputs(warnings, a, b, single);
+    List<Difference> diffs = differences(a.get(0).result(), b.get(0).result());
+
+    List<Named> na = inTimeOrder(a);
+    List<Named> nb = inTimeOrder(b);
+    List<MergedJson> ra = na.stream().map(Named::result).toList();
+    List<MergedJson> rb = nb.stream().map(Named::result).toList();
+    Timing timing = Timing.of(ra, rb, diffs.size());
+    List<Figure> figures = figures(ra, rb);
+    Primary chosen = primary == null ? Primary.choose(ra, rb, figures) : Primary.parse(primary, figures);
+    List<Group> groups = collapse(figures);
+    int tested = judge(groups, chosen, single, method);
+    adjustAndWithhold(groups, tested, timing, warnings, na, nb);
+    List<Row> rows = groups.stream().map(g -> new Row(g.operation, g.metric, g.a, g.b, g.higherIsBetter, g.verdict,
+        List.copyOf(g.keys()), g.role, g.holmP)).toList();
+    Row head = rows.stream().filter(r -> r.role() == Role.PRIMARY).findFirst().orElseThrow();
+    Headline headline = new Headline(head.figure(), head.verdict(), chosen.why());
+    return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
+        rows, warnings, timing, headline, single ? null : secondaryNote(tested, a.size(), b.size()));
+  }
+
+  /** The warnings each side's results earn on their own (each result, then a server that changed within a side). */
+  private static void warnAboutInputs(List<String> warnings, List<Named> a, List<Named> b, boolean single) {
     for (Named n : a) {
       warn(warnings, single ? "The baseline" : "A: " + n.name(), n.result());
     }
@@ -182,8 +204,11 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     }
     serverDrift(warnings, "A", a);
     serverDrift(warnings, "B", b);
-    MergedJson x = a.get(0).result();
-    MergedJson y = b.get(0).result();
+  }
+
+  /** How the first result of each side was run differently: clients, window, mode, server, settings. */
+  private static List<Difference> differences(MergedJson x, MergedJson y) {
+    List<Difference> diffs = new ArrayList<>();
     merge(diffs, "clients merged", x.overall().clientsMerged(), y.overall().clientsMerged());
     merge(diffs, "clients", x.overall().clients(), y.overall().clients());
     merge(diffs, "window", x.window().kind(), y.window().kind());
@@ -197,17 +222,14 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
     merge(diffs, "server", x.server(), y.server());
     settings(diffs, "configuration", x.configuration(), y.configuration());
     settings(diffs, "environment", x.environment(), y.environment());
+    return diffs;
+  }
 
-    List<Named> na = inTimeOrder(a);
-    List<Named> nb = inTimeOrder(b);
-    List<MergedJson> ra = na.stream().map(Named::result).toList();
-    List<MergedJson> rb = nb.stream().map(Named::result).toList();
-    Timing timing = Timing.of(ra, rb, diffs.size());
-    List<Figure> figures = figures(ra, rb);
-    Primary chosen = primary == null ? Primary.choose(ra, rb, figures) : Primary.parse(primary, figures);
-    List<Group> groups = collapse(figures);
-
-    // verdicts: each row tested once, the primary alone at 5%, the secondaries as one family under Holm
+  /**
+   * Gives each row its role and its verdict: each row tested once, the primary alone at 5%, the secondaries as one
+   * family (adjusted by {@link #adjustAndWithhold}); returns how many secondaries were tested.
+   */
+  private static int judge(List<Group> groups, Primary chosen, boolean single, Significance.Method method) {
     int tested = 0;
     for (Group g : groups) {
       g.role = g.keys().contains(chosen.key()) ? Role.PRIMARY : g.untested == null ? Role.SECONDARY : Role.SHOWN;
@@ -221,6 +243,15 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
         tested++;
       }
     }
+    return tested;
+  }
+
+  /**
+   * Holm's adjustment of the tested secondaries; then no row is called different on unstable repetitions
+   * ({@code UNSTABLE}) or on sides not run interleaved ({@code APART}), and the warnings say why.
+   */
+  private static void adjustAndWithhold(List<Group> groups, int tested, Timing timing, List<String> warnings,
+      List<Named> na, List<Named> nb) {
     double[] ps = groups.stream().filter(g -> g.role == Role.SECONDARY && isTested(g.verdict))
         .mapToDouble(g -> g.verdict.test().p()).toArray();
     double[] adjusted = Holm.adjust(ps);
@@ -234,29 +265,7 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
       if (g.verdict == null || g.verdict.test() == null) {
         continue;
       }
-      Stability sa = Stability.of(g.a);
-      Stability sb = Stability.of(g.b);
-      if (timing.earnsVerdict()) { // a drift both sides share cancels; only one side's drift against the other's
-        sa = sa != null && sa.kind() == Stability.Kind.TREND ? null : sa;
-        sb = sb != null && sb.kind() == Stability.Kind.TREND ? null : sb;
-        sb = sb == null && sa == null ? Stability.divergence(g.b, g.a, "A") : sb;
-      }
-      if (sa != null || sb != null) {
-        String said = (sa != null ? "A's repetitions are not stable in it: " + sa.describe() + named(sa, na) : "")
-            + (sa != null && sb != null ? "; " : "")
-            + (sb != null ? "B's repetitions are not stable in it: " + sb.describe() + named(sb, nb) : "");
-        if (g.role == Role.PRIMARY) {
-          warnings.add(0, "The primary figure (" + figure(g.operation, g.metric) + ") is not stable within a side: "
-              + said + ". A median of such runs describes something that was changing, so the headline does not "
-              + "call a difference on them: rerun that side, or find what disturbed it.");
-        } else {
-          unstable.add(figure(g.operation, g.metric) + " (" + (sa != null && sb != null ? "A and B" : sa != null ? "A"
-              : "B") + ")");
-        }
-        if (g.verdict.kind() == Significance.Kind.DIFFERS && timing.earnsVerdict()) {
-          g.verdict = g.verdict.withheld(Significance.Kind.UNSTABLE, "not called different: " + said);
-        }
-      }
+      withholdUnstable(g, timing, warnings, unstable, na, nb);
       if (g.verdict.kind() == Significance.Kind.DIFFERS && !timing.earnsVerdict()) {
         g.verdict = g.verdict.withheld(Significance.Kind.APART, timing.withheld());
       }
@@ -266,12 +275,35 @@ public record Comparison(List<String> aNames, List<String> bNames, Significance.
           + (unstable.size() == 1 ? "figure" : "figures") + " (" + String.join(", ", unstable) + "); none of them "
           + "is called different on that evidence.");
     }
-    List<Row> rows = groups.stream().map(g -> new Row(g.operation, g.metric, g.a, g.b, g.higherIsBetter, g.verdict,
-        List.copyOf(g.keys()), g.role, g.holmP)).toList();
-    Row head = rows.stream().filter(r -> r.role() == Role.PRIMARY).findFirst().orElseThrow();
-    Headline headline = new Headline(head.figure(), head.verdict(), chosen.why());
-    return new Comparison(a.stream().map(Named::name).toList(), b.stream().map(Named::name).toList(), method, diffs,
-        rows, warnings, timing, headline, single ? null : secondaryNote(tested, a.size(), b.size()));
+  }
+
+  /** A row whose repetitions hold an outlier or a drift: said (the primary in the warnings, a secondary listed). */
+  private static void withholdUnstable(Group g, Timing timing, List<String> warnings, List<String> unstable,
+      List<Named> na, List<Named> nb) {
+    Stability sa = Stability.of(g.a);
+    Stability sb = Stability.of(g.b);
+    if (timing.earnsVerdict()) { // a drift both sides share cancels; only one side's drift against the other's
+      sa = sa != null && sa.kind() == Stability.Kind.TREND ? null : sa;
+      sb = sb != null && sb.kind() == Stability.Kind.TREND ? null : sb;
+      sb = sb == null && sa == null ? Stability.divergence(g.b, g.a, "A") : sb;
+    }
+    if (sa == null && sb == null) {
+      return;
+    }
+    String said = (sa != null ? "A's repetitions are not stable in it: " + sa.describe() + named(sa, na) : "")
+        + (sa != null && sb != null ? "; " : "")
+        + (sb != null ? "B's repetitions are not stable in it: " + sb.describe() + named(sb, nb) : "");
+    if (g.role == Role.PRIMARY) {
+      warnings.add(0, "The primary figure (" + figure(g.operation, g.metric) + ") is not stable within a side: "
+          + said + ". A median of such runs describes something that was changing, so the headline does not "
+          + "call a difference on them: rerun that side, or find what disturbed it.");
+    } else {
+      unstable.add(figure(g.operation, g.metric) + " (" + (sa != null && sb != null ? "A and B" : sa != null ? "A"
+          : "B") + ")");
+    }
+    if (g.verdict.kind() == Significance.Kind.DIFFERS && timing.earnsVerdict()) {
+      g.verdict = g.verdict.withheld(Significance.Kind.UNSTABLE, "not called different: " + said);
+    }
   }
 
   private static boolean isTested(Significance v) {
