@@ -6,7 +6,7 @@
 #
 # A row without a bound is for reading (its aim is in issue 39). Methods and records are found by reading the
 # sources as text (python3): a method's length runs from its declaration line to its closing brace, as Checkstyle's
-# MethodLength counts in the habits profile (./mvnw -Phabits verify), which is the check the build can enforce.
+# MethodLength counts in the habits profile (on in every build unless -DskipHabits), which the build enforces.
 # The duplicates row needs the `duplicates` command (not in CI); without it the row says so.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
