@@ -1,0 +1,112 @@
+package dev.ycsbpack.common.telemetry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The server's own count of what the clients did: its {@code opcounters} over the sampled window against the
+ * operations the clients counted. A large mismatch means someone else's load (another client on the server), a
+ * proxy or driver retrying, or the clients talking to another database than the one sampled; it is a note in the
+ * verdict's lead line and the report, never silent, and never a failure on its own (the clients' figures stay true).
+ *
+ * <p>Which client operations each counter counts, as a MongoDB server counts them: {@code insert} counts documents
+ * (YCSB's INSERT, one document each, batched or not); {@code query} counts find commands (READ, SCAN, and the read
+ * of READ-MODIFY-WRITE); {@code update} counts update statements (UPDATE and the write of READ-MODIFY-WRITE);
+ * {@code delete} counts delete statements (DELETE). The window is the series' first sample to its last: the sampler
+ * takes one just before the clients start and one just after they end.
+ *
+ * @param rows one per counter with client operations to compare, in the order insert, query, update, delete
+ * @param note the line to show when any row differs beyond {@link #TOLERANCE} and {@link #SLACK}; empty otherwise,
+ *        or when the server reported no opcounters (then {@link #notReported} is true)
+ * @param notReported true when the server's series has no opcounters to compare
+ */
+public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notReported) {
+  /** A difference under this share of the clients' count is noise (an internal retry, a driver's own find). */
+  public static final double TOLERANCE = 0.02;
+  /** A difference under this many operations is noise whatever the share. */
+  public static final long SLACK = 50;
+
+  /**
+   * One counter against the clients' operations it counts.
+   *
+   * @param counter the server's counter, e.g. {@code opcounters.query}
+   * @param clientOperations the YCSB operations it counts, e.g. {@code READ+SCAN+READ-MODIFY-WRITE}
+   * @param server the counter's increase over the window
+   * @param clients the clients' count of those operations
+   */
+  public record Row(String counter, String clientOperations, long server, long clients) {
+    /** True when the two differ beyond noise. */
+    public boolean differs() {
+      long diff = Math.abs(server - clients);
+      return diff > SLACK && diff > TOLERANCE * Math.max(1, clients);
+    }
+
+    /** The server's count relative to the clients', e.g. {@code +12.5%}. */
+    public String relative() {
+      if (clients == 0) {
+        return server == 0 ? "+0.0%" : "n/a";
+      }
+      return String.format(Locale.ROOT, "%+.1f%%", 100.0 * (server - clients) / clients);
+    }
+  }
+
+  private record Mapping(String counter, List<String> operations) {
+  }
+
+  private static final List<Mapping> MAPPINGS = List.of(new Mapping("insert", List.of("INSERT")),
+      new Mapping("query", List.of("READ", "SCAN", "READ-MODIFY-WRITE")),
+      new Mapping("update", List.of("UPDATE", "READ-MODIFY-WRITE")), new Mapping("delete", List.of("DELETE")));
+
+  /**
+   * Compares {@code server}'s cumulative {@code opcounters.*} columns, from its first sample that reports them to its
+   * last, with {@code clientOperations} (YCSB operation name → operations counted by all clients, failed ones
+   * included, because a failed operation usually reached the server).
+   */
+  public static OpcounterCheck of(Series server, Map<String, Long> clientOperations) {
+    List<Row> rows = new ArrayList<>();
+    boolean any = false;
+    for (Mapping m : MAPPINGS) {
+      long clients = 0;
+      for (String op : m.operations()) {
+        clients += clientOperations.getOrDefault(op, 0L);
+      }
+      Optional<Long> delta = delta(server.values("opcounters." + m.counter()));
+      any |= delta.isPresent();
+      if (delta.isPresent() && (clients > 0 || delta.get() > 0)) {
+        rows.add(new Row("opcounters." + m.counter(), String.join("+", m.operations()), delta.get(), clients));
+      }
+    }
+    if (!any) {
+      return new OpcounterCheck(List.of(), Optional.empty(), true);
+    }
+    List<String> differing = new ArrayList<>();
+    for (Row r : rows) {
+      if (r.differs()) {
+        differing.add(r.counter() + " " + r.server() + " vs " + r.clients() + " " + r.clientOperations() + " ("
+            + r.relative() + ")");
+      }
+    }
+    Optional<String> note = differing.isEmpty() ? Optional.empty()
+        : Optional.of("the server counted other operations than the clients: " + String.join("; ", differing)
+            + " (another client, a retrying proxy, or another database?)");
+    return new OpcounterCheck(rows, note, false);
+  }
+
+  /** Last reported value minus the first; empty when fewer than two samples report it. */
+  private static Optional<Long> delta(List<Double> values) {
+    Double first = null;
+    Double last = null;
+    int reported = 0;
+    for (Double v : values) {
+      if (v != null) {
+        first = first == null ? v : first;
+        last = v;
+        reported++;
+      }
+    }
+    return reported < 2 ? Optional.empty() : Optional.of(Math.round(last - first));
+  }
+}

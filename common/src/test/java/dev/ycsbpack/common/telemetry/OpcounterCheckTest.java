@@ -1,0 +1,61 @@
+package dev.ycsbpack.common.telemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class OpcounterCheckTest {
+  private static Series counters(double[] insert, double[] query, double[] update) {
+    List<Column> columns = List.of(new Column("opcounters.insert", "count"), new Column("opcounters.query", "count"),
+        new Column("opcounters.update", "count"));
+    List<Sample> samples = new java.util.ArrayList<>();
+    for (int i = 0; i < insert.length; i++) {
+      samples.add(new Sample(1000L * i, Arrays.asList(insert[i], query[i], update[i])));
+    }
+    return new Series("server", Map.of(), columns, samples, List.of());
+  }
+
+  @Test
+  void countsThatAgreeGiveNoNote() {
+    Series s = counters(new double[] {10, 60, 110}, new double[] {5, 505, 1005}, new double[] {0, 500, 1000});
+    OpcounterCheck check = OpcounterCheck.of(s, Map.of("INSERT", 100L, "READ", 990L, "UPDATE", 1000L));
+    assertEquals(Optional.empty(), check.note());
+    assertEquals(3, check.rows().size());
+    assertEquals(new OpcounterCheck.Row("opcounters.query", "READ+SCAN+READ-MODIFY-WRITE", 1000, 990),
+        check.rows().get(1));
+    assertFalse(check.notReported());
+  }
+
+  @Test
+  void anotherClientsLoadIsNamed() {
+    Series s = counters(new double[] {0, 0}, new double[] {0, 3000}, new double[] {0, 1000});
+    OpcounterCheck check = OpcounterCheck.of(s, Map.of("READ", 1000L, "UPDATE", 1000L));
+    assertTrue(
+        check.note().orElseThrow().contains("opcounters.query 3000 vs 1000 READ+SCAN+READ-MODIFY-WRITE (+200.0%)"),
+        check.note().orElseThrow());
+    assertFalse(check.note().orElseThrow().contains("opcounters.update"));
+  }
+
+  @Test
+  void readModifyWriteCountsAsAReadAndAnUpdate() {
+    Series s = counters(new double[] {0, 0}, new double[] {0, 500}, new double[] {0, 500});
+    OpcounterCheck check = OpcounterCheck.of(s, Map.of("READ-MODIFY-WRITE", 500L));
+    assertEquals(Optional.empty(), check.note());
+  }
+
+  @Test
+  void aServerWithoutOpcountersIsNotReportedNotZero() {
+    Series s = new Series("server", Map.of(), List.of(new Column("mem.resident", "MiB")),
+        List.of(new Sample(0, Arrays.asList(1.0)), new Sample(1, Arrays.asList(1.0))), List.of());
+    OpcounterCheck check = OpcounterCheck.of(s, Map.of("READ", 1000L));
+    assertTrue(check.notReported());
+    assertTrue(check.rows().isEmpty());
+    assertEquals(Optional.empty(), check.note());
+  }
+}
