@@ -25,6 +25,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One coordinated run's {@code manifest.json}, assembled from typed inputs (the plan, the host checks, the
@@ -121,7 +123,7 @@ final class RunManifest {
     }
     if (failure != null) {
       // the clients name the staged copies they read; the user fixes the file they gave
-      return e.outcome().stagedNames().shown(failure + firstErrors(e.clients()));
+      return e.outcome().stagedNames().shown(failure + firstErrors(e.clients(), failure));
     }
     Manifest.Count count = count(e.clients()).orElse(null);
     if (count != null && !count.verdict().equals(CountCheck.COMPLETE)) {
@@ -243,13 +245,31 @@ final class RunManifest {
     return failure;
   }
 
-  /** The first errors the failed clients printed (at most three, in plan order), as a failure's cause; or empty. */
-  private static String firstErrors(CollectedClients collected) {
+  /**
+   * The first errors the failed clients printed (at most three, in plan order), as a failure's cause; or empty. An
+   * error the failure already quotes (the failing client's verdict names its first failure) is not said again.
+   */
+  private static String firstErrors(CollectedClients collected, String failure) {
     List<String> causes = new ArrayList<>();
-    collected.firstErrors().forEach((name, lines) -> lines.forEach(l -> causes.add(name + ": " + l)));
+    collected.firstErrors().forEach((name, lines) -> lines.stream().filter(l -> !quoted(failure, name, l))
+        .forEach(l -> causes.add(name + ": " + l)));
     return causes.isEmpty() ? ""
         : "; the first errors: " + String.join("; ", causes.subList(0, Math.min(causes.size(),
             CollectedClients.FIRST_ERRORS)));
+  }
+
+  private static final Pattern FIRST_ERROR_KIND = Pattern
+      .compile("first (\\S+ failure counted as Return=\\S+): ");
+
+  /**
+   * Whether {@code failure} is client {@code name}'s and already quotes the first error of {@code line}'s kind: its
+   * verdict says {@code first error: READ failure counted as Return=ERROR: ...} where the client's stderr said {@code
+   * mongodb binding: first READ failure counted as Return=ERROR: ...}.
+   */
+  private static boolean quoted(String failure, String name, String line) {
+    Matcher kind = FIRST_ERROR_KIND.matcher(line);
+    return failure.startsWith("client " + name + " ") && kind.find()
+        && failure.contains("first error: " + kind.group(1) + ": ");
   }
 
   private Manifest.Release release(Supervisor.Outcome o, Map<Host, HostSession.Probe> probes,

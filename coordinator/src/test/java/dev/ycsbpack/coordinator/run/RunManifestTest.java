@@ -190,6 +190,20 @@ class RunManifestTest {
         new ClientProblem(ClientProblem.Kind.STALLED, "stopped reporting"), 143);
     assertTrue(assembly.failureBeforeMerge(new RunManifest.Ending(stopped, probes(), List.of(), collected,
         phases())).startsWith("client 01-h1 on h1 stopped reporting; the first errors: "));
+    // an error the failing client's verdict already quotes is not listed again; another client's of that kind is
+    Map<String, List<String>> stderr = new LinkedHashMap<>();
+    stderr.put("02-h2", List.of("mongodb binding: first READ failure counted as Return=ERROR: timed out (later ...)",
+        "mongodb binding: first UPDATE failure counted as Return=ERROR: timed out (later ...)"));
+    stderr.put("03-h3", List.of("mongodb binding: first READ failure counted as Return=ERROR: timed out (later ...)"));
+    CollectedClients quoted = new CollectedClients(Map.of("01-h1", ok(START_MS + 5_010, 10), "02-h2",
+        failed("2 of 10 operations failed; first error: READ failure counted as Return=ERROR: timed out")),
+        List.of(), stderr);
+    assertEquals("client 02-h2 on h2 reports FAILED: 2 of 10 operations failed; first error: READ failure counted as "
+        + "Return=ERROR: timed out; the first errors: 02-h2: mongodb binding: first UPDATE failure counted as "
+        + "Return=ERROR: timed out (later ...); 03-h3: mongodb binding: first READ failure counted as Return=ERROR: "
+        + "timed out (later ...)",
+        assembly.failureBeforeMerge(new RunManifest.Ending(complete(plan), probes(),
+            List.of(), quoted, phases())));
     // folders that could not be brought back fail a run the supervisor called complete
     CollectedClients allOk = new CollectedClients(Map.of("01-h1", ok(1, 1), "02-h2", ok(1, 1), "03-h3", ok(1, 1)),
         List.of(), Map.of());
