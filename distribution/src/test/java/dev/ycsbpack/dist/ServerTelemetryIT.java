@@ -118,4 +118,44 @@ class ServerTelemetryIT {
     assertEquals("COMPLETE", PropertiesFiles.read(out.resolve("verdict.properties")).get("status"));
     assertTrue(Files.readString(out.resolve("telemetry/server.json")).contains("clusterMonitor"));
   }
+
+  @Test
+  void aCoordinatedRunIsSampledByTheCoordinatorAloneAndChecked() throws Exception {
+    String table = Servers.newTable();
+    YcsbRun.run(work, concat("load", "mongodb", workload(table))).assertSucceeded();
+    ServerStatusScript counting = ServerStatusScript.countingTraffic();
+    proxy.onRequest(counting);
+    // warm-ups of 2 x 2 x 100 inserts: before the release, so outside the sampled window
+    Path honest = work.resolve("honest");
+    Coordinator c = Coordinator.run(work, List.of(), coordinated(table, honest, "-p", "mongodb.warmup=100"));
+    assertEquals(0, c.exitCode(), c::describe);
+    assertTrue(Files.isRegularFile(honest.resolve("telemetry/server.csv")), c::describe);
+    assertTrue(Files.isRegularFile(honest.resolve("telemetry/server.json")), c::describe);
+    for (String client : List.of("01-local1", "02-local2")) {
+      assertFalse(Files.exists(honest.resolve("clients").resolve(client).resolve("telemetry")), "clients under "
+          + "--control sample nothing");
+    }
+    assertTrue(Coordinator.manifest(honest).path("reason").isMissingNode(), c::describe);
+    assertEquals("COMPLETE", Coordinator.manifest(honest).path("status").asText());
+
+    proxy.onRequest(counting.extraQueries(400));
+    Path noted = work.resolve("noted");
+    c = Coordinator.run(work, List.of(), coordinated(table, noted));
+    assertEquals(0, c.exitCode(), c::describe);
+    String reason = Coordinator.manifest(noted).path("reason").asText();
+    assertTrue(reason.startsWith("note: the server counted other operations than the clients: opcounters.query "),
+        c::describe);
+    assertEquals("COMPLETE", Coordinator.manifest(noted).path("status").asText());
+    assertTrue(c.stdout().lines().toList().contains(reason), c::describe);
+
+    Path off = work.resolve("off");
+    c = Coordinator.run(work, List.of(), coordinated(table, off, "--no-telemetry"));
+    assertEquals(0, c.exitCode(), c::describe);
+    assertFalse(Files.exists(off.resolve("telemetry")), "--no-telemetry samples nothing");
+  }
+
+  private List<String> coordinated(String table, Path bundle, String... more) {
+    return List.of(concat("run", "mongodb", workload(table), "-p", "operationcount=400", "-threads", "4",
+        "--hosts", "local,local", "--quiet", "--out", bundle.toString(), more));
+  }
 }

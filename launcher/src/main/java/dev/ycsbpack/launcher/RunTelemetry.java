@@ -35,12 +35,20 @@ final class RunTelemetry {
     return launch.out != null && !launch.controlled && launch.telemetry && binding.equals("mongodb");
   }
 
-  /** Starts sampling the run's server; returns once the first sample is taken (a bounded wait). */
+  /**
+   * Starts sampling the run's server; returns once the first sample is taken (a bounded wait), or null when the
+   * sampler could not even start (said in one line: the run goes on without it).
+   */
   static RunTelemetry start(LaunchArguments launch, PrintStream err) {
     Map<String, String> properties = PropertiesFiles.toMap(launch.properties);
-    ServerSampling sampling = ServerSampling.start(properties, ServerSampling.intervalMs(properties),
-        line -> err.println("bin/ycsb: warning: " + line));
-    return new RunTelemetry(sampling, launch.out, err);
+    try {
+      ServerSampling sampling = ServerSampling.start(properties, ServerSampling.intervalMs(properties),
+          line -> err.println("bin/ycsb: warning: " + line));
+      return new RunTelemetry(sampling, launch.out, err);
+    } catch (RuntimeException e) {
+      err.println("bin/ycsb: warning: the server telemetry could not start (" + e + "); the run goes on without it");
+      return null;
+    }
   }
 
   /**
