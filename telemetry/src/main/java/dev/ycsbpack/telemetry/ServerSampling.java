@@ -2,6 +2,7 @@ package dev.ycsbpack.telemetry;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
+import com.mongodb.connection.ClusterType;
 import dev.ycsbpack.common.telemetry.Series;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,13 +74,15 @@ public final class ServerSampling {
     }
   }
 
-  /** Whether the URL's deployment is mongos: {@code hello}'s {@code msg} is {@code isdbgrid} on a router. */
+  /**
+   * Whether the URL's deployment is a sharded cluster's routers, as the driver found it (a mongos answers its
+   * handshake as one): after one ping, so the driver has heard from a server.
+   */
   private static boolean mongos(Map<String, String> properties) {
     try (MongoClient probe = OwnClient.create(properties, b -> b.applyToConnectionPoolSettings(p -> p.maxSize(1))
         .applyToClusterSettings(c -> c.serverSelectionTimeout(ServerSampler.WAIT_MS, TimeUnit.MILLISECONDS)))) {
-      BsonDocument hello = probe.getDatabase("admin").runCommand(new BsonDocument("hello", new BsonInt32(1)),
-          BsonDocument.class);
-      return hello.isString("msg") && hello.getString("msg").getValue().equals("isdbgrid");
+      probe.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
+      return probe.getClusterDescription().getType() == ClusterType.SHARDED;
     } catch (RuntimeException e) {
       return false; // the one sampler on the deployment notes what went wrong
     }
