@@ -4,9 +4,7 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.telemetry.OpcounterCheck;
 import dev.ycsbpack.common.telemetry.Series;
-import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import dev.ycsbpack.telemetry.ServerSampling;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,15 +55,7 @@ final class RunTelemetry {
    * warm-up's); the self-check's note, if the counts differ.
    */
   Optional<String> finish(Outcomes outcomes, long unmeasuredInserts) {
-    List<Series> series = sampling.stop();
-    for (Series s : series) {
-      try {
-        TelemetryFiles.write(dir, s);
-      } catch (IOException | RuntimeException e) {
-        err.println("bin/ycsb: warning: cannot write the server telemetry " + TelemetryFiles.json(dir, s.source())
-            + ": " + e.getMessage() + " (the run's verdict does not depend on it)");
-      }
-    }
+    List<Series> series = sampling.stopAndWrite(dir, line -> err.println("bin/ycsb: warning: " + line));
     if (series.size() != 1) {
       return Optional.empty(); // several mongos: each counts only what went through it
     }

@@ -4,6 +4,9 @@ import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.connection.ClusterType;
 import dev.ycsbpack.common.telemetry.Series;
+import dev.ycsbpack.common.telemetry.TelemetryFiles;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +56,23 @@ public final class ServerSampling {
   /** Takes each sampler's last sample; the series, one per sampler. */
   public List<Series> stop() {
     return samplers.stream().map(ServerSampler::stop).toList();
+  }
+
+  /**
+   * {@link #stop}, then each series written into {@code dir}'s {@code telemetry/} ({@link TelemetryFiles}); a series
+   * that cannot be written is one line through {@code warn}, never an exception: the run does not depend on it.
+   */
+  public List<Series> stopAndWrite(Path dir, Consumer<String> warn) {
+    List<Series> series = stop();
+    for (Series s : series) {
+      try {
+        TelemetryFiles.write(dir, s);
+      } catch (IOException | RuntimeException e) {
+        warn.accept("cannot write the server telemetry " + TelemetryFiles.json(dir, s.source()) + ": "
+            + e.getMessage() + " (the run's status does not depend on it)");
+      }
+    }
+    return series;
   }
 
   /** {@code status.interval} in ms (YCSB reads whole seconds), else YCSB's default of 10 s. */

@@ -4,11 +4,9 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.common.telemetry.OpcounterCheck;
 import dev.ycsbpack.common.telemetry.Series;
-import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.telemetry.ServerSampling;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -56,16 +54,8 @@ final class ServerTelemetry {
     if (s == null) {
       return List.of(); // not started: off, or the clients were never released
     }
-    series = s.stop();
-    for (Series one : series) {
-      try {
-        TelemetryFiles.write(bundle, one);
-      } catch (IOException | RuntimeException e) {
-        setup.log().println("ycsb-coordinator: warning: cannot write the server telemetry " + TelemetryFiles.json(
-            bundle, one.source()) + ": " + setup.redactor().redact(String.valueOf(e.getMessage()))
-            + " (the run's status does not depend on it)");
-      }
-    }
+    series = s.stopAndWrite(bundle, line -> setup.log().println("ycsb-coordinator: warning: " + setup.redactor()
+        .redact(line)));
     return series;
   }
 
