@@ -45,11 +45,16 @@ final class LaunchArguments {
    * checks included, then exit; no server is contacted and nothing is written.
    */
   final boolean check;
+  /**
+   * False with {@code --no-telemetry}: a client folder ({@code --out}, not under {@code --control}) then gets no
+   * server series.
+   */
+  final boolean telemetry;
   /** Lines for stderr before the run (an old class name that was mapped). */
   final List<String> notices;
 
   private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
-      boolean controlled, int controlTimeoutSeconds, boolean check, List<String> notices) {
+      boolean controlled, int controlTimeoutSeconds, boolean check, boolean telemetry, List<String> notices) {
     this.load = load;
     this.bindingClass = bindingClass;
     this.clientArgs = clientArgs;
@@ -58,6 +63,7 @@ final class LaunchArguments {
     this.controlled = controlled;
     this.controlTimeoutSeconds = controlTimeoutSeconds;
     this.check = check;
+    this.telemetry = telemetry;
     this.notices = List.copyOf(notices);
   }
 
@@ -86,7 +92,7 @@ final class LaunchArguments {
     }
     addStandIns(clientArgs, bindingClass, merged, flags.out != null || flags.controlled);
     return new LaunchArguments(load, bindingClass, clientArgs, merged, flags.out, flags.controlled,
-        flags.controlTimeout, flags.check, notices);
+        flags.controlTimeout, flags.check, !flags.noTelemetry, notices);
   }
 
   /** {@code load} or {@code run}. */
@@ -111,6 +117,7 @@ final class LaunchArguments {
     Path out;
     boolean controlled;
     boolean check;
+    boolean noTelemetry;
     int controlTimeout = DEFAULT_CONTROL_TIMEOUT;
 
     Flags(String[] args, boolean load) {
@@ -146,6 +153,9 @@ final class LaunchArguments {
           return i;
         case "--check" :
           check = true;
+          return i;
+        case "--no-telemetry" :
+          noTelemetry = true;
           return i;
         case "--control-timeout" :
           controlTimeout = Integer.parseInt(positiveInt(value(args, ++i, flag, "seconds"), flag, 1));

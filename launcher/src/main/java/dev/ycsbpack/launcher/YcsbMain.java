@@ -7,6 +7,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.common.StartupArchive;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.mongodb.MongoDbClient;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -65,7 +66,10 @@ public final class YcsbMain {
     StallWatch stall = watchStalls(run);
     RunVerdict verdict = new RunVerdict(run.expected(), output.stdoutSummary());
     String runId = UUID.randomUUID().toString();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(run, verdict, stall, args[1], runId),
+    // the first sample just before YCSB's client starts: the window then holds the whole run (the warm-up too)
+    RunTelemetry telemetry = RunTelemetry.wanted(run.launch(), args[1]) ? RunTelemetry.start(run.launch(),
+        System.err) : null;
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(run, verdict, stall, args[1], runId, telemetry),
         "ycsb-run-verdict"));
     Client.main(run.launch().clientArgs.toArray(new String[0]));
   }
@@ -253,8 +257,12 @@ public final class YcsbMain {
    * The shutdown hook's work once YCSB has ended (or was stopped): the verdict on stderr, to the coordinator and in
    * the client folder; halts with status 1 when the run failed.
    */
-  private static void finish(Prepared run, RunVerdict verdict, StallWatch stall, String bindingName, String runId) {
+  private static void finish(Prepared run, RunVerdict verdict, StallWatch stall, String bindingName, String runId,
+      RunTelemetry telemetry) {
     System.out.flush();
+    // the last sample just after the client ended, the series written before the verdict (written last)
+    String note = telemetry == null ? null : telemetry.finish(verdict.outcomes(), MongoDbClient.warmupInserts())
+        .orElse(null);
     MeasuredWindow window = MeasuredWindow.current();
     SuccessSpan span = new SuccessSpan(StartGate.firstOperationEpochMs(), stall.lastSuccessEpochMs(),
         window == null ? -1 : window.measuredMs());
@@ -268,6 +276,9 @@ public final class YcsbMain {
     if (failure != null) {
       System.err.println("bin/ycsb: FAILED: " + failure);
     }
+    if (note != null) {
+      System.err.println("bin/ycsb: note: " + note); // the lead line's note: the status stays the run's own
+    }
     int status = failure == null ? 0 : FAILED;
     if (run.launch().controlled) {
       StartGate.reportStarted();
@@ -276,7 +287,8 @@ public final class YcsbMain {
     System.err.flush();
     if (clientFolder != null) {
       status = finishFolder(clientFolder,
-          () -> new Verdict(RunJudgement.ofFailure(failure), failure, run.expected().count().operations(),
+          () -> new Verdict(RunJudgement.ofFailure(failure), withNote(failure, note),
+              run.expected().count().operations(),
               verdict.operationsDone(), runId,
               StartGate.firstOperationEpochMs(), span.windowMs(), verdict.outcomes(), span.lastSuccessEpochMs()),
           folderFailure, bindingName, status);
@@ -285,6 +297,11 @@ public final class YcsbMain {
       Runtime.getRuntime().halt(status);
     }
     StartupArchive.runCompleted();
+  }
+
+  /** The verdict's reason: why the run failed, then the self-check's note; either alone; or null. */
+  private static String withNote(String failure, String note) {
+    return note == null ? failure : failure == null ? "note: " + note : failure + "; note: " + note;
   }
 
   /** What failed the run, or null: a stop's reason, else the stall rule's, else the verdict's; the folder's first. */

@@ -137,6 +137,14 @@ public class MongoDbClient extends DB {
     return DocumentCounts.after();
   }
 
+  /**
+   * Documents this process's warm-up ({@code mongodb.warmup}) inserted into its scratch collection: the server's
+   * insert counter includes them, YCSB's measurements do not (the telemetry's opcounter check subtracts them).
+   */
+  public static long warmupInserts() {
+    return Warmup.PROCESS.sent();
+  }
+
   /** The version of the MongoDB driver this binding runs on. */
   public static String driverVersion() {
     return DriverInternals.driverVersion();

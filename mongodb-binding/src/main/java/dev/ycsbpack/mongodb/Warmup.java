@@ -49,6 +49,8 @@ final class Warmup {
   /** Numbers this process's warming threads, so their scratch keys never collide. */
   private final AtomicLong threads = new AtomicLong();
   private final Gate gate = new Gate();
+  /** Documents this process's warm-up sent to the server: the server counts them, the measurements do not. */
+  private final AtomicLong sent = new AtomicLong();
 
   /** {@code token} names this process's scratch collection: letters and digits, unique among the run's processes. */
   Warmup(String token) {
@@ -58,6 +60,11 @@ final class Warmup {
   /** 64 random bits in hex: two processes drawing the same one is not a case to plan for. */
   static String newToken() {
     return Long.toHexString(new SecureRandom().nextLong() | Long.MIN_VALUE);
+  }
+
+  /** Documents this process's warm-up sent to the server so far (acknowledged or not). */
+  long sent() {
+    return sent.get();
   }
 
   /** The scratch collection of this process for the measured collection {@code table}. */
@@ -100,11 +107,13 @@ final class Warmup {
         doc.put(prefix + f, new BsonBinary(printable(length)));
       }
       if (options.batchSize() == 1) {
+        sent.incrementAndGet();
         scratch.insertOne(doc);
         continue;
       }
       batch.add(doc);
       if (batch.size() == options.batchSize() || i == options.warmup() - 1) {
+        sent.addAndGet(batch.size());
         scratch.insertMany(batch, UNORDERED);
         batch = new ArrayList<>();
       }

@@ -1,6 +1,8 @@
 package dev.ycsbpack.common.telemetry;
 
+import dev.ycsbpack.common.Outcomes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,6 +68,15 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
    * included, because a failed operation usually reached the server).
    */
   public static OpcounterCheck of(Series server, Map<String, Long> clientOperations) {
+    return of(server, clientOperations, 0);
+  }
+
+  /**
+   * As {@link #of(Series, Map)}, with {@code unmeasuredInserts} documents the clients inserted inside the window but
+   * outside their measurements (the binding's warm-up, {@code mongodb.warmup}, when the window holds it) taken off
+   * the server's insert counter before comparing.
+   */
+  public static OpcounterCheck of(Series server, Map<String, Long> clientOperations, long unmeasuredInserts) {
     List<Row> rows = new ArrayList<>();
     boolean any = false;
     for (Mapping m : MAPPINGS) {
@@ -73,7 +84,8 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
       for (String op : m.operations()) {
         clients += clientOperations.getOrDefault(op, 0L);
       }
-      Optional<Long> delta = delta(server.values("opcounters." + m.counter()));
+      Optional<Long> delta = delta(server.values("opcounters." + m.counter()))
+          .map(d -> m.counter().equals("insert") ? d - unmeasuredInserts : d);
       any |= delta.isPresent();
       if (delta.isPresent() && (clients > 0 || delta.get() > 0)) {
         rows.add(new Row("opcounters." + m.counter(), String.join("+", m.operations()), delta.get(), clients));
@@ -93,6 +105,17 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
         : Optional.of("the server counted other operations than the clients: " + String.join("; ", differing)
             + " (another client, a retrying proxy, or another database?)");
     return new OpcounterCheck(rows, note, false);
+  }
+
+  /**
+   * The clients' operations as {@link #of} takes them, from their {@code Return=} counts (every status, failed ones
+   * included): there a READ-MODIFY-WRITE is already one READ and one UPDATE, so no READ-MODIFY-WRITE key is given.
+   */
+  public static Map<String, Long> clientOperations(Outcomes outcomes) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    outcomes.returns().forEach((op, statuses) -> out.put(op, statuses.values().stream().mapToLong(Long::longValue)
+        .sum()));
+    return out;
   }
 
   /** Last reported value minus the first; empty when fewer than two samples report it. */

@@ -58,4 +58,22 @@ class OpcounterCheckTest {
     assertTrue(check.rows().isEmpty());
     assertEquals(Optional.empty(), check.note());
   }
+
+  @Test
+  void theWarmUpsInsertsAreTheServersNotTheClients() {
+    // 300 measured inserts and 200 warm-up inserts: the server counted 500
+    Series s = counters(new double[] {0, 500}, new double[] {0, 0}, new double[] {0, 0});
+    assertTrue(OpcounterCheck.of(s, Map.of("INSERT", 300L)).note().orElseThrow().contains(
+        "opcounters.insert 500 vs 300 INSERT"));
+    OpcounterCheck check = OpcounterCheck.of(s, Map.of("INSERT", 300L), 200);
+    assertEquals(Optional.empty(), check.note());
+    assertEquals(new OpcounterCheck.Row("opcounters.insert", "INSERT", 300, 300), check.rows().get(0));
+  }
+
+  @Test
+  void theClientsOperationsAreTheirReturnCountsOfEveryStatus() {
+    dev.ycsbpack.common.Outcomes o = dev.ycsbpack.common.Outcomes.none().plus("READ", "OK", 90).plus("READ",
+        "NOT_FOUND", 5).plus("READ", "ERROR", 5).plus("UPDATE", "OK", 40);
+    assertEquals(Map.of("READ", 100L, "UPDATE", 40L), OpcounterCheck.clientOperations(o));
+  }
 }

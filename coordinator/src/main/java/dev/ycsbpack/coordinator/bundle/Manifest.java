@@ -16,7 +16,8 @@ import java.util.Map;
  * @param status     {@code RUNNING}, {@code COMPLETE} or {@code FAILED}; {@code INCOMPLETE} after
  *                   {@code bin/ycsb-coordinator recover} made a killed coordinator's bundle a result from what its
  *                   clients kept
- * @param reason     why it failed, naming host, client and cause; null otherwise
+ * @param reason     why it failed, naming host, client and cause, then any note of the server's opcounter
+ *                   self-check ({@code note: ...}); for a complete run that note alone, or null
  * @param command    the coordinator's command line, secrets masked
  * @param phase      {@code load} or {@code run}
  * @param runId      this run's id (also the remote working folder's name)

@@ -43,6 +43,9 @@ final class Summary {
     if (m.note() != null && (!table || status != CoordinatedRun.COMPLETE)) {
       out.println(m.note()); // the merged table states it itself
     }
+    if (status == CoordinatedRun.COMPLETE && m.reason() != null) {
+      out.println(m.reason()); // a complete run's reason is a note (the server's own count differs): first
+    }
     if (status != CoordinatedRun.COMPLETE) {
       if (m.lead() != null) {
         err.println("ycsb-coordinator: " + m.lead());

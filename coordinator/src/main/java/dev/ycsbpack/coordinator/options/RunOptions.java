@@ -60,6 +60,11 @@ public final class RunOptions {
   @Option(names = "--quiet", description = "no progress output")
   public boolean quiet;
 
+  @Option(names = "--no-telemetry", description = "sample nothing from the server during the run (by default its "
+      + "serverStatus every status.interval, default 10 s, on one connection of the coordinator's: "
+      + "BUNDLE/telemetry/server.csv and .json)")
+  public boolean noTelemetry;
+
   /** Refuses a binding name that is not one. */
   public static void checkBinding(String binding) throws UsageError {
     if (!binding.matches("[A-Za-z0-9_-]+")) {

@@ -11,6 +11,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.RunJudgement;
+import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -61,6 +62,8 @@ public final class CoordinatedRun {
   private volatile String onDisk;
   /** The merged figures, as merged.json holds them: what the run's outcome hands its caller. */
   private volatile MergedJson mergedFigures;
+  /** The series sampled during the run, as written into the bundle's telemetry/: what the outcome hands on. */
+  private volatile List<Series> telemetry = List.of();
 
   /** @param commandStartMs when the command started (epoch ms): the manifest's {@code startedAt} */
   public CoordinatedRun(RunPlan plan, RunSetup setup, long commandStartMs) {
@@ -225,7 +228,7 @@ public final class CoordinatedRun {
 
   /** What the run ended with once {@code written} is in the bundle, with the merged figures if it was merged. */
   private RunOutcome outcome(Manifest written, List<ClientProblem> problems, int exitCode) {
-    return new RunOutcome(written, mergedFigures, problems, exitCode);
+    return new RunOutcome(written, mergedFigures, problems, exitCode, telemetry);
   }
 
   /** {@code cannot write PATH (STEP): ERROR}, for the step's write that failed. */
@@ -296,7 +299,10 @@ public final class CoordinatedRun {
     if (interrupted != null) {
       supervisor.abort(interrupted);
     }
+    ServerTelemetry server = new ServerTelemetry(plan, setup);
+    supervisor.beforeRelease(server::start);
     Supervisor.Outcome outcome = supervisor.run();
+    telemetry = server.stopAndWrite(bundle.dir()); // before the merge, which reads them
     times.end("start", outcome.releaseAfterMs(), "run");
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());
@@ -318,8 +324,8 @@ public final class CoordinatedRun {
     Manifest m;
     synchronized (ending) {
       // Ctrl-C during the merge: the bundle says FAILED, as the interrupt's hook tells the user
-      m = manifest.finished(new RunManifest.Ending(outcome, probes, fetchProblems, collected, times.asMap()),
-          orInterrupted(failure), merged, mergeFailure, Instant.now());
+      m = server.noted(manifest.finished(new RunManifest.Ending(outcome, probes, fetchProblems, collected,
+          times.asMap()), orInterrupted(failure), merged, mergeFailure, Instant.now()), collected);
       write(bundle, m);
     }
     bundle.removeStaging();

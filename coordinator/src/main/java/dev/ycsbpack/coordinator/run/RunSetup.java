@@ -18,9 +18,16 @@ import java.util.Map;
  * @param command  the command line as the manifest records it, secrets masked
  * @param log      where the progress line and warnings go
  * @param quiet    no progress line
+ * @param telemetry whether the coordinator samples the server during each run ({@code --no-telemetry}: false)
  */
 public record RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
-    Redactor redactor, String command, PrintStream log, boolean quiet) {
+    Redactor redactor, String command, PrintStream log, boolean quiet, boolean telemetry) {
+  /** A setup whose runs sample the server (the default). */
+  public RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
+      String command, PrintStream log, boolean quiet) {
+    this(sessions, pack, settings, redactor, command, log, quiet, true);
+  }
+
   /** The progress line of a run of {@code total} operations: none when quiet. */
   Progress progress(long total) {
     return quiet ? new Progress.Silent() : Progress.forConsole(log, total);

@@ -146,6 +146,8 @@ public final class Supervisor {
   private final List<Future<?>> removals = new CopyOnWriteArrayList<>();
   private final PrintStream log;
   private volatile String abortReason;
+  private volatile Runnable beforeRelease = () -> {
+  };
   /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
   private final LineReader output = new LineReader("coordinator-client-output");
 
@@ -163,6 +165,14 @@ public final class Supervisor {
     this.progress = progress;
     this.clockOffsets = clockOffsets;
     this.log = log;
+  }
+
+  /**
+   * What to do once every client is ready, just before they are released (the server's sampler takes its first
+   * sample there, after the clients' start-up checks and warm-ups); nothing by default.
+   */
+  public void beforeRelease(Runnable hook) {
+    beforeRelease = hook;
   }
 
   /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
@@ -189,6 +199,7 @@ public final class Supervisor {
         failure = awaitRemovals();
       }
       if (failure == null) {
+        beforeRelease.run();
         // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
         // moment whatever the time its GO took to arrive
         releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();

@@ -1,17 +1,14 @@
 package dev.ycsbpack.experiment.run;
 
 import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import dev.ycsbpack.common.TlsFiles;
 import dev.ycsbpack.common.TlsSettings;
 import dev.ycsbpack.common.UntrustedCertificate;
 import dev.ycsbpack.common.UrlOptions;
+import dev.ycsbpack.telemetry.OwnClient;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
 
 /**
  * The loaded collection's document count, asked once before the first step: a sweep over an empty or short collection
@@ -66,22 +63,13 @@ public final class RecordCount {
   }
 
   /**
-   * A client of the binding's URL and TLS files (as the binding reads them: common's {@link TlsSettings}) that gives
-   * up selecting a server after 10 s (the caller closes it).
+   * A client of the binding's URL and TLS files (as the binding reads them), the pack's own ({@link OwnClient}): it
+   * gives up selecting a server after 10 s (the caller closes it).
    *
    * @throws TlsSettings.Refusal a TLS file or password that cannot be used: one line naming the property
    */
   public static MongoClient client(Map<String, String> properties) {
-    String url = url(properties);
-    SSLContext tls = TlsSettings.from(properties::get, UrlOptions.of(url)).sslContext();
-    MongoClientSettings.Builder settings = MongoClientSettings.builder()
-        .applyConnectionString(new ConnectionString(UrlOptions.without(url, TlsFiles.URL_OPTION_KEYS)))
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
-        .applyToSocketSettings(b -> b.readTimeout(30, TimeUnit.SECONDS));
-    if (tls != null) {
-      settings.applyToSslSettings(b -> b.enabled(true).context(tls));
-    }
-    return MongoClients.create(settings.build());
+    return OwnClient.create(properties);
   }
 
   /**
@@ -98,7 +86,7 @@ public final class RecordCount {
   }
 
   private static String url(Map<String, String> properties) {
-    return properties.getOrDefault("mongodb.url", "mongodb://localhost:27017");
+    return OwnClient.url(properties);
   }
 
   /** The collection ({@code database.collection}) and its documents. */

@@ -2,9 +2,9 @@ package dev.ycsbpack.experiment.run;
 
 import com.mongodb.client.MongoClient;
 import dev.ycsbpack.aggregate.experiment.ServerMemory;
+import dev.ycsbpack.telemetry.ServerStatusReader;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
-import org.bson.BsonValue;
 
 /** Asks a server for {@code serverStatus} and reduces the answer to the {@link ServerMemory.Snapshot} a step keeps. */
 public final class ServerStatus {
@@ -23,29 +23,19 @@ public final class ServerStatus {
   }
 
   /**
-   * The counters of a serverStatus reply. {@code mem.resident} is in MiB (the server's unit); the WiredTiger cache
-   * figures are bytes and pages.
+   * The counters of a serverStatus reply, read by the telemetry's one reader ({@link ServerStatusReader}).
+   * {@code mem.resident} is in MiB (the server's unit); the WiredTiger cache figures are bytes and pages.
    */
   public static ServerMemory.Snapshot snapshot(BsonDocument status) {
-    Long resident = number(status, 1, "mem", "resident");
+    ServerStatusReader.Reading r = ServerStatusReader.read(status);
+    Long resident = whole(r.value("mem.resident"));
     return new ServerMemory.Snapshot(resident == null ? null : resident * 1024 * 1024,
-        number(status, 1, "wiredTiger", "cache", "bytes currently in the cache"),
-        number(status, 1, "wiredTiger", "cache", "maximum bytes configured"),
-        number(status, 0, "wiredTiger", "cache", "pages read into cache"), null);
+        whole(r.value("wiredTiger.cache.bytes")), whole(r.value("wiredTiger.cache.maxBytes")),
+        whole(r.value("wiredTiger.cache.pagesRead")), null);
   }
 
-  /**
-   * The number at {@code path}, or null when absent or below {@code least}: a server that lists a size it does not
-   * keep (resident memory 0) has not reported it, while a counter may honestly still be 0.
-   */
-  private static Long number(BsonDocument d, long least, String... path) {
-    BsonValue v = d;
-    for (String key : path) {
-      if (!(v instanceof BsonDocument doc) || !doc.containsKey(key)) {
-        return null;
-      }
-      v = doc.get(key);
-    }
-    return v.isNumber() && v.asNumber().longValue() >= least ? v.asNumber().longValue() : null;
+  /** A figure as the step keeps it: whole, as the server's integers are. */
+  private static Long whole(Double figure) {
+    return figure == null ? null : figure.longValue();
   }
 }

@@ -42,7 +42,13 @@ public final class StepRunner implements Steps {
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
       String command, PrintStream log, boolean quiet) {
-    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet);
+    this(sessions, pack, settings, redactor, command, log, quiet, true);
+  }
+
+  /** @param telemetry whether each step's coordinated run samples the server ({@code --no-telemetry}: false) */
+  public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
+      String command, PrintStream log, boolean quiet, boolean telemetry) {
+    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet, telemetry);
   }
 
   /** The plan of one step (the coordinator's own planner: shares, key ranges, notes). */
