@@ -1,0 +1,131 @@
+package dev.ycsbpack.aggregate.telemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.OutputFormat;
+import dev.ycsbpack.aggregate.merge.MergeOptions;
+import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.Telemetry;
+import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.telemetry.Series;
+import dev.ycsbpack.common.telemetry.TelemetryFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The series beside the clients, kept in the merge result and summarised in merged.json's telemetry section. */
+class TelemetryMergeTest {
+  static final long T = 1_790_000_000_000L;
+  /** Each client: 20 one-second intervals, 100 READ and 50 UPDATE in each. */
+  static final int INTERVALS = 20;
+
+  @TempDir
+  Path dir;
+
+  /** A client folder from T to T + 20 s, as the synthetic YCSB client writes it. */
+  static Path client(Path dir) throws Exception {
+    SyntheticClients.writeClient(dir, T, 1000, INTERVALS, List.of("READ", "UPDATE"), (op, k) -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(500, op.equals("READ") ? 100 : 50);
+      return h;
+    }, SyntheticClients.baseProperties());
+    return dir;
+  }
+
+  /**
+   * The server as sampled: just before the clients (T - 500), every 5 s, just after (T + 20 500). Its query counter
+   * grows by the clients' 2 000 READs exactly; its update counter by 1 000 + 3 000 others' updates.
+   */
+  static Series server() {
+    return KnownSeries.of("server", T - 500, T + 5_000, T + 10_000, T + 15_000, T + 20_500)
+        .identity("host", "db1:27017").identity("version", "7.0.14")
+        .column("opcounters.query", "count", 100.0, 600.0, 1100.0, 1600.0, 2100.0)
+        .column("opcounters.update", "count", 0.0, 1000.0, 2000.0, 3000.0, 4000.0)
+        .column("mem.resident", "MiB", 90.0, 300.0, 100.0, 200.0, 95.0)
+        .notReported("wiredTiger.cache.bytes", "bytes").build();
+  }
+
+  @Test
+  void aClientFoldersServerSeriesIsSummarisedInsideTheWindowAndChecked() throws Exception {
+    Path c0 = client(dir.resolve("c0"));
+    TelemetryFiles.write(c0, server());
+
+    MergeResult r = Aggregate.merge(List.of(c0), MergeOptions.builder().warmupSeconds(2).build());
+
+    Telemetry t = r.telemetry();
+    assertEquals(1, t.series().size());
+    assertEquals("c0", t.series().get(0).client());
+    assertEquals(List.of("c0"), t.series().get(0).checkedClients());
+    JsonNode s = mergedJson(r).path("telemetry").path("series").get(0);
+    assertEquals("server", s.path("source").asText());
+    assertEquals("c0", s.path("client").asText());
+    assertEquals("db1:27017", s.path("identity").path("host").asText());
+    assertEquals(5, s.path("samples").asInt());
+    assertEquals(3, s.path("samplesInWindow").asInt(), "T+5, T+10, T+15 s lie in the window T+2 s to T+20 s");
+    JsonNode mem = s.path("columns").path("mem.resident");
+    assertEquals("MiB", mem.path("unit").asText());
+    assertEquals(100.0, mem.path("min").asDouble());
+    assertEquals(200.0, mem.path("median").asDouble());
+    assertEquals(300.0, mem.path("max").asDouble());
+    assertEquals(200.0, mem.path("last").asDouble());
+    JsonNode cache = s.path("columns").path("wiredTiger.cache.bytes");
+    for (String f : List.of("min", "median", "max", "last")) {
+      assertTrue(cache.has(f) && cache.path(f).isNull(), "not reported is null, never 0: " + cache);
+    }
+    assertEquals("wiredTiger.cache.bytes: not reported by this server", s.path("notes").get(0).asText());
+    JsonNode check = s.path("opcounterCheck");
+    assertEquals("opcounters.query", check.path("rows").get(0).path("counter").asText());
+    assertEquals(2000, check.path("rows").get(0).path("server").asLong());
+    assertEquals(2000, check.path("rows").get(0).path("clients").asLong());
+    assertEquals(4000, check.path("rows").get(1).path("server").asLong());
+    assertEquals(1000, check.path("rows").get(1).path("clients").asLong());
+    assertEquals("+300.0%", check.path("rows").get(1).path("relative").asText());
+    assertTrue(check.path("note").asText().contains("opcounters.update 4000 vs 1000"), check.toString());
+  }
+
+  @Test
+  void aBundlesOwnSeriesAreReadWhenItsClientsAreMergedAndThoseOutsideTheWindowLeftOut() throws Exception {
+    Path bundle = dir.resolve("bundle");
+    client(bundle.resolve("clients").resolve("c0"));
+    client(bundle.resolve("clients").resolve("c1"));
+    Files.writeString(bundle.resolve("manifest.json"), "{\"status\": \"COMPLETE\"}");
+    TelemetryFiles.write(bundle, server());
+    TelemetryFiles.write(bundle, KnownSeries.of("host-old", T - 99_000, T - 90_000)
+        .column("cpu.user", "%", 1.0, 2.0).build());
+
+    MergeResult r = Aggregate.merge(List.of(bundle.resolve("clients")), MergeOptions.defaults());
+
+    Telemetry t = r.telemetry();
+    assertEquals(List.of("server"), t.series().stream().map(s -> s.series().source()).toList());
+    assertEquals("", t.series().get(0).client());
+    assertEquals(List.of("c0", "c1"), t.series().get(0).checkedClients());
+    assertEquals(1, t.notes().size());
+    assertTrue(t.notes().get(0).startsWith("telemetry host-old was sampled from "), t.notes().get(0));
+    JsonNode json = mergedJson(r).path("telemetry");
+    assertFalse(json.path("series").get(0).has("client"), "a bundle's own series names no client");
+    assertEquals(2000, json.path("series").get(0).path("opcounterCheck").path("rows").get(1).path("clients")
+        .asLong(), "both clients' updates");
+  }
+
+  @Test
+  void withoutTelemetryThereIsNoSection() throws Exception {
+    MergeResult r = Aggregate.merge(List.of(client(dir.resolve("c0"))), MergeOptions.defaults());
+    assertTrue(r.telemetry().isEmpty());
+    assertFalse(mergedJson(r).has("telemetry"));
+  }
+
+  static JsonNode mergedJson(MergeResult r) throws Exception {
+    Path out = Files.createTempDirectory("merged");
+    Aggregate.write(r, out, EnumSet.of(OutputFormat.JSON));
+    return new ObjectMapper().readTree(out.resolve("merged.json").toFile());
+  }
+}
