@@ -87,6 +87,8 @@ public final class TelemetryMerge {
         kept.add(SERVER.equals(s.series().source()) ? checked(s, r.clients()) : s);
       }
     }
+    // the deployment's series before the machines', each kind in the order read
+    kept.sort(java.util.Comparator.comparingInt(s -> s.series().source().startsWith(SERVER) ? 0 : 1));
     return r.withTelemetry(new Telemetry(kept, notes));
   }
 

@@ -11,47 +11,28 @@ import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.Telemetry;
-import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
 import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The series beside the clients, kept in the merge result and summarised in merged.json's telemetry section. */
 class TelemetryMergeTest {
-  static final long T = 1_790_000_000_000L;
-  /** Each client: 20 one-second intervals, 100 READ and 50 UPDATE in each. */
-  static final int INTERVALS = 20;
+  static final long T = TelemetryRun.T;
 
   @TempDir
   Path dir;
 
-  /** A client folder from T to T + 20 s, as the synthetic YCSB client writes it. */
   static Path client(Path dir) throws Exception {
-    SyntheticClients.writeClient(dir, T, 1000, INTERVALS, List.of("READ", "UPDATE"), (op, k) -> {
-      Histogram h = new Histogram(3);
-      h.recordValueWithCount(500, op.equals("READ") ? 100 : 50);
-      return h;
-    }, SyntheticClients.baseProperties());
-    return dir;
+    return TelemetryRun.client(dir);
   }
 
-  /**
-   * The server as sampled: just before the clients (T - 500), every 5 s, just after (T + 20 500). Its query counter
-   * grows by the clients' 2 000 READs exactly; its update counter by 1 000 + 3 000 others' updates.
-   */
   static Series server() {
-    return KnownSeries.of("server", T - 500, T + 5_000, T + 10_000, T + 15_000, T + 20_500)
-        .identity("host", "db1:27017").identity("version", "7.0.14")
-        .column("opcounters.query", "count", 100.0, 600.0, 1100.0, 1600.0, 2100.0)
-        .column("opcounters.update", "count", 0.0, 1000.0, 2000.0, 3000.0, 4000.0)
-        .column("mem.resident", "MiB", 90.0, 300.0, 100.0, 200.0, 95.0)
-        .notReported("wiredTiger.cache.bytes", "bytes").build();
+    return TelemetryRun.server();
   }
 
   @Test
