@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The report's "Server and hosts" part in a real browser: the server's and the host's charts hold the sampled values,
  * share the client charts' time axis, a figure not reported is said, and the self-check table shows the counts. The
- * page is saved as {@code target/telemetry-report/merged/report.html} with a screenshot beside it, for a person to look at.
+ * page is saved as {@code target/telemetry-report/merged/report.html} with screenshots in {@code
+ * target/telemetry-report/}, for a person to look at.
  */
 class ReportTelemetryInBrowserTest {
   @TempDir

@@ -40,7 +40,8 @@ public final class TelemetryRun {
 
   /**
    * The server sampled every 2 s from T - 1 s to T + 21 s, every chart's figure present but the lock queues (a
-   * column of nulls) and replication lag (no column: a standalone): query rate 100 ops/s, update rate 50 ops/s (what the client did), cache filling from 10% to 54%.
+   * column of nulls) and replication lag (no column: a standalone): query rate 100 ops/s, update rate 50 ops/s (what
+   * the client did), cache filling from 10% to 54%.
    */
   public static Series fullServer() {
     int n = 12;
