@@ -98,6 +98,42 @@ class TelemetryMergeTest {
   }
 
   @Test
+  void theTextAndMarkdownSayEachSeriesInOneLineAndTheSelfCheck() throws Exception {
+    Path c0 = client(dir.resolve("c0"));
+    TelemetryFiles.write(c0, server());
+    TelemetryFiles.write(c0, KnownSeries.of("host-db1", T + 1_000, T + 6_000, T + 11_000)
+        .column("cpu.user", "%", null, 20.0, 30.0).column("cpu.steal", "%", null, 0.0, 2.5)
+        .notReported("disk.sda.busy", "%").build());
+    MergeResult r = Aggregate.merge(List.of(c0), MergeOptions.builder().warmupSeconds(2).build());
+    Path out = dir.resolve("out");
+    Aggregate.write(r, out, EnumSet.of(OutputFormat.TXT, OutputFormat.MD));
+
+    String server = "Telemetry server (client c0): host db1:27017, version 7.0.14; 3 of 5 samples in the window; "
+        + "mem.resident max 300 MiB; 1 of 4 figures not reported by this server.";
+    String host = "Telemetry host-db1 (client c0): 2 of 3 samples in the window; cpu.user median 25 %, "
+        + "cpu.steal median 1.3 %; 1 of 3 figures not reported by this host.";
+    String check = "Self-check (server (client c0) opcounters against the clients' operations): the server counted "
+        + "other operations than the clients: opcounters.update 4000 vs 1000 UPDATE+READ-MODIFY-WRITE (+300.0%) "
+        + "(another client, a retrying proxy, or another database?).";
+    List<String> txt = Files.readAllLines(out.resolve("merged.txt"));
+    assertTrue(txt.containsAll(List.of("# " + server, "# " + host, "# " + check)), String.join("\n", txt));
+    List<String> md = Files.readAllLines(out.resolve("merged.md"));
+    assertTrue(md.containsAll(List.of("- " + server, "- " + host, "- " + check)), String.join("\n", md));
+  }
+
+  @Test
+  void anAgreeingSelfCheckSaysSoWithTheCounts() throws Exception {
+    Path c0 = client(dir.resolve("c0"));
+    TelemetryFiles.write(c0, KnownSeries.of("server", T - 500, T + 20_500)
+        .column("opcounters.query", "count", 0.0, 2030.0).column("opcounters.update", "count", 0.0, 1000.0).build());
+    Aggregate.write(Aggregate.merge(List.of(c0), MergeOptions.defaults()), dir.resolve("out"),
+        EnumSet.of(OutputFormat.TXT));
+    assertTrue(Files.readAllLines(dir.resolve("out").resolve("merged.txt")).contains("# Self-check (server (client "
+        + "c0) opcounters against the clients' operations): they agree within 2% or 50 operations: opcounters.query "
+        + "2,030 vs 2,000 (+1.5%); opcounters.update 1,000 vs 1,000 (+0.0%)."));
+  }
+
+  @Test
   void withoutTelemetryThereIsNoSection() throws Exception {
     MergeResult r = Aggregate.merge(List.of(client(dir.resolve("c0"))), MergeOptions.defaults());
     assertTrue(r.telemetry().isEmpty());
