@@ -271,6 +271,15 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
   public record OpSeries(long[] count, Map<String, long[]> percentilesUs, long[] maxUs) {
   }
 
+  /** A {@code merged.json} without telemetry (as every merge of folders without {@code telemetry/} writes it). */
+  public MergedJson(List<String> warnings, String schema, boolean complete, String incomplete, String mode,
+      String server, Window window, List<Double> percentiles, Overall overall, List<Operation> operations,
+      List<Client> clients, Settings configuration, boolean forced, Settings environment, List<String> notes,
+      Series timeSeries) {
+    this(warnings, schema, complete, incomplete, mode, server, window, percentiles, overall, operations, clients,
+        configuration, forced, environment, notes, timeSeries, null);
+  }
+
   /** A {@code merged.json} built field by field ({@link Builder} states the defaults). */
   public static Builder builder() {
     return new Builder();
