@@ -10,9 +10,12 @@ import dev.ycsbpack.aggregate.result.Telemetry;
 import dev.ycsbpack.aggregate.result.TelemetryWindow;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.telemetry.OpcounterCheck;
+import dev.ycsbpack.common.telemetry.Sample;
 import dev.ycsbpack.common.telemetry.Series;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,13 +91,13 @@ public final class TelemetryMerge {
       }
     }
     // the deployment's series before the machines', each kind in the order read
-    kept.sort(java.util.Comparator.comparingInt(s -> s.series().source().startsWith(SERVER) ? 0 : 1));
+    kept.sort(Comparator.comparingInt(s -> s.series().source().startsWith(SERVER) ? 0 : 1));
     return r.withTelemetry(new Telemetry(kept, notes));
   }
 
   /** {@code s} with the self-check against the merged clients whose logged span meets the series'. */
   static Telemetry.Sampled checked(Telemetry.Sampled s, List<ClientResult> clients) {
-    List<dev.ycsbpack.common.telemetry.Sample> samples = s.series().samples();
+    List<Sample> samples = s.series().samples();
     long from = samples.isEmpty() ? 0 : samples.get(0).epochMillis();
     long to = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).epochMillis();
     Map<String, Long> counts = new LinkedHashMap<>();
@@ -112,11 +115,11 @@ public final class TelemetryMerge {
   }
 
   private static String span(Series s) {
-    List<dev.ycsbpack.common.telemetry.Sample> samples = s.samples();
+    List<Sample> samples = s.samples();
     if (samples.isEmpty()) {
       return "with no sample";
     }
-    return "from " + java.time.Instant.ofEpochMilli(samples.get(0).epochMillis()) + " to "
-        + java.time.Instant.ofEpochMilli(samples.get(samples.size() - 1).epochMillis());
+    return "from " + Instant.ofEpochMilli(samples.get(0).epochMillis()) + " to "
+        + Instant.ofEpochMilli(samples.get(samples.size() - 1).epochMillis());
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.MergeResult;
@@ -71,6 +72,13 @@ class TelemetryMergeTest {
     assertEquals(1000, check.path("rows").get(1).path("clients").asLong());
     assertEquals("+300.0%", check.path("rows").get(1).path("relative").asText());
     assertTrue(check.path("note").asText().contains("opcounters.update 4000 vs 1000"), check.toString());
+    // compare, publish and the experiments read merged.json back with the same mapping
+    Path out = Files.createTempDirectory(dir, "json");
+    Aggregate.write(r, out, EnumSet.of(OutputFormat.JSON));
+    MergedJson back = MergedJson.MAPPER.readValue(out.resolve("merged.json").toFile(), MergedJson.class);
+    assertEquals(300.0, back.telemetry().series().get(0).columns().get("mem.resident").max());
+    assertEquals(null, back.telemetry().series().get(0).columns().get("wiredTiger.cache.bytes").max());
+    assertEquals("+300.0%", back.telemetry().series().get(0).opcounterCheck().rows().get(1).relative());
   }
 
   @Test
