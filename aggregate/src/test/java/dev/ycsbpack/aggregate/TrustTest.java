@@ -18,6 +18,10 @@ import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Verdict;
+import dev.ycsbpack.common.telemetry.Column;
+import dev.ycsbpack.common.telemetry.Sample;
+import dev.ycsbpack.common.telemetry.Series;
+import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -278,6 +282,11 @@ class TrustTest extends AggregateCommandFixture {
         Map.of("host.name", hostile)));
     // a client folder whose name holds a line of YCSB output
     String forged = "[OVERALL], RunTime(ms), 1";
+    // and the server's series, sampled over any window, naming itself and noting with both
+    TelemetryFiles.write(run.resolve("c0"), new Series("server", Map.of("host", hostile + "\n" + forged),
+        List.of(new Column("mem.resident", "MiB")), List.of(new Sample(0, List.of(1.0)),
+            new Sample(4_000_000_000_000L, List.of(2.0))),
+        List.of(hostile)));
     Files.move(run.resolve("c1"), run.resolve("c1\n" + forged + "\n# "));
     Path out = tmp.resolve("out");
     assertEquals(AggregateMain.OK, merge(run, out), stderr);
@@ -294,8 +303,13 @@ class TrustTest extends AggregateCommandFixture {
     assertEquals(fromFile, fromHtml, "the report carries exactly merged.json");
     String note = fromHtml.get("configuration").get("common").get("workload.note").asText();
     assertTrue(note.startsWith("<!--<script>alert(1)</script> \"q\" 'a' "), note);
-    // the data, what was run, uPlot and the report's own script
-    assertEquals(4, count(html, "</script>"), "only the four script elements close");
+    // the data, what was run, the telemetry's samples, uPlot and the report's own script
+    assertEquals(5, count(html, "</script>"), "only the five script elements close");
+    int series = html.indexOf("<script type=\"application/json\" id=\"telemetry\">");
+    String samples = html.substring(html.indexOf('>', series) + 1, html.indexOf("</script>", series));
+    assertFalse(samples.contains("<") || samples.contains(">") || samples.contains("&")
+        || samples.contains("\u2028"), "the telemetry holds no character that can end or confuse a script element");
+    assertEquals(hostile, new ObjectMapper().readTree(samples).get(0).get("notes").get(0).asText());
     int facts = html.indexOf("<script type=\"application/json\" id=\"runfacts\">");
     String runFacts = html.substring(html.indexOf('>', facts) + 1, html.indexOf("</script>", facts));
     assertFalse(runFacts.contains("<") || runFacts.contains(">") || runFacts.contains("&")

@@ -20,24 +20,39 @@ import java.util.Map;
  *                        concern, {@code server.writeConcern} of the step's bundle); null when none recorded it
  * @param server          the server's memory and cache figures around the step ({@code serverStatus}); null when the
  *                        binding has no server (basic)
+ * @param telemetry       what the server did during the step, from the series sampled during it; null when the step
+ *                        has no server series
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
     Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu,
     boolean clientSaturated, Map<String, Range> rangeUs, String writeConcern,
-    ServerMemory server) {
+    ServerMemory server, StepTelemetry telemetry) {
 
   /** Figures without the server's memory figures. */
   public StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
       Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu, boolean clientSaturated,
       Map<String, Range> rangeUs, String writeConcern) {
-    this(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs, writeConcern, null);
+    this(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs, writeConcern, null, null);
+  }
+
+  /** Figures with the server's memory figures, without telemetry. */
+  public StepFigures(double throughput, double errorRate, Map<String, Map<String, Long>> latencyUs,
+      Map<String, Map<String, Long>> serviceUs, Map<String, Double> hostCpu, boolean clientSaturated,
+      Map<String, Range> rangeUs, String writeConcern, ServerMemory server) {
+    this(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs, writeConcern, server, null);
   }
 
   /** These figures with the server's memory and cache figures around the step. */
   public StepFigures withServer(ServerMemory memory) {
     return new StepFigures(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs,
-        writeConcern, memory);
+        writeConcern, memory, telemetry);
+  }
+
+  /** These figures with what the server did during the step ({@code null}: no server series). */
+  public StepFigures withTelemetry(StepTelemetry during) {
+    return new StepFigures(throughput, errorRate, latencyUs, serviceUs, hostCpu, clientSaturated, rangeUs,
+        writeConcern, server, during);
   }
 
   /** One operation's mean, min and max latency (microseconds). */

@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.ycsbpack.aggregate.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,10 +40,12 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    *                        standalone, w &gt; 1, a tag or majority: {@link #STANDALONE_W},
    *                        {@link #STANDALONE_MAJORITY}); such a cell has no ratio to the baseline; null for a cell
    *                        that measured what it names
+   * @param replicationLag  the highest replication lag of any member during the cell's runs, from their server
+   *                        series; null in a matrix written before the pack sampled them
    */
   public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
       Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
-      String means, String notMeaningful) {
+      String means, String notMeaningful, @JsonInclude(JsonInclude.Include.NON_NULL) Lag replicationLag) {
     /** The cell of this write concern, run with these binding properties, built field by field. */
     public static Builder builder(String writeConcern, Map<String, String> properties) {
       return new Builder(writeConcern, properties);
@@ -52,7 +55,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
     public Builder toBuilder() {
       return builder(writeConcern, properties).sent(sent).notRun(notRun).runs(runs).throughput(throughput)
           .throughputRatio(throughputRatio).operations(operations).noisy(noisy).means(means)
-          .notMeaningful(notMeaningful);
+          .notMeaningful(notMeaningful).replicationLag(replicationLag);
     }
 
     /**
@@ -71,6 +74,7 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
       private boolean noisy;
       private String means;
       private String notMeaningful;
+      private Lag replicationLag;
 
       private Builder(String writeConcern, Map<String, String> properties) {
         this.writeConcern = writeConcern;
@@ -122,10 +126,34 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
         return this;
       }
 
+      public Builder replicationLag(Lag replicationLag) {
+        this.replicationLag = replicationLag;
+        return this;
+      }
+
       public Cell build() {
         return new Cell(writeConcern, properties, sent, notRun, runs, throughput, throughputRatio, operations, noisy,
-            means, notMeaningful);
+            means, notMeaningful, replicationLag);
       }
+    }
+  }
+
+  /**
+   * The highest replication lag of any member during a cell's runs, or why there is none.
+   *
+   * @param maxMs the lag in milliseconds (the primary's optime minus the member's), or null
+   * @param missing why there is no lag ({@link StepTelemetry#NOT_REPORTED}: the series has no member lag, as on a
+   *        standalone; {@link StepTelemetry#NOT_SAMPLED}: no run had a server series), or null with a lag
+   */
+  public record Lag(Double maxMs, String missing) {
+    /** The cell's lag from its runs' figures: the highest any reported, else why none did. */
+    public static Lag of(List<StepFigures> runs) {
+      List<StepTelemetry> sampled = runs.stream().map(StepFigures::telemetry).filter(t -> t != null).toList();
+      if (sampled.isEmpty()) {
+        return new Lag(null, StepTelemetry.NOT_SAMPLED);
+      }
+      return sampled.stream().map(StepTelemetry::replicationLagMaxMs).filter(v -> v != null).max(Double::compare)
+          .map(v -> new Lag(v, null)).orElse(new Lag(null, StepTelemetry.NOT_REPORTED));
     }
   }
 

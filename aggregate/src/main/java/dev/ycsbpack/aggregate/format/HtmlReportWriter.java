@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * A self-contained HTML report: the uPlot charting library (MIT, bundled from the npm package {@code uplot}) and the
  * merged data are inlined, so the file opens with no network. Charts: throughput over time, latency percentiles over
- * time per operation, the latency distribution per operation; then the tables of numbers. It opens with what was run
- * ({@link RunFacts}).
+ * time per operation, the server's and the machines' telemetry on the same time axis ({@link ReportTelemetry}), the
+ * latency distribution per operation; then the tables of numbers. It opens with what was run ({@link RunFacts}).
  */
 public final class HtmlReportWriter implements ResultWriter.Content {
   private static final String RES = "/dev/ycsbpack/aggregate/report/";
@@ -55,7 +55,8 @@ public final class HtmlReportWriter implements ResultWriter.Content {
         "/*REPORT_JS*/", report,
         "@TITLE@", escapeHtml(title),
         "@DATA@", scriptSafeJson(json.of(r)),
-        "@RUN@", scriptSafeJson(MergedJson.MAPPER.writeValueAsString(RunFacts.of(r, given).facts())))));
+        "@RUN@", scriptSafeJson(MergedJson.MAPPER.writeValueAsString(RunFacts.of(r, given).facts())),
+        "@TELEMETRY@", scriptSafeJson(ReportTelemetry.json(r)))));
   }
 
   /**

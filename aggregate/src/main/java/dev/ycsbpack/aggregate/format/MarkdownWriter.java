@@ -64,6 +64,9 @@ public final class MarkdownWriter implements ResultWriter.Content {
     for (String n : r.notes()) {
       out.println("- " + esc(n));
     }
+    for (String t : TelemetryLines.of(r)) {
+      out.println("- " + esc(t));
+    }
     out.flush();
   }
 

@@ -22,7 +22,8 @@ import java.util.Map;
 public record MergedJson(List<String> warnings, String schema, boolean complete, String incomplete, String mode,
     String server, Window window, List<Double> percentiles, Overall overall,
     List<Operation> operations, List<Client> clients, Settings configuration, boolean forced,
-    Settings environment, List<String> notes, Series timeSeries) {
+    Settings environment, List<String> notes, Series timeSeries,
+    @JsonInclude(JsonInclude.Include.NON_NULL) TelemetryJson telemetry) {
   public static final String SCHEMA = "ycsb-aggregate/merge/v1";
 
   /** The mapping both sides use; unknown fields are skipped so a newer file still reads. */
@@ -270,6 +271,15 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
   public record OpSeries(long[] count, Map<String, long[]> percentilesUs, long[] maxUs) {
   }
 
+  /** A {@code merged.json} without telemetry (as every merge of folders without {@code telemetry/} writes it). */
+  public MergedJson(List<String> warnings, String schema, boolean complete, String incomplete, String mode,
+      String server, Window window, List<Double> percentiles, Overall overall, List<Operation> operations,
+      List<Client> clients, Settings configuration, boolean forced, Settings environment, List<String> notes,
+      Series timeSeries) {
+    this(warnings, schema, complete, incomplete, mode, server, window, percentiles, overall, operations, clients,
+        configuration, forced, environment, notes, timeSeries, null);
+  }
+
   /** A {@code merged.json} built field by field ({@link Builder} states the defaults). */
   public static Builder builder() {
     return new Builder();
@@ -280,7 +290,7 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
     return builder().warnings(warnings).schema(schema).complete(complete).incomplete(incomplete).mode(mode)
         .server(server).window(window).percentiles(percentiles).overall(overall).operations(operations)
         .clients(clients).configuration(configuration).forced(forced).environment(environment).notes(notes)
-        .timeSeries(timeSeries);
+        .timeSeries(timeSeries).telemetry(telemetry);
   }
 
   /**
@@ -304,6 +314,7 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
     private Settings environment;
     private List<String> notes = List.of();
     private Series timeSeries;
+    private TelemetryJson telemetry;
 
     public Builder warnings(List<String> warnings) {
       this.warnings = warnings;
@@ -385,9 +396,15 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
       return this;
     }
 
+    /** The telemetry section; null (the default) leaves it out. */
+    public Builder telemetry(TelemetryJson telemetry) {
+      this.telemetry = telemetry;
+      return this;
+    }
+
     public MergedJson build() {
       return new MergedJson(warnings, schema, complete, incomplete, mode, server, window, percentiles, overall,
-          operations, clients, configuration, forced, environment, notes, timeSeries);
+          operations, clients, configuration, forced, environment, notes, timeSeries, telemetry);
     }
   }
 
@@ -435,7 +452,8 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
             r.warmupSeconds(), r.cooldownSeconds(), r.togetherMs() / 1000.0))
         .percentiles(r.percentiles()).overall(overall).operations(ops).clients(clients)
         .configuration(settings(r.config())).forced(r.forced()).environment(settings(r.environment()))
-        .notes(r.notes()).timeSeries(new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series)).build();
+        .notes(r.notes()).timeSeries(new Series(ts.startMs(), ts.bucketMs(), ts.buckets(), series))
+        .telemetry(TelemetryJson.of(r)).build();
   }
 
   private static Latency latency(LatencyStats s) {

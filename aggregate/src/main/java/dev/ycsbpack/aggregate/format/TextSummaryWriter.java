@@ -33,6 +33,9 @@ public final class TextSummaryWriter implements ResultWriter.Content {
     for (String n : r.notes()) {
       comment(out, n);
     }
+    for (String t : TelemetryLines.of(r)) {
+      comment(out, t);
+    }
     out.println("[OVERALL], RunTime(ms), " + (r.windowEndMs() - r.windowStartMs()));
     out.println("[OVERALL], Throughput(ops/sec), " + r.totalThroughput());
     for (OpResult op : r.operations()) {

@@ -82,6 +82,11 @@ public final class BundleLayout {
     return String.join(", or ", uses);
   }
 
+  /** The bundle whose {@code clients/} folder {@code folder} is, when it is one. */
+  public static Optional<Path> bundleOfClients(Path folder) {
+    return Optional.ofNullable(bundleOf(folder, CLIENTS));
+  }
+
   /** The bundle {@code folder} is the {@code part} of, or null. */
   private static Path bundleOf(Path folder, String part) {
     Path name = folder.toAbsolutePath().normalize().getFileName();

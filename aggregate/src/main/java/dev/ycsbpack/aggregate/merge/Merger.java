@@ -24,14 +24,18 @@ public final class Merger {
   private Merger() {
   }
 
-  /** Reads the client folders (see {@link ClientFolders#expand}) and merges them. */
+  /**
+   * Reads the client folders (see {@link ClientFolders#expand}) and merges them, with the telemetry sampled beside
+   * them ({@link TelemetryMerge}).
+   */
   public static MergeResult merge(List<Path> folders, MergeOptions options)
       throws InputException, PartialResultException {
     List<ClientInput> clients = new ArrayList<>();
     for (Path dir : ClientFolders.expand(folders)) {
       clients.add(ClientFolders.load(dir));
     }
-    return mergeClients(clients, options);
+    TelemetryMerge.Gathered telemetry = TelemetryMerge.gather(folders, clients);
+    return TelemetryMerge.attach(mergeClients(clients, options), telemetry);
   }
 
   /**

@@ -78,12 +78,19 @@ public record MergeResult(Roster roster, Span span, List<Double> percentiles, Li
    * @param server    what the clients measured, e.g. {@code MongoDB 7.0.14 (replica set rs0)}; empty if unknown
    * @param warnings  what must be read before any number (not MongoDB, clients behind their target): shown first
    * @param notes     things the reader must know (shown in every output)
+   * @param telemetry what the server and the machines did meanwhile, as sampled; {@link Telemetry#NONE} without
    */
-  public record Findings(String server, List<String> warnings, List<String> notes) {
+  public record Findings(String server, List<String> warnings, List<String> notes, Telemetry telemetry) {
     public Findings {
       server = server == null ? "" : server;
       warnings = List.copyOf(warnings);
       notes = List.copyOf(notes);
+      telemetry = telemetry == null ? Telemetry.NONE : telemetry;
+    }
+
+    /** Findings without telemetry. */
+    public Findings(String server, List<String> warnings, List<String> notes) {
+      this(server, warnings, notes, Telemetry.NONE);
     }
   }
 
@@ -188,6 +195,17 @@ public record MergeResult(Roster roster, Span span, List<Double> percentiles, Li
 
   public List<String> notes() {
     return findings.notes();
+  }
+
+  /** What the server and the machines did during the run, as sampled beside the clients. */
+  public Telemetry telemetry() {
+    return findings.telemetry();
+  }
+
+  /** This result with {@code telemetry} in its findings; every other figure as merged. */
+  public MergeResult withTelemetry(Telemetry telemetry) {
+    return new MergeResult(roster, span, percentiles, operations, totals, config, environment, timeSeries,
+        new Findings(server(), warnings(), notes(), telemetry), returns);
   }
 
   public Map<String, Long> insertDocuments() {

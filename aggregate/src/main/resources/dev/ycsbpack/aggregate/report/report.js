@@ -185,6 +185,15 @@
     return Math.max(1, e - s) / 1000;
   }
   var isWorkload = function (n) { return n.indexOf("Intended-") !== 0 && n !== "CLEANUP"; };
+  // The one time axis of every chart over time, in epoch seconds: from the first client bucket's start to the last's
+  // (the merged window when there is no time series). The server and host charts use it too, so a moment is at the
+  // same place in every chart.
+  var hasTs = ts && ts.buckets > 0;
+  var X0 = (hasTs ? ts.startEpochMs : D.window.startEpochMs) / 1000;
+  var X1 = hasTs ? (ts.startEpochMs + (ts.buckets - 1) * ts.bucketMs) / 1000 : D.window.endEpochMs / 1000;
+  if (X1 <= X0) { X1 = X0 + Math.max(1, (hasTs ? ts.bucketMs : 1000) / 1000); }
+  var TIME_SCALE = {time: true, range: function () { return [X0, X1]; }};
+  var CLIENT_TOTAL = null;
   if (!ts || ts.buckets === 0) {
     ["throughput", "latency"].forEach(function (id) {
       document.getElementById(id).appendChild(el("p", {"class": "note"}, "No time series: at least one client's logs hold one histogram for its whole run (it ran without -s)."));
@@ -204,9 +213,10 @@
       data.push(total);
       series.push({label: "total", stroke: "#000", width: 2, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
     }
+    CLIENT_TOTAL = {xs: xs, ys: total};
     var tpNode = document.getElementById("throughput");
     chart("Throughput over time (ops/s)", tpNode, {width: width(tpNode), height: 300, series: series, tzDate: utc,
-      axes: [TIME_AXIS, {label: "ops/s", size: 70}], scales: {x: {time: true}}}, data, true);
+      axes: [TIME_AXIS, {label: "ops/s", size: 70}], scales: {x: TIME_SCALE}}, data, true);
 
     var latNode = document.getElementById("latency");
     var most = 0;
@@ -230,8 +240,126 @@
       var box = el("div", {"class": "chart"});
       latNode.appendChild(box);
       chart(n + " latency over time (us)", box, {width: width(latNode), height: few ? 140 : 300, series: ser, tzDate: utc,
-        scales: {x: {time: true}, y: {distr: 3}}, axes: [TIME_AXIS, {label: "us", size: 70}]}, d, true);
+        scales: {x: TIME_SCALE, y: {distr: 3}}, axes: [TIME_AXIS, {label: "us", size: 70}]}, d, true);
     });
+  }
+
+  // Server and hosts: what the database and the machines did, sampled beside the clients, on the clients' time axis.
+  // A figure a source did not report (every value null) is said, never drawn as 0.
+  var TD = JSON.parse(document.getElementById("telemetry").textContent);
+  var SERVER_GROUPS = [
+    {title: "Operations: server opcounters beside the clients' throughput", unit: "ops/s", cols: /^opcounters\.[^.]+\.rate$/, clients: true},
+    {title: "Documents touched", unit: "docs/s", cols: /^metrics\.document\.[^.]+\.rate$/},
+    {title: "WiredTiger cache fill", unit: "% of maximum", of: "wiredTiger.cache.maxBytes",
+      ratios: [["wiredTiger.cache.bytes", "in use"], ["wiredTiger.cache.dirtyBytes", "dirty"]]},
+    {title: "WiredTiger pages read into and written from cache", unit: "pages/s", cols: /^wiredTiger\.cache\.pages(Read|Written)\.rate$/},
+    {title: "Memory", unit: "MiB", cols: /^mem\.(resident|virtual)$/},
+    {title: "Connections", unit: "count", cols: /^connections\.current$/},
+    {title: "Global lock queues", unit: "count", cols: /^globalLock\.queue\./},
+    {title: "Network", unit: "bytes/s", cols: /^network\.bytes(In|Out)\.rate$/},
+    {title: "Replication lag per member", unit: "ms", cols: /^repl\..+\.lagMs$/}
+  ];
+  var HOST_GROUPS = [
+    {title: "CPU", unit: "% of all CPUs", cols: /^cpu\.(user|system|iowait|steal)$/},
+    {title: "Run queue", unit: "count", cols: /^procs\.(running|blocked)$/},
+    {title: "Memory", unit: "bytes", cols: /^mem\.(available|cached|dirty)$/},
+    {title: "Disk busy", unit: "%", cols: /^disk\..+\.busy$/},
+    {title: "Disk throughput", unit: "bytes/s", cols: /^disk\..+\.(readBytes|writeBytes)$/},
+    {title: "Network", unit: "bytes/s", cols: /^net\..+\.(rxBytes|txBytes)$/}
+  ];
+  function telemetryLines(s, g) {
+    var lines = [];
+    if (g.ratios) {
+      var of = s.columns.map(function (c) { return c.name; }).indexOf(g.of);
+      g.ratios.forEach(function (r) {
+        var i = s.columns.map(function (c) { return c.name; }).indexOf(r[0]);
+        if (i < 0) { return; }
+        lines.push({label: r[1], ys: s.v[i].map(function (v, k) {
+          var m = of < 0 ? null : s.v[of][k];
+          return v === null || m === null || !(m > 0) ? null : 100 * v / m;
+        })});
+      });
+    } else {
+      s.columns.forEach(function (c, i) { if (g.cols.test(c.name)) { lines.push({label: c.name, ys: s.v[i]}); } });
+    }
+    return lines;
+  }
+  // one x array for lines sampled at other instants: the union of their times, null where a line has no sample
+  function joinTimes(parts) {
+    var seen = {}, xs = [];
+    parts.forEach(function (p) { p.xs.forEach(function (x) { if (!seen[x]) { seen[x] = true; xs.push(x); } }); });
+    xs.sort(function (a, b) { return a - b; });
+    return [xs].concat(parts.map(function (p) {
+      var at = {};
+      p.xs.forEach(function (x, k) { at[x] = p.ys[k]; });
+      return xs.map(function (x) { var v = at[x]; return v === undefined ? null : v; });
+    }));
+  }
+  function telemetryChart(node, s, g, what) {
+    var lines = telemetryLines(s, g);
+    var reported = lines.filter(function (l) { return l.ys.some(function (v) { return v !== null; }); });
+    var title = g.title + " (" + g.unit + ")";
+    if (!reported.length) {
+      node.appendChild(el("p", {"class": "note notreported"}, g.title + ": not reported by this " + what + "."));
+      return;
+    }
+    var xs = s.t.map(function (t) { return t / 1000; });
+    var parts = reported.map(function (l) { return {xs: xs, ys: l.ys}; });
+    var ser = [TIME_X].concat(reported.map(function (l, i) {
+      return {label: l.label, stroke: COLORS[i % COLORS.length], width: 1.5, spanGaps: true, value: function (u, v) { return v === null ? "-" : fmt1(v); }};
+    }));
+    if (g.clients && CLIENT_TOTAL) {
+      parts.push(CLIENT_TOTAL);
+      ser.push({label: "clients: total ops/s", stroke: "#000", width: 2, dash: [6, 4], spanGaps: true, value: function (u, v) { return v === null ? "-" : fmt1(v); }});
+      node.appendChild(el("p", {"class": "note"}, "A server rate is drawn at the sample that ends its interval; the clients' total at the start of its bucket, as in the throughput chart."));
+    }
+    node.appendChild(el("h4", null, title));
+    var box = el("div", {"class": "chart"});
+    node.appendChild(box);
+    chart(s.label + ": " + title, box, {width: width(node), height: 220, series: ser, tzDate: utc,
+      axes: [TIME_AXIS, {label: g.unit, size: 70}], scales: {x: TIME_SCALE}}, joinTimes(parts), true);
+  }
+  function selfCheck(node, sum) {
+    var c = sum && sum.opcounterCheck;
+    if (!c) { return; }
+    node.appendChild(el("h4", null, "Self-check: the server's opcounters against the clients' operations"));
+    if (c.notReported) {
+      node.appendChild(el("p", {"class": "note notreported"}, "Opcounters: not reported by this server, so the clients' counts cannot be checked against it."));
+      return;
+    }
+    var t = table(["Counter", "Clients' operations", "Server", "Clients", "Relative"], c.rows.map(function (r) {
+      return [r.counter, r.clientOperations, fmtInt(r.server), fmtInt(r.clients), r.relative];
+    }));
+    t.className = "selfcheck";
+    node.appendChild(t);
+    node.appendChild(el("p", {"class": c.note ? "warn" : "note"}, c.note ? "Self-check: " + c.note :
+      "The server counted what the clients did (each counter within 2% or 50 operations), over its first to last sample; clients counted: " + c.clients.join(", ") + "."));
+  }
+  if (TD) {
+    var sh = document.getElementById("serverhosts");
+    sh.appendChild(el("h2", null, "Server and hosts"));
+    sh.appendChild(el("p", {"class": "note"}, "Sampled beside the clients (serverStatus, replSetGetStatus, each machine's /proc), on the same time axis as the client charts above; the tables' figures are inside the merged window."));
+    var sums = (D.telemetry && D.telemetry.series) || [];
+    TD.forEach(function (s, i) {
+      var isHost = s.source.indexOf("host-") === 0, what = isHost ? "host" : "server";
+      var part = el("div", {"class": "telemetry-series"});
+      sh.appendChild(part);
+      part.appendChild(el("h3", null, (isHost ? "Host " : "Server ") + s.label));
+      var id = Object.keys(s.identity).map(function (k) { return k + " " + s.identity[k]; }).join(" · ");
+      if (id) { part.appendChild(el("p", {"class": "meta"}, id)); }
+      if (s.notes.length) {
+        var nl = el("ul");
+        s.notes.forEach(function (n) { nl.appendChild(el("li", {"class": "note"}, n)); });
+        part.appendChild(nl);
+      }
+      if (!isHost) { selfCheck(part, sums[i]); }
+      (isHost ? HOST_GROUPS : SERVER_GROUPS).forEach(function (g) { telemetryChart(part, s, g, what); });
+    });
+    if (D.telemetry && D.telemetry.notes.length) {
+      var tl = el("ul");
+      D.telemetry.notes.forEach(function (n) { tl.appendChild(el("li", {"class": "note"}, n)); });
+      sh.appendChild(tl);
+    }
   }
 
   // distribution

@@ -2,6 +2,8 @@ package dev.ycsbpack.experiment.run;
 
 import dev.ycsbpack.common.EnvironmentFacts;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.StepTelemetry;
+import dev.ycsbpack.aggregate.input.TelemetryInput;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.common.ClientFolder;
 import dev.ycsbpack.common.PropertiesFiles;
@@ -31,10 +33,14 @@ public final class StepFiguresReader {
   private StepFiguresReader() {
   }
 
-  /** The figures of the step bundle at {@code dir} (which must hold {@code merged/merged.json}). */
+  /**
+   * The figures of the step bundle at {@code dir} (which must hold {@code merged/merged.json}), with what the server
+   * did during the step from the bundle's {@code telemetry/} when it has one.
+   */
   public static StepFigures read(Path dir) throws IOException {
     MergedJson m = MergedJson.MAPPER.readValue(dir.resolve("merged/merged.json").toFile(), MergedJson.class);
-    return of(m, dev.ycsbpack.coordinator.bundle.Bundle.read(dir), dir.resolve("clients"));
+    return of(m, dev.ycsbpack.coordinator.bundle.Bundle.read(dir), dir.resolve("clients"))
+        .withTelemetry(StepTelemetry.of(TelemetryInput.read(dir).series()));
   }
 
   /**
@@ -47,7 +53,8 @@ public final class StepFiguresReader {
     if (outcome.merged() == null) {
       throw new IOException("the step in " + dir + " has no merged figures");
     }
-    return of(outcome.merged(), outcome.manifest(), dir.resolve("clients"));
+    return of(outcome.merged(), outcome.manifest(), dir.resolve("clients"))
+        .withTelemetry(StepTelemetry.of(outcome.telemetry()));
   }
 
   /** The figures of a step from its merged result, its manifest and its client folders. */

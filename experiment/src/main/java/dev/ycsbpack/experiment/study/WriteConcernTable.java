@@ -3,6 +3,7 @@ package dev.ycsbpack.experiment.study;
 import static dev.ycsbpack.common.RunStatus.NOT_RUN;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.StepTelemetry;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.stats.Spread;
@@ -15,8 +16,8 @@ import java.util.Locale;
  * The answer table of a write-concern recipe ({@code experiments/wc-insert-latency},
  * {@code experiments/wc-driver-constants}): per write concern, the latency of each write operation it ran (mean and
  * p99, medians over the repetitions with their range, and p95) and its ratio to the w=1 cell, as the matrix computed
- * them. A cell the deployment refused is NOT RUN with the server's reason; a cell without a ratio says why; nothing
- * here is weighed again.
+ * them, and the highest replication lag of any member during its runs. A cell the deployment refused is NOT RUN
+ * with the server's reason; a cell without a ratio says why; nothing here is weighed again.
  */
 final class WriteConcernTable {
   private WriteConcernTable() {
@@ -34,6 +35,8 @@ final class WriteConcernTable {
     }
     t.note("each latency and ops/s: the median over the cell's repetitions [their lowest-highest]; ratios: the "
         + "cell's median over the w=1 cell's median, as the matrix computed them");
+    t.note("replication lag max: the highest lag of any replica set member (the primary's optime minus the "
+        + "member's) in any sample of the server series taken during the cell's runs");
     t.note("steps: the cell's runs, folders under the experiment's steps/ in the recipe's folder");
     return t.build(question, notMongo);
   }
@@ -71,7 +74,7 @@ final class WriteConcernTable {
       if (means) {
         columns.add("means");
       }
-      columns.addAll(List.of("runs", "ops/s"));
+      columns.addAll(List.of("runs", "ops/s", "replication lag max (ms)"));
       for (String op : ops) {
         columns.addAll(List.of(op + " mean (ms)", op + " p95 (ms)", op + " p99 (ms)", op + " mean ratio",
             op + " p99 ratio"));
@@ -107,6 +110,7 @@ final class WriteConcernTable {
     }
     row.add(c.runs() == 1 ? t.noted("1", "one run: the spread over repetitions is unknown") : c.runs() + "");
     row.add(spread(c.throughput(), v -> TableBuilder.ops(v)));
+    row.add(lag(t, c.replicationLag()));
     for (String op : layout.ops()) {
       addOperation(row, t, r, op);
     }
@@ -138,6 +142,14 @@ final class WriteConcernTable {
     row.add(o.p99Us() == null ? t.na("no " + op + " p99 recorded") : spread(o.p99Us(), TableBuilder::ms));
     row.add(o.avgRatio() != null ? TableBuilder.ratio(o.avgRatio()) : t.na(noRatio(r, op)));
     row.add(o.p99Ratio() != null ? TableBuilder.ratio(o.p99Ratio()) : t.na(noRatio(r, op)));
+  }
+
+  /** The highest lag of any member during the cell, or why there is none. */
+  private static String lag(TableBuilder t, WcMatrix.Lag lag) {
+    if (lag == null) {
+      return t.na(StepTelemetry.NOT_SAMPLED);
+    }
+    return lag.maxMs() != null ? String.format(Locale.ROOT, "%,.0f", lag.maxMs()) : t.na(lag.missing());
   }
 
   private record Row(StudyInput input, WcMatrix matrix, WcMatrix.Cell cell, long x) {

@@ -100,7 +100,8 @@ public final class WcMatrixBuilder {
     boolean noisy = tp.noisy() || ops.values().stream().anyMatch(o -> o.avgUs().noisy() || o.p99Us() != null
         && o.p99Us().noisy());
     return Cell.builder(wc.label(), wc.properties()).sent(List.copyOf(sent)).runs(done.size()).throughput(tp)
-        .operations(ops).noisy(noisy).means(means).notMeaningful(notMeaningful(wc, topology)).build();
+        .operations(ops).noisy(noisy).means(means).notMeaningful(notMeaningful(wc, topology))
+        .replicationLag(WcMatrix.Lag.of(done)).build();
   }
 
   private static Double percentile(StepFigures f, String op, String label) {

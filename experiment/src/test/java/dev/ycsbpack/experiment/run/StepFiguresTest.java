@@ -3,11 +3,17 @@ package dev.ycsbpack.experiment.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.StepTelemetry;
+import dev.ycsbpack.common.telemetry.Column;
+import dev.ycsbpack.common.telemetry.Sample;
+import dev.ycsbpack.common.telemetry.Series;
+import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import dev.ycsbpack.coordinator.bundle.Manifest;
 import dev.ycsbpack.coordinator.run.RunOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,6 +43,27 @@ class StepFiguresTest {
     assertEquals(StepFiguresReader.read(step), fromOutcome);
     assertEquals(1234.5, fromOutcome.throughput());
     assertEquals("majority", fromOutcome.writeConcern());
+  }
+
+  /** What the server did during a step: from the run's outcome, and the same read back from the bundle. */
+  @Test
+  void theStepsServerSeriesGiveItsCacheFillPagesReadAndLagBothWays() throws IOException {
+    Path step = clients.resolve("02-threads-2");
+    Series server = new Series("server", Map.of("host", "db1:27017"), List.of(new Column("wiredTiger.cache.bytes",
+        "bytes"), new Column("wiredTiger.cache.maxBytes", "bytes"), new Column("wiredTiger.cache.pagesRead", "count"),
+        new Column("repl.db2:27017.lagMs", "ms")),
+        List.of(new Sample(1_000, Arrays.asList(2e8, 1e9, 100.0, 0.0)),
+            new Sample(11_000, Arrays.asList(6e8, 1e9, 900.0, 35.0)),
+            new Sample(21_000, Arrays.asList(5e8, 1e9, 1600.0, null))),
+        List.of());
+    RunOutcome sampled = StepOutcomes.complete(step, StepOutcomes.manifest("02-threads-2", "COMPLETE", null, null,
+        Map.of()), StepOutcomes.merged(99, null, null, null), true);
+    sampled = new RunOutcome(sampled.manifest(), sampled.merged(), List.of(), sampled.exitCode(), List.of(server));
+    TelemetryFiles.write(step, server);
+
+    StepTelemetry expected = new StepTelemetry(0.6, 1500L, 35.0);
+    assertEquals(expected, StepFiguresReader.of(sampled, step).telemetry());
+    assertEquals(expected, StepFiguresReader.read(step).telemetry(), "--resume, compare and publish read the same");
   }
 
   @Test

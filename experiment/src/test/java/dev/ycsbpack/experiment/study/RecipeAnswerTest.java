@@ -63,9 +63,10 @@ class RecipeAnswerTest {
     assertEquals("STOPPED", s.status());
     assertEquals("experiment exceeds did not complete", s.reason());
     assertTrue(s.table().notMongo().startsWith("NOT MongoDB"), "the fake server's mark");
-    assertEquals("n/a [2]", s.table().rows().get(1).get(2));
-    assertEquals("[2] experiment exceeds has no figures: not run: the recipe stopped at experiment exceeds",
-        s.table().notes().get(1));
+    // [1] the fake's memory figures, [2] its step sampled no telemetry, [3] the experiment not run
+    assertEquals("n/a [3]", s.table().rows().get(1).get(2));
+    assertEquals("[3] experiment exceeds has no figures: not run: the recipe stopped at experiment exceeds",
+        s.table().notes().get(2));
     assertFalse(Files.exists(dir.resolve("exceeds")), "no folder is made for an experiment that did not run");
   }
 }

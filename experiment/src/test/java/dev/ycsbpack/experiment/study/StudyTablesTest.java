@@ -12,9 +12,15 @@ import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.Knee;
 import dev.ycsbpack.aggregate.experiment.ServerMemory;
+import dev.ycsbpack.aggregate.experiment.StepTelemetry;
 import dev.ycsbpack.aggregate.experiment.StudyTable;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import dev.ycsbpack.aggregate.stats.Spread;
+import dev.ycsbpack.common.telemetry.Column;
+import dev.ycsbpack.common.telemetry.Sample;
+import dev.ycsbpack.common.telemetry.Series;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,12 +39,32 @@ class StudyTablesTest {
 
   private static ExperimentManifest ramCase(long records, double throughput, long p50, long p99, ServerMemory mem,
       String product) {
+    return ramCase(records, throughput, p50, p99, mem, product, List.of());
+  }
+
+  /** A case whose step sampled {@code series} (none: the step has no telemetry). */
+  private static ExperimentManifest ramCase(long records, double throughput, long p50, long p99, ServerMemory mem,
+      String product, List<Series> series) {
     return Manifests.sweep("COMPLETE", "threads", records != 1311 || throughput == 250, Map.of("recordcount",
         String.valueOf(records)),
         List.of(step(1, "01-threads-1", 1, figures(throughput, Map.of("READ",
-            new long[] {p50, p99 / 2, p99}), mem))),
+            new long[] {p50, p99 / 2, p99}), mem).withTelemetry(StepTelemetry.of(series)))),
         null, List.of(), product);
   }
+
+  /** A server series sampled at 0, 10 and 20 s: cache bytes in use, its maximum and pages read (null: unreported). */
+  private static List<Series> server(Double[] cache, Double[] max, Double[] pages) {
+    List<Sample> samples = new ArrayList<>();
+    for (int i = 0; i < cache.length; i++) {
+      samples.add(new Sample(10_000L * i, Arrays.asList(cache[i], max[i], pages[i])));
+    }
+    return List.of(new Series("server", Map.of("host", "db1:27017"), List.of(new Column("wiredTiger.cache.bytes",
+        "bytes"), new Column("wiredTiger.cache.maxBytes", "bytes"), new Column("wiredTiger.cache.pagesRead", "count")),
+        samples, List.of()));
+  }
+
+  private static final Double[] GIB = {1e9, 1e9, 1e9};
+  private static final Double[] NONE = {null, null, null};
 
   private static void noZeroFigure(StudyTable t) {
     t.rows().forEach(r -> r.forEach(c -> assertFalse(c.equals("0") || c.equals("0.000"), "a 0 in " + r)));
@@ -47,20 +73,25 @@ class StudyTablesTest {
   @Test
   void largerThanRamPutsTheFourCasesSideBySideAsRatiosToFits() {
     StudyTable t = StudyTables.of("cases", "What happens to reads when the data outgrows RAM?", List.of(
-        ran("fits", ramCase(328, 1000, 200, 900, REPORTED, MONGODB)),
-        ran("exceeds", ramCase(1311, 250, 800, 4000, SILENT, MONGODB)),
-        ran("focus-10", ramCase(1311, 600, 300, 2000, SILENT, MONGODB)),
+        ran("fits", ramCase(328, 1000, 200, 900, REPORTED, MONGODB, server(new Double[] {1e8, 4e8, 3e8}, GIB,
+            new Double[] {1000.0, 1500.0, 4000.0}))),
+        ran("exceeds", ramCase(1311, 250, 800, 4000, SILENT, MONGODB, server(new Double[] {9e8, 9.55e8, 9.5e8}, GIB,
+            NONE))),
+        ran("focus-10", ramCase(1311, 600, 300, 2000, SILENT, MONGODB, server(NONE, NONE,
+            new Double[] {0.0, 100.0, 200.0}))),
         new StudyInput("focus-1", "about", null, "not run: the recipe stopped at experiment focus-10", null)));
     assertNull(t.notMongo(), "every case measured MongoDB");
     assertEquals(List.of("case", "records", "ops/s", "ratio to fits", "READ p50 (ms)", "READ p99 (ms)", "resident",
-        "cache in use", "cache maximum", "pages read into cache", "step"), t.columns());
+        "cache in use", "cache maximum", "pages read into cache", "cache fill max (sampled)", "pages read (sampled)",
+        "step"), t.columns());
     assertEquals(List.of("fits", "328", "1,000", "1.000x", "0.200", "0.900", "1.2 GiB", "4.8 MiB", "7.6 MiB",
-        "1,500", "fits/steps/01-threads-1"), t.rows().get(0));
+        "1,500", "40.0%", "3,000", "fits/steps/01-threads-1"), t.rows().get(0));
     assertEquals(List.of("exceeds", "1,311", "250", "0.250x", "0.800", "4.000", "n/a [1]", "n/a [1]", "n/a [1]",
-        "n/a [1]", "exceeds/steps/01-threads-1"), t.rows().get(1));
+        "n/a [1]", "95.5%", "n/a [1]", "exceeds/steps/01-threads-1"), t.rows().get(1));
     assertEquals("0.600x", t.rows().get(2).get(3));
+    assertEquals(List.of("n/a [1]", "200"), t.rows().get(2).subList(10, 12), "no cache figures; 200 pages read");
     assertEquals(List.of("focus-1", "-", "n/a [2]", "n/a [2]", "n/a [2]", "n/a [2]", "n/a [2]", "n/a [2]", "n/a [2]",
-        "n/a [2]", "-"), t.rows().get(3));
+        "n/a [2]", "n/a [2]", "n/a [2]", "-"), t.rows().get(3));
     assertEquals("[1] not reported by this server", t.notes().get(0));
     assertEquals("[2] experiment focus-1 has no figures: not run: the recipe stopped at experiment focus-10",
         t.notes().get(1));
@@ -70,11 +101,16 @@ class StudyTablesTest {
   @Test
   void aCaseWithoutTheFirstCasesStepHasNoRatioAndSaysWhy() {
     ExperimentManifest fits = Manifests.sweep("COMPLETE", "threads", true, Map.of(), List.of(step(1, "01-threads-2",
-        2, figures(1000, Map.of("READ", new long[] {1, 2, 3}), REPORTED))), null, List.of(), MONGODB);
+        2, figures(1000, Map.of("READ", new long[] {1, 2, 3}), REPORTED).withTelemetry(new StepTelemetry(0.25, 7L,
+            null)))),
+        null, List.of(), MONGODB);
     StudyTable t = StudyTables.of("cases", "q", List.of(ran("fits", fits),
         ran("exceeds", ramCase(1311, 250, 800, 4000, REPORTED, MONGODB))));
     assertEquals("n/a [1]", t.rows().get(1).get(3));
     assertEquals("[1] fits has no completed step threads-1 to compare with", t.notes().get(0));
+    assertEquals(List.of("25.0%", "7"), t.rows().get(0).subList(10, 12));
+    assertEquals(List.of("n/a [2]", "n/a [2]"), t.rows().get(1).subList(10, 12), "a step without telemetry");
+    assertEquals("[2] " + StepTelemetry.NOT_SAMPLED, t.notes().get(1));
   }
 
   @Test
@@ -144,14 +180,20 @@ class StudyTablesTest {
     String refused = "server error 100 UnsatisfiableWriteConcern: Not enough data-bearing nodes";
     WcMatrix matrix = new WcMatrix("w=1", List.of(), List.of(
         WcMatrix.Cell.builder("w=1", Map.of("mongodb.w", "1")).sent(List.of("w=1")).runs(3)
-            .throughput(Spread.of(1600, 2000, 2400)).throughputRatio(1.0).operations(Map.of("INSERT", w1)).build(),
+            .throughput(Spread.of(1600, 2000, 2400)).throughputRatio(1.0).operations(Map.of("INSERT", w1))
+            .replicationLag(new WcMatrix.Lag(1234.4, null)).build(),
         WcMatrix.Cell.builder("w=0", Map.of("mongodb.w", "0")).sent(List.of("w=0")).runs(3)
-            .throughput(Spread.of(4000, 4000, 4000)).throughputRatio(2.0).operations(Map.of("INSERT", w0)).build(),
+            .throughput(Spread.of(4000, 4000, 4000)).throughputRatio(2.0).operations(Map.of("INSERT", w0))
+            .replicationLag(new WcMatrix.Lag(0.0, null)).build(),
         WcMatrix.Cell.builder("w=2", Map.of("mongodb.w", "2")).sent(List.of("w=2")).runs(3)
-            .throughput(Spread.of(2000, 2000, 2000)).operations(Map.of("INSERT", w2)).build(),
+            .throughput(Spread.of(2000, 2000, 2000)).operations(Map.of("INSERT", w2))
+            .replicationLag(new WcMatrix.Lag(7.0, null)).build(),
         WcMatrix.Cell.builder("w=3", Map.of("mongodb.w", "3")).notRun(refused).build(),
         WcMatrix.Cell.builder("majority", Map.of("mongodb.w", "majority")).sent(List.of("majority")).runs(1)
-            .throughput(Spread.of(1000)).throughputRatio(0.5).operations(Map.of("INSERT", one)).build()));
+            .throughput(Spread.of(1000)).throughputRatio(0.5).operations(Map.of("INSERT", one))
+            .replicationLag(WcMatrix.Lag.of(List.of(figures(1000, Map.of(), null)
+                .withTelemetry(new StepTelemetry(null, null, null)))))
+            .build()));
     List<String> said = List.of("w=1: 2,000 ops/s", "w=0: 4,000 ops/s", "w=2: 2,000 ops/s, INSERT avg 0.500 ms; "
         + "not meaningful on a standalone (MongoDB refuses w > 1 there; this server accepted and ignored it); sent "
         + "w=2", "w=3: NOT RUN: " + refused, "majority: 1,000 ops/s");
@@ -160,18 +202,21 @@ class StudyTablesTest {
         Manifests.matrix(matrix, steps.stream().map(s -> s.toBuilder().figures(figures(1, Map.of(), null)).build())
             .toList(),
             said, MONGODB))));
-    assertEquals(List.of("write concern", "runs", "ops/s", "INSERT mean (ms)", "INSERT p95 (ms)", "INSERT p99 (ms)",
-        "INSERT mean ratio", "INSERT p99 ratio", "steps"), t.columns());
-    assertEquals(List.of("w=1", "3", "2,000 [1,600-2,400]", "0.500 [0.400-0.600]", "0.800 [0.800-0.900]",
+    assertEquals(List.of("write concern", "runs", "ops/s", "replication lag max (ms)", "INSERT mean (ms)",
+        "INSERT p95 (ms)", "INSERT p99 (ms)", "INSERT mean ratio", "INSERT p99 ratio", "steps"), t.columns());
+    assertEquals(List.of("w=1", "3", "2,000 [1,600-2,400]", "1,234", "0.500 [0.400-0.600]", "0.800 [0.800-0.900]",
         "1.200 [1.000-1.500]", "1.000x", "1.000x", "01-w_1-r1, 02-w_1-r2"), t.rows().get(0));
-    assertEquals(List.of("0.500x", "0.400x"), t.rows().get(1).subList(6, 8));
-    assertEquals(List.of("n/a [1]", "n/a [1]"), t.rows().get(2).subList(6, 8));
+    assertEquals(List.of("0", "0.500x", "0.400x"), List.of(t.rows().get(1).get(3), t.rows().get(1).get(7),
+        t.rows().get(1).get(8)), "a lag of 0 is a figure: every member caught up");
+    assertEquals(List.of("7", "n/a [1]", "n/a [1]"), List.of(t.rows().get(2).get(3), t.rows().get(2).get(7),
+        t.rows().get(2).get(8)));
     assertEquals("[1] no ratio: not meaningful on a standalone (MongoDB refuses w > 1 there; this server accepted "
         + "and ignored it)", t.notes().get(0));
     assertEquals(List.of("w=3", "0", "NOT RUN [2]", "NOT RUN [2]"), t.rows().get(3).subList(0, 4));
     assertEquals("[2] NOT RUN: " + refused, t.notes().get(1));
-    assertEquals(List.of("majority", "1 [3]", "1,000", "0.700"), t.rows().get(4).subList(0, 4));
+    assertEquals(List.of("majority", "1 [3]", "1,000", "n/a [4]", "0.700"), t.rows().get(4).subList(0, 5));
     assertEquals("[3] one run: the spread over repetitions is unknown", t.notes().get(2));
+    assertEquals("[4] not reported by this server", t.notes().get(3), "a standalone's series has no member lag");
   }
 
   @Test
@@ -182,8 +227,10 @@ class StudyTablesTest {
         "true")).sent(List.of("j=true")).runs(1).throughput(Spread.of(1000)).operations(Map.of("INSERT", o)).build()));
     StudyTable t = StudyTables.of("write-concerns", "q", List.of(ran("matrix", Manifests.matrix(matrix, List.of(),
         matrix.statements(), MONGODB))));
-    assertEquals("n/a [2]", t.rows().get(0).get(6));
-    assertEquals("[2] no ratio: the matrix has no measured w=1 cell to compare with", t.notes().get(1));
+    assertEquals("n/a [2]", t.rows().get(0).get(3), "a matrix written before the pack sampled: no lag");
+    assertEquals("[2] " + StepTelemetry.NOT_SAMPLED, t.notes().get(1));
+    assertEquals("n/a [3]", t.rows().get(0).get(7));
+    assertEquals("[3] no ratio: the matrix has no measured w=1 cell to compare with", t.notes().get(2));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
+import dev.ycsbpack.aggregate.experiment.StepTelemetry;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,22 @@ class WcMatrixTest {
         Map.of("INSERT", new StepFigures.Range((double) avg, 1, p99 * 2)), sent);
     return ExperimentManifest.Step.builder().order(1).name("s").x(x).bundle("b").verdict("COMPLETE").startedAt("t0")
         .endedAt("t1").figures(f).build();
+  }
+
+  @Test
+  void aCellsReplicationLagIsTheHighestOfItsRunsOrSaysWhyThereIsNone() {
+    ExperimentManifest.Step lag20 = withLag(step(1, 1000, 100, 400, "w=1"), 20.0);
+    ExperimentManifest.Step lag75 = withLag(step(1, 1000, 100, 400, "w=1"), 75.0);
+    ExperimentManifest.Step standalone = withLag(step(2, 500, 400, 1000, "w=majority"), null);
+    ExperimentManifest.Step unsampled = step(3, 500, 400, 1000, "w=3");
+    WcMatrix m = WcMatrixBuilder.of(PLAN, List.of(lag20, lag75, standalone, unsampled));
+    assertEquals(new WcMatrix.Lag(75.0, null), m.cells().get(0).replicationLag());
+    assertEquals(new WcMatrix.Lag(null, StepTelemetry.NOT_REPORTED), m.cells().get(1).replicationLag());
+    assertEquals(new WcMatrix.Lag(null, StepTelemetry.NOT_SAMPLED), m.cells().get(2).replicationLag());
+  }
+
+  private static ExperimentManifest.Step withLag(ExperimentManifest.Step s, Double lagMs) {
+    return s.toBuilder().figures(s.figures().withTelemetry(new StepTelemetry(0.5, 10L, lagMs))).build();
   }
 
   @Test
