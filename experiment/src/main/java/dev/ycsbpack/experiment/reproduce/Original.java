@@ -73,6 +73,11 @@ public record Original(Path dir, String given, Kind kind, ReproduciblePlan plan,
   private static Original bundle(Path dir, String given) throws UsageError {
     String shown = Text.shownPath(given);
     Path manifest = dir.resolve(BundleLayout.MANIFEST);
+    if (!Files.isRegularFile(manifest) && SiteRows.isRow(dir)) {
+      throw new UsageError("ORIGINAL " + shown + ": a published site's row without its " + BundleLayout.MANIFEST
+          + " and " + ReproduciblePlan.FILE + " (the site was published without them); reproduce the bundle or "
+          + "experiment it was published from");
+    }
     if (!Files.isRegularFile(manifest)) {
       throw new UsageError("ORIGINAL " + shown + ": not a coordinator bundle, an experiment's folder or a published "
           + "site's row (no " + BundleLayout.MANIFEST + " in it)");

@@ -48,6 +48,13 @@ public final class SiteRows {
     return site.resolve(ROWS).resolve(row);
   }
 
+  /** Whether {@code dir} is a row's folder of a published site ({@code SITE/bundles/ROW}). */
+  static boolean isRow(Path dir) {
+    Path rows = dir.toAbsolutePath().normalize().getParent();
+    return rows != null && rows.getFileName() != null && rows.getFileName().toString().equals(ROWS)
+        && rows.getParent() != null && Files.isRegularFile(rows.getParent().resolve(INDEX));
+  }
+
   private static List<String> rows(Path site) throws UsageError {
     try (Stream<Path> s = Files.list(site.resolve(ROWS))) {
       return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();

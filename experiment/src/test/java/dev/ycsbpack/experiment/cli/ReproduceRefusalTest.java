@@ -109,6 +109,22 @@ class ReproduceRefusalTest {
     refused("the site has no row 20261207-ac (did you mean 20261207-ab?); its rows: 20261207-ab",
         withOut(site.getParent().getParent() + "#20261207-ac"));
     refused("is not a published site", withOut(dir.resolve("runs") + "#b1"));
+    // a row the site holds, but published without its plan: said so, by either name
+    refused("a published site's row without its manifest.json and plan.json", withOut(site.toString()));
+    refused("a published site's row without its manifest.json and plan.json",
+        withOut(site.getParent().getParent() + "#20261207-ab"));
+  }
+
+  @Test
+  void aSiteRowCarryingItsPlanIsTheOriginal() throws IOException {
+    Path row = Files.createDirectories(dir.resolve("site/bundles/20261207-ab"));
+    Files.writeString(dir.resolve("site/index.html"), "<html>");
+    Files.copy(bundle.resolve("manifest.json"), row.resolve("manifest.json"));
+    Files.copy(bundle.resolve(ReproduciblePlan.FILE), row.resolve(ReproduciblePlan.FILE));
+    // accepted as an original: it gets as far as bin/ycsb's check, which needs the installed pack
+    refused("ycsbpack.home is not set", withOut(dir.resolve("site") + "#20261207-ab"));
+    refused("--hosts local,local,local: the plan runs 2 clients", withOut(dir.resolve("site") + "#20261207-ab",
+        "--hosts", "local"));
   }
 
   @Test
