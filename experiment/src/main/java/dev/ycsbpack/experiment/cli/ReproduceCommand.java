@@ -209,23 +209,19 @@ final class ReproduceCommand implements Callable<Integer> {
     return all;
   }
 
-  /** The host options other than the hosts, as they are passed on. */
+  /** The host options other than the hosts, each as one {@code --option value} as typed, for the listing. */
   private List<String> hostOptions() {
+    List<String> pairs = otherHostArguments();
     List<String> o = new ArrayList<>();
-    if (rsh != null) {
-      o.add("--rsh " + rsh);
-    }
-    if (sshConfig != null) {
-      o.add("--ssh-config " + sshConfig);
-    }
-    if (remoteDir != null) {
-      o.add("--remote-dir " + remoteDir);
+    for (int i = 0; i + 1 < pairs.size(); i += 2) {
+      o.add(pairs.get(i) + " " + pairs.get(i + 1));
     }
     return o;
   }
 
-  private List<String> hostArguments(Request r) {
-    List<String> a = new ArrayList<>(List.of("--hosts", String.join(",", r.hosts())));
+  /** {@code --rsh}, {@code --ssh-config}, {@code --remote-dir} when given, as the run is given them. */
+  private List<String> otherHostArguments() {
+    List<String> a = new ArrayList<>();
     if (rsh != null) {
       a.addAll(List.of("--rsh", rsh));
     }
@@ -237,4 +233,12 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     return a;
   }
+
+  /** The host options the run is given: the user's hosts, then the others. */
+  private List<String> hostArguments(Request r) {
+    List<String> a = new ArrayList<>(List.of("--hosts", String.join(",", r.hosts())));
+    a.addAll(otherHostArguments());
+    return a;
+  }
+
 }
