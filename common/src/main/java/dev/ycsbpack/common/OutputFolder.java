@@ -11,6 +11,13 @@ import java.util.stream.Stream;
  * is ever mixed into a new one or overwritten.
  */
 public final class OutputFolder {
+  /**
+   * The one file a folder may hold and still count as empty: {@code bin/ycsb-experiment reproduce} writes its record
+   * ({@code reproduction.json}, aggregate's {@code Reproduction}) into the folder before the run it wraps claims it,
+   * so a reproduction that is stopped half-way still says what it re-ran.
+   */
+  public static final String REPRODUCTION = "reproduction.json";
+
   private OutputFolder() {
   }
 
@@ -47,7 +54,7 @@ public final class OutputFolder {
     }
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
-        if (s.findAny().isPresent()) {
+        if (s.anyMatch(p -> !p.getFileName().toString().equals(REPRODUCTION))) {
           throw new IllegalArgumentException(option + " " + Text.shownPath(dir.toString())
               + ": the folder is not empty;"
               + " give a new or empty folder, so no earlier result is mixed into this one");

@@ -34,4 +34,13 @@ class OutputFolderTest {
     Files.writeString(dir.resolve("new/deeper/x"), "");
     assertThrows(IllegalArgumentException.class, () -> OutputFolder.check(dir.resolve("new/deeper"), "--out"));
   }
+
+  /** reproduce writes its record first; the run it wraps still claims the folder, and nothing else is let in. */
+  @Test
+  void aFolderHoldingOnlyAReproductionsRecordCountsAsEmpty() throws IOException {
+    Files.writeString(dir.resolve(OutputFolder.REPRODUCTION), "{}");
+    OutputFolder.claim(dir, "--out");
+    Files.writeString(dir.resolve("manifest.json"), "{}");
+    assertThrows(IllegalArgumentException.class, () -> OutputFolder.check(dir, "--out"));
+  }
 }

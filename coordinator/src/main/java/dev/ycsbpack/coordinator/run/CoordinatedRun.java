@@ -1,6 +1,7 @@
 package dev.ycsbpack.coordinator.run;
 
 import dev.ycsbpack.aggregate.Aggregate;
+import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.format.RunFacts;
@@ -252,6 +253,12 @@ public final class CoordinatedRun {
       onDisk = m.status();
     } catch (IOException e) {
       throw failedWrite(bundle.dir().resolve(Bundle.MANIFEST), step, e);
+    }
+    try {
+      // beside the manifest, from the same plan: what a reproduction runs again (the concerns once clients said them)
+      PlanRecord.of(plan, setup.redactor(), setup.settings(), m.server()).write(bundle.dir());
+    } catch (IOException e) {
+      throw failedWrite(bundle.dir().resolve(ReproduciblePlan.FILE), step, e);
     }
   }
 

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     description = {"Runs a study as a series of coordinated runs (each a normal bin/ycsb-coordinator bundle) and",
         "answers its question: where throughput stops growing, what latency at what load, which SLO holds.", ""},
     subcommands = {SweepCommand.class, WcMatrixCommand.class, RepeatCommand.class, AbCommand.class, RunCommand.class,
+        ReproduceCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Examples:",
         "  # threads 1,2,4,...,64 over an already loaded collection, READ p99 objective",

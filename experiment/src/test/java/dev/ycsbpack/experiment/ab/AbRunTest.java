@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -69,6 +70,10 @@ class AbRunTest {
     assertEquals(1002.5, m.repetitions().get(0).throughput().median(), 1e-9);
     assertEquals(501.0, m.repetitions().get(1).throughput().median(), 1e-9, "B's warm-up is not counted");
     assertEquals(new ExperimentManifest.Compared("comparison.md", "comparison.json"), m.comparison());
+    // the experiment's plan.json: its plan as the manifest holds it, for a reproduction
+    ReproduciblePlan p = ReproduciblePlan.read(dir).orElseThrow();
+    assertEquals(m.plan(), p.experiment());
+    assertEquals(Map.of("target", "500"), p.experiment().arms().get(1).properties());
 
     JsonNode cmp = new ObjectMapper().readTree(dir.resolve("comparison.json").toFile());
     assertEquals(4, cmp.get("a").size());

@@ -44,7 +44,7 @@ class EntryPointsTest {
     Map<String, String> lines = Map.of(
         "ycsb-aggregate", "ycsb-aggregate: error: name a subcommand: merge, compare or publish\n",
         "ycsb-coordinator", "ycsb-coordinator: error: name a command: load, run, check or recover\n",
-        "ycsb-experiment", "ycsb-experiment: error: name a command: sweep, wc-matrix, repeat, ab or run\n");
+        "ycsb-experiment", "ycsb-experiment: error: name a command: sweep, wc-matrix, repeat, ab, run or reproduce\n");
     for (String tool : TOOLS.keySet()) {
       assertEquals(2, run(tool), tool);
       assertEquals(lines.get(tool), err.toString(StandardCharsets.UTF_8));

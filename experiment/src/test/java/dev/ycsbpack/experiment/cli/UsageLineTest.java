@@ -30,7 +30,8 @@ class UsageLineTest {
   void aMistypedCommandAndABadValueAreOneLineWithoutPasswords() {
     assertEquals(2, run("swep", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1:27017/ycsb", "-p",
         "mongodb.tls.keyStorePassword=Zq9KS", "--hosts", "local", "--out", "x"));
-    assertEquals("ycsb-experiment: error: unknown command 'swep'; use sweep, wc-matrix, repeat, ab or run\n", err);
+    assertEquals("ycsb-experiment: error: unknown command 'swep'; use sweep, wc-matrix, repeat, ab, run or "
+        + "reproduce\n", err);
     assertEquals(2, run("sweep", "mongodb", "-p", "mongodb.url=mongodb://alice:Zq9simple@db1:27017/ycsb",
         "--clients-per-host", "Zq9simple", "--out", "x"));
     assertEquals("ycsb-experiment: error: --clients-per-host *****: expected a whole number (K)\n", err);
