@@ -259,12 +259,14 @@ stop_if_aborted() { if [ -e "$work/abort" ]; then echo "bench/client-cpu.sh: sto
 # binding counts a read of a missing key as READ_ERROR ("no documents in result"), a cheaper operation than a read.
 goycsb_check() {
   local asked="$1" done errors
+  # the summary after "Run finished" (go-ycsb also prints running totals every 10 s, in the same format)
+  sed -n '/^Run finished/,$p' "$work/out" >"$work/summary"
   done=$(awk '/^(READ|UPDATE) +- / { for (i = 1; i < NF; i++) if ($i == "Count:") { sub(",", "", $(i + 1)); n += $(i + 1) } }
-              END { print n + 0 }' "$work/out")
-  errors=$(grep -c '^[A-Z_]*_ERROR ' "$work/out" || true)
+              END { print n + 0 }' "$work/summary")
+  errors=$(grep -c '^[A-Z_]*_ERROR ' "$work/summary" || true)
   if [ "$errors" -gt 0 ] || [ "$done" -ne "$asked" ]; then
     echo "bench/client-cpu.sh: go-ycsb did $done of the $asked reads and updates asked; error lines: $errors" >&2
-    grep -E '^[A-Z_]+ +- ' "$work/out" >&2
+    grep -E '^[A-Z_]+ +- ' "$work/summary" >&2
     touch "$work/abort"; exit 1
   fi
 }
