@@ -261,7 +261,8 @@ goycsb_check() {
   local asked="$1" done errors
   # the summary after "Run finished" (go-ycsb also prints running totals every 10 s, in the same format)
   sed -n '/^Run finished/,$p' "$work/out" >"$work/summary"
-  done=$(awk '/^(READ|UPDATE) +- / { for (i = 1; i < NF; i++) if ($i == "Count:") { sub(",", "", $(i + 1)); n += $(i + 1) } }
+  done=$(awk '/^(READ|UPDATE) +- / {
+                for (i = 1; i < NF; i++) if ($i == "Count:") { sub(",", "", $(i + 1)); n += $(i + 1) } }
               END { print n + 0 }' "$work/summary")
   errors=$(grep -c '^[A-Z_]*_ERROR ' "$work/summary" || true)
   if [ "$errors" -gt 0 ] || [ "$done" -ne "$asked" ]; then
