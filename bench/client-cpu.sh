@@ -58,6 +58,8 @@
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
 #                  (from creating the client to closing it)
 #   wall_ms        exec to exit of the measured process (its wall_ops_s, as a time: what a short run costs a user)
+#   peak_rss_mb    the measured process's peak resident memory (VmHWM in /proc/PID/status), read by the same watcher
+#                  every 100 ms: it misses what the last 100 ms added. Unlike CPU time, not disturbed by the load
 # Order: per workload, threads and run length (OPERATIONS may list several; inserts use INSERTS), an unrecorded
 # warm-up of every arm first (WARMUP_OPERATIONS operations each, default the measured number), then ROUNDS rounds
 # in which the order of the arms rotates.
@@ -226,10 +228,11 @@ ycsb_command() {
   esac
 }
 
-# Records the JIT compiler threads' CPU (ms) of the JVM whose pid appears in $work/pid, into $work/jit, until it
-# exits. Runs beside measure(), never inside its subshell, so its reads are not in the measured cutime.
+# Records the JIT compiler threads' CPU (ms) of the JVM whose pid appears in $work/pid, into $work/jit, and the
+# process's peak resident memory (VmHWM, MB) into $work/rss, until it exits. Runs beside measure(), never inside its
+# subshell, so its reads are not in the measured cutime.
 jit_watch() {
-  local pid="" f l comm tid rest sum
+  local pid="" f l comm tid rest sum key value
   declare -A ticks=()
   for _ in $(seq 1 400); do [ -s "$work/pid" ] && break; sleep 0.025; done
   pid="$(cat "$work/pid" 2>/dev/null)" || return 0
@@ -247,6 +250,10 @@ jit_watch() {
     done
     sum=0; for tid in "${!ticks[@]}"; do sum=$(( sum + ticks[$tid] )); done
     echo $(( sum * 1000 / tick )) >"$work/jit"
+    # a high-water mark: its last reading is the peak, bar what the last 100 ms added
+    while read -r key value _; do
+      if [ "$key" = VmHWM: ]; then echo $(( value / 1024 )) >"$work/rss"; break; fi
+    done <"/proc/$pid/status" 2>/dev/null || true
     sleep 0.1
   done
 }
@@ -258,15 +265,15 @@ stop_if_aborted() { if [ -e "$work/abort" ]; then echo "bench/client-cpu.sh: sto
 # Fails the bench unless go-ycsb's run (in $work/out) did the operations asked, none of them an error: its mongodb
 # binding counts a read of a missing key as READ_ERROR ("no documents in result"), a cheaper operation than a read.
 goycsb_check() {
-  local asked="$1" done errors
+  local asked="$1" counted errors
   # the summary after "Run finished" (go-ycsb also prints running totals every 10 s, in the same format)
   sed -n '/^Run finished/,$p' "$work/out" >"$work/summary"
-  done=$(awk '/^(READ|UPDATE) +- / {
+  counted=$(awk '/^(READ|UPDATE) +- / {
                 for (i = 1; i < NF; i++) if ($i == "Count:") { sub(",", "", $(i + 1)); n += $(i + 1) } }
               END { print n + 0 }' "$work/summary")
   errors=$(grep -c '^[A-Z_]*_ERROR ' "$work/summary" || true)
-  if [ "$errors" -gt 0 ] || [ "$done" -ne "$asked" ]; then
-    echo "bench/client-cpu.sh: go-ycsb did $done of the $asked reads and updates asked; error lines: $errors" >&2
+  if [ "$errors" -gt 0 ] || [ "$counted" -ne "$asked" ]; then
+    echo "bench/client-cpu.sh: go-ycsb did $counted of the $asked reads and updates asked; error lines: $errors" >&2
     grep -E '^[A-Z_]+ +- ' "$work/summary" >&2
     touch "$work/abort"; exit 1
   fi
@@ -337,7 +344,7 @@ measure() {
       esac ;;
   esac
   local start end stat watcher
-  rm -f "$work/pid"; echo 0 >"$work/jit"
+  rm -f "$work/pid"; echo 0 >"$work/jit"; echo 0 >"$work/rss"
   jit_watch & watcher=$!
   start=$(date +%s%N)
   # bin/ycsb (and env) exec the JVM, so the pid of the command is the JVM's
@@ -358,7 +365,7 @@ measure() {
   if [ "$workload" = insert ]; then
     java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
   fi
-  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms $own $(cat "$work/jit")"
+  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms ${own:-0} $(cat "$work/jit") $(cat "$work/rss")"
 }
 
 "$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=bench \
@@ -372,7 +379,7 @@ if [ -n "$goycsb" ]; then
 fi
 
 csv="${OUT:-$work/results.csv}"
-echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op,load1" >"$csv"
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op,load1,peak_rss_mb" >"$csv"
 for workload in $workloads; do
   read -r -a arm_list <<<"$arms"
   if [ "$workload" = insert ] && [ -n "$goycsb" ]; then   # go-ycsb's mongodb binding has no batched insert
@@ -390,17 +397,18 @@ for workload in $workloads; do
       for round in $(seq 1 "$rounds"); do
         for i in $(seq 0 $((n - 1))); do
           arm="${arm_list[$(( (i + round) % n ))]}"
-          read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"; stop_if_aborted
+          read -r ops wall cpu own jit rss <<<"$(measure "$arm" "$workload" "$threads")"; stop_if_aborted
           sops=""; scpu=""
           if [ "$small" -gt 0 ]; then read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
             stop_if_aborted; fi
           awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
               -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+              -v m="$rss" \
               'BEGIN {
               marginal = sc == "" ? "" : sprintf("%.1f", (c - sc) * 1000 / (o - so))
-              printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%s,%s,%.1f,%s\n",
+              printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%s,%s,%.1f,%s,%s\n",
               w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, marginal,
-              j, (c - j) * 1000 / o, l }' \
+              j, (c - j) * 1000 / o, l, m }' \
             | tee -a "$csv"
         done
       done
@@ -411,7 +419,7 @@ done
 echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (per measurement: the load1 column of $csv)"
 echo "median (min-max) over $rounds rounds; records=$records operations=$operations_list inserts=$inserts url=$url"
-echo "workload threads operations arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op | wall_ms"
+echo "workload threads operations arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op | wall_ms | peak_rss_mb"
 tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
   function stats(s,   a, n, m, i, j, v) { n = split(s, a, " "); if (n == 0) return "-"
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
@@ -419,10 +427,10 @@ tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
   { k = $1 " " $2 " " $6 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
     wallms[k] = wallms[k] " " $7
     own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13; jit[k] = jit[k] " " $14
-    nonjit[k] = nonjit[k] " " $15 }
+    nonjit[k] = nonjit[k] " " $15; rss[k] = rss[k] " " $17 }
   END { for (i = 1; i <= nk; i++) { k = order[i]
     print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) \
-      " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) } }'
+      " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) " | " stats(rss[k]) } }'
 ref="${REF:-}"
 if [ -z "$ref" ]; then
   if [[ " $arms " == *" goycsb "* ]]; then ref=goycsb
