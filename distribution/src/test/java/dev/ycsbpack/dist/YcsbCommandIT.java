@@ -12,9 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -333,35 +331,6 @@ class YcsbCommandIT {
         }
       }
     }
-  }
-
-  /**
-   * bin/ycsb starts its JVM with the parallel collector (issue 42: less client CPU per operation than G1), and a
-   * collector the user names instead, in {@code -jvm-args} or {@code JAVA_TOOL_OPTIONS}, is the only one: the JVM
-   * refuses to start with two.
-   */
-  @Test
-  void theParallelCollectorIsTheDefaultAndACollectorTheUserNamesReplacesIt() throws IOException {
-    assertEquals("-XX:+UseParallelGC", collectorsOfALoad("default", Map.of()));
-    assertEquals("-XX:+UseSerialGC", collectorsOfALoad("own", Map.of(), "-jvm-args", "-Xmx128m -XX:+UseSerialGC"));
-    assertEquals("-XX:+UseG1GC", collectorsOfALoad("env", Map.of("JAVA_TOOL_OPTIONS", "-XX:+UseG1GC")));
-  }
-
-  /**
-   * Loads 10 records with {@code basic} into a folder named {@code name} and returns the collector options its JVM
-   * saw (environment.properties' {@code jvm.arguments}), space-separated.
-   */
-  private String collectorsOfALoad(String name, Map<String, String> environment, String... more)
-      throws IOException {
-    Path out = work.resolve("gc-" + name);
-    List<String> args = new ArrayList<>(List.of("load", "basic", "-P", workload("workloada").toString(), "-p",
-        "basicdb.verbose=false", "-p", "recordcount=10", "--out", out.toString()));
-    args.addAll(List.of(more));
-    YcsbRun r = YcsbRun.runWith(work, environment, args.toArray(String[]::new));
-    assertEquals(0, r.exitCode, r::describe);
-    String jvm = dev.ycsbpack.common.PropertiesFiles.read(out.resolve("environment.properties"))
-        .get(dev.ycsbpack.common.EnvironmentFacts.JVM_ARGUMENTS);
-    return String.join(" ", Stream.of(jvm.split(" ")).filter(a -> a.matches("-XX:[+-]Use\\w*GC")).toList());
   }
 
   @Test
