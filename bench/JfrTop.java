@@ -20,7 +20,12 @@ import jdk.jfr.consumer.RecordingFile;
  * duration per event type, class waited on and site: the first frame outside {@code java.}, {@code jdk.} and
  * {@code sun.}, so that a pool's lock, a driver monitor thread's wait and an idle YCSB thread are told apart.
  *
- * <p>Usage: java bench/JfrTop.java RECORDING.jfr [TOP=25] [PREFIX...]
+ * <p>When it holds allocation samples ({@code jdk.ObjectAllocationSample}, with stack traces), it also prints the
+ * sampled bytes (each sample's weight: the bytes allocated since the thread's previous sample, so the sum estimates
+ * all bytes allocated) per object class and per site: the allocating frame and the first frame outside the JDK
+ * (whose code allocated). With {@code -Dops=N} (the operations the recording covered) it prints bytes per operation.
+ *
+ * <p>Usage: java [-Dops=N] bench/JfrTop.java RECORDING.jfr [TOP=25] [PREFIX...]
  */
 public class JfrTop {
   public static void main(String[] args) throws Exception {
@@ -34,6 +39,7 @@ public class JfrTop {
     Map<String, Integer> self = new HashMap<>();
     Map<String, Integer> under = new HashMap<>();
     Map<String, long[]> contention = new HashMap<>();
+    List<RecordedEvent> allocations = new ArrayList<>();
     int samples = 0;
     for (RecordedEvent e : events) {
       String type = e.getEventType().getName();
@@ -42,6 +48,10 @@ public class JfrTop {
             + className(e, CONTENTION.get(type)) + "  at " + site(e.getStackTrace()), k -> new long[2]);
         sum[0]++;
         sum[1] += e.getDuration().toNanos();
+        continue;
+      }
+      if (type.equals("jdk.ObjectAllocationSample")) {
+        allocations.add(e);
         continue;
       }
       if (!type.equals("jdk.ExecutionSample")) {
@@ -80,12 +90,45 @@ public class JfrTop {
         System.out.printf("%5.1f%%  %s%n", 100.0 * under.getOrDefault(p, 0) / samples, p);
       }
     }
+    if (!allocations.isEmpty()) {
+      printAllocations(allocations, top, Long.getLong("ops", 0));
+    }
     if (!contention.isEmpty()) {
       System.out.println("== contention: events, summed ms, type, class waited on, site (top " + top + " by time)");
       contention.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1])).limit(top)
           .forEach(en -> System.out.printf("%8d %10.1f  %s%n", en.getValue()[0], en.getValue()[1] / 1e6,
               en.getKey()));
     }
+  }
+
+  /** Sampled allocation weight by object class and by site, as shares, MB and (with ops) bytes per operation. */
+  private static void printAllocations(List<RecordedEvent> allocations, int top, long ops) {
+    Map<String, Long> byClass = new HashMap<>();
+    Map<String, Long> bySite = new HashMap<>();
+    long all = 0;
+    for (RecordedEvent e : allocations) {
+      long weight = e.getLong("weight");
+      all += weight;
+      byClass.merge(className(e, "objectClass"), weight, Long::sum);
+      RecordedStackTrace st = e.getStackTrace();
+      String at = st == null || st.getFrames().isEmpty() ? "?" : method(st.getFrames().get(0));
+      bySite.merge(at + "  via " + site(st), weight, Long::sum);
+    }
+    System.out.printf("== allocation: %d samples, %.1f MB sampled weight%s%n", allocations.size(), all / 1e6,
+        ops > 0 ? String.format(" = %.0f bytes per operation over %d operations", (double) all / ops, ops) : "");
+    printWeights("by object class", byClass, all, top, ops);
+    printWeights("by site: allocating frame  via the first frame outside the JDK", bySite, all, top, ops);
+  }
+
+  private static void printWeights(String title, Map<String, Long> weights, long all, int top, long ops) {
+    System.out.println("== allocation " + title + (ops > 0 ? " (share, bytes per operation)" : " (share, MB)"));
+    weights.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(top)
+        .forEach(en -> System.out.printf("%5.1f%% %8.1f  %s%n", 100.0 * en.getValue() / all,
+            ops > 0 ? (double) en.getValue() / ops : en.getValue() / 1e6, en.getKey()));
+  }
+
+  private static String method(RecordedFrame f) {
+    return f.getMethod().getType().getName() + "." + f.getMethod().getName();
   }
 
   /** Contention event types and the field naming what was waited on. */

@@ -18,6 +18,17 @@
 #            bench compiles the binding's two sources (and its logback.xml) into that layout, with the jars upstream's poms name
 #            (core 0.17.0 and its own dependencies, mongo-java-driver 3.8.0, logback-classic 1.1.2, snappy-java
 #            1.1.7.1) fetched by the Maven wrapper: the arm issue 19's goal is stated against
+#   goycsb   go-ycsb (github.com/pingcap/go-ycsb, Go, the official mongo-go-driver), the lightest YCSB client for
+#            MongoDB (issue 42): built by the Go toolchain (GO, default go on the PATH or /usr/local/go/bin/go) from the
+#            Go module proxy at GO_YCSB_VERSION (default v1.0.3) into this run's temporary folder: a bench-only binary,
+#            in no pom (GO_YCSB= a go-ycsb binary built beforehand skips the build). The run mixes only (its mongodb
+#            binding inserts one document at a time; the insert workload skips it). go-ycsb hashes key numbers with
+#            its own FNV variant (big-endian bytes), not YCSB's, so it reads the table "gobench", which our loader
+#            fills with insertorder=ordered keys (user0, user1, ...) as both name them, RECORDS + 1 documents because
+#            go-ycsb's scrambled zipfian draws from 0 to RECORDS inclusive (YCSB's skips a key past the last one):
+#            documents of the same shape (10 fields x 100 bytes) as "bench". Every measured run is checked: a
+#            READ_ERROR or UPDATE_ERROR line (a miss: "no documents in result") or an operation count other than
+#            asked fails the bench, so its reads are reads of documents
 #   driver5  bench/DriverLoop.java on mongodb-driver-sync 5.x (this build's lib/), decoding Document
 #   driver3  the same source on the legacy mongo-java-driver 3.8.0 (upstream YCSB 0.17.0's driver), fetched
 #            from Maven Central by the Maven wrapper into a temporary folder: a bench-only jar, in no pom
@@ -47,12 +58,14 @@
 #                  connect is inside it, as upstream's binding connects in init()) or the loop's own timer
 #                  (from creating the client to closing it)
 #   wall_ms        exec to exit of the measured process (its wall_ops_s, as a time: what a short run costs a user)
+#   peak_rss_mb    the measured process's peak resident memory (VmHWM in /proc/PID/status), read by the same watcher
+#                  every 100 ms: it misses what the last 100 ms added. Unlike CPU time, not disturbed by the load
 # Order: per workload, threads and run length (OPERATIONS may list several; inserts use INSERTS), an unrecorded
 # warm-up of every arm first (WARMUP_OPERATIONS operations each, default the measured number), then ROUNDS rounds
 # in which the order of the arms rotates.
 # Summary: median and min-max over rounds per workload, threads, operations and arm; then each arm's ratio per round
-# (CPU per op, marginal CPU per op, wall throughput) to REF (default: upstream when it is an arm, else driver3, the
-# legacy loop): above 1 is more CPU, below 1 less throughput than the reference.
+# (CPU per op, marginal CPU per op, wall throughput) to REF (default: goycsb when it is an arm, else upstream when it
+# is, else driver3, the legacy loop): above 1 is more CPU, below 1 less throughput than the reference.
 # Two arms of the CSV compared with the pack's own statistics (ratio of medians with its bootstrap interval, Mann-
 # Whitney, per-round ratios and a sign test): java -cp 'DIST/lib/*' bench/RoundRatios.java OUT.csv ARM REF [COLUMN];
 # on this machine a few rounds cannot tell 5% apart, 30 can (docs/PERFORMANCE.md, issue 19, round 6).
@@ -61,7 +74,11 @@
 #        RECORDS=20000 OPERATIONS=300000 (or a list: "300000 1000000") WARMUP_OPERATIONS=... INSERTS=100000
 #        SMALL=1000 BEFORE_DIST=... SERVER_URL=mongodb://host:port OUT=file.csv ARMS="binding driver5 driver3"
 #        ARGS_X JAVA_HOME_X CDS_X AOT_X for an arm binding-x, DIST=<a distribution folder: measured as it is, no build>,
-#        UPSTREAM_SRC or UPSTREAM_DIST (and UPSTREAM_REF) for the upstream arm, REF=<the arm the ratios divide by>)
+#        UPSTREAM_SRC or UPSTREAM_DIST (and UPSTREAM_REF) for the upstream arm, GO GO_YCSB_VERSION GO_YCSB for the
+#        goycsb arm, REF=<the arm the ratios divide by>)
+# Issue 42's table, against go-ycsb (the run mixes at 4 and 16 threads, 100,000 and 300,000 operations):
+#   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="read95 update50" \
+#     ARMS="binding goycsb" OUT=goycsb.csv bench/client-cpu.sh
 # Issue 19's whole table on a quiet machine, against upstream 0.17.0's own binding, about 35 minutes (25 + 10; see
 # docs/PERFORMANCE.md; Y= a clone of github.com/brianfrankcooper/YCSB, or UPSTREAM_DIST= an unpacked release):
 #   ROUNDS=3 OPERATIONS="100000 300000" WARMUP_OPERATIONS=100000 WORKLOADS="update50 read95 insert" \
@@ -116,6 +133,24 @@ javac -nowarn -d "$work/loop5" -cp "$dist/lib/*" "$root/bench/DriverLoop.java"
 javac -nowarn -d "$work/loop3" -cp "$work/legacy/mongo-java-driver-3.8.0.jar:$core" "$root/bench/DriverLoop.java"
 cp5="$work/loop5:$dist/lib/*"
 cp3="$work/loop3:$work/legacy/mongo-java-driver-3.8.0.jar:$core"
+
+# go-ycsb at its pinned version from the Go module proxy: the module's source copied out of the module cache (its go.mod
+# has a replace directive, so `go install module@version` refuses it) and its command built into this run's folder
+goycsb=""
+if [[ " $arms " == *" goycsb "* ]]; then
+  if [ -n "${GO_YCSB:-}" ]; then
+    goycsb="$(cd "$(dirname "$GO_YCSB")" && pwd)/$(basename "$GO_YCSB")"
+  else
+    go="${GO:-$(command -v go || echo /usr/local/go/bin/go)}"
+    module="github.com/pingcap/go-ycsb@${GO_YCSB_VERSION:-v1.0.3}"
+    src="$("$go" mod download -json "$module" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+    [ -n "$src" ] || { echo "bench/client-cpu.sh: go mod download $module gave no source folder" >&2; exit 1; }
+    cp -r "$src" "$work/go-ycsb-src" && chmod -R u+w "$work/go-ycsb-src"
+    (cd "$work/go-ycsb-src" && "$go" build -o "$work/go-ycsb" ./cmd/go-ycsb)
+    goycsb="$work/go-ycsb"
+  fi
+  [ -x "$goycsb" ] || { echo "bench/client-cpu.sh: GO_YCSB=$goycsb: not an executable" >&2; exit 2; }
+fi
 
 # upstream YCSB 0.17.0's binding, laid out as its release unpacks; its classpath as upstream's bin/ycsb builds it
 upstream_cp=""
@@ -193,10 +228,11 @@ ycsb_command() {
   esac
 }
 
-# Records the JIT compiler threads' CPU (ms) of the JVM whose pid appears in $work/pid, into $work/jit, until it
-# exits. Runs beside measure(), never inside its subshell, so its reads are not in the measured cutime.
+# Records the JIT compiler threads' CPU (ms) of the JVM whose pid appears in $work/pid, into $work/jit, and the
+# process's peak resident memory (VmHWM, MB) into $work/rss, until it exits. Runs beside measure(), never inside its
+# subshell, so its reads are not in the measured cutime.
 jit_watch() {
-  local pid="" f l comm tid rest sum
+  local pid="" f l comm tid rest sum key value
   declare -A ticks=()
   for _ in $(seq 1 400); do [ -s "$work/pid" ] && break; sleep 0.025; done
   pid="$(cat "$work/pid" 2>/dev/null)" || return 0
@@ -214,8 +250,33 @@ jit_watch() {
     done
     sum=0; for tid in "${!ticks[@]}"; do sum=$(( sum + ticks[$tid] )); done
     echo $(( sum * 1000 / tick )) >"$work/jit"
+    # a high-water mark: its last reading is the peak, bar what the last 100 ms added
+    while read -r key value _; do
+      if [ "$key" = VmHWM: ]; then echo $(( value / 1024 )) >"$work/rss"; break; fi
+    done <"/proc/$pid/status" 2>/dev/null || true
     sleep 0.1
   done
+}
+
+# measure() runs in a command substitution, where its exit ends only that subshell: it leaves $work/abort behind and
+# the caller stops the bench on it
+stop_if_aborted() { if [ -e "$work/abort" ]; then echo "bench/client-cpu.sh: stopped (see above)" >&2; exit 1; fi; }
+
+# Fails the bench unless go-ycsb's run (in $work/out) did the operations asked, none of them an error: its mongodb
+# binding counts a read of a missing key as READ_ERROR ("no documents in result"), a cheaper operation than a read.
+goycsb_check() {
+  local asked="$1" counted errors
+  # the summary after "Run finished" (go-ycsb also prints running totals every 10 s, in the same format)
+  sed -n '/^Run finished/,$p' "$work/out" >"$work/summary"
+  counted=$(awk '/^(READ|UPDATE) +- / {
+                for (i = 1; i < NF; i++) if ($i == "Count:") { sub(",", "", $(i + 1)); n += $(i + 1) } }
+              END { print n + 0 }' "$work/summary")
+  errors=$(grep -c '^[A-Z_]*_ERROR ' "$work/summary" || true)
+  if [ "$errors" -gt 0 ] || [ "$counted" -ne "$asked" ]; then
+    echo "bench/client-cpu.sh: go-ycsb did $counted of the $asked reads and updates asked; error lines: $errors" >&2
+    grep -E '^[A-Z_]+ +- ' "$work/summary" >&2
+    touch "$work/abort"; exit 1
+  fi
 }
 
 # Runs one arm; prints "ops wall_ms cpu_ms own_ops_s jit_ms". CPU: the subshell's cutime+cstime after waiting.
@@ -267,6 +328,13 @@ measure() {
       local verb="-t"; [ "${cmd[1]}" = load ] && verb="-load"
       cmd=(java -cp "$upstream_cp" site.ycsb.Client "$verb" -db site.ycsb.db.MongoDbClient "${cmd[@]:3}")
       [ "$workload" = insert ] && cmd+=(-p batchsize=100) ;;
+    goycsb)
+      # YCSB's property files name a Java workload class; go-ycsb's own is "core". Its pprof listener (on :6060 by
+      # default) on a free loopback port; status every 10 s as YCSB's
+      local mix=read95-update5; [ "$workload" = update50 ] && mix=read50-update50
+      cmd=("$goycsb" run mongodb -P "$dist/workloads/$mix" -p workload=core -p "mongodb.url=$url" -p table=gobench
+           -p insertorder=ordered -p recordcount="$records" -p operationcount="$ops" -p readallfields=true
+           -p threadcount="$threads" -p debug.pprof=127.0.0.1:0) ;;
     driver5|driver3)
       local cp="$cp5"; [ "$arm" = driver3 ] && cp="$cp3"
       case "$workload" in
@@ -276,7 +344,7 @@ measure() {
       esac ;;
   esac
   local start end stat watcher
-  rm -f "$work/pid"; echo 0 >"$work/jit"
+  rm -f "$work/pid"; echo 0 >"$work/jit"; echo 0 >"$work/rss"
   jit_watch & watcher=$!
   start=$(date +%s%N)
   # bin/ycsb (and env) exec the JVM, so the pid of the command is the JVM's
@@ -285,45 +353,62 @@ measure() {
   end=$(date +%s%N)
   wait "$watcher" || true
   if [ -e "$work/failed" ]; then
-    rm -f "$work/failed"; echo "FAILED: ${cmd[*]}" >&2; tail -n 20 "$work/err" >&2; exit 1
+    rm -f "$work/failed"; echo "FAILED: ${cmd[*]}" >&2; tail -n 20 "$work/err" >&2; touch "$work/abort"; exit 1
   fi
   local cpu_ms own
   cpu_ms=$(echo "$stat" | sed 's/^.*) //' | awk -v t="$tick" '{ print ($14 + $15) * 1000 / t }')
   own=$(sed -n 's/^.*Throughput(ops\/sec), \([0-9.]*\).*$/\1/p' "$work/out" | tail -n 1)
+  if [ "$arm" = goycsb ]; then
+    own=$(sed -n 's/^TOTAL .* OPS: \([0-9.]*\),.*$/\1/p' "$work/out" | tail -n 1)
+    goycsb_check "$ops"
+  fi
   if [ "$workload" = insert ]; then
     java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
   fi
-  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms $own $(cat "$work/jit")"
+  echo "$ops $(( (end - start) / 1000000 )) $cpu_ms ${own:-0} $(cat "$work/jit") $(cat "$work/rss")"
 }
 
 "$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=bench \
   -p recordcount="$records" -p mongodb.batchsize=100 -threads 4 >/dev/null 2>"$work/load.err" \
   || { cat "$work/load.err" >&2; exit 1; }
 java -cp "$cp5" DriverLoop "$url" ins drop >/dev/null 2>&1
+if [ -n "$goycsb" ]; then
+  "$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=gobench \
+    -p insertorder=ordered -p recordcount=$(( records + 1 )) -p mongodb.batchsize=100 -threads 4 >/dev/null \
+    2>"$work/load.err" || { cat "$work/load.err" >&2; exit 1; }
+fi
 
 csv="${OUT:-$work/results.csv}"
-echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op,load1" >"$csv"
-read -r -a arm_list <<<"$arms"
-n=${#arm_list[@]}
+echo "workload,threads,round,position,arm,ops,wall_ms,cpu_ms,cpu_us_per_op,wall_ops_s,own_ops_s,fixed_cpu_ms,marginal_us_per_op,jit_cpu_ms,non_jit_us_per_op,load1,peak_rss_mb" >"$csv"
 for workload in $workloads; do
+  read -r -a arm_list <<<"$arms"
+  if [ "$workload" = insert ] && [ -n "$goycsb" ]; then   # go-ycsb's mongodb binding has no batched insert
+    read -r -a arm_list <<<"$(echo " $arms " | sed 's/ goycsb / /')"
+    echo "bench/client-cpu.sh: the insert workload runs without the goycsb arm (one document per insert there)" >&2
+  fi
+  n=${#arm_list[@]}
   lengths="$operations_list"; [ "$workload" = insert ] && lengths="$inserts"   # inserts: one length
   for threads in $threads_list; do
     for length in $lengths; do
       operations="$length"; [ "$workload" = insert ] && operations="${operations_list%% *}"
-      for arm in "${arm_list[@]}"; do measure "$arm" "$workload" "$threads" warmup >/dev/null; done
+      for arm in "${arm_list[@]}"; do
+        measure "$arm" "$workload" "$threads" warmup >/dev/null; stop_if_aborted
+      done
       for round in $(seq 1 "$rounds"); do
         for i in $(seq 0 $((n - 1))); do
           arm="${arm_list[$(( (i + round) % n ))]}"
-          read -r ops wall cpu own jit <<<"$(measure "$arm" "$workload" "$threads")"
+          read -r ops wall cpu own jit rss <<<"$(measure "$arm" "$workload" "$threads")"; stop_if_aborted
           sops=""; scpu=""
-          if [ "$small" -gt 0 ]; then read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"; fi
+          if [ "$small" -gt 0 ]; then read -r sops _ scpu _ <<<"$(measure "$arm" "$workload" "$threads" small)"
+            stop_if_aborted; fi
           awk -v w="$workload" -v t="$threads" -v r="$round" -v p="$i" -v a="$arm" -v o="$ops" -v wl="$wall" \
               -v c="$cpu" -v own="$own" -v so="$sops" -v sc="$scpu" -v j="$jit" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+              -v m="$rss" \
               'BEGIN {
               marginal = sc == "" ? "" : sprintf("%.1f", (c - sc) * 1000 / (o - so))
-              printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%s,%s,%.1f,%s\n",
+              printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.0f,%.0f,%s,%s,%s,%.1f,%s,%s\n",
               w, t, r, p + 1, a, o, wl, c, c * 1000 / o, o * 1000 / wl, own, sc, marginal,
-              j, (c - j) * 1000 / o, l }' \
+              j, (c - j) * 1000 / o, l, m }' \
             | tee -a "$csv"
         done
       done
@@ -334,7 +419,7 @@ done
 echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (per measurement: the load1 column of $csv)"
 echo "median (min-max) over $rounds rounds; records=$records operations=$operations_list inserts=$inserts url=$url"
-echo "workload threads operations arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op | wall_ms"
+echo "workload threads operations arm | cpu_us_per_op | marginal_us_per_op | fixed_cpu_ms | wall_ops_s | own_ops_s | jit_cpu_ms | non_jit_us_per_op | wall_ms | peak_rss_mb"
 tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
   function stats(s,   a, n, m, i, j, v) { n = split(s, a, " "); if (n == 0) return "-"
     for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
@@ -342,17 +427,19 @@ tail -n +2 "$csv" | sort -t, -k1,1 -k2,2n -k6,6n -k5,5 | awk -F, '
   { k = $1 " " $2 " " $6 " " $5; if (!(k in cpu)) order[++nk] = k; cpu[k] = cpu[k] " " $9; wall[k] = wall[k] " " $10
     wallms[k] = wallms[k] " " $7
     own[k] = own[k] " " $11; fixed[k] = fixed[k] " " $12; marg[k] = marg[k] " " $13; jit[k] = jit[k] " " $14
-    nonjit[k] = nonjit[k] " " $15 }
+    nonjit[k] = nonjit[k] " " $15; rss[k] = rss[k] " " $17 }
   END { for (i = 1; i <= nk; i++) { k = order[i]
     print k " | " stats(cpu[k]) " | " stats(marg[k]) " | " stats(fixed[k]) " | " stats(wall[k]) " | " stats(own[k]) \
-      " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) } }'
+      " | " stats(jit[k]) " | " stats(nonjit[k]) " | " stats(wallms[k]) " | " stats(rss[k]) } }'
 ref="${REF:-}"
 if [ -z "$ref" ]; then
-  if [[ " $arms " == *" upstream "* ]]; then ref=upstream; else ref=driver3; fi
+  if [[ " $arms " == *" goycsb "* ]]; then ref=goycsb
+  elif [[ " $arms " == *" upstream "* ]]; then ref=upstream; else ref=driver3; fi
 fi
 if grep -q ",$ref," "$csv"; then
   echo
   case "$ref" in
+    goycsb) what="go-ycsb ${GO_YCSB_VERSION:-v1.0.3} on the mongo-go-driver" ;;
     upstream) what="upstream YCSB 0.17.0's binding on the legacy 3.8.0 driver" ;;
     driver3) what="the legacy 3.8.0 loop" ;;
     *) what="the $ref arm" ;;
@@ -365,10 +452,10 @@ if grep -q ",$ref," "$csv"; then
              cpu[c SUBSEP $5] = $9; marg[c SUBSEP $5] = $13; wall[c SUBSEP $5] = $10; ms[c SUBSEP $5] = $7
              rounds[$3] = 1 } }
     function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "-" : sprintf("%.2f", a / b) }
-    END { for (i = 1; i <= n; i++) { split(order[i], ka, SUBSEP); line = ka[1] " " ka[2] ":"
+    END { for (i = 1; i <= n; i++) { split(order[i], ka, SUBSEP); line = ka[1] " " ka[2] ":"; paired = 0
             for (r = 1; (r "") in rounds; r++) { c = ka[1] SUBSEP r
               if (!((c SUBSEP ka[2]) in cpu) || !(c in dcpu)) continue
               line = line "  r" r " " ratio(cpu[c SUBSEP ka[2]], dcpu[c]) " / " ratio(marg[c SUBSEP ka[2]], dmarg[c]) \
-                " / " ratio(wall[c SUBSEP ka[2]], dwall[c]) " / " ratio(ms[c SUBSEP ka[2]], dms[c]) }
-            print line } }'
+                " / " ratio(wall[c SUBSEP ka[2]], dwall[c]) " / " ratio(ms[c SUBSEP ka[2]], dms[c]); paired++ }
+            if (paired) print line } }'   # a cell the reference did not run (go-ycsb: inserts) has no ratios
 fi
