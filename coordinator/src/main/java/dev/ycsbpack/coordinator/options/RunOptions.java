@@ -60,6 +60,10 @@ public final class RunOptions {
   @Option(names = "--quiet", description = "no progress output")
   public boolean quiet;
 
+  @Option(names = "--no-telemetry", description = "sample nothing during the run: no /proc of the --server-host "
+      + "machines or the client hosts")
+  public boolean noTelemetry;
+
   /** Refuses a binding name that is not one. */
   public static void checkBinding(String binding) throws UsageError {
     if (!binding.matches("[A-Za-z0-9_-]+")) {

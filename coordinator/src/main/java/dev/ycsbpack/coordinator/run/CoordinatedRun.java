@@ -11,6 +11,7 @@ import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.WindowKind;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.RunJudgement;
+import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
@@ -18,6 +19,7 @@ import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.telemetry.HostTelemetry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,6 +63,8 @@ public final class CoordinatedRun {
   private volatile String onDisk;
   /** The merged figures, as merged.json holds them: what the run's outcome hands its caller. */
   private volatile MergedJson mergedFigures;
+  /** The series sampled during the run and written into the bundle's {@code telemetry/}. */
+  private volatile List<Series> telemetry = List.of();
 
   /** @param commandStartMs when the command started (epoch ms): the manifest's {@code startedAt} */
   public CoordinatedRun(RunPlan plan, RunSetup setup, long commandStartMs) {
@@ -225,7 +229,7 @@ public final class CoordinatedRun {
 
   /** What the run ended with once {@code written} is in the bundle, with the merged figures if it was merged. */
   private RunOutcome outcome(Manifest written, List<ClientProblem> problems, int exitCode) {
-    return new RunOutcome(written, mergedFigures, problems, exitCode);
+    return new RunOutcome(written, mergedFigures, problems, exitCode, telemetry);
   }
 
   /** {@code cannot write PATH (STEP): ERROR}, for the step's write that failed. */
@@ -296,7 +300,11 @@ public final class CoordinatedRun {
     if (interrupted != null) {
       supervisor.abort(interrupted);
     }
+    HostTelemetry hostTelemetry = HostTelemetry.start(setup.hostWatch(), plan.properties(), offsets, setup.log(),
+        setup.redactor());
+    supervisor.beforeRelease(hostTelemetry::release);
     Supervisor.Outcome outcome = supervisor.run();
+    telemetry = hostTelemetry.stop(bundle.dir()); // before the merge, which may read them
     times.end("start", outcome.releaseAfterMs(), "run");
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());

@@ -4,6 +4,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.telemetry.HostWatch;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -18,9 +19,16 @@ import java.util.Map;
  * @param command  the command line as the manifest records it, secrets masked
  * @param log      where the progress line and warnings go
  * @param quiet    no progress line
+ * @param hostWatch the machines whose /proc each run samples ({@link HostWatch#NONE}: none)
  */
 public record RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
-    Redactor redactor, String command, PrintStream log, boolean quiet) {
+    Redactor redactor, String command, PrintStream log, boolean quiet, HostWatch hostWatch) {
+  /** A setup whose runs sample no machine's /proc. */
+  public RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
+      Redactor redactor, String command, PrintStream log, boolean quiet) {
+    this(sessions, pack, settings, redactor, command, log, quiet, HostWatch.NONE);
+  }
+
   /** The progress line of a run of {@code total} operations: none when quiet. */
   Progress progress(long total) {
     return quiet ? new Progress.Silent() : Progress.forConsole(log, total);

@@ -146,6 +146,9 @@ public final class Supervisor {
   private final List<Future<?>> removals = new CopyOnWriteArrayList<>();
   private final PrintStream log;
   private volatile String abortReason;
+  /** Run just before the clients are released (telemetry's first instant); returns at once. */
+  private volatile Runnable beforeRelease = () -> {
+  };
   /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
   private final LineReader output = new LineReader("coordinator-client-output");
 
@@ -163,6 +166,11 @@ public final class Supervisor {
     this.progress = progress;
     this.clockOffsets = clockOffsets;
     this.log = log;
+  }
+
+  /** {@code r} runs just before the clients are released, on the supervisor's thread: it must return at once. */
+  public void beforeRelease(Runnable r) {
+    beforeRelease = r;
   }
 
   /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
@@ -191,6 +199,7 @@ public final class Supervisor {
       if (failure == null) {
         // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
         // moment whatever the time its GO took to arrive
+        beforeRelease.run();
         releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();
         releaseAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + settings.startLead().toMillis();
         for (ClientProcess c : running) {

@@ -15,6 +15,7 @@ import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
+import dev.ycsbpack.coordinator.telemetry.HostWatch;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Map;
@@ -42,7 +43,13 @@ public final class StepRunner implements Steps {
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
       String command, PrintStream log, boolean quiet) {
-    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet);
+    this(sessions, pack, settings, redactor, command, log, quiet, HostWatch.NONE);
+  }
+
+  /** A runner whose steps sample the /proc of {@code hostWatch}'s machines. */
+  public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
+      String command, PrintStream log, boolean quiet, HostWatch hostWatch) {
+    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet, hostWatch);
   }
 
   /** The plan of one step (the coordinator's own planner: shares, key ranges, notes). */
