@@ -52,13 +52,15 @@ public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
         throw new ProcException("cannot run " + shell.transport() + ": " + e.getMessage());
       }
       if (r.exit() == -1) {
-        throw new ProcException("no answer within " + seconds(limit) + " s");
+        throw new ProcException("no answer within " + seconds(limit) + " s", true);
       }
       Map<String, String> files = ProcFiles.split(r.stdout());
       if (!files.containsKey(ProcFiles.STAT)) {
         // grep's "No such file" or the transport's own failure (ssh's 255, a template's program)
         throw new ProcException(r.stderr().isBlank() ? "exit status " + r.exit() + ", and no " + ProcFiles.STAT
-            + " in its answer" : r.lastError());
+            + " in its answer"
+            : r.stderr().lines().filter(l -> l.contains(ProcFiles.STAT)).findFirst()
+                .orElse(r.lastError()).strip());
       }
       return files;
     }
