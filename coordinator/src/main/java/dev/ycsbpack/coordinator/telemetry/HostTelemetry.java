@@ -138,6 +138,7 @@ public final class HostTelemetry {
         }
       }
     } finally {
+      samplers.forEach(s -> s.host().proc().close());
       pool.shutdownNow();
     }
     return out;

@@ -1,9 +1,7 @@
 package dev.ycsbpack.coordinator.telemetry;
 
 import dev.ycsbpack.coordinator.hosts.ClockProbe;
-import dev.ycsbpack.coordinator.hosts.Processes;
 import dev.ycsbpack.coordinator.hosts.RemoteShell;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -41,28 +39,24 @@ public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
     }
   }
 
-  /** A host reached through {@code shell}. */
-  record Remote(RemoteShell shell) implements ProcSource {
+  /** Ends what the source holds open (a host's session); the next reading opens it again. */
+  default void close() {
+  }
+
+  /** A host reached through {@code shell}, over one session for the run's readings ({@link ProcSession}). */
+  record Remote(RemoteShell shell, ProcSession session) implements ProcSource {
+    public Remote(RemoteShell shell) {
+      this(shell, new ProcSession(shell));
+    }
+
     @Override
     public Map<String, String> read(Duration limit) throws ProcException {
-      Processes.Result r;
-      try {
-        r = Processes.run(shell.start(ProcFiles.command()), null, limit);
-      } catch (IOException e) {
-        throw new ProcException("cannot run " + shell.transport() + ": " + e.getMessage());
-      }
-      if (r.exit() == -1) {
-        throw new ProcException("no answer within " + seconds(limit) + " s", true);
-      }
-      Map<String, String> files = ProcFiles.split(r.stdout());
-      if (!files.containsKey(ProcFiles.STAT)) {
-        // grep's "No such file" or the transport's own failure (ssh's 255, a template's program)
-        throw new ProcException(r.stderr().isBlank() ? "exit status " + r.exit() + ", and no " + ProcFiles.STAT
-            + " in its answer"
-            : r.stderr().lines().filter(l -> l.contains(ProcFiles.STAT)).findFirst()
-                .orElse(r.lastError()).strip());
-      }
-      return files;
+      return session.read(limit);
+    }
+
+    @Override
+    public void close() {
+      session.close();
     }
 
     @Override

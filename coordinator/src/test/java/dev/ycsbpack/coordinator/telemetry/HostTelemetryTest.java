@@ -98,8 +98,9 @@ class HostTelemetryTest {
     assertTrue(Math.abs(Double.parseDouble(id.get("clockOffsetMs"))) < 50, id::toString);
     assertEquals("client", series.get(1).identity().get("role"));
     assertEquals("0.0", series.get(1).identity().get("clockOffsetMs"));
-    long readings = db.scripts().stream().filter(s -> s.equals(ProcFiles.command())).count();
-    assertEquals(series.get(0).samples().size() + 1, readings, "one command per instant, and the first contact");
+    // one session for the run's readings, the first contact's included: the host pays its set-up once
+    assertEquals(1, db.scripts().stream().filter(s -> s.equals(ProcSession.LOOP)).count(), db.scripts()::toString);
+    assertEquals(1, db.scripts().stream().filter(s -> s.contains("date +%s%N")).count(), "its clock, once");
   }
 
   @Test
@@ -129,7 +130,7 @@ class HostTelemetryTest {
       assertTrue(lines.contains("ycsb-coordinator: " + s.notes().get(0)), s.source());
       assertTrue(Files.isRegularFile(TelemetryFiles.json(dir, s.source())), "its note is in the bundle");
     }
-    assertEquals(1, down.scripts().stream().filter(s -> s.equals(ProcFiles.command())).count(),
+    assertEquals(1, down.scripts().stream().filter(s -> s.equals(ProcSession.LOOP)).count(),
         "not asked again after its failure");
     Series ok = series.get(3);
     assertTrue(ok.samples().size() >= 2, ok::toString);
