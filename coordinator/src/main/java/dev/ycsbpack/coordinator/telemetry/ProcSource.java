@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * Where one machine's {@code /proc} is read from: this machine's own files, or a host through the same
  * {@link RemoteShell} its clients use (ssh over the run's shared connection, or the {@code --rsh} template), one
- * {@link ProcFiles#command()} per reading.
+ * {@link ProcFiles#command()} per reading, in one session for the run ({@link ProcSession}).
  */
 public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
   /** One reading's files, within {@code limit}; throws, saying why, when there is no {@code /proc/stat} in them. */
