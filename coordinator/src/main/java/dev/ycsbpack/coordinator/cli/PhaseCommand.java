@@ -163,7 +163,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     // the word after a secret option or sshpass's -p, in the arguments and inside --rsh, has no shape to mask it by
     String command = redactor.redact(String.join(" ", CommandWords.masked(ToolMain.arguments())));
     CoordinatedRun run = new CoordinatedRun(plan, new RunSetup(sessions, pack, settings, redactor, command, err,
-        runOptions.quiet, !runOptions.noTelemetry), commandStart);
+        runOptions.quiet, !runOptions.noTelemetry, hostOptions.watch(plan.hosts(), runOptions.noTelemetry)),
+        commandStart);
     RunOutcome outcome;
     try {
       outcome = InterruptHook.during("coordinator-interrupt", () -> {

@@ -3,19 +3,12 @@ package dev.ycsbpack.coordinator.hosts;
 import dev.ycsbpack.aggregate.format.OutputFiles;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,7 +30,6 @@ import java.util.regex.Pattern;
  */
 public final class RemoteSession implements HostSession {
   private static final Pattern JAVA_MAJOR = Pattern.compile("version \"(?:1\\.)?(\\d+)");
-  private static final int CLOCK_SAMPLES = 8;
 
   private final Host host;
   private final RemoteShell shell;
@@ -130,89 +122,18 @@ public final class RemoteSession implements HostSession {
         problems.add(host + ": java is '" + javaLine + "'; the pack needs Java 17 or newer");
       }
     }
-    double[] clock = null;
+    ClockProbe.Offset clock = null;
     String clockProblem = "cannot measure its clock offset (needs GNU date with %N)";
     try {
-      clock = clockOffset();
-    } catch (ClockTimeout e) {
+      clock = ClockProbe.measure(shell, limits.check()).orElse(null);
+    } catch (ClockProbe.Timeout e) {
       clockProblem = "cannot measure its clock offset: no answer within " + limits.check().toSeconds() + " s";
     }
     if (clock == null) {
       problems.add(host + ": " + clockProblem);
     }
-    return new Probe(javaLine, major, staged, clock == null ? 0 : clock[0], clock == null ? -1 : clock[1], problems);
-  }
-
-  /**
-   * Cristian's algorithm over one open session: send a line, read the host's time, and keep the sample with the
-   * shortest round trip. Returns {offset ms, error bound ms}, or null.
-   */
-  private double[] clockOffset() throws ClockTimeout {
-    String loop = "i=0; while [ $i -lt " + CLOCK_SAMPLES + " ]; do read x || exit 0; date +%s%N; i=$((i+1)); done";
-    Process p;
-    try {
-      p = shell.start(loop);
-      Processes.discard(p.getErrorStream());
-    } catch (IOException e) {
-      return null;
-    }
-    // a host that hangs after connecting would block readLine for ever: the check's limit ends the probe
-    AtomicBoolean timedOut = new AtomicBoolean();
-    Process probe = p;
-    CompletableFuture.delayedExecutor(limits.check().toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-      if (probe.isAlive()) {
-        timedOut.set(true);
-        probe.destroyForcibly();
-      }
-    });
-    double[] result = clockSamples(p);
-    // the watchdog may fire while a finished probe is being closed: samples taken are a measurement all the same
-    if (timedOut.get() && result == null) {
-      throw new ClockTimeout();
-    }
-    return result;
-  }
-
-  /** The clock probe ran past the check's limit. */
-  private static final class ClockTimeout extends Exception {
-    private static final long serialVersionUID = 1L;
-  }
-
-  private double[] clockSamples(Process p) {
-    double best = Double.MAX_VALUE;
-    double offset = 0;
-    long baseMillis = System.currentTimeMillis();
-    long baseNanos = System.nanoTime();
-    try (OutputStream in = p.getOutputStream();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (int i = 0; i < CLOCK_SAMPLES; i++) {
-        long t0 = System.nanoTime();
-        in.write('\n');
-        in.flush();
-        String line = out.readLine();
-        long t1 = System.nanoTime();
-        if (line == null || !line.strip().matches("\\d{19}")) {
-          return null;
-        }
-        double remoteMs = Long.parseLong(line.strip()) / 1e6;
-        double midMs = baseMillis + ((t0 + t1) / 2.0 - baseNanos) / 1e6;
-        double half = (t1 - t0) / 2e6;
-        if (half < best) {
-          best = half;
-          offset = remoteMs - midMs;
-        }
-      }
-    } catch (IOException e) {
-      return null;
-    } finally {
-      p.destroy();
-      try {
-        p.waitFor(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    return new double[] {offset, best};
+    return new Probe(javaLine, major, staged, clock == null ? 0 : clock.offsetMs(), clock == null ? -1
+        : clock.errorMs(), problems);
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.LocalSession;
 import dev.ycsbpack.coordinator.hosts.RemoteSession;
+import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.hosts.RshTemplate;
 import dev.ycsbpack.coordinator.hosts.SshCommand;
 import dev.ycsbpack.coordinator.hosts.SshControl;
@@ -13,6 +14,7 @@ import dev.ycsbpack.coordinator.hosts.SshShell;
 import dev.ycsbpack.coordinator.hosts.TemplateShell;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.Fanout;
+import dev.ycsbpack.coordinator.telemetry.HostWatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +51,15 @@ public final class HostOptions {
 
   /** {@link #rsh} parsed, by {@link #parse()}. */
   private RshTemplate template;
+
+  @Option(names = "--server-host", paramLabel = "NAME",
+      description = "a database machine whose /proc (CPU, run queue, memory, disks, network) is sampled during each "
+          + "run, every status interval, into the bundle's telemetry/ (the client hosts' too); reached as a host of "
+          + "--hosts is (ssh, --ssh-config, --rsh, or local for this machine); runs no client; repeatable")
+  List<String> serverHosts = new ArrayList<>();
+
+  /** {@link #serverHosts} parsed, by {@link #parse()}. */
+  private List<Host> servers = List.of();
 
   @Option(names = "--ssh-config", paramLabel = "FILE",
       description = "an ssh_config for hosts not in your own (passed to ssh -F); host key checking stays on")
@@ -132,6 +143,24 @@ public final class HostOptions {
         throw new UsageError(from.get(i) + " " + Text.shown(h) + ": " + e.getMessage());
       }
     }
+    servers = parseServers();
+    return out;
+  }
+
+  /** The {@code --server-host} machines, in order: the syntax of {@code --hosts} (of {@code --rsh}'s names with it). */
+  private List<Host> parseServers() throws UsageError {
+    List<Host> out = new ArrayList<>();
+    for (String s : serverHosts) {
+      try {
+        Host host = rsh == null ? Host.parse(s, 1) : Host.parseRsh(s, 1);
+        if (out.contains(host)) {
+          throw new UsageError("--server-host " + Text.shown(s) + ": given twice");
+        }
+        out.add(host);
+      } catch (IllegalArgumentException e) {
+        throw new UsageError("--server-host " + Text.shown(s) + ": " + e.getMessage());
+      }
+    }
     return out;
   }
 
@@ -209,22 +238,31 @@ public final class HostOptions {
    * hosts share one connection each (see {@link SshControl} for when not) until {@link #closeConnections()}.
    */
   public Map<Host, HostSession> sessions(List<Host> list, Path packHome, int clientsPerHost) throws IOException {
-    List<Host.Ssh> remote = list.stream().filter(Host.Ssh.class::isInstance).map(Host.Ssh.class::cast).toList();
+    // the --server-host machines share the run's connections too: one each, closed with the others
+    List<Host.Ssh> remote = java.util.stream.Stream.concat(list.stream(), servers.stream()).distinct()
+        .filter(Host.Ssh.class::isInstance).map(Host.Ssh.class::cast).toList();
     control = SshControl.open(SshCommand.defaults(sshConfig), remote, clientsPerHost);
-    SshCommand ssh = control.ssh();
     Map<Host, HostSession> m = new LinkedHashMap<>();
     for (Host h : list) {
-      // Java 17: no pattern switch yet; Host is sealed, so these three cases are all of them
-      HostSession s;
-      if (h instanceof Host.Local l) {
-        s = new LocalSession(l, packHome);
-      } else if (h instanceof Host.Ssh host) {
-        s = new RemoteSession(h, new SshShell(ssh, host), remoteDir);
-      } else {
-        s = new RemoteSession(h, new TemplateShell(template, (Host.Rsh) h), remoteDir);
-      }
-      m.put(h, s);
+      m.put(h, h instanceof Host.Local l ? new LocalSession(l, packHome) : new RemoteSession(h, shell(h), remoteDir));
     }
     return m;
+  }
+
+  /**
+   * The machines whose /proc the runs sample (after {@link #sessions}): every {@code --server-host} and every one of
+   * the client {@code hosts}, through the same shells as the clients; none with {@code --no-telemetry}.
+   */
+  public HostWatch watch(List<Host> hosts, boolean noTelemetry) {
+    return noTelemetry ? HostWatch.NONE : HostWatch.of(servers, hosts, this::shell);
+  }
+
+  /** How a host that is not local is reached: ssh over the run's shared connection, or the --rsh template. */
+  private RemoteShell shell(Host h) {
+    // Java 17: no pattern switch yet; Host is sealed, and a local host has no shell
+    if (h instanceof Host.Ssh host) {
+      return new SshShell(control.ssh(), host);
+    }
+    return new TemplateShell(template, (Host.Rsh) h);
   }
 }

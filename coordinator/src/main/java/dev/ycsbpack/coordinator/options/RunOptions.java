@@ -60,9 +60,10 @@ public final class RunOptions {
   @Option(names = "--quiet", description = "no progress output")
   public boolean quiet;
 
-  @Option(names = "--no-telemetry", description = "sample nothing from the server during the run (by default its "
-      + "serverStatus every status.interval, default 10 s, on one connection of the coordinator's: "
-      + "BUNDLE/telemetry/server.csv and .json)")
+  @Option(names = "--no-telemetry", description = "sample nothing during the run: neither the server's serverStatus "
+      + "(by default every status.interval, default 10 s, on one connection of the coordinator's: "
+      + "BUNDLE/telemetry/server.csv and .json) nor the /proc of the --server-host machines and the client hosts "
+      + "(BUNDLE/telemetry/host-NAME.csv and .json)")
   public boolean noTelemetry;
 
   /** Refuses a binding name that is not one. */

@@ -20,11 +20,13 @@ import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.RunPlan;
+import dev.ycsbpack.coordinator.telemetry.HostTelemetry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -307,9 +309,15 @@ public final class CoordinatedRun {
       supervisor.abort(interrupted);
     }
     ServerTelemetry server = new ServerTelemetry(plan, setup);
+    HostTelemetry hosts = HostTelemetry.start(setup.hostWatch(), plan.properties(), offsets, setup.log(),
+        setup.redactor());
+    supervisor.beforeRelease(hosts::release);
     supervisor.beforeRelease(server::start);
     Supervisor.Outcome outcome = supervisor.run();
-    telemetry = server.stopAndWrite(bundle.dir()); // before the merge, which reads them
+    // written before the merge, which reads them
+    List<Series> sampled = new ArrayList<>(server.stopAndWrite(bundle.dir()));
+    sampled.addAll(hosts.stop(bundle.dir()));
+    telemetry = List.copyOf(sampled);
     times.end("start", outcome.releaseAfterMs(), "run");
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());

@@ -4,6 +4,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.telemetry.HostWatch;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -19,13 +20,14 @@ import java.util.Map;
  * @param log      where the progress line and warnings go
  * @param quiet    no progress line
  * @param telemetry whether the coordinator samples the server during each run ({@code --no-telemetry}: false)
+ * @param hostWatch the machines whose /proc each run samples ({@link HostWatch#NONE}: none)
  */
 public record RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings,
-    Redactor redactor, String command, PrintStream log, boolean quiet, boolean telemetry) {
-  /** A setup whose runs sample the server (the default). */
+    Redactor redactor, String command, PrintStream log, boolean quiet, boolean telemetry, HostWatch hostWatch) {
+  /** A setup whose runs sample the server (the default) and no machine's /proc. */
   public RunSetup(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
       String command, PrintStream log, boolean quiet) {
-    this(sessions, pack, settings, redactor, command, log, quiet, true);
+    this(sessions, pack, settings, redactor, command, log, quiet, true, HostWatch.NONE);
   }
 
   /** The progress line of a run of {@code total} operations: none when quiet. */

@@ -146,6 +146,7 @@ public final class Supervisor {
   private final List<Future<?>> removals = new CopyOnWriteArrayList<>();
   private final PrintStream log;
   private volatile String abortReason;
+  /** Run just before the clients are released (telemetry's first instant). */
   private volatile Runnable beforeRelease = () -> {
   };
   /** Every client's output, on one thread: the coordinator's threads do not grow with the clients. */
@@ -168,11 +169,16 @@ public final class Supervisor {
   }
 
   /**
-   * What to do once every client is ready, just before they are released (the server's sampler takes its first
-   * sample there, after the clients' start-up checks and warm-ups); nothing by default.
+   * What to do once every client is ready, just before they are released, on the supervisor's thread (the samplers
+   * take their first instant there, after the clients' start-up checks and warm-ups); nothing by default. Each call
+   * adds {@code hook} after those given before. A hook must return promptly: the clients wait for it.
    */
   public void beforeRelease(Runnable hook) {
-    beforeRelease = hook;
+    Runnable before = beforeRelease;
+    beforeRelease = () -> {
+      before.run();
+      hook.run();
+    };
   }
 
   /** Stops the run from outside (Ctrl-C): every client is stopped and the run fails with this reason. */
@@ -199,9 +205,9 @@ public final class Supervisor {
         failure = awaitRemovals();
       }
       if (failure == null) {
-        beforeRelease.run();
         // the start is scheduled a little ahead, in each host's own clock: every client then starts at the same
         // moment whatever the time its GO took to arrive
+        beforeRelease.run();
         releaseEpochMs = System.currentTimeMillis() + settings.startLead().toMillis();
         releaseAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + settings.startLead().toMillis();
         for (ClientProcess c : running) {

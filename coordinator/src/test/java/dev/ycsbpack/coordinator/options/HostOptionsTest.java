@@ -98,6 +98,36 @@ class HostOptionsTest {
         + "replaced", refusal(options("sshpass -pZq9pass ssh {host} {user}", "h1")));
   }
 
+  @Test
+  void aServerHostIsGivenAsAClientHostIsAndABadOneIsRefusedNamingTheOption() throws Exception {
+    HostOptions ssh = options(null, "c1");
+    ssh.serverHosts.addAll(List.of("admin@db1:2222", "local"));
+    List<Host> clients = ssh.parse();
+    try {
+      ssh.sessions(clients, dir, 1);
+      assertEquals(List.of("host-db1", "host-local", "host-c1"), ssh.watch(clients, false).hosts().stream()
+          .map(h -> h.source()).toList());
+      assertEquals(List.of(), ssh.watch(clients, true).hosts(), "--no-telemetry");
+    } finally {
+      ssh.closeConnections();
+    }
+
+    HostOptions bad = options(null, "c1");
+    bad.serverHosts.add("-oProxyCommand=x");
+    assertEquals("--server-host -oProxyCommand=x: expected local or [user@]host[:port] with letters, digits, '.', '_'"
+        + " and '-' (not starting with '-')", refusal(bad));
+    HostOptions badPort = options(null, "c1");
+    badPort.serverHosts.add("db1:70000");
+    assertEquals("--server-host db1:70000: port 70000 is outside 1-65535", refusal(badPort));
+    HostOptions twice = options(null, "c1");
+    twice.serverHosts.addAll(List.of("db1", "db1"));
+    assertEquals("--server-host db1: given twice", refusal(twice));
+    HostOptions rsh = options("ip netns exec {host}", "h1");
+    rsh.serverHosts.add("pod/db 1");
+    assertEquals("--server-host pod/db 1: expected local or a name for --rsh's {host}: letters, digits, '.', '_' and"
+        + " '-', not starting with '-' or '.', maybe after one TYPE/ such as pod/", refusal(rsh));
+  }
+
   private static String refusal(HostOptions o) {
     return assertThrows(UsageError.class, o::parse).getMessage();
   }

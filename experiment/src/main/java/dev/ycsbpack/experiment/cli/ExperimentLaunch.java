@@ -333,7 +333,8 @@ final class ExperimentLaunch {
     int perHostMost = steps.stream().mapToInt(s -> (s.plan().clients().size() + s.plan().hosts().size() - 1)
         / s.plan().hosts().size()).max().orElse(1);
     StepRunner runner = new StepRunner(site.reach().sessions(site.hosts(), home, perHostMost), PackArchive.of(home),
-        runOptions.settings(site.parallel()), redactor, command, err, runOptions.quiet, !runOptions.noTelemetry);
+        runOptions.settings(site.parallel()), redactor, command, err, runOptions.quiet, !runOptions.noTelemetry,
+        site.reach().watch(site.hosts(), runOptions.noTelemetry));
     SweepRun run = new SweepRun(new ExperimentBundle(dir), l.study().plan(), steps, l.study().slos(), runner,
         environment, System.out);
     int status;

@@ -15,6 +15,7 @@ import dev.ycsbpack.coordinator.run.CoordinatedRun;
 import dev.ycsbpack.coordinator.run.RunOutcome;
 import dev.ycsbpack.coordinator.run.RunSetup;
 import dev.ycsbpack.coordinator.run.Supervisor;
+import dev.ycsbpack.coordinator.telemetry.HostWatch;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Map;
@@ -42,13 +43,16 @@ public final class StepRunner implements Steps {
 
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
       String command, PrintStream log, boolean quiet) {
-    this(sessions, pack, settings, redactor, command, log, quiet, true);
+    this(sessions, pack, settings, redactor, command, log, quiet, true, HostWatch.NONE);
   }
 
-  /** @param telemetry whether each step's coordinated run samples the server ({@code --no-telemetry}: false) */
+  /**
+   * @param telemetry whether each step's coordinated run samples the server ({@code --no-telemetry}: false)
+   * @param hostWatch the machines whose /proc each step samples
+   */
   public StepRunner(Map<Host, HostSession> sessions, PackArchive pack, Supervisor.Settings settings, Redactor redactor,
-      String command, PrintStream log, boolean quiet, boolean telemetry) {
-    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet, telemetry);
+      String command, PrintStream log, boolean quiet, boolean telemetry, HostWatch hostWatch) {
+    this.setup = new RunSetup(sessions, pack, settings, redactor, command, log, quiet, telemetry, hostWatch);
   }
 
   /** The plan of one step (the coordinator's own planner: shares, key ranges, notes). */

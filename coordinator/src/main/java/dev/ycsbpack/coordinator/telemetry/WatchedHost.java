@@ -1,0 +1,17 @@
+package dev.ycsbpack.coordinator.telemetry;
+
+import dev.ycsbpack.coordinator.plan.Host;
+
+/**
+ * A machine whose {@code /proc} a run samples.
+ *
+ * @param source its series' name, {@code host-NAME}
+ * @param name   as the user gave it ({@code --server-host}, {@code --hosts}); {@code local} for this machine
+ * @param role   {@code server} (a {@code --server-host}) or {@code client} (a client host)
+ * @param host   the host as the coordinator reaches it (a client host's probe measured its clock offset)
+ * @param proc   where its {@code /proc} is read from
+ */
+public record WatchedHost(String source, String name, String role, Host host, ProcSource proc) {
+  public static final String SERVER = "server";
+  public static final String CLIENT = "client";
+}
