@@ -227,12 +227,16 @@ final class ExperimentPage {
       b.append("<h2>The answer of recipe ").append(esc(x.recipe().recipe())).append("</h2>\n").append(recipe(x
           .recipe()));
     }
+    ExperimentCharts charts = ExperimentCharts.of(x);
+    b.append(charts.section());
     b.append("<h2>Steps</h2>\n").append(steps(x, m.plan()));
     if (m.plan().properties() != null && !m.plan().properties().isEmpty()) {
       b.append("<h2>Properties every step starts from</h2>\n").append(Html.facts(new TreeMap<>(m.plan()
           .properties())));
     }
-    return Html.page((x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name(), b.toString(), "");
+    String title = (x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name();
+    return !charts.drawn() ? Html.page(title, b.toString(), "") : Html.page(title, b.toString(),
+        ExperimentCharts.STYLE, ExperimentCharts.SCRIPTS);
   }
 
   static Map<String, String> facts(ExperimentManifest m) {

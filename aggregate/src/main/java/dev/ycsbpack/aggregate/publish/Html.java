@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.format.HtmlReportWriter;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,13 +38,22 @@ final class Html {
 
   /** A whole page; {@code script} (may be empty) is the page's one inline script. */
   static String page(String title, String body, String script) {
-    String csp = script.isEmpty() ? HtmlReportWriter.contentSecurityPolicy()
-        : HtmlReportWriter.contentSecurityPolicy(script);
-    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return page(title, body, "", script.isEmpty() ? List.of() : List.of(script));
+  }
+
+  /**
+   * A whole page with more {@code style} (may be empty) and {@code scripts} run in order, each allowed by its hash
+   * alone.
+   */
+  static String page(String title, String body, String style, List<String> scripts) {
+    String csp = HtmlReportWriter.contentSecurityPolicy(scripts.toArray(String[]::new));
+    StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + csp + "\">\n"
-        + "<title>" + esc(title) + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n" + body
-        + (script.isEmpty() ? "" : "<script>" + script + "</script>\n") + "</body>\n</html>\n";
+        + "<title>" + esc(title) + "</title>\n" + (style.isEmpty() ? "" : "<style>" + style + "</style>\n")
+        + "<style>" + STYLE + "</style>\n</head>\n<body>\n" + body);
+    scripts.forEach(s -> b.append("<script>").append(s).append("</script>\n"));
+    return b.append("</body>\n</html>\n").toString();
   }
 
   /** A two-column table of facts. */
