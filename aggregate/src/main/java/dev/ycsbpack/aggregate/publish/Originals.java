@@ -58,6 +58,38 @@ record Originals(Map<String, Path> dirs, boolean absolutePaths) {
     return dir != null && Files.isRegularFile(dir.resolve(PLAN));
   }
 
+  /** The reproduction record of row {@code name}'s folder: empty when it is not a reproduction. */
+  java.util.Optional<Reproduction> reproduction(String name) {
+    Path dir = dirs.get(name);
+    return dir == null ? java.util.Optional.empty() : Reproduction.read(dir);
+  }
+
+  /**
+   * The names by which a reproduction's {@code originalId} may name row {@code name}: a coordinator bundle's run id
+   * (its manifest's {@code runId}); an experiment's folder name; and its name on a site (a reproduction of a site's
+   * row names the row's folder).
+   */
+  List<String> ids(String name) {
+    Path dir = dirs.get(name);
+    List<String> ids = new ArrayList<>(List.of(name));
+    if (dir == null) {
+      return ids;
+    }
+    Path abs = dir.toAbsolutePath().normalize();
+    if (abs.getFileName() != null) {
+      ids.add(abs.getFileName().toString());
+    }
+    try {
+      JsonNode runId = MergedJson.MAPPER.readTree(dir.resolve(BundleLayout.MANIFEST).toFile()).path("runId");
+      if (runId.isTextual()) {
+        ids.add(runId.asText());
+      }
+    } catch (IOException e) {
+      // no readable manifest: named by its folder alone
+    }
+    return ids;
+  }
+
   /** Copies the row {@code name}'s records into {@code rowDir}, its folder in the site. */
   void copy(String name, Path rowDir) throws IOException {
     if (!reproducible(name)) {

@@ -122,7 +122,13 @@ final class Site {
         Files.createDirectories(tmp.resolve(COMPARE));
         pages.write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
       }
-      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups, originals));
+      List<Reproductions.Group> lineage = Reproductions.of(all, originals);
+      for (int i = 0; i < lineage.size(); i++) {
+        Path dir = Files.createDirectories(tmp.resolve(Reproductions.DIR));
+        pages.write(dir.resolve((i + 1) + ".html"), Reproductions.page(lineage.get(i), dir, i + 1));
+      }
+      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups, originals)
+          .replace(LINEAGE, Reproductions.section(lineage)));
       if (Files.isDirectory(target)) {
         Files.delete(target); // checked empty; a file appearing in it since makes this fail, and nothing is lost
       }
@@ -155,6 +161,9 @@ final class Site {
     }
     originals.copy(p.name(), dir);
   }
+
+  /** Where the index lists originals and their reproductions (filled once their pages are written). */
+  private static final String LINEAGE = "<!--reproductions-->";
 
   /** The fact a bundle's report shows its reproduce command under. */
   static final String REPRODUCE = "Reproduce";
@@ -226,6 +235,7 @@ final class Site {
       studies(b, experiments);
       b.append("<h2>Bundles</h2>\n");
     }
+    b.append(LINEAGE);
     b.append("<div class=\"scroll\"><table id=\"bundles\">\n<thead><tr>");
     for (String c : COLUMNS) {
       boolean num = c.equals("Threads") || c.equals("Target") || c.equals("Records") || c.startsWith("Operations")
@@ -257,7 +267,9 @@ final class Site {
     b.append("<tr").append(ExperimentPage.rowClass(p.status())).append('>');
     b.append("<td><a href=\"").append(BUNDLES).append('/').append(esc(p.name())).append('/').append(REPORT)
         .append("\">").append(esc(p.name())).append("</a><br><span class=\"meta\">").append(esc(p.kind()))
-        .append("</span>").append(inRow(p, originals)).append("</td>");
+        .append("</span>").append(originals.reproduction(p.name()).map(r -> "<br><span class=\"meta\">reproduction of "
+            + esc(r.originalId()) + "</span>").orElse(""))
+        .append(inRow(p, originals)).append("</td>");
     b.append("<td class=\"v\">").append(esc(verdict(p))).append("</td>");
     MergeResult r = p.result();
     b.append("<td class=\"n\" data-sort=\"").append(r == null ? "" : String.format(Locale.ROOT, "%.3f",
@@ -425,6 +437,47 @@ final class Site {
 
   // ---- comparisons
 
+  /**
+   * One comparison of {@code a} against {@code bName} as a page shows it: compare's warnings, the differences in how
+   * they were run, then every figure with its change ({@code csv}: the figures' file beside the page).
+   */
+  static String pair(String a, String bName, Comparison cmp, String csv) {
+    StringBuilder b = new StringBuilder();
+    // compare's warnings name each side's NOT MongoDB label, red as on every page
+    for (String w : cmp.warnings()) {
+      b.append("<div class=\"").append(w.contains("NOT MongoDB") ? "banner" : "warn").append("\">").append(esc(w))
+          .append("</div>\n");
+    }
+    b.append("<h3>Differences in how they were run</h3>\n");
+    if (cmp.differences().isEmpty()) {
+      b.append("<p>None recorded.</p>\n");
+    } else {
+      b.append("<div class=\"scroll\"><table><tr><th>Area</th><th>Setting</th><th>").append(esc(a))
+          .append("</th><th>").append(esc(bName)).append("</th></tr>\n");
+      for (Comparison.Difference d : cmp.differences()) {
+        b.append("<tr><td>").append(esc(d.area())).append("</td><td>").append(esc(d.key())).append("</td><td>")
+            .append(esc(d.baseline())).append("</td><td>").append(esc(d.contender())).append("</td></tr>\n");
+      }
+      b.append("</table></div>\n");
+    }
+    b.append("<h3>Figures</h3>\n<p><a href=\"").append(csv).append("\" download>The figures as CSV</a></p>\n")
+        .append("<div class=\"scroll\"><table><tr><th>Operation</th><th>Metric</th><th>")
+        .append(esc(a)).append("</th><th>").append(esc(bName))
+        .append("</th><th>Change</th><th></th></tr>\n");
+    for (Comparison.Row r : cmp.rows()) {
+      double ch = r.changePercent();
+      // one bundle against one: its noise is unknown, so a change is shown but never called better or worse
+      String said = r.verdict() == null ? "n/a" : "noise unknown";
+      b.append("<tr><td>").append(esc(r.operation())).append("</td><td>").append(esc(r.metric()))
+          .append("</td><td class=\"n\">").append(esc(number(only(r.a())))).append("</td><td class=\"n\">")
+          .append(esc(number(only(r.b())))).append("</td><td class=\"n\">")
+          .append(Double.isNaN(ch) ? "" : String.format(Locale.ROOT, "%+.1f%%", ch)).append("</td><td>")
+          .append(esc(said)).append("</td></tr>\n");
+    }
+    b.append("</table></div>\n");
+    return b.toString();
+  }
+
   private static String comparePage(String workload, List<Published> group, Path dir, int n) throws IOException {
     Published base = group.get(0);
     MergedJson baseJson = json(base.result());
@@ -441,38 +494,7 @@ final class Site {
         ComparisonWriters.csv(cmp, w);
       }
       b.append("<h2>").append(esc(base.name())).append(" &rarr; ").append(esc(c.name())).append("</h2>\n");
-      // compare's warnings name each side's NOT MongoDB label, red as on every page
-      for (String w : cmp.warnings()) {
-        b.append("<div class=\"").append(w.contains("NOT MongoDB") ? "banner" : "warn").append("\">").append(esc(w))
-            .append("</div>\n");
-      }
-      b.append("<h3>Differences in how they were run</h3>\n");
-      if (cmp.differences().isEmpty()) {
-        b.append("<p>None recorded.</p>\n");
-      } else {
-        b.append("<div class=\"scroll\"><table><tr><th>Area</th><th>Setting</th><th>").append(esc(base.name()))
-            .append("</th><th>").append(esc(c.name())).append("</th></tr>\n");
-        for (Comparison.Difference d : cmp.differences()) {
-          b.append("<tr><td>").append(esc(d.area())).append("</td><td>").append(esc(d.key())).append("</td><td>")
-              .append(esc(d.baseline())).append("</td><td>").append(esc(d.contender())).append("</td></tr>\n");
-        }
-        b.append("</table></div>\n");
-      }
-      b.append("<h3>Figures</h3>\n<p><a href=\"").append(csv).append("\" download>The figures as CSV</a></p>\n")
-          .append("<div class=\"scroll\"><table><tr><th>Operation</th><th>Metric</th><th>")
-          .append(esc(base.name())).append("</th><th>").append(esc(c.name()))
-          .append("</th><th>Change</th><th></th></tr>\n");
-      for (Comparison.Row r : cmp.rows()) {
-        double ch = r.changePercent();
-        // one bundle against one: its noise is unknown, so a change is shown but never called better or worse
-        String said = r.verdict() == null ? "n/a" : "noise unknown";
-        b.append("<tr><td>").append(esc(r.operation())).append("</td><td>").append(esc(r.metric()))
-            .append("</td><td class=\"n\">").append(esc(number(only(r.a())))).append("</td><td class=\"n\">")
-            .append(esc(number(only(r.b())))).append("</td><td class=\"n\">")
-            .append(Double.isNaN(ch) ? "" : String.format(Locale.ROOT, "%+.1f%%", ch)).append("</td><td>")
-            .append(esc(said)).append("</td></tr>\n");
-      }
-      b.append("</table></div>\n");
+      b.append(pair(base.name(), c.name(), cmp, csv));
     }
     return Html.page("Comparison - " + workload, b.toString(), "");
   }
@@ -488,7 +510,7 @@ final class Site {
   }
 
   /** The merged result as {@code compare} reads it (the same JSON as merged.json). */
-  private static MergedJson json(MergeResult r) throws IOException {
+  static MergedJson json(MergeResult r) throws IOException {
     StringWriter w = new StringWriter();
     new JsonWriter().write(r, w);
     return MergedJson.MAPPER.readValue(w.toString(), MergedJson.class);
