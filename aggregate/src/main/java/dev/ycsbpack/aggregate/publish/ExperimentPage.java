@@ -49,7 +49,7 @@ final class ExperimentPage {
         .append(esc(m == null ? "experiment" : String.valueOf(m.plan().kind()) + " experiment")).append("</span>")
         .append(reproduce).append("</td>");
     b.append("<td class=\"v\">").append(esc(x.status() == RunStatus.COMPLETE ? RunStatus.COMPLETE.label()
-        : x.status() + ": " + x.reason())).append("</td>");
+        : x.status() + ": " + Site.summary(x.reason()))).append("</td>");
     if (m == null) {
       b.append("<td></td>".repeat(COLUMNS.length - 2)).append("</tr>\n");
       return b.toString();

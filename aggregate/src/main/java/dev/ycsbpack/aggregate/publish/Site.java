@@ -337,12 +337,16 @@ final class Site {
     return Fmt.time(epochMs).replaceAll("\\.\\d+ UTC$", "");
   }
 
-  /** COMPLETE, or FAILED/INCOMPLETE with the reason; then what must be read before the figures. */
+  /**
+   * COMPLETE, or FAILED/INCOMPLETE with the reason; then what must be read before the figures: each reason and
+   * warning as its {@link #summary} (the bundle's page has them whole).
+   */
   private static String verdict(Published p) {
     if (p.result() == null) {
-      return p.status() + ": " + p.reason();
+      return p.status() + ": " + summary(p.reason());
     }
-    List<String> warnings = p.result().warnings().stream().filter(w -> !w.startsWith("NOT MongoDB")).toList();
+    List<String> warnings = p.result().warnings().stream().filter(w -> !w.startsWith("NOT MongoDB"))
+        .map(Site::summary).toList();
     String complete = RunStatus.COMPLETE.label();
     return warnings.isEmpty() ? complete : complete + "; " + String.join(" ", warnings);
   }
