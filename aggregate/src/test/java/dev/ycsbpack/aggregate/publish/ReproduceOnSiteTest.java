@@ -121,6 +121,32 @@ class ReproduceOnSiteTest {
   }
 
   @Test
+  void aSingleClientsOwnRecordedPathsAreShownRelativeUnlessAskedOtherwise() throws Exception {
+    Path client = Bundles.single(tmp.resolve("results/one"), Bundles.MONGODB, 1_795_500_000_000L, "");
+    String abs = client.toAbsolutePath().toString();
+    // the client recorded hdrhistogram.output.path=<its folder>/, as bin/ycsb --out does
+    Path env = client.resolve("environment.properties");
+    Files.writeString(env, Files.readString(env, StandardCharsets.ISO_8859_1).replaceAll("run\\.command=.*",
+        "run.command=bin/ycsb run mongodb -P workloads/a --out " + abs), StandardCharsets.ISO_8859_1);
+    Path site = tmp.resolve("site");
+    assertEquals(0, PublishTest.publish("--out", site.toString(), client.toString()).status());
+    assertTrue(Files.exists(site.resolve("bundles/one/merged.json")), Files.readString(site.resolve("index.html")));
+    JsonNode merged = MergedJson.MAPPER.readTree(site.resolve("bundles/one/merged.json").toFile());
+    assertEquals(".", merged.path("configuration").path("common").path("hdrhistogram.output.path").asText(),
+        merged.path("configuration").toString());
+    JsonNode facts = runFacts(Files.readString(site.resolve("bundles/one/report.html")));
+    assertEquals("bin/ycsb run mongodb -P workloads/a --out .", facts.path("Command").asText());
+    for (Path f : PublishTest.files(site)) {
+      assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(abs), "this machine's path in " + f);
+    }
+    Path kept = tmp.resolve("kept");
+    assertEquals(0, PublishTest.publish("--out", kept.toString(), "--paths", "absolute", client.toString())
+        .status());
+    assertEquals("bin/ycsb run mongodb -P workloads/a --out " + abs, runFacts(Files.readString(kept
+        .resolve("bundles/one/report.html"))).path("Command").asText());
+  }
+
+  @Test
   void aSiteInAFolderSearchedIsNotReadAgainAsBundles() throws Exception {
     Path results = PublishTest.mixed(tmp);
     assertEquals(0, PublishTest.publish("--out", results.resolve("site").toString(), results.toString()).status());
