@@ -119,11 +119,7 @@ class SiteInBrowserTest {
 
   @Test
   void theLegendShowsTheHoveredPointAndTheAxisIs24HourUtc() throws Exception {
-    assertNotNull(HeadlessChromium.binary(), "no chromium: scripts/install-test-prereqs.sh installs it");
-    Path results = tmp.resolve("results");
-    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, 1_795_475_000_000L, "");
-    Path site = tmp.resolve("site");
-    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+    Path site = oneBundleSite();
     try (HeadlessChromium chrome = new HeadlessChromium()) {
       chrome.viewport(1280, 900, false);
       chrome.open(site.resolve("bundles/results-run-a/report.html").toUri().toString());
@@ -162,11 +158,7 @@ class SiteInBrowserTest {
 
   @Test
   void theCopyButtonCopiesOrSelectsTheReproduceCommand() throws Exception {
-    assertNotNull(HeadlessChromium.binary(), "no chromium: scripts/install-test-prereqs.sh installs it");
-    Path results = tmp.resolve("results");
-    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, 1_795_475_000_000L, "");
-    Path site = tmp.resolve("site");
-    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+    Path site = oneBundleSite();
     try (HeadlessChromium chrome = new HeadlessChromium()) {
       chrome.viewport(1280, 900, false);
       chrome.open(site.resolve("index.html").toUri().toString());
@@ -187,6 +179,16 @@ class SiteInBrowserTest {
       assertTrue(said.equals("Copied") || said.equals("Selected: copy it"), "the button says what it did: " + said);
       assertEquals(List.of(), chrome.drainProblems());
     }
+  }
+
+  /** A site of one complete coordinated bundle, {@code results-run-a}. */
+  private Path oneBundleSite() throws Exception {
+    assertNotNull(HeadlessChromium.binary(), "no chromium: scripts/install-test-prereqs.sh installs it");
+    Path results = tmp.resolve("results");
+    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, 1_795_475_000_000L, "");
+    Path site = tmp.resolve("site");
+    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+    return site;
   }
 
   /** Types {@code filter} in the index's filter box; returns the line that counts the rows shown. */
