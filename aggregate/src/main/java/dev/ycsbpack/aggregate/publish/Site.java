@@ -149,7 +149,8 @@ final class Site {
     Path dir = site.resolve(BUNDLES).resolve(p.name());
     String reproduce = reproduce(p, originals);
     if (p.result() != null) {
-      Map<String, String> given = new LinkedHashMap<>(p.given());
+      // the recorded facts in a fixed order (Published keeps them unordered), the command last
+      Map<String, String> given = new LinkedHashMap<>(new java.util.TreeMap<>(p.given()));
       if (reproduce != null) {
         given.put(REPRODUCE, ReproduceLine.command(p.name(), p.status()) + "  (" + ReproduceLine.note(p.status(),
             originals.hasPlan(p.name())) + ")");
