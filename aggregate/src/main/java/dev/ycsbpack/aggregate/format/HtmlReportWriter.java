@@ -38,7 +38,7 @@ public final class HtmlReportWriter implements ResultWriter.Content {
    * once).
    */
   public HtmlReportWriter(Map<String, String> given, JsonText json) {
-    this.given = Map.copyOf(given);
+    this.given = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(given)); // in the order given
     this.json = json;
   }
 

@@ -26,6 +26,11 @@ final class ClientFolderKind implements BundleKind {
 
   @Override
   public Published read(Path dir, String name) {
+    return read(dir, name, true);
+  }
+
+  @Override
+  public Published read(Path dir, String name, boolean absolutePaths) {
     RawClients raw = RawClients.of(List.of(dir));
     Map<String, String> verdict = raw.verdicts().isEmpty() ? Map.of() : raw.verdicts().get(0);
     String status = verdict.getOrDefault("status", "");
@@ -34,6 +39,7 @@ final class ClientFolderKind implements BundleKind {
       return raw.failed(name, "single client", RunStatus.FAILED,
           "its verdict is FAILED: " + raw.shown("reason", verdict.getOrDefault("reason", "")), started, Map.of());
     }
-    return raw.rebuilt(name, "single client", List.of(dir), MergeOptions.defaults(), started, Map.of());
+    return raw.rebuilt(name, "single client", List.of(dir), MergeOptions.defaults(), started, Map.of(),
+        absolutePaths ? null : dir);
   }
 }

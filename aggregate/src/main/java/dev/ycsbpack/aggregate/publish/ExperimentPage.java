@@ -37,13 +37,19 @@ final class ExperimentPage {
   // ---- the index row
 
   static String row(PublishedExperiment x) {
+    return row(x, "");
+  }
+
+  /** The row, with {@code reproduce} (the folded command's HTML, or empty) in its first cell. */
+  static String row(PublishedExperiment x, String reproduce) {
     ExperimentManifest m = x.manifest();
     StringBuilder b = new StringBuilder("<tr").append(rowClass(x.status())).append('>');
     b.append("<td><a href=\"").append(Site.BUNDLES).append('/').append(esc(x.name())).append('/').append(Site.REPORT)
         .append("\">").append(esc(x.name())).append("</a><br><span class=\"meta\">")
-        .append(esc(m == null ? "experiment" : String.valueOf(m.plan().kind()) + " experiment")).append("</span></td>");
+        .append(esc(m == null ? "experiment" : String.valueOf(m.plan().kind()) + " experiment")).append("</span>")
+        .append(reproduce).append("</td>");
     b.append("<td class=\"v\">").append(esc(x.status() == RunStatus.COMPLETE ? RunStatus.COMPLETE.label()
-        : x.status() + ": " + x.reason())).append("</td>");
+        : x.status() + ": " + Site.summary(x.reason()))).append("</td>");
     if (m == null) {
       b.append("<td></td>".repeat(COLUMNS.length - 2)).append("</tr>\n");
       return b.toString();
@@ -193,6 +199,11 @@ final class ExperimentPage {
   // ---- the experiment's page
 
   static String page(PublishedExperiment x) {
+    return page(x, null);
+  }
+
+  /** The page, with {@code reproduce} (the command's HTML, or null) under what was run. */
+  static String page(PublishedExperiment x, String reproduce) {
     ExperimentManifest m = x.manifest();
     StringBuilder b = new StringBuilder("<p><a href=\"../../index.html\">All bundles</a></p>\n");
     if (x.status() != RunStatus.COMPLETE) {
@@ -208,6 +219,9 @@ final class ExperimentPage {
     b.append("<p class=\"meta\">").append(esc(m.plan().kind() + " experiment: " + measured(m.plan())))
         .append(". Each step is a coordinated run with its own page, rebuilt from its raw data.</p>\n");
     b.append("<h2>What was run</h2>\n").append(Html.facts(facts(m)));
+    if (reproduce != null) {
+      b.append("<h2>Reproduce</h2>\n").append(reproduce);
+    }
     b.append("<h2>Answers</h2>\n");
     if (x.status() == RunStatus.COMPLETE) {
       b.append("<ul>\n");
@@ -227,12 +241,16 @@ final class ExperimentPage {
       b.append("<h2>The answer of recipe ").append(esc(x.recipe().recipe())).append("</h2>\n").append(recipe(x
           .recipe()));
     }
+    ExperimentCharts charts = ExperimentCharts.of(x);
+    b.append(charts.section());
     b.append("<h2>Steps</h2>\n").append(steps(x, m.plan()));
     if (m.plan().properties() != null && !m.plan().properties().isEmpty()) {
       b.append("<h2>Properties every step starts from</h2>\n").append(Html.facts(new TreeMap<>(m.plan()
           .properties())));
     }
-    return Html.page((x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name(), b.toString(), "");
+    String title = (x.status() == RunStatus.COMPLETE ? "" : x.status() + " - ") + x.name();
+    return !charts.drawn() ? Html.page(title, b.toString(), "") : Html.page(title, b.toString(),
+        ExperimentCharts.STYLE, ExperimentCharts.SCRIPTS);
   }
 
   static Map<String, String> facts(ExperimentManifest m) {

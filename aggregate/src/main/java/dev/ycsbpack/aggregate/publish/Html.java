@@ -1,7 +1,9 @@
 package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.format.HtmlReportWriter;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The site's own pages (index, failed bundle, comparison): one frame, every bundle string escaped, and the same
@@ -25,8 +27,14 @@ final class Html {
       .failed { background: #fdecea; } .incomplete { background: #fff3cd; }
       .banner, .warn, table.facts td, td.v { overflow-wrap: anywhere; } td.v { min-width: 12em; max-width: 28em; }
       .scroll { overflow-x: auto; } .meta { color: #555; } .better { color: #1b5e20; } .worse { color: #b00020; }
+      .repro code { background: #f4f4f4; padding: .1em .3em; overflow-wrap: anywhere; }
+      details.repro { margin-top: .2em; }
       input[type=search] { font-size: 1em; padding: .3em; width: 100%; max-width: 30em; }
       """;
+
+  /** The button beside a command that copies it ({@link ReproduceLine}); a page holding one runs {@link #COPY}. */
+  static final String COPY_BUTTON = "<button type=\"button\" class=\"copy\">Copy</button>";
+  private static final String COPY = HtmlReportWriter.resource("copy.js");
 
   private Html() {
   }
@@ -37,13 +45,25 @@ final class Html {
 
   /** A whole page; {@code script} (may be empty) is the page's one inline script. */
   static String page(String title, String body, String script) {
-    String csp = script.isEmpty() ? HtmlReportWriter.contentSecurityPolicy()
-        : HtmlReportWriter.contentSecurityPolicy(script);
-    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return page(title, body, "", script.isEmpty() ? List.of() : List.of(script));
+  }
+
+  /**
+   * A whole page with more {@code style} (may be empty) and {@code scripts} run in order, each allowed by its hash
+   * alone.
+   */
+  static String page(String title, String body, String style, List<String> scripts) {
+    if (body.contains(COPY_BUTTON)) { // a reproduce command's Copy button works by the page's copy script
+      scripts = Stream.concat(scripts.stream(), Stream.of(COPY)).toList();
+    }
+    String csp = HtmlReportWriter.contentSecurityPolicy(scripts.toArray(String[]::new));
+    StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + csp + "\">\n"
-        + "<title>" + esc(title) + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n" + body
-        + (script.isEmpty() ? "" : "<script>" + script + "</script>\n") + "</body>\n</html>\n";
+        + "<title>" + esc(title) + "</title>\n" + (style.isEmpty() ? "" : "<style>" + style + "</style>\n")
+        + "<style>" + STYLE + "</style>\n</head>\n<body>\n" + body);
+    scripts.forEach(s -> b.append("<script>").append(s).append("</script>\n"));
+    return b.append("</body>\n</html>\n").toString();
   }
 
   /** A two-column table of facts. */

@@ -3,6 +3,9 @@ package dev.ycsbpack.aggregate.publish;
 import java.nio.file.InvalidPathException;
 import dev.ycsbpack.aggregate.result.ClientResult;
 import dev.ycsbpack.aggregate.result.MergeResult;
+import dev.ycsbpack.aggregate.result.Settings;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -42,8 +45,24 @@ final class LocalPaths {
             c.failure(), c.figures(), c.own(), c.windowCounts()))
         .toList();
     return new MergeResult(new MergeResult.Roster(clients, r.roster().failed(), r.roster().stopped()), r.span(),
-        r.percentiles(), r.operations(), r.totals(), r.config(), r.environment(), r.timeSeries(), r.findings(),
-        r.returns());
+        r.percentiles(), r.operations(), r.totals(), relative(r.config(), root), relative(r.environment(), root),
+        r.timeSeries(), r.findings(), r.returns());
+  }
+
+  /**
+   * The clients' recorded properties or environment with each value's paths relative to {@code root}: what they
+   * recorded themselves ({@code hdrhistogram.output.path}, a client's {@code run.command}).
+   */
+  private static Settings relative(Settings s, Path root) {
+    Map<String, String> common = new LinkedHashMap<>();
+    s.common().forEach((k, v) -> common.put(k, relative(v, root)));
+    Map<String, Map<String, String>> perClient = new LinkedHashMap<>();
+    s.perClient().forEach((k, m) -> {
+      Map<String, String> each = new LinkedHashMap<>();
+      m.forEach((c, v) -> each.put(c, relative(v, root)));
+      perClient.put(k, each);
+    });
+    return new Settings(common, perClient, s.differences());
   }
 
   private static String shown(String path, Path root) {

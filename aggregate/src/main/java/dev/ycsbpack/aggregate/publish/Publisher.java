@@ -59,7 +59,27 @@ public final class Publisher {
     } catch (IllegalArgumentException e) {
       throw new PublishException(e.getMessage());
     }
-    return Site.write(out, entries(inputs, out, absolutePaths));
+    List<Found> found = find(inputs, out);
+    List<SiteEntry> entries = entries(found, absolutePaths);
+    return Site.write(out, entries, originals(found, entries, absolutePaths));
+  }
+
+  /** Each entry's folder by its name on the site: the bundles found, and each experiment's steps. */
+  private static Originals originals(List<Found> found, List<SiteEntry> entries, boolean absolutePaths) {
+    Map<String, Path> dirs = new HashMap<>();
+    for (int i = 0; i < found.size(); i++) {
+      Found f = found.get(i);
+      dirs.put(f.name(), f.dir());
+      if (entries.get(i) instanceof PublishedExperiment x) {
+        Path root = f.dir().toAbsolutePath().normalize();
+        for (PublishedExperiment.Step s : x.steps()) {
+          if (s.bundle() != null) {
+            s.step().bundleIn(root).ifPresent(d -> dirs.put(s.bundle().name(), d));
+          }
+        }
+      }
+    }
+    return new Originals(dirs, absolutePaths);
   }
 
   /** Every bundle and experiment found in {@code inputs}, read and rebuilt, their names unique on the site. */
@@ -68,8 +88,12 @@ public final class Publisher {
   }
 
   static List<SiteEntry> entries(List<Path> inputs, Path out, boolean absolutePaths) throws PublishException {
+    return entries(find(inputs, out), absolutePaths);
+  }
+
+  private static List<SiteEntry> entries(List<Found> found, boolean absolutePaths) throws PublishException {
     List<SiteEntry> entries = new ArrayList<>();
-    for (Found f : find(inputs, out)) {
+    for (Found f : found) {
       entries.add(f.kind().read(f.dir(), f.name(), absolutePaths));
     }
     uniqueSteps(entries);
@@ -138,7 +162,7 @@ public final class Publisher {
     List<Path> children;
     try (Stream<Path> s = Files.list(dir)) {
       children = s.filter(p -> Files.isDirectory(p) && !p.getFileName().toString().startsWith("."))
-          .filter(p -> !p.toAbsolutePath().normalize().equals(site)).sorted().toList();
+          .filter(p -> !p.toAbsolutePath().normalize().equals(site) && !Site.isSite(p)).sorted().toList();
     } catch (IOException e) {
       throw new PublishException(shown(dir) + " cannot be listed (" + e.getMessage() + ")");
     }

@@ -48,6 +48,14 @@ final class Site {
   private Site() {
   }
 
+  /**
+   * Whether {@code dir} is a site {@code publish} wrote: its rows' folders carry their originals' manifests (for
+   * {@code reproduce}), which are no bundles to publish again, so a folder searched for bundles skips it.
+   */
+  static boolean isSite(Path dir) {
+    return Files.isRegularFile(dir.resolve("index.html")) && Files.isDirectory(dir.resolve(BUNDLES));
+  }
+
   /** Writes one page of the site: the files, or in a test a writer that fails part-way. */
   @FunctionalInterface
   interface Pages {
@@ -56,11 +64,21 @@ final class Site {
 
   /** Writes the site of {@code entries} to {@code out} (checked new or empty by the caller); returns its index. */
   static Path write(Path out, List<SiteEntry> entries) throws IOException {
-    return write(out, entries, Site::writeFile);
+    return write(out, entries, Originals.none(), Site::writeFile);
   }
 
-  /** As {@link #write(Path, List)}, each page through {@code pages}; whatever it throws, nothing is left behind. */
+  /** As {@link #write(Path, List)}; each row read from {@code originals} carries its records and reproduce command. */
+  static Path write(Path out, List<SiteEntry> entries, Originals originals) throws IOException {
+    return write(out, entries, originals, Site::writeFile);
+  }
+
+  /** As {@link #write(Path, List)}, each page through {@code pages}. */
   static Path write(Path out, List<SiteEntry> entries, Pages pages) throws IOException {
+    return write(out, entries, Originals.none(), pages);
+  }
+
+  /** As {@link #write(Path, List, Originals)}, each page through {@code pages}; whatever it throws, nothing is left. */
+  static Path write(Path out, List<SiteEntry> entries, Originals originals, Pages pages) throws IOException {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     if (parent == null) {
@@ -83,17 +101,18 @@ final class Site {
       }
       Map<String, List<Published>> groups = groups(sorted);
       for (Published p : sorted) {
-        bundlePage(tmp, p, pages);
+        bundlePage(tmp, p, pages, originals);
       }
       // an experiment's steps get pages like any bundle, but no index row or comparison: its page lists them
       for (PublishedExperiment x : experiments) {
         for (PublishedExperiment.Step s : x.steps()) {
           if (s.bundle() != null) {
-            bundlePage(tmp, s.bundle(), pages);
+            bundlePage(tmp, s.bundle(), pages, originals);
           }
         }
         Path dir = Files.createDirectories(tmp.resolve(BUNDLES).resolve(x.name()));
-        pages.write(dir.resolve(REPORT), ExperimentPage.page(x));
+        pages.write(dir.resolve(REPORT), ExperimentPage.page(x, reproduce(x, originals)));
+        originals.copy(x.name(), dir);
       }
       int n = 0;
       Map<String, String> comparePage = new LinkedHashMap<>();
@@ -103,7 +122,13 @@ final class Site {
         Files.createDirectories(tmp.resolve(COMPARE));
         pages.write(tmp.resolve(COMPARE).resolve(file), comparePage(g.getKey(), g.getValue(), tmp.resolve(COMPARE), n));
       }
-      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups));
+      List<Reproductions.Group> lineage = Reproductions.of(all, originals);
+      for (int i = 0; i < lineage.size(); i++) {
+        Path dir = Files.createDirectories(tmp.resolve(Reproductions.DIR));
+        pages.write(dir.resolve((i + 1) + ".html"), Reproductions.page(lineage.get(i), dir, i + 1));
+      }
+      pages.write(tmp.resolve("index.html"), index(sorted, experiments, comparePage, groups, originals)
+          .replace(LINEAGE, Reproductions.section(lineage)));
       if (Files.isDirectory(target)) {
         Files.delete(target); // checked empty; a file appearing in it since makes this fail, and nothing is lost
       }
@@ -120,14 +145,44 @@ final class Site {
   }
 
   /** The bundle's report and its numbers as files, or for a bundle without figures a page saying why. */
-  private static void bundlePage(Path site, Published p, Pages pages) throws IOException {
+  private static void bundlePage(Path site, Published p, Pages pages, Originals originals) throws IOException {
     Path dir = site.resolve(BUNDLES).resolve(p.name());
+    String reproduce = reproduce(p, originals);
     if (p.result() != null) {
-      Aggregate.write(p.result(), dir, EnumSet.allOf(OutputFormat.class), p.given());
+      // the recorded facts in a fixed order (Published keeps them unordered), the command last
+      Map<String, String> given = new LinkedHashMap<>(new java.util.TreeMap<>(p.given()));
+      if (reproduce != null) {
+        given.put(REPRODUCE, ReproduceLine.command(p.name(), p.status()) + "  (" + ReproduceLine.note(p.status(),
+            originals.hasPlan(p.name())) + ")");
+      }
+      Aggregate.write(p.result(), dir, EnumSet.allOf(OutputFormat.class), given);
     } else {
       Files.createDirectories(dir);
-      pages.write(dir.resolve(REPORT), failedPage(p));
+      pages.write(dir.resolve(REPORT), failedPage(p, reproduce));
     }
+    originals.copy(p.name(), dir);
+  }
+
+  /** Where the index lists originals and their reproductions (filled once their pages are written). */
+  private static final String LINEAGE = "<!--reproductions-->";
+
+  /** The fact a bundle's report shows its reproduce command under. */
+  static final String REPRODUCE = "Reproduce";
+
+  /** The entry's reproduce command as a page shows it, or null when it was not read from a folder reproduce takes. */
+  static String reproduce(SiteEntry e, Originals originals) {
+    return originals.reproducible(e.name()) ? ReproduceLine.html(e.name(), status(e), originals.hasPlan(e.name()))
+        : null;
+  }
+
+  /** The entry's reproduce command as its index row shows it, folded; empty when there is none. */
+  static String inRow(SiteEntry e, Originals originals) {
+    return originals.reproducible(e.name()) ? ReproduceLine.inRow(e.name(), status(e), originals.hasPlan(e.name()))
+        : "";
+  }
+
+  private static RunStatus status(SiteEntry e) {
+    return e instanceof Published p ? p.status() : ((PublishedExperiment) e).status();
   }
 
   /** Complete bundles by workload; only workloads run by two or more bundles make a comparison. */
@@ -155,7 +210,7 @@ final class Site {
       "Hosts and clients", "Threads", "Target", "Records", "Operations asked", "Date (UTC)", "Pack", "Compared"};
 
   private static String index(List<Published> sorted, List<PublishedExperiment> experiments,
-      Map<String, String> comparePage, Map<String, List<Published>> groups) {
+      Map<String, String> comparePage, Map<String, List<Published>> groups, Originals originals) {
     StringBuilder b = new StringBuilder();
     b.append("<h1>YCSB results</h1>\n<p class=\"meta\">").append(sorted.size()).append(sorted.size() == 1
         ? " bundle" : " bundles").append(experiments.isEmpty() ? ""
@@ -164,6 +219,9 @@ final class Site {
         .append(", rebuilt from their raw data (merged HdrHistogram logs, manifests) by "
             + "ycsb-aggregate publish. Latencies in microseconds; times in UTC. A FAILED or INCOMPLETE bundle shows "
             + "why, and no figures.</p>\n");
+    if (originals.dirs().keySet().stream().anyMatch(originals::reproducible)) {
+      b.append("<p class=\"meta\">").append(esc(ReproduceLine.LEGEND)).append("</p>\n");
+    }
     b.append("<p><input type=\"search\" id=\"filter\" placeholder=\"Filter: any text of a row (server, workload, "
         + "host, verdict...)\" aria-label=\"filter the bundles\"> <span id=\"shown\" class=\"meta\"></span></p>\n");
     if (!experiments.isEmpty()) {
@@ -173,11 +231,12 @@ final class Site {
             .append("</th>");
       }
       b.append("</tr></thead>\n<tbody>\n");
-      experiments.forEach(x -> b.append(ExperimentPage.row(x)));
+      experiments.forEach(x -> b.append(ExperimentPage.row(x, inRow(x, originals))));
       b.append("</tbody></table></div>\n");
       studies(b, experiments);
       b.append("<h2>Bundles</h2>\n");
     }
+    b.append(LINEAGE);
     b.append("<div class=\"scroll\"><table id=\"bundles\">\n<thead><tr>");
     for (String c : COLUMNS) {
       boolean num = c.equals("Threads") || c.equals("Target") || c.equals("Records") || c.startsWith("Operations")
@@ -186,41 +245,7 @@ final class Site {
     }
     b.append("</tr></thead>\n<tbody>\n");
     for (Published p : sorted) {
-      Map<String, String> f = p.facts().facts();
-      b.append("<tr").append(ExperimentPage.rowClass(p.status())).append('>');
-      b.append("<td><a href=\"").append(BUNDLES).append('/').append(esc(p.name())).append('/').append(REPORT)
-          .append("\">").append(esc(p.name())).append("</a><br><span class=\"meta\">").append(esc(p.kind()))
-          .append("</span></td>");
-      b.append("<td class=\"v\">").append(esc(verdict(p))).append("</td>");
-      MergeResult r = p.result();
-      b.append("<td class=\"n\" data-sort=\"").append(r == null ? "" : String.format(Locale.ROOT, "%.3f",
-          r.totalThroughput())).append("\">").append(r == null ? "-" : esc(Fmt.fixed(r.totalThroughput(), 1)))
-          .append("</td>");
-      b.append("<td>").append(r == null ? "-" : esc(latencies(r))).append("</td>");
-      b.append("<td>").append(p.notMongo() == null ? "" : "<span class=\"badge\" title=\"" + esc(p.notMongo())
-          + "\">NOT MongoDB</span><br>").append(esc(f.get("Server"))).append("</td>");
-      for (String k : List.of("Topology", "Write concern (as sent)", "Read preference (as sent)", "Driver")) {
-        b.append("<td>").append(esc(f.get(k))).append("</td>");
-      }
-      b.append("<td title=\"").append(esc(f.get("Workload") + "\n" + p.workload())).append("\">")
-          .append(esc(shortWorkload(f.getOrDefault("Workload", "")))).append("</td>");
-      String hosts = f.getOrDefault("Hosts and clients", "");
-      b.append("<td title=\"").append(esc(hosts)).append("\">")
-          .append(esc(hosts.contains(":") ? hosts.substring(0, hosts.indexOf(':')) : hosts)).append("</td>");
-      for (String k : List.of("Threads", "Target", "Records", "Operations asked")) {
-        String v = f.getOrDefault(k, "");
-        b.append("<td class=\"n\" data-sort=\"").append(esc(leadingNumber(v))).append("\">").append(esc(v))
-            .append("</td>");
-      }
-      b.append("<td class=\"n\" data-sort=\"").append(p.startedAt()).append("\">")
-          .append(p.startedAt() > 0 ? esc(date(p.startedAt())) : "")
-          .append("</td>");
-      b.append("<td>").append(esc(f.get("Pack"))).append("</td>");
-      String page = comparePage.get(p.workload());
-      b.append("<td>").append(page == null ? "" : "<a href=\"" + page + "\">with "
-          + (groups.get(p.workload()).size() - 1) + " other" + (groups.get(p.workload()).size() > 2 ? "s" : "")
-          + "</a>").append("</td>");
-      b.append("</tr>\n");
+      b.append(bundleRow(p, comparePage, groups, originals));
     }
     b.append("</tbody></table></div>\n");
     if (!comparePage.isEmpty()) {
@@ -233,6 +258,49 @@ final class Site {
     return Html.page("YCSB results (" + sorted.size() + " bundles" + (experiments.isEmpty() ? "" : ", "
         + experiments.size() + " experiments") + ")", b.toString(),
         HtmlReportWriter.resource("site.js"));
+  }
+
+  /** A bundle's row in the index. */
+  private static String bundleRow(Published p, Map<String, String> comparePage, Map<String, List<Published>> groups,
+      Originals originals) {
+    StringBuilder b = new StringBuilder();
+    Map<String, String> f = p.facts().facts();
+    b.append("<tr").append(ExperimentPage.rowClass(p.status())).append('>');
+    b.append("<td><a href=\"").append(BUNDLES).append('/').append(esc(p.name())).append('/').append(REPORT)
+        .append("\">").append(esc(p.name())).append("</a><br><span class=\"meta\">").append(esc(p.kind()))
+        .append("</span>").append(originals.reproduction(p.name()).map(r -> "<br><span class=\"meta\">reproduction of "
+            + esc(r.originalId()) + "</span>").orElse(""))
+        .append(inRow(p, originals)).append("</td>");
+    b.append("<td class=\"v\">").append(esc(verdict(p))).append("</td>");
+    MergeResult r = p.result();
+    b.append("<td class=\"n\" data-sort=\"").append(r == null ? "" : String.format(Locale.ROOT, "%.3f",
+        r.totalThroughput())).append("\">").append(r == null ? "-" : esc(Fmt.fixed(r.totalThroughput(), 1)))
+        .append("</td>");
+    b.append("<td>").append(r == null ? "-" : esc(latencies(r))).append("</td>");
+    b.append("<td>").append(p.notMongo() == null ? "" : "<span class=\"badge\" title=\"" + esc(p.notMongo())
+        + "\">NOT MongoDB</span><br>").append(esc(f.get("Server"))).append("</td>");
+    for (String k : List.of("Topology", "Write concern (as sent)", "Read preference (as sent)", "Driver")) {
+      b.append("<td>").append(esc(f.get(k))).append("</td>");
+    }
+    b.append("<td title=\"").append(esc(f.get("Workload") + "\n" + p.workload())).append("\">")
+        .append(esc(shortWorkload(f.getOrDefault("Workload", "")))).append("</td>");
+    String hosts = f.getOrDefault("Hosts and clients", "");
+    b.append("<td title=\"").append(esc(hosts)).append("\">")
+        .append(esc(hosts.contains(":") ? hosts.substring(0, hosts.indexOf(':')) : hosts)).append("</td>");
+    for (String k : List.of("Threads", "Target", "Records", "Operations asked")) {
+      String v = f.getOrDefault(k, "");
+      b.append("<td class=\"n\" data-sort=\"").append(esc(leadingNumber(v))).append("\">").append(esc(v))
+          .append("</td>");
+    }
+    b.append("<td class=\"n\" data-sort=\"").append(p.startedAt()).append("\">")
+        .append(p.startedAt() > 0 ? esc(date(p.startedAt())) : "")
+        .append("</td>");
+    b.append("<td>").append(esc(f.get("Pack"))).append("</td>");
+    String page = comparePage.get(p.workload());
+    b.append("<td>").append(page == null ? "" : "<a href=\"" + page + "\">with "
+        + (groups.get(p.workload()).size() - 1) + " other" + (groups.get(p.workload()).size() > 2 ? "s" : "")
+        + "</a>").append("</td>");
+    return b.append("</tr>\n").toString();
   }
 
   /**
@@ -270,12 +338,16 @@ final class Site {
     return Fmt.time(epochMs).replaceAll("\\.\\d+ UTC$", "");
   }
 
-  /** COMPLETE, or FAILED/INCOMPLETE with the reason; then what must be read before the figures. */
+  /**
+   * COMPLETE, or FAILED/INCOMPLETE with the reason; then what must be read before the figures: each reason and
+   * warning as its {@link #summary} (the bundle's page has them whole).
+   */
   private static String verdict(Published p) {
     if (p.result() == null) {
-      return p.status() + ": " + p.reason();
+      return p.status() + ": " + summary(p.reason());
     }
-    List<String> warnings = p.result().warnings().stream().filter(w -> !w.startsWith("NOT MongoDB")).toList();
+    List<String> warnings = p.result().warnings().stream().filter(w -> !w.startsWith("NOT MongoDB"))
+        .map(Site::summary).toList();
     String complete = RunStatus.COMPLETE.label();
     return warnings.isEmpty() ? complete : complete + "; " + String.join(" ", warnings);
   }
@@ -352,7 +424,7 @@ final class Site {
 
   // ---- a bundle without figures
 
-  private static String failedPage(Published p) {
+  private static String failedPage(Published p, String reproduce) {
     StringBuilder b = new StringBuilder("<p><a href=\"../../index.html\">All bundles</a></p>\n");
     b.append("<div class=\"banner\">").append(esc(p.status() + ": " + p.reason())).append("</div>\n");
     if (p.notMongo() != null) {
@@ -362,10 +434,54 @@ final class Site {
         .append(": no figures are shown for a bundle that did not complete (they would look valid and are not)."
             + "</p>\n<h2>What was run</h2>\n")
         .append(Html.facts(p.facts().facts()));
+    if (reproduce != null) {
+      b.append("<h2>Reproduce</h2>\n").append(reproduce);
+    }
     return Html.page(p.status() + " - " + p.name(), b.toString(), "");
   }
 
   // ---- comparisons
+
+  /**
+   * One comparison of {@code a} against {@code bName} as a page shows it: compare's warnings, the differences in how
+   * they were run, then every figure with its change ({@code csv}: the figures' file beside the page).
+   */
+  static String pair(String a, String bName, Comparison cmp, String csv) {
+    StringBuilder b = new StringBuilder();
+    // compare's warnings name each side's NOT MongoDB label, red as on every page
+    for (String w : cmp.warnings()) {
+      b.append("<div class=\"").append(w.contains("NOT MongoDB") ? "banner" : "warn").append("\">").append(esc(w))
+          .append("</div>\n");
+    }
+    b.append("<h3>Differences in how they were run</h3>\n");
+    if (cmp.differences().isEmpty()) {
+      b.append("<p>None recorded.</p>\n");
+    } else {
+      b.append("<div class=\"scroll\"><table><tr><th>Area</th><th>Setting</th><th>").append(esc(a))
+          .append("</th><th>").append(esc(bName)).append("</th></tr>\n");
+      for (Comparison.Difference d : cmp.differences()) {
+        b.append("<tr><td>").append(esc(d.area())).append("</td><td>").append(esc(d.key())).append("</td><td>")
+            .append(esc(d.baseline())).append("</td><td>").append(esc(d.contender())).append("</td></tr>\n");
+      }
+      b.append("</table></div>\n");
+    }
+    b.append("<h3>Figures</h3>\n<p><a href=\"").append(csv).append("\" download>The figures as CSV</a></p>\n")
+        .append("<div class=\"scroll\"><table><tr><th>Operation</th><th>Metric</th><th>")
+        .append(esc(a)).append("</th><th>").append(esc(bName))
+        .append("</th><th>Change</th><th></th></tr>\n");
+    for (Comparison.Row r : cmp.rows()) {
+      double ch = r.changePercent();
+      // one bundle against one: its noise is unknown, so a change is shown but never called better or worse
+      String said = r.verdict() == null ? "n/a" : "noise unknown";
+      b.append("<tr><td>").append(esc(r.operation())).append("</td><td>").append(esc(r.metric()))
+          .append("</td><td class=\"n\">").append(esc(number(only(r.a())))).append("</td><td class=\"n\">")
+          .append(esc(number(only(r.b())))).append("</td><td class=\"n\">")
+          .append(Double.isNaN(ch) ? "" : String.format(Locale.ROOT, "%+.1f%%", ch)).append("</td><td>")
+          .append(esc(said)).append("</td></tr>\n");
+    }
+    b.append("</table></div>\n");
+    return b.toString();
+  }
 
   private static String comparePage(String workload, List<Published> group, Path dir, int n) throws IOException {
     Published base = group.get(0);
@@ -383,38 +499,7 @@ final class Site {
         ComparisonWriters.csv(cmp, w);
       }
       b.append("<h2>").append(esc(base.name())).append(" &rarr; ").append(esc(c.name())).append("</h2>\n");
-      // compare's warnings name each side's NOT MongoDB label, red as on every page
-      for (String w : cmp.warnings()) {
-        b.append("<div class=\"").append(w.contains("NOT MongoDB") ? "banner" : "warn").append("\">").append(esc(w))
-            .append("</div>\n");
-      }
-      b.append("<h3>Differences in how they were run</h3>\n");
-      if (cmp.differences().isEmpty()) {
-        b.append("<p>None recorded.</p>\n");
-      } else {
-        b.append("<div class=\"scroll\"><table><tr><th>Area</th><th>Setting</th><th>").append(esc(base.name()))
-            .append("</th><th>").append(esc(c.name())).append("</th></tr>\n");
-        for (Comparison.Difference d : cmp.differences()) {
-          b.append("<tr><td>").append(esc(d.area())).append("</td><td>").append(esc(d.key())).append("</td><td>")
-              .append(esc(d.baseline())).append("</td><td>").append(esc(d.contender())).append("</td></tr>\n");
-        }
-        b.append("</table></div>\n");
-      }
-      b.append("<h3>Figures</h3>\n<p><a href=\"").append(csv).append("\" download>The figures as CSV</a></p>\n")
-          .append("<div class=\"scroll\"><table><tr><th>Operation</th><th>Metric</th><th>")
-          .append(esc(base.name())).append("</th><th>").append(esc(c.name()))
-          .append("</th><th>Change</th><th></th></tr>\n");
-      for (Comparison.Row r : cmp.rows()) {
-        double ch = r.changePercent();
-        // one bundle against one: its noise is unknown, so a change is shown but never called better or worse
-        String said = r.verdict() == null ? "n/a" : "noise unknown";
-        b.append("<tr><td>").append(esc(r.operation())).append("</td><td>").append(esc(r.metric()))
-            .append("</td><td class=\"n\">").append(esc(number(only(r.a())))).append("</td><td class=\"n\">")
-            .append(esc(number(only(r.b())))).append("</td><td class=\"n\">")
-            .append(Double.isNaN(ch) ? "" : String.format(Locale.ROOT, "%+.1f%%", ch)).append("</td><td>")
-            .append(esc(said)).append("</td></tr>\n");
-      }
-      b.append("</table></div>\n");
+      b.append(pair(base.name(), c.name(), cmp, csv));
     }
     return Html.page("Comparison - " + workload, b.toString(), "");
   }
@@ -430,7 +515,7 @@ final class Site {
   }
 
   /** The merged result as {@code compare} reads it (the same JSON as merged.json). */
-  private static MergedJson json(MergeResult r) throws IOException {
+  static MergedJson json(MergeResult r) throws IOException {
     StringWriter w = new StringWriter();
     new JsonWriter().write(r, w);
     return MergedJson.MAPPER.readValue(w.toString(), MergedJson.class);

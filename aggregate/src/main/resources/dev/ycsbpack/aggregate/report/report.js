@@ -1,6 +1,6 @@
 (function () {
   "use strict";
-  var D = JSON.parse(document.getElementById("data").textContent);
+  var DATA = document.getElementById("data"), D = DATA ? JSON.parse(DATA.textContent) : null;
   var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"];
 
   function el(tag, attrs, text) {
@@ -116,6 +116,10 @@
     CHARTS.push({title: title, uplot: u, svg: svg, png: png, csv: csv});
     return u;
   }
+
+  // the site's experiment pages draw their charts with this same code; they hold no bundle's data
+  window.YCSB_CHART = chart;
+  if (!D) { return; }
 
   // what was run, before any figure
   var RUN = JSON.parse(document.getElementById("runfacts").textContent);

@@ -46,6 +46,7 @@ final class Bundles {
         + "went away" : null;
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("note", product.equals(MONGODB) ? null : "NOT MONGODB: the server was " + product);
+    m.put("runId", "run-" + startMs);
     m.put("status", status);
     m.put("reason", reason);
     m.put("command", command);

@@ -42,6 +42,26 @@ class ExperimentPageFactsTest {
   }
 
   @Test
+  void aVerdictCellInTheIndexIsTheReasonsSummaryAndThePageHasItWhole() throws Exception {
+    java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("verdict-cell");
+    try {
+      java.nio.file.Path b = Bundles.coordinated(tmp.resolve("results/failed"), "FAILED", Bundles.MONGODB,
+          1_795_500_000_000L, " and then a long tail of words that goes on well past the limit of an index cell; "
+              + "second clause");
+      java.nio.file.Path site = tmp.resolve("site");
+      assertEquals(0, PublishTest.publish("--out", site.toString(), b.toString()).status());
+      String index = java.nio.file.Files.readString(site.resolve("index.html"));
+      String whole = "client 02-host2 on host2 and then a long tail of words that goes on well past the limit of an "
+          + "index cell; second clause reports FAILED: the server went away";
+      assertTrue(index.contains("<td class=\"v\">FAILED: " + Site.summary(whole) + "</td>"), index);
+      assertTrue(Site.summary(whole).endsWith(" ..."), Site.summary(whole));
+      assertTrue(java.nio.file.Files.readString(site.resolve("bundles/failed/report.html")).contains(whole));
+    } finally {
+      dev.ycsbpack.aggregate.format.OutputFiles.deleteTree(tmp);
+    }
+  }
+
+  @Test
   void aReasonInAnIndexCellIsItsFirstClauseCapped() {
     assertEquals("short, whole", Site.summary("short, whole"));
     assertEquals("first ...", Site.summary("first; second"));

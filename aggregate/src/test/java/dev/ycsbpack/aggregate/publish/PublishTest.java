@@ -280,8 +280,13 @@ class PublishTest {
     Path site = tmp.resolve("site");
     assertEquals(0, publish("--out", site.toString(), exp.toString()).status());
     String row = row(Files.readString(site.resolve("index.html")), "sweep");
-    assertTrue(row.contains("FAILED: it cannot be rebuilt from its raw data: step 01-threads-1 is complete in the "
-        + "manifest but its bundle path ../elsewhere is not inside the experiment&#39;s folder"), row);
+    // the index cell holds the reason's summary; the experiment's page, the whole reason
+    assertTrue(row.contains("<td class=\"v\">FAILED: " + Site.summary("it cannot be rebuilt from its raw data: step "
+        + "01-threads-1 is complete in the manifest but its bundle path ../elsewhere is not inside the experiment's "
+        + "folder").replace("'", "&#39;") + "</td>"), row);
+    assertTrue(Files.readString(site.resolve("bundles/sweep/report.html")).contains("FAILED: it cannot be rebuilt "
+        + "from its raw data: step 01-threads-1 is complete in the manifest but its bundle path ../elsewhere is not "
+        + "inside the experiment&#39;s folder"));
     assertFalse(Files.exists(site.resolve("bundles/sweep-elsewhere")));
   }
 

@@ -119,11 +119,7 @@ class SiteInBrowserTest {
 
   @Test
   void theLegendShowsTheHoveredPointAndTheAxisIs24HourUtc() throws Exception {
-    assertNotNull(HeadlessChromium.binary(), "no chromium: scripts/install-test-prereqs.sh installs it");
-    Path results = tmp.resolve("results");
-    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, 1_795_475_000_000L, "");
-    Path site = tmp.resolve("site");
-    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+    Path site = oneBundleSite();
     try (HeadlessChromium chrome = new HeadlessChromium()) {
       chrome.viewport(1280, 900, false);
       chrome.open(site.resolve("bundles/results-run-a/report.html").toUri().toString());
@@ -158,6 +154,41 @@ class SiteInBrowserTest {
       assertEquals("23:20:00", axis, "24-hour UTC axis label");
       assertEquals(List.of(), chrome.drainProblems());
     }
+  }
+
+  @Test
+  void theCopyButtonCopiesOrSelectsTheReproduceCommand() throws Exception {
+    Path site = oneBundleSite();
+    try (HeadlessChromium chrome = new HeadlessChromium()) {
+      chrome.viewport(1280, 900, false);
+      chrome.open(site.resolve("index.html").toUri().toString());
+      JsonNode clicked = chrome.eval("""
+          (function () {
+            var d = document.querySelector('details.repro'); d.open = true;
+            d.querySelector('button.copy').click();
+            return {selected: window.getSelection().toString(), code: d.querySelector('code').textContent};
+          })()""");
+      assertEquals("bin/ycsb-experiment reproduce SITE/bundles/results-run-a --hosts HOSTS -p mongodb.url=YOUR_URL",
+          clicked.path("code").asText());
+      assertEquals(clicked.path("code").asText(), clicked.path("selected").asText(), "the command is selected");
+      String said = "";
+      for (int i = 0; i < 50 && !said.startsWith("Copied") && !said.startsWith("Selected"); i++) {
+        Thread.sleep(20);
+        said = chrome.eval("document.querySelector('button.copy').textContent").asText();
+      }
+      assertTrue(said.equals("Copied") || said.equals("Selected: copy it"), "the button says what it did: " + said);
+      assertEquals(List.of(), chrome.drainProblems());
+    }
+  }
+
+  /** A site of one complete coordinated bundle, {@code results-run-a}. */
+  private Path oneBundleSite() throws Exception {
+    assertNotNull(HeadlessChromium.binary(), "no chromium: scripts/install-test-prereqs.sh installs it");
+    Path results = tmp.resolve("results");
+    Bundles.coordinated(results.resolve("run-a"), "COMPLETE", Bundles.MONGODB, 1_795_475_000_000L, "");
+    Path site = tmp.resolve("site");
+    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+    return site;
   }
 
   /** Types {@code filter} in the index's filter box; returns the line that counts the rows shown. */
