@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.aggregate.experiment.Reproduction;
 import dev.ycsbpack.aggregate.format.MergedJson;
 import dev.ycsbpack.aggregate.input.BundleLayout;
@@ -29,10 +30,10 @@ import java.util.Map;
  */
 record Originals(Map<String, Path> dirs, boolean absolutePaths) {
   /**
-   * The self-contained plan a bundle or experiment records for {@code reproduce} (the experiment module's
-   * {@code plan.json}); a folder without one was recorded by a pack that did not write it.
+   * The self-contained plan a bundle or experiment records for {@code reproduce}; a folder without one was recorded by
+   * a pack that did not write it.
    */
-  static final String PLAN = "plan.json";
+  static final String PLAN = ReproduciblePlan.FILE;
 
   /** The records copied, in this order: what the folder is, how to re-run it, what it re-ran. */
   static final List<String> FILES = List.of(BundleLayout.MANIFEST, PLAN, Reproduction.FILE);
