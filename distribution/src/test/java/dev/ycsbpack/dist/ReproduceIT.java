@@ -117,6 +117,31 @@ class ReproduceIT {
     JsonNode cj = json(rrun.resolve("comparison.json"));
     assertEquals("pack", cj.get("environment").get(0).get("key").asText(), cj::toPrettyString);
     assertTrue(cj.get("figures").has("headline"), cj::toPrettyString);
+    reproducedFromASitesRow(load, run, rrun);
+  }
+
+  /**
+   * Published, each row shows its reproduce command and the reproduction sits beside its original; a row of the site
+   * reproduces as its bundle does, compared with the merged figures the site holds.
+   */
+  private void reproducedFromASitesRow(Path load, Path run, Path rrun) throws Exception {
+    Path site = work.resolve("site");
+    Coordinator pub = tool("bin/ycsb-aggregate", args("publish", load.toString(), run.toString(), rrun.toString(),
+        "--out", site.toString()));
+    assertEquals(0, pub.exitCode(), pub::describe);
+    String index = Files.readString(site.resolve("index.html"));
+    assertTrue(index.contains("bin/ycsb-experiment reproduce SITE/bundles/load --hosts HOSTS -p mongodb.url=YOUR_URL"),
+        index);
+    assertTrue(Files.isDirectory(site.resolve("reproductions")), "the original beside its reproduction");
+    Path fromRow = work.resolve("from-row");
+    try (EmbeddedMongoServer third = EmbeddedMongoServer.start()) {
+      Coordinator r = tool("bin/ycsb-experiment", args("reproduce", site.resolve("bundles/load").toString(), "-p",
+          "mongodb.url=mongodb://127.0.0.1:" + third.port() + "/repro", "--hosts", "local", "--quiet", "--out",
+          fromRow.toString()));
+      assertEquals(0, r.exitCode(), r::describe);
+    }
+    String md = Files.readString(fromRow.resolve("comparison.md"));
+    assertTrue(md.contains("Headline (primary figure"), md);
   }
 
   @Test

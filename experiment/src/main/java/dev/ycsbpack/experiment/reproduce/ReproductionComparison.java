@@ -114,17 +114,28 @@ public final class ReproductionComparison {
 
   /** The bundles' merged results, one run each. */
   private static Comparison bundle(Path original, Path out) throws Arms.Unusable, InputException, IOException {
-    for (Path p : List.of(original, out)) {
-      if (!Files.isRegularFile(p.resolve(BundleLayout.MERGED).resolve("merged.json"))) {
-        throw new IOException((p == original ? "the original" : "the reproduction") + " has no merged result ("
-            + BundleLayout.MERGED + "/merged.json)");
-      }
-    }
-    List<Comparison.Named> a = Arms.read("original", List.of(original.resolve(BundleLayout.MERGED)));
-    List<Comparison.Named> b = Arms.read("reproduction", List.of(out.resolve(BundleLayout.MERGED)));
+    List<Comparison.Named> a = Arms.read("original", List.of(merged(original, "the original")));
+    List<Comparison.Named> b = Arms.read("reproduction", List.of(merged(out, "the reproduction")));
     Arms.shareOperations("original", a, "reproduction", b);
     return Comparison.of(a, b, Significance.Method.DEFAULT);
   }
+
+  /**
+   * The folder holding {@code bundle}'s {@code merged.json}: a bundle's {@code merged/}, or a published site's row
+   * itself, where {@code publish} puts the merged files beside the bundle's records.
+   */
+  private static Path merged(Path bundle, String which) throws Arms.Unusable {
+    Path inBundle = bundle.resolve(BundleLayout.MERGED);
+    if (Files.isRegularFile(inBundle.resolve(MERGED_JSON))) {
+      return inBundle;
+    }
+    if (Files.isRegularFile(bundle.resolve(MERGED_JSON))) {
+      return bundle;
+    }
+    throw new Arms.Unusable(which + " has no merged result (" + BundleLayout.MERGED + "/" + MERGED_JSON + ")");
+  }
+
+  private static final String MERGED_JSON = "merged.json";
 
   /** The pack's version and build from both plans, when they differ. */
   private static void pack(List<Difference> env, ReproduciblePlan a, ReproduciblePlan b) {
