@@ -309,15 +309,7 @@ public final class CoordinatedRun {
       supervisor.abort(interrupted);
     }
     ServerTelemetry server = new ServerTelemetry(plan, setup);
-    HostTelemetry hosts = HostTelemetry.start(setup.hostWatch(), plan.properties(), offsets, setup.log(),
-        setup.redactor());
-    supervisor.beforeRelease(hosts::release);
-    supervisor.beforeRelease(server::start);
-    Supervisor.Outcome outcome = supervisor.run();
-    // written before the merge, which reads them
-    List<Series> sampled = new ArrayList<>(server.stopAndWrite(bundle.dir()));
-    sampled.addAll(hosts.stop(bundle.dir()));
-    telemetry = List.copyOf(sampled);
+    Supervisor.Outcome outcome = supervised(bundle, server, offsets);
     times.end("start", outcome.releaseAfterMs(), "run");
     List<String> fetchProblems = fetchAndClean(runId, bundle, times);
     CollectedClients collected = CollectedClients.read(plan, bundle.clients());
@@ -347,6 +339,23 @@ public final class CoordinatedRun {
     List<ClientProblem> problems = outcome.clients().stream().map(Supervisor.ClientOutcome::problem)
         .filter(Objects::nonNull).toList();
     return outcome(m, problems, RunJudgement.exitStatus(m.status()));
+  }
+
+  /**
+   * Runs the clients with the server and the machines sampled from the clients' release to their end; the series are
+   * written into the bundle before the merge, which reads them.
+   */
+  private Supervisor.Outcome supervised(Bundle bundle, ServerTelemetry server, Map<Host, Double> offsets)
+      throws InterruptedException {
+    HostTelemetry hosts = HostTelemetry.start(setup.hostWatch(), plan.properties(), offsets, setup.log(),
+        setup.redactor());
+    supervisor.beforeRelease(hosts::release);
+    supervisor.beforeRelease(server::start);
+    Supervisor.Outcome outcome = supervisor.run();
+    List<Series> sampled = new ArrayList<>(server.stopAndWrite(bundle.dir()));
+    sampled.addAll(hosts.stop(bundle.dir()));
+    telemetry = List.copyOf(sampled);
+    return outcome;
   }
 
   /** {@code failure}, or when there is none and a Ctrl-C came, the interrupt's reason. */
