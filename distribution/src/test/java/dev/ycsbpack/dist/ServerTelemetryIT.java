@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.FerretDbServer;
 import dev.ycsbpack.testkit.ServerStatusScript;
 import dev.ycsbpack.testkit.WireProxy;
 import java.nio.file.Files;
@@ -84,6 +85,34 @@ class ServerTelemetryIT {
     assertFalse(Files.exists(off.resolve("telemetry")), "--no-telemetry samples nothing");
     // the binding's start-up check asks serverStatus once for the server's facts; the sampler would ask twice more
     assertEquals(asked + 1, proxy.messages("serverStatus"), "--no-telemetry: only the binding's own serverStatus");
+  }
+
+  /**
+   * FerretDB, a real server process, answers serverStatus with none of the sampled figures: each is "not reported by
+   * this server" in the notes and an empty cell, never 0, and there is no self-check to note.
+   */
+  @Test
+  void aServerReportingNoneOfTheFiguresGivesNotReportedNeverZero() throws Exception {
+    Path out = work.resolve("ferret-load");
+    YcsbRun load;
+    try (FerretDbServer ferret = FerretDbServer.startSqlite(Files.createDirectories(work.resolve("ferret")))) {
+      load = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.home().resolve("workloads/workloada").toString(),
+          "-p", "mongodb.url=mongodb://127.0.0.1:" + ferret.port() + "/" + Servers.DATABASE, "-p", "table="
+              + Servers.newTable(),
+          "-p", "recordcount=50", "--out", out.toString());
+    }
+    assertEquals(0, load.exitCode, load::describe);
+    String json = Files.readString(out.resolve("telemetry/server.json"));
+    for (String group : List.of("opcounters", "wiredTiger.cache", "mem")) {
+      assertTrue(json.contains("\"" + group + ": not reported by this server\""), json);
+    }
+    List<String> rows = Files.readAllLines(out.resolve("telemetry/server.csv"));
+    int insert = Arrays.asList(rows.get(0).split(",")).indexOf("opcounters.insert [count]");
+    assertTrue(insert > 0 && rows.size() >= 3, rows::toString);
+    for (String row : rows.subList(1, rows.size())) {
+      assertEquals("", row.split(",", -1)[insert], "not reported is an empty cell, never 0: " + row);
+    }
+    assertFalse(load.stderr.contains("note:"), load::describe);
   }
 
   @Test
