@@ -168,15 +168,16 @@ class RecipeIT {
           cells::toPrettyString);
       assertTrue(c.stdout().contains("recipe wc-insert-latency: COMPLETE"), c::describe);
       JsonNode t = table(c, latency, "wc-insert-latency");
-      assertEquals(List.of("write concern", "runs", "ops/s", "INSERT mean (ms)", "INSERT p95 (ms)", "INSERT p99 (ms)",
-          "INSERT mean ratio", "INSERT p99 ratio", "steps"), columns(t));
+      assertEquals(List.of("write concern", "runs", "ops/s", "replication lag max (ms)", "INSERT mean (ms)",
+          "INSERT p95 (ms)", "INSERT p99 (ms)", "INSERT mean ratio", "INSERT p99 ratio", "steps"), columns(t));
       List<String> w1 = row(t, 0);
       assertEquals("w=1", w1.get(0));
       assertEquals("one run: the spread over repetitions is unknown", note(t, w1.get(1)));
       assertEquals(String.format(java.util.Locale.ROOT, "%,.0f", cells.get(0).get("throughput").get("median")
           .asDouble()), w1.get(2), "the matrix's own median");
-      assertEquals(List.of("1.000x", "1.000x"), w1.subList(6, 8));
-      assertEquals(m.get("steps").get(1).get("name").asText(), w1.get(8), "the step it came from");
+      assertEquals("not reported by this server", note(t, w1.get(3)), "a standalone reports no replication lag");
+      assertEquals(List.of("1.000x", "1.000x"), w1.subList(7, 9));
+      assertEquals(m.get("steps").get(1).get("name").asText(), w1.get(9), "the step it came from");
       List<String> refused = row(t, 1);
       assertEquals(List.of("w=3", "0"), refused.subList(0, 2));
       assertTrue(note(t, refused.get(2)).startsWith("NOT RUN: ") && note(t, refused.get(2)).contains("code 100"),
@@ -199,7 +200,7 @@ class RecipeIT {
       JsonNode names2 = table(d, names, "wc-driver-constants");
       assertEquals(List.of("JOURNAL_SAFE", "w=1, j=true; deprecated alias of JOURNALED"), row(names2, 0).subList(0, 2));
       assertEquals("no ratio: the matrix has no measured w=1 cell to compare with", note(names2, row(names2, 0)
-          .get(7)));
+          .get(8)));
     }
   }
 
@@ -346,7 +347,8 @@ class RecipeIT {
       // the four cases side by side: each one's throughput over fits', its READ p50/p99, the server's figures
       JsonNode t = table(c, ram, "larger-than-ram");
       assertEquals(List.of("case", "records", "ops/s", "ratio to fits", "READ p50 (ms)", "READ p99 (ms)", "resident",
-          "cache in use", "cache maximum", "pages read into cache", "step"), columns(t));
+          "cache in use", "cache maximum", "pages read into cache", "cache fill max (sampled)", "pages read (sampled)",
+          "step"), columns(t));
       double fits = Coordinator.manifest(ram.resolve("fits")).get("steps").get(1).get("figures").get("throughput")
           .asDouble();
       for (int i = 0; i < names.size(); i++) {
@@ -359,7 +361,11 @@ class RecipeIT {
         assertEquals(List.of("1.2 GiB", "4.8 MiB", "7.6 MiB"), r.subList(6, 9));
         assertEquals(String.format(java.util.Locale.ROOT, "%,d", f.get("server").get("figures")
             .get("pagesReadIntoCache").asLong()), r.get(9));
-        assertEquals(names.get(i) + "/steps/01-threads-1", r.get(10));
+        // sampled during the step: the proxy's constant cache figures, its pages counter grown by 500 an answer
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * CACHE_IN_USE / CACHE_MAX), r.get(10));
+        long sampled = Long.parseLong(r.get(11).replace(",", ""));
+        assertTrue(sampled >= 500 && sampled % 500 == 0, r::toString);
+        assertEquals(names.get(i) + "/steps/01-threads-1", r.get(12));
       }
     }
   }
