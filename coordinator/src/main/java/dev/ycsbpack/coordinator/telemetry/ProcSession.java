@@ -28,6 +28,8 @@ final class ProcSession implements AutoCloseable {
   static final String LOOP = "while read x; do " + ProcFiles.command().replaceFirst("^exec ", "") + "; echo " + END
       + "; done";
   private static final String EOF = "\u0000eof";
+  /** How long a missing /proc/stat waits for the host's own words on it. */
+  private static final long STDERR_CATCH_UP_MS = 500;
 
   private final RemoteShell shell;
   private Process process;
@@ -107,14 +109,37 @@ final class ProcSession implements AutoCloseable {
 
   private Map<String, String> checked(Map<String, String> files, String why) throws ProcException {
     if (!files.containsKey(ProcFiles.STAT)) {
-      String stat;
-      synchronized (errors) {
-        stat = errors.stream().filter(l -> l.contains(ProcFiles.STAT)).findFirst().orElse(null);
-      }
+      String stat = statError();
       throw new ProcException(stat != null ? stat.strip() : why != null ? why : "no " + ProcFiles.STAT
           + " in its answer");
     }
     return files;
+  }
+
+  /**
+   * The host's stderr line naming {@code /proc/stat}, if it printed one. grep writes it before the loop echoes the end
+   * marker, but the two streams are read by two threads, so the line may still be on its way: waited for briefly (this
+   * runs only for an answer without /proc/stat, which already costs the host its figures).
+   */
+  private String statError() {
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STDERR_CATCH_UP_MS);
+    while (true) {
+      synchronized (errors) {
+        String stat = errors.stream().filter(l -> l.contains(ProcFiles.STAT)).findFirst().orElse(null);
+        if (stat != null) {
+          return stat;
+        }
+      }
+      if (System.nanoTime() > until) {
+        return null;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
   }
 
   private void open() throws IOException {
