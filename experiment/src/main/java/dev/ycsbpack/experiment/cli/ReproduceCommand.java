@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         + "published site's row (its folder in the site, or SITE#ROW)."})
 final class ReproduceCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "ORIGINAL",
-      description = "a bundle (bin/ycsb-coordinator --out), an experiment's folder, or a site's row (SITE/results/ROW "
+      description = "a bundle (bin/ycsb-coordinator --out), an experiment's folder, or a site's row (SITE/bundles/ROW "
           + "or SITE#ROW)")
   String original;
 
