@@ -4,6 +4,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.telemetry.ServerSampling;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,8 +24,6 @@ import java.util.concurrent.TimeUnit;
  * cannot be read costs one line and its series' note; the run goes on as if it were not watched.
  */
 public final class HostTelemetry {
-  /** YCSB's {@code status.interval} default, in seconds. */
-  static final int DEFAULT_INTERVAL_SECONDS = 10;
   /** The most one reading may take, whatever the interval: a host slower than this is not answering. */
   static final Duration MAX_READING = Duration.ofSeconds(5);
 
@@ -68,14 +67,9 @@ public final class HostTelemetry {
     return t;
   }
 
-  /** The sampling interval: YCSB's {@code status.interval} in whole seconds (checked by the clients' own check). */
+  /** The sampling interval: the server sampler's, so the server's and the machines' instants share one rule. */
   static Duration interval(Map<String, String> properties) {
-    try {
-      return Duration.ofSeconds(Math.max(1, Long.parseLong(properties.getOrDefault("status.interval",
-          Integer.toString(DEFAULT_INTERVAL_SECONDS)).trim())));
-    } catch (NumberFormatException e) {
-      return Duration.ofSeconds(DEFAULT_INTERVAL_SECONDS);
-    }
+    return Duration.ofMillis(ServerSampling.intervalMs(properties));
   }
 
   /** One reading's limit: half the interval, at most {@link #MAX_READING}: the next instant never queues behind it. */
