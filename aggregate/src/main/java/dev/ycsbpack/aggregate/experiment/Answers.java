@@ -1,5 +1,6 @@
 package dev.ycsbpack.aggregate.experiment;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Locale;
 
 /**
@@ -21,80 +22,13 @@ import java.util.Locale;
  *                      that completed; step 03-threads-4 failed: ...}), or null when every planned step ran or the
  *                      sweep stopped by its rule
  */
+@RecordBuilder
 public record Answers(Double best, Double bestThroughput, Knee knee, String kneeNote, Double latencyKnee,
     SloAnswer slo, String stoppedEarly, int steps, String noKnee, String basis) {
 
-  /** Answers built field by field ({@link Builder} states the defaults). */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** Builds {@link Answers}: a field not set is null (0 steps). */
-  public static final class Builder {
-    private Double best;
-    private Double bestThroughput;
-    private Knee knee;
-    private String kneeNote;
-    private Double latencyKnee;
-    private SloAnswer slo;
-    private String stoppedEarly;
-    private int steps;
-    private String noKnee;
-    private String basis;
-
-    public Builder best(Double best) {
-      this.best = best;
-      return this;
-    }
-
-    public Builder bestThroughput(Double bestThroughput) {
-      this.bestThroughput = bestThroughput;
-      return this;
-    }
-
-    public Builder knee(Knee knee) {
-      this.knee = knee;
-      return this;
-    }
-
-    public Builder kneeNote(String kneeNote) {
-      this.kneeNote = kneeNote;
-      return this;
-    }
-
-    public Builder latencyKnee(Double latencyKnee) {
-      this.latencyKnee = latencyKnee;
-      return this;
-    }
-
-    public Builder slo(SloAnswer slo) {
-      this.slo = slo;
-      return this;
-    }
-
-    public Builder stoppedEarly(String stoppedEarly) {
-      this.stoppedEarly = stoppedEarly;
-      return this;
-    }
-
-    public Builder steps(int steps) {
-      this.steps = steps;
-      return this;
-    }
-
-    public Builder noKnee(String noKnee) {
-      this.noKnee = noKnee;
-      return this;
-    }
-
-    public Builder basis(String basis) {
-      this.basis = basis;
-      return this;
-    }
-
-    public Answers build() {
-      return new Answers(best, bestThroughput, knee, kneeNote, latencyKnee, slo, stoppedEarly, steps, noKnee, basis);
-    }
+  /** Answers built field by field: a field not set is null (0 steps). */
+  public static AnswersBuilder builder() {
+    return AnswersBuilder.builder();
   }
 
   /** A swept value as text: {@code 4}, {@code 0.5}; {@code -} for NaN. */

@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,9 @@ import java.util.Optional;
  */
 @JsonPropertyOrder({"schema", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ExperimentManifest(String schema, String status, String reason, Plan plan,
+@RecordBuilder
+public record ExperimentManifest(@RecordBuilder.Initializer("SCHEMA") String schema, String status, String reason,
+    Plan plan,
     Map<String, String> environment, String startedAt, String endedAt, List<Step> steps,
     Answers answers, List<Repeated> repetitions, List<String> statements,
     WcMatrix matrix, Maximum maximum, Compared comparison) {
@@ -55,125 +58,14 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
         maximum, null);
   }
 
-  /** A builder of a manifest, every part unset (null, absent from the JSON) until set. */
-  public static Builder builder() {
-    return new Builder();
+  /** A builder of a manifest: {@link #SCHEMA}, every other part unset (null, absent from the JSON) until set. */
+  public static ExperimentManifestBuilder builder() {
+    return ExperimentManifestBuilder.builder();
   }
 
   /** A builder holding every part of this one, to change some. */
-  public Builder toBuilder() {
-    Builder b = new Builder();
-    b.schema = schema;
-    b.status = status;
-    b.reason = reason;
-    b.plan = plan;
-    b.environment = environment;
-    b.startedAt = startedAt;
-    b.endedAt = endedAt;
-    b.steps = steps;
-    b.answers = answers;
-    b.repetitions = repetitions;
-    b.statements = statements;
-    b.matrix = matrix;
-    b.maximum = maximum;
-    b.comparison = comparison;
-    return b;
-  }
-
-  /** Sets each part by its name; {@link #build} makes the ExperimentManifest. */
-  public static final class Builder {
-    private String schema = SCHEMA;
-    private String status;
-    private String reason;
-    private Plan plan;
-    private Map<String, String> environment;
-    private String startedAt;
-    private String endedAt;
-    private List<Step> steps;
-    private Answers answers;
-    private List<Repeated> repetitions;
-    private List<String> statements;
-    private WcMatrix matrix;
-    private Maximum maximum;
-    private Compared comparison;
-
-    private Builder() {
-    }
-
-    public Builder schema(String schema) {
-      this.schema = schema;
-      return this;
-    }
-
-    public Builder status(String status) {
-      this.status = status;
-      return this;
-    }
-
-    public Builder reason(String reason) {
-      this.reason = reason;
-      return this;
-    }
-
-    public Builder plan(Plan plan) {
-      this.plan = plan;
-      return this;
-    }
-
-    public Builder environment(Map<String, String> environment) {
-      this.environment = environment;
-      return this;
-    }
-
-    public Builder startedAt(String startedAt) {
-      this.startedAt = startedAt;
-      return this;
-    }
-
-    public Builder endedAt(String endedAt) {
-      this.endedAt = endedAt;
-      return this;
-    }
-
-    public Builder steps(List<Step> steps) {
-      this.steps = steps;
-      return this;
-    }
-
-    public Builder answers(Answers answers) {
-      this.answers = answers;
-      return this;
-    }
-
-    public Builder repetitions(List<Repeated> repetitions) {
-      this.repetitions = repetitions;
-      return this;
-    }
-
-    public Builder statements(List<String> statements) {
-      this.statements = statements;
-      return this;
-    }
-
-    public Builder matrix(WcMatrix matrix) {
-      this.matrix = matrix;
-      return this;
-    }
-
-    public Builder maximum(Maximum maximum) {
-      this.maximum = maximum;
-      return this;
-    }
-
-    public Builder comparison(Compared comparison) {
-      this.comparison = comparison;
-      return this;
-    }
-
-    public ExperimentManifest build() {
-      return new ExperimentManifest(schema, status, reason, plan, environment, startedAt, endedAt, steps, answers,
-          repetitions, statements, matrix, maximum, comparison);
-    }
+  public ExperimentManifestBuilder toBuilder() {
+    return ExperimentManifestBuilder.builder(this);
   }
 
   public static final String SCHEMA = "ycsb-experiment/v1";
@@ -277,10 +169,11 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    *                       its comparison's headline; null for the comparison's default
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @RecordBuilder
   public record Plan(String kind, String binding, String axis, List<Long> values, List<String> workloadFiles,
-      Map<String, String> properties, List<String> hosts, int clientsPerHost, long threads,
-      long target,
-      List<String> slos, boolean load, int repeat, String earlyStop, List<String> writeConcerns,
+      Map<String, String> properties, List<String> hosts, @RecordBuilder.Initializer("ONE") int clientsPerHost,
+      long threads, long target, List<String> slos, boolean load, @RecordBuilder.Initializer("ONE") int repeat,
+      String earlyStop, List<String> writeConcerns,
       Integer warmupRounds, List<Arm> arms, List<String> notes, String primary) {
     /** The canonical form, the one a manifest is read with. */
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -305,160 +198,20 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
           repeat, earlyStop, writeConcerns, null, null, null, null);
     }
 
-    /** A builder of a plan, every part unset (null, absent from the JSON) until set. */
-    public static Builder builder() {
-      return new Builder();
+    /** One client per host, one run of each value: a builder's defaults. */
+    public static final int ONE = 1;
+
+    /**
+     * A builder of a plan: one client per host and one run of each value ({@link #ONE}), every other part unset
+     * (null, absent from the JSON; 0 or false) until set.
+     */
+    public static ExperimentManifestPlanBuilder builder() {
+      return ExperimentManifestPlanBuilder.builder();
     }
 
     /** A builder holding every part of this one, to change some. */
-    public Builder toBuilder() {
-      Builder b = new Builder();
-      b.kind = kind;
-      b.binding = binding;
-      b.axis = axis;
-      b.values = values;
-      b.workloadFiles = workloadFiles;
-      b.properties = properties;
-      b.hosts = hosts;
-      b.clientsPerHost = clientsPerHost;
-      b.threads = threads;
-      b.target = target;
-      b.slos = slos;
-      b.load = load;
-      b.repeat = repeat;
-      b.earlyStop = earlyStop;
-      b.writeConcerns = writeConcerns;
-      b.warmupRounds = warmupRounds;
-      b.arms = arms;
-      b.notes = notes;
-      b.primary = primary;
-      return b;
-    }
-
-    /** Sets each part by its name; {@link #build} makes the Plan. */
-    public static final class Builder {
-      private String kind;
-      private String binding;
-      private String axis;
-      private List<Long> values;
-      private List<String> workloadFiles;
-      private Map<String, String> properties;
-      private List<String> hosts;
-      private int clientsPerHost = 1;
-      private long threads;
-      private long target;
-      private List<String> slos;
-      private boolean load;
-      private int repeat = 1;
-      private String earlyStop;
-      private List<String> writeConcerns;
-      private Integer warmupRounds;
-      private List<Arm> arms;
-      private List<String> notes;
-      private String primary;
-
-      private Builder() {
-      }
-
-      public Builder kind(String kind) {
-        this.kind = kind;
-        return this;
-      }
-
-      public Builder binding(String binding) {
-        this.binding = binding;
-        return this;
-      }
-
-      public Builder axis(String axis) {
-        this.axis = axis;
-        return this;
-      }
-
-      public Builder values(List<Long> values) {
-        this.values = values;
-        return this;
-      }
-
-      public Builder workloadFiles(List<String> workloadFiles) {
-        this.workloadFiles = workloadFiles;
-        return this;
-      }
-
-      public Builder properties(Map<String, String> properties) {
-        this.properties = properties;
-        return this;
-      }
-
-      public Builder hosts(List<String> hosts) {
-        this.hosts = hosts;
-        return this;
-      }
-
-      public Builder clientsPerHost(int clientsPerHost) {
-        this.clientsPerHost = clientsPerHost;
-        return this;
-      }
-
-      public Builder threads(long threads) {
-        this.threads = threads;
-        return this;
-      }
-
-      public Builder target(long target) {
-        this.target = target;
-        return this;
-      }
-
-      public Builder slos(List<String> slos) {
-        this.slos = slos;
-        return this;
-      }
-
-      public Builder load(boolean load) {
-        this.load = load;
-        return this;
-      }
-
-      public Builder repeat(int repeat) {
-        this.repeat = repeat;
-        return this;
-      }
-
-      public Builder earlyStop(String earlyStop) {
-        this.earlyStop = earlyStop;
-        return this;
-      }
-
-      public Builder writeConcerns(List<String> writeConcerns) {
-        this.writeConcerns = writeConcerns;
-        return this;
-      }
-
-      public Builder warmupRounds(Integer warmupRounds) {
-        this.warmupRounds = warmupRounds;
-        return this;
-      }
-
-      public Builder arms(List<Arm> arms) {
-        this.arms = arms;
-        return this;
-      }
-
-      public Builder notes(List<String> notes) {
-        this.notes = notes;
-        return this;
-      }
-
-      public Builder primary(String primary) {
-        this.primary = primary;
-        return this;
-      }
-
-      public Plan build() {
-        return new Plan(kind, binding, axis, values, workloadFiles, properties, hosts, clientsPerHost, threads, target,
-            slos, load, repeat, earlyStop, writeConcerns, warmupRounds, arms, notes, primary);
-      }
+    public ExperimentManifestPlanBuilder toBuilder() {
+      return ExperimentManifestPlanBuilder.builder(this);
     }
 
     /** A step's swept value in words: {@code threads 4}; a matrix's cell (its x is the cell's place, from 1). */
@@ -511,6 +264,7 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
    *                  null for any other step
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @RecordBuilder
   public record Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
       String startedAt, String endedAt, StepFigures figures, Long target, Boolean warmup) {
     public Step(int order, String name, long x, String bundle, String report, String verdict, String reason,
@@ -524,109 +278,13 @@ public record ExperimentManifest(String schema, String status, String reason, Pl
     }
 
     /** A builder of a step: order and x 0, every other part unset (null, absent from the JSON). */
-    public static Builder builder() {
-      return new Builder();
+    public static ExperimentManifestStepBuilder builder() {
+      return ExperimentManifestStepBuilder.builder();
     }
 
     /** A builder holding every part of this one, to change some. */
-    public Builder toBuilder() {
-      Builder b = new Builder();
-      b.order = order;
-      b.name = name;
-      b.x = x;
-      b.bundle = bundle;
-      b.report = report;
-      b.verdict = verdict;
-      b.reason = reason;
-      b.startedAt = startedAt;
-      b.endedAt = endedAt;
-      b.figures = figures;
-      b.target = target;
-      b.warmup = warmup;
-      return b;
-    }
-
-    /** Sets each part by its name; {@link #build} makes the Step. */
-    public static final class Builder {
-      private int order;
-      private String name;
-      private long x;
-      private String bundle;
-      private String report;
-      private String verdict;
-      private String reason;
-      private String startedAt;
-      private String endedAt;
-      private StepFigures figures;
-      private Long target;
-      private Boolean warmup;
-
-      private Builder() {
-      }
-
-      public Builder order(int order) {
-        this.order = order;
-        return this;
-      }
-
-      public Builder name(String name) {
-        this.name = name;
-        return this;
-      }
-
-      public Builder x(long x) {
-        this.x = x;
-        return this;
-      }
-
-      public Builder bundle(String bundle) {
-        this.bundle = bundle;
-        return this;
-      }
-
-      public Builder report(String report) {
-        this.report = report;
-        return this;
-      }
-
-      public Builder verdict(String verdict) {
-        this.verdict = verdict;
-        return this;
-      }
-
-      public Builder reason(String reason) {
-        this.reason = reason;
-        return this;
-      }
-
-      public Builder startedAt(String startedAt) {
-        this.startedAt = startedAt;
-        return this;
-      }
-
-      public Builder endedAt(String endedAt) {
-        this.endedAt = endedAt;
-        return this;
-      }
-
-      public Builder figures(StepFigures figures) {
-        this.figures = figures;
-        return this;
-      }
-
-      public Builder target(Long target) {
-        this.target = target;
-        return this;
-      }
-
-      public Builder warmup(Boolean warmup) {
-        this.warmup = warmup;
-        return this;
-      }
-
-      public Step build() {
-        return new Step(order, name, x, bundle, report, verdict, reason, startedAt, endedAt, figures, target, warmup);
-      }
+    public ExperimentManifestStepBuilder toBuilder() {
+      return ExperimentManifestStepBuilder.builder(this);
     }
 
     /**

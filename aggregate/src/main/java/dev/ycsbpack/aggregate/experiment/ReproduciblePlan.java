@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.PackVersion;
 import dev.ycsbpack.common.Redactor;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,9 +47,12 @@ import java.util.TreeMap;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "kind", "packVersion", "packBuild", "binding"})
-public record ReproduciblePlan(String schema, String tool, String kind, String packVersion, String packBuild,
-    String binding, Map<String, String> properties, List<String> workloadFiles, List<String> hosts,
-    int clientsPerHost, int clients, long threads, long target, List<String> jvmArgs, Long readyTimeoutSeconds,
+@RecordBuilder
+public record ReproduciblePlan(@RecordBuilder.Initializer("SCHEMA") String schema, String tool, String kind,
+    @RecordBuilder.Initializer("thisVersion") String packVersion,
+    @RecordBuilder.Initializer("thisBuild") String packBuild, String binding, Map<String, String> properties,
+    List<String> workloadFiles, List<String> hosts, @RecordBuilder.Initializer("ONE_PER_HOST") int clientsPerHost,
+    int clients, long threads, long target, List<String> jvmArgs, Long readyTimeoutSeconds,
     Long stallTimeoutSeconds, Map<String, String> concerns, ExperimentManifest.Plan experiment) {
   /** The schema this pack writes and reads. */
   public static final String SCHEMA = "ycsb-plan/v1";
@@ -62,10 +66,22 @@ public record ReproduciblePlan(String schema, String tool, String kind, String p
   public static final String EXPERIMENT = "experiment";
   /** The property never recorded: the server is the reproducer's. */
   public static final String URL = "mongodb.url";
+  /** A builder's {@link #clientsPerHost}. */
+  public static final int ONE_PER_HOST = 1;
+
+  /** A builder's {@link #packVersion}: this pack's. */
+  public static String thisVersion() {
+    return PackVersion.current().version();
+  }
+
+  /** A builder's {@link #packBuild}: this pack's. */
+  public static String thisBuild() {
+    return PackVersion.current().build();
+  }
 
   /** A builder: schema and this pack's version set, one client per host, everything else unset. */
-  public static Builder builder() {
-    return new Builder();
+  public static ReproduciblePlanBuilder builder() {
+    return ReproduciblePlanBuilder.builder();
   }
 
   /** Writes this plan into {@code dir}, whole or not at all. */
@@ -124,126 +140,5 @@ public record ReproduciblePlan(String schema, String tool, String kind, String p
     return builder().tool(EXPERIMENT).kind(plan.kind()).binding(plan.binding()).properties(props)
         .workloadFiles(plan.workloadFiles()).hosts(plan.hosts()).clientsPerHost(plan.clientsPerHost())
         .clients(hosts * plan.clientsPerHost()).threads(plan.threads()).target(plan.target()).experiment(p).build();
-  }
-
-  /** Sets each part by its name; {@link #build} makes the plan. */
-  public static final class Builder {
-    private String schema = SCHEMA;
-    private String tool;
-    private String kind;
-    private String packVersion = PackVersion.current().version();
-    private String packBuild = PackVersion.current().build();
-    private String binding;
-    private Map<String, String> properties;
-    private List<String> workloadFiles;
-    private List<String> hosts;
-    private int clientsPerHost = 1;
-    private int clients;
-    private long threads;
-    private long target;
-    private List<String> jvmArgs;
-    private Long readyTimeoutSeconds;
-    private Long stallTimeoutSeconds;
-    private Map<String, String> concerns;
-    private ExperimentManifest.Plan experiment;
-
-    private Builder() {
-    }
-
-    public Builder schema(String schema) {
-      this.schema = schema;
-      return this;
-    }
-
-    public Builder tool(String tool) {
-      this.tool = tool;
-      return this;
-    }
-
-    public Builder kind(String kind) {
-      this.kind = kind;
-      return this;
-    }
-
-    public Builder packVersion(String packVersion) {
-      this.packVersion = packVersion;
-      return this;
-    }
-
-    public Builder packBuild(String packBuild) {
-      this.packBuild = packBuild;
-      return this;
-    }
-
-    public Builder binding(String binding) {
-      this.binding = binding;
-      return this;
-    }
-
-    public Builder properties(Map<String, String> properties) {
-      this.properties = properties;
-      return this;
-    }
-
-    public Builder workloadFiles(List<String> workloadFiles) {
-      this.workloadFiles = workloadFiles;
-      return this;
-    }
-
-    public Builder hosts(List<String> hosts) {
-      this.hosts = hosts;
-      return this;
-    }
-
-    public Builder clientsPerHost(int clientsPerHost) {
-      this.clientsPerHost = clientsPerHost;
-      return this;
-    }
-
-    public Builder clients(int clients) {
-      this.clients = clients;
-      return this;
-    }
-
-    public Builder threads(long threads) {
-      this.threads = threads;
-      return this;
-    }
-
-    public Builder target(long target) {
-      this.target = target;
-      return this;
-    }
-
-    public Builder jvmArgs(List<String> jvmArgs) {
-      this.jvmArgs = jvmArgs;
-      return this;
-    }
-
-    public Builder readyTimeoutSeconds(Long readyTimeoutSeconds) {
-      this.readyTimeoutSeconds = readyTimeoutSeconds;
-      return this;
-    }
-
-    public Builder stallTimeoutSeconds(Long stallTimeoutSeconds) {
-      this.stallTimeoutSeconds = stallTimeoutSeconds;
-      return this;
-    }
-
-    public Builder concerns(Map<String, String> concerns) {
-      this.concerns = concerns;
-      return this;
-    }
-
-    public Builder experiment(ExperimentManifest.Plan experiment) {
-      this.experiment = experiment;
-      return this;
-    }
-
-    public ReproduciblePlan build() {
-      return new ReproduciblePlan(schema, tool, kind, packVersion, packBuild, binding, properties, workloadFiles, hosts,
-          clientsPerHost, clients, threads, target, jvmArgs, readyTimeoutSeconds, stallTimeoutSeconds, concerns,
-          experiment);
-    }
   }
 }

@@ -2,6 +2,7 @@ package dev.ycsbpack.aggregate.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.ycsbpack.aggregate.stats.Spread;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,98 +44,28 @@ public record WcMatrix(String baseline, List<List<String>> rotation, List<Cell> 
    * @param replicationLag  the highest replication lag of any member during the cell's runs, from their server
    *                        series; null in a matrix written before the pack sampled them
    */
-  public record Cell(String writeConcern, Map<String, String> properties, List<String> sent, String notRun, int runs,
-      Spread throughput, Double throughputRatio, Map<String, Operation> operations, boolean noisy,
+  @RecordBuilder
+  public record Cell(String writeConcern, Map<String, String> properties,
+      @RecordBuilder.Initializer("NOTHING_SENT") List<String> sent, String notRun, int runs, Spread throughput,
+      Double throughputRatio, @RecordBuilder.Initializer("NO_OPERATIONS") Map<String, Operation> operations,
+      boolean noisy,
       String means, String notMeaningful, @JsonInclude(JsonInclude.Include.NON_NULL) Lag replicationLag) {
-    /** The cell of this write concern, run with these binding properties, built field by field. */
-    public static Builder builder(String writeConcern, Map<String, String> properties) {
-      return new Builder(writeConcern, properties);
+    /** A builder's {@link #sent}: nothing. */
+    public static final List<String> NOTHING_SENT = List.of();
+    /** A builder's {@link #operations}: none. */
+    public static final Map<String, Operation> NO_OPERATIONS = Map.of();
+
+    /**
+     * The cell of this write concern, run with these binding properties, built field by field: nothing sent, no
+     * runs, no figures and no operations unless set; every other field null.
+     */
+    public static WcMatrixCellBuilder builder(String writeConcern, Map<String, String> properties) {
+      return WcMatrixCellBuilder.builder().writeConcern(writeConcern).properties(properties);
     }
 
     /** A builder holding every field of this cell, to change some of them. */
-    public Builder toBuilder() {
-      return builder(writeConcern, properties).sent(sent).notRun(notRun).runs(runs).throughput(throughput)
-          .throughputRatio(throughputRatio).operations(operations).noisy(noisy).means(means)
-          .notMeaningful(notMeaningful).replicationLag(replicationLag);
-    }
-
-    /**
-     * Builds a {@link Cell}: nothing sent, no runs, no figures and no operations unless set; every other field
-     * null.
-     */
-    public static final class Builder {
-      private final String writeConcern;
-      private final Map<String, String> properties;
-      private List<String> sent = List.of();
-      private String notRun;
-      private int runs;
-      private Spread throughput;
-      private Double throughputRatio;
-      private Map<String, Operation> operations = Map.of();
-      private boolean noisy;
-      private String means;
-      private String notMeaningful;
-      private Lag replicationLag;
-
-      private Builder(String writeConcern, Map<String, String> properties) {
-        this.writeConcern = writeConcern;
-        this.properties = properties;
-      }
-
-      public Builder sent(List<String> sent) {
-        this.sent = sent;
-        return this;
-      }
-
-      public Builder notRun(String notRun) {
-        this.notRun = notRun;
-        return this;
-      }
-
-      public Builder runs(int runs) {
-        this.runs = runs;
-        return this;
-      }
-
-      public Builder throughput(Spread throughput) {
-        this.throughput = throughput;
-        return this;
-      }
-
-      public Builder throughputRatio(Double throughputRatio) {
-        this.throughputRatio = throughputRatio;
-        return this;
-      }
-
-      public Builder operations(Map<String, Operation> operations) {
-        this.operations = operations;
-        return this;
-      }
-
-      public Builder noisy(boolean noisy) {
-        this.noisy = noisy;
-        return this;
-      }
-
-      public Builder means(String means) {
-        this.means = means;
-        return this;
-      }
-
-      public Builder notMeaningful(String notMeaningful) {
-        this.notMeaningful = notMeaningful;
-        return this;
-      }
-
-      public Builder replicationLag(Lag replicationLag) {
-        this.replicationLag = replicationLag;
-        return this;
-      }
-
-      public Cell build() {
-        return new Cell(writeConcern, properties, sent, notRun, runs, throughput, throughputRatio, operations, noisy,
-            means, notMeaningful, replicationLag);
-      }
+    public WcMatrixCellBuilder toBuilder() {
+      return WcMatrixCellBuilder.builder(this);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.ycsbpack.aggregate.format;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import dev.ycsbpack.aggregate.input.OpSummary;
 import dev.ycsbpack.aggregate.result.ClientResult;
 import dev.ycsbpack.aggregate.result.LatencyStats;
@@ -19,12 +20,23 @@ import java.util.Map;
  * same Jackson mapping, so the two sides cannot drift apart. docs/aggregate.md documents every field. Numbers that do
  * not exist (NaN) are null.
  */
-public record MergedJson(List<String> warnings, String schema, boolean complete, String incomplete, String mode,
-    String server, Window window, List<Double> percentiles, Overall overall,
-    List<Operation> operations, List<Client> clients, Settings configuration, boolean forced,
-    Settings environment, List<String> notes, Series timeSeries,
+@RecordBuilder
+public record MergedJson(@RecordBuilder.Initializer("none") List<String> warnings,
+    @RecordBuilder.Initializer("SCHEMA") String schema, @RecordBuilder.Initializer("WHOLE") boolean complete,
+    String incomplete, String mode, String server, Window window,
+    @RecordBuilder.Initializer("none") List<Double> percentiles, Overall overall,
+    @RecordBuilder.Initializer("none") List<Operation> operations,
+    @RecordBuilder.Initializer("none") List<Client> clients, Settings configuration, boolean forced,
+    Settings environment, @RecordBuilder.Initializer("none") List<String> notes, Series timeSeries,
     @JsonInclude(JsonInclude.Include.NON_NULL) TelemetryJson telemetry) {
   public static final String SCHEMA = "ycsb-aggregate/merge/v1";
+  /** A builder's {@link #complete}: a merge is complete unless it is said not to be. */
+  public static final boolean WHOLE = true;
+
+  /** A builder's default of a list: empty. */
+  public static <T> List<T> none() {
+    return List.of();
+  }
 
   /** The mapping both sides use; unknown fields are skipped so a newer file still reads. */
   public static final ObjectMapper MAPPER = new ObjectMapper()
@@ -41,186 +53,25 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
    * throughput of the successful ones, the lead line when any failed or found nothing, and why the counts fail the
    * clients' budget (null when within it).
    */
+  @RecordBuilder
   public record Overall(int clients, int clientsMerged, long operations, long reportedOperations, Double coverage,
       String coverageStatement, Double throughputOpsPerSec, Map<String, Long> insertDocuments,
       long failedOperations, long notFoundOperations, Double errorRate,
       Double successfulThroughputOpsPerSec, String lead, String errorBudgetFailure) {
-    /** {@link Overall} built field by field ({@link Builder} states the defaults). */
-    public static Builder builder() {
-      return new Builder();
-    }
-
     /** {@link Overall} built field by field: a field not set is 0 or null. */
-    public static final class Builder {
-      private int clients;
-      private int clientsMerged;
-      private long operations;
-      private long reportedOperations;
-      private Double coverage;
-      private String coverageStatement;
-      private Double throughputOpsPerSec;
-      private Map<String, Long> insertDocuments;
-      private long failedOperations;
-      private long notFoundOperations;
-      private Double errorRate;
-      private Double successfulThroughputOpsPerSec;
-      private String lead;
-      private String errorBudgetFailure;
-
-      public Builder clients(int clients) {
-        this.clients = clients;
-        return this;
-      }
-
-      public Builder clientsMerged(int clientsMerged) {
-        this.clientsMerged = clientsMerged;
-        return this;
-      }
-
-      public Builder operations(long operations) {
-        this.operations = operations;
-        return this;
-      }
-
-      public Builder reportedOperations(long reportedOperations) {
-        this.reportedOperations = reportedOperations;
-        return this;
-      }
-
-      public Builder coverage(Double coverage) {
-        this.coverage = coverage;
-        return this;
-      }
-
-      public Builder coverageStatement(String coverageStatement) {
-        this.coverageStatement = coverageStatement;
-        return this;
-      }
-
-      public Builder throughputOpsPerSec(Double throughputOpsPerSec) {
-        this.throughputOpsPerSec = throughputOpsPerSec;
-        return this;
-      }
-
-      public Builder insertDocuments(Map<String, Long> insertDocuments) {
-        this.insertDocuments = insertDocuments;
-        return this;
-      }
-
-      public Builder failedOperations(long failedOperations) {
-        this.failedOperations = failedOperations;
-        return this;
-      }
-
-      public Builder notFoundOperations(long notFoundOperations) {
-        this.notFoundOperations = notFoundOperations;
-        return this;
-      }
-
-      public Builder errorRate(Double errorRate) {
-        this.errorRate = errorRate;
-        return this;
-      }
-
-      public Builder successfulThroughputOpsPerSec(Double successfulThroughputOpsPerSec) {
-        this.successfulThroughputOpsPerSec = successfulThroughputOpsPerSec;
-        return this;
-      }
-
-      public Builder lead(String lead) {
-        this.lead = lead;
-        return this;
-      }
-
-      public Builder errorBudgetFailure(String errorBudgetFailure) {
-        this.errorBudgetFailure = errorBudgetFailure;
-        return this;
-      }
-
-      public Overall build() {
-        return new Overall(clients, clientsMerged, operations, reportedOperations, coverage, coverageStatement,
-            throughputOpsPerSec, insertDocuments, failedOperations, notFoundOperations, errorRate,
-            successfulThroughputOpsPerSec, lead, errorBudgetFailure);
-      }
+    public static MergedJsonOverallBuilder builder() {
+      return MergedJsonOverallBuilder.builder();
     }
   }
 
   /** One merged operation. */
+  @RecordBuilder
   public record Operation(String name, long operations, long reportedOperations, Double throughputOpsPerSec,
       String latencyKind, Latency latencyUs, Latency intendedLatencyUs, Map<String, Long> returns,
       long errors, Double errorRate) {
-    /** {@link Operation} built field by field ({@link Builder} states the defaults). */
-    public static Builder builder() {
-      return new Builder();
-    }
-
     /** {@link Operation} built field by field: a field not set is 0 or null. */
-    public static final class Builder {
-      private String name;
-      private long operations;
-      private long reportedOperations;
-      private Double throughputOpsPerSec;
-      private String latencyKind;
-      private Latency latencyUs;
-      private Latency intendedLatencyUs;
-      private Map<String, Long> returns;
-      private long errors;
-      private Double errorRate;
-
-      public Builder name(String name) {
-        this.name = name;
-        return this;
-      }
-
-      public Builder operations(long operations) {
-        this.operations = operations;
-        return this;
-      }
-
-      public Builder reportedOperations(long reportedOperations) {
-        this.reportedOperations = reportedOperations;
-        return this;
-      }
-
-      public Builder throughputOpsPerSec(Double throughputOpsPerSec) {
-        this.throughputOpsPerSec = throughputOpsPerSec;
-        return this;
-      }
-
-      public Builder latencyKind(String latencyKind) {
-        this.latencyKind = latencyKind;
-        return this;
-      }
-
-      public Builder latencyUs(Latency latencyUs) {
-        this.latencyUs = latencyUs;
-        return this;
-      }
-
-      public Builder intendedLatencyUs(Latency intendedLatencyUs) {
-        this.intendedLatencyUs = intendedLatencyUs;
-        return this;
-      }
-
-      public Builder returns(Map<String, Long> returns) {
-        this.returns = returns;
-        return this;
-      }
-
-      public Builder errors(long errors) {
-        this.errors = errors;
-        return this;
-      }
-
-      public Builder errorRate(Double errorRate) {
-        this.errorRate = errorRate;
-        return this;
-      }
-
-      public Operation build() {
-        return new Operation(name, operations, reportedOperations, throughputOpsPerSec, latencyKind, latencyUs,
-            intendedLatencyUs, returns, errors, errorRate);
-      }
+    public static MergedJsonOperationBuilder builder() {
+      return MergedJsonOperationBuilder.builder();
     }
   }
 
@@ -280,132 +131,17 @@ public record MergedJson(List<String> warnings, String schema, boolean complete,
         configuration, forced, environment, notes, timeSeries, null);
   }
 
-  /** A {@code merged.json} built field by field ({@link Builder} states the defaults). */
-  public static Builder builder() {
-    return new Builder();
+  /**
+   * A {@code merged.json} built field by field: a field not set is null, false or an empty list; the schema is
+   * {@link #SCHEMA} and the merge complete ({@link #WHOLE}).
+   */
+  public static MergedJsonBuilder builder() {
+    return MergedJsonBuilder.builder();
   }
 
   /** A builder holding every field of this file, to change some of them. */
-  public Builder toBuilder() {
-    return builder().warnings(warnings).schema(schema).complete(complete).incomplete(incomplete).mode(mode)
-        .server(server).window(window).percentiles(percentiles).overall(overall).operations(operations)
-        .clients(clients).configuration(configuration).forced(forced).environment(environment).notes(notes)
-        .timeSeries(timeSeries).telemetry(telemetry);
-  }
-
-  /**
-   * A {@code merged.json} built field by field: a field not set is null, false or an empty list; the
-   * schema is {@link #SCHEMA} and the merge complete.
-   */
-  public static final class Builder {
-    private List<String> warnings = List.of();
-    private String schema = SCHEMA;
-    private boolean complete = true;
-    private String incomplete;
-    private String mode;
-    private String server;
-    private Window window;
-    private List<Double> percentiles = List.of();
-    private Overall overall;
-    private List<Operation> operations = List.of();
-    private List<Client> clients = List.of();
-    private Settings configuration;
-    private boolean forced;
-    private Settings environment;
-    private List<String> notes = List.of();
-    private Series timeSeries;
-    private TelemetryJson telemetry;
-
-    public Builder warnings(List<String> warnings) {
-      this.warnings = warnings;
-      return this;
-    }
-
-    public Builder schema(String schema) {
-      this.schema = schema;
-      return this;
-    }
-
-    public Builder complete(boolean complete) {
-      this.complete = complete;
-      return this;
-    }
-
-    public Builder incomplete(String incomplete) {
-      this.incomplete = incomplete;
-      return this;
-    }
-
-    public Builder mode(String mode) {
-      this.mode = mode;
-      return this;
-    }
-
-    public Builder server(String server) {
-      this.server = server;
-      return this;
-    }
-
-    public Builder window(Window window) {
-      this.window = window;
-      return this;
-    }
-
-    public Builder percentiles(List<Double> percentiles) {
-      this.percentiles = percentiles;
-      return this;
-    }
-
-    public Builder overall(Overall overall) {
-      this.overall = overall;
-      return this;
-    }
-
-    public Builder operations(List<Operation> operations) {
-      this.operations = operations;
-      return this;
-    }
-
-    public Builder clients(List<Client> clients) {
-      this.clients = clients;
-      return this;
-    }
-
-    public Builder configuration(Settings configuration) {
-      this.configuration = configuration;
-      return this;
-    }
-
-    public Builder forced(boolean forced) {
-      this.forced = forced;
-      return this;
-    }
-
-    public Builder environment(Settings environment) {
-      this.environment = environment;
-      return this;
-    }
-
-    public Builder notes(List<String> notes) {
-      this.notes = notes;
-      return this;
-    }
-
-    public Builder timeSeries(Series timeSeries) {
-      this.timeSeries = timeSeries;
-      return this;
-    }
-
-    /** The telemetry section; null (the default) leaves it out. */
-    public Builder telemetry(TelemetryJson telemetry) {
-      this.telemetry = telemetry;
-      return this;
-    }
-
-    public MergedJson build() {
-      return new MergedJson(warnings, schema, complete, incomplete, mode, server, window, percentiles, overall,
-          operations, clients, configuration, forced, environment, notes, timeSeries, telemetry);
-    }
+  public MergedJsonBuilder toBuilder() {
+    return MergedJsonBuilder.builder(this);
   }
 
   /** The JSON form of a result. */

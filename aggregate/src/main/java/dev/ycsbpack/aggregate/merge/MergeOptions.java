@@ -1,7 +1,7 @@
 package dev.ycsbpack.aggregate.merge;
 
 import dev.ycsbpack.aggregate.result.WindowKind;
-import java.util.ArrayList;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,23 +9,45 @@ import java.util.Objects;
 
 /**
  * How to merge: an immutable value. Start from {@link #builder()} (or {@link #defaults()}); every setting has the
- * default stated on its builder method.
+ * default stated here (the builder starts from it). Invalid values are refused when it is built.
  *
- * @param percentiles        percentiles to report, ascending, each in (0, 100]
- * @param warmupSeconds      seconds cut from the start of the window
- * @param cooldownSeconds    seconds cut from its end
- * @param bucketSeconds      time-series bucket length; 0 = the clients' own interval length
- * @param window             which window is merged: common (all clients running) or union (any client running)
- * @param force              merge clients whose configurations differ (the differences are reported)
- * @param acceptPartial      merge even when some clients failed (every output then says INCOMPLETE first)
- * @param allowedDifferences globs of further properties that may differ between clients
- * @param hosts              client (folder) name to the machine it ran on; overrides the environment's host.name
- * @param threads            worker threads (clients scanned, each operation merged in time parts, in parallel)
+ * @param percentiles        percentiles to report, ascending, each in (0, 100]; default
+ *                           {@link #DEFAULT_PERCENTILES} 50, 90, 95, 99, 99.9, 99.99 (max is always reported)
+ * @param warmupSeconds      seconds cut from the start of the window; default 0
+ * @param cooldownSeconds    seconds cut from its end; default 0
+ * @param bucketSeconds      time-series bucket length; default 0: the clients' own interval ({@code status.interval})
+ * @param window             which window is merged: common (all clients running) or union (any client running);
+ *                           default {@link WindowKind#COMMON}
+ * @param force              merge clients whose configurations differ (the differences are reported); default false:
+ *                           they are refused
+ * @param acceptPartial      merge even when some clients failed (every output then says INCOMPLETE first); default
+ *                           false: failed clients are refused
+ * @param allowedDifferences globs of further properties that may differ between clients; default none (only the
+ *                           built-in per-client properties may differ)
+ * @param hosts              client (folder) name to the machine it ran on; overrides the environment's host.name;
+ *                           default none: each client's host is its environment's {@code host.name}
+ * @param threads            worker threads (clients scanned, each operation merged in time parts, in parallel);
+ *                           default {@link #defaultThreads()}, min(2, processors)
  */
-public record MergeOptions(List<Double> percentiles, double warmupSeconds, double cooldownSeconds,
-    double bucketSeconds, WindowKind window, boolean force, boolean acceptPartial,
-    List<String> allowedDifferences, Map<String, String> hosts, int threads) {
+@RecordBuilder
+public record MergeOptions(@RecordBuilder.Initializer("DEFAULT_PERCENTILES") List<Double> percentiles,
+    double warmupSeconds, double cooldownSeconds, double bucketSeconds,
+    @RecordBuilder.Initializer("DEFAULT_WINDOW") WindowKind window, boolean force, boolean acceptPartial,
+    @RecordBuilder.Initializer("NO_DIFFERENCES") List<String> allowedDifferences,
+    @RecordBuilder.Initializer("NO_HOSTS") Map<String, String> hosts,
+    @RecordBuilder.Initializer("defaultThreads") int threads) {
   public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99);
+  /** The default window: all clients running. */
+  public static final WindowKind DEFAULT_WINDOW = WindowKind.COMMON;
+  /** The default {@link #allowedDifferences}: none beyond the built-in per-client properties. */
+  public static final List<String> NO_DIFFERENCES = List.of();
+  /** The default {@link #hosts}: none, each client's host is its environment's {@code host.name}. */
+  public static final Map<String, String> NO_HOSTS = Map.of();
+
+  /** The default {@link #threads}: min(2, processors). */
+  public static int defaultThreads() {
+    return Math.min(2, Runtime.getRuntime().availableProcessors());
+  }
 
   public MergeOptions {
     percentiles = percentiles.stream().sorted().distinct().toList();
@@ -48,101 +70,18 @@ public record MergeOptions(List<Double> percentiles, double warmupSeconds, doubl
     }
   }
 
-  /** Every default (see {@link Builder}). */
+  /** Every default (stated on each component). */
   public static MergeOptions defaults() {
     return builder().build();
   }
 
-  public static Builder builder() {
-    return new Builder();
+  /** A builder starting from every default. */
+  public static MergeOptionsBuilder builder() {
+    return MergeOptionsBuilder.builder();
   }
 
   /** A builder holding these options, to change some. */
-  public Builder toBuilder() {
-    return new Builder().percentiles(percentiles).warmupSeconds(warmupSeconds).cooldownSeconds(cooldownSeconds)
-        .bucketSeconds(bucketSeconds).window(window).force(force).acceptPartial(acceptPartial)
-        .allowedDifferences(allowedDifferences).hosts(hosts).threads(threads);
-  }
-
-  /** Builds {@link MergeOptions}; each setter states its default. Invalid values are refused by {@link #build()}. */
-  public static final class Builder {
-    private List<Double> percentiles = DEFAULT_PERCENTILES;
-    private double warmupSeconds;
-    private double cooldownSeconds;
-    private double bucketSeconds;
-    private WindowKind window = WindowKind.COMMON;
-    private boolean force;
-    private boolean acceptPartial;
-    private List<String> allowedDifferences = new ArrayList<>();
-    private Map<String, String> hosts = new LinkedHashMap<>();
-    private int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
-
-    private Builder() {
-    }
-
-    /** Default 50, 90, 95, 99, 99.9, 99.99 (max is always reported). */
-    public Builder percentiles(List<Double> p) {
-      percentiles = List.copyOf(p);
-      return this;
-    }
-
-    /** Default 0. */
-    public Builder warmupSeconds(double s) {
-      warmupSeconds = s;
-      return this;
-    }
-
-    /** Default 0. */
-    public Builder cooldownSeconds(double s) {
-      cooldownSeconds = s;
-      return this;
-    }
-
-    /** Default 0: the clients' own interval ({@code status.interval}). */
-    public Builder bucketSeconds(double s) {
-      bucketSeconds = s;
-      return this;
-    }
-
-    /** Default {@link WindowKind#COMMON}. */
-    public Builder window(WindowKind w) {
-      window = w;
-      return this;
-    }
-
-    /** Default false: clients whose configurations differ are refused. */
-    public Builder force(boolean f) {
-      force = f;
-      return this;
-    }
-
-    /** Default false: failed clients are refused. */
-    public Builder acceptPartial(boolean a) {
-      acceptPartial = a;
-      return this;
-    }
-
-    /** Default none (only the built-in per-client properties may differ). */
-    public Builder allowedDifferences(List<String> globs) {
-      allowedDifferences = new ArrayList<>(globs);
-      return this;
-    }
-
-    /** Default none: each client's host is its environment's {@code host.name}. */
-    public Builder hosts(Map<String, String> clientToHost) {
-      hosts = new LinkedHashMap<>(clientToHost);
-      return this;
-    }
-
-    /** Default min(2, processors). */
-    public Builder threads(int n) {
-      threads = n;
-      return this;
-    }
-
-    public MergeOptions build() {
-      return new MergeOptions(percentiles, warmupSeconds, cooldownSeconds, bucketSeconds, window, force,
-          acceptPartial, allowedDifferences, hosts, threads);
-    }
+  public MergeOptionsBuilder toBuilder() {
+    return MergeOptionsBuilder.builder(this);
   }
 }

@@ -25,13 +25,13 @@ interface BundleKind {
    * Reads and rebuilds the bundle from its raw data. A bundle that cannot be rebuilt is returned
    * {@link RunStatus#FAILED} with the reason, never thrown: one broken bundle must not hide the others.
    */
-  SiteEntry read(Path dir, String name);
+  default SiteEntry read(Path dir, String name) {
+    return read(dir, name, true);
+  }
 
   /**
    * As {@link #read(Path, String)}; unless {@code absolutePaths}, the paths of the recording machine its pages show
    * (a command's folders, the workload's path) relative to the bundle or by file name ({@link LocalPaths}).
    */
-  default SiteEntry read(Path dir, String name, boolean absolutePaths) {
-    return read(dir, name);
-  }
+  SiteEntry read(Path dir, String name, boolean absolutePaths);
 }

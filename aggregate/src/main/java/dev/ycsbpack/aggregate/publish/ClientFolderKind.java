@@ -25,11 +25,6 @@ final class ClientFolderKind implements BundleKind {
   }
 
   @Override
-  public Published read(Path dir, String name) {
-    return read(dir, name, true);
-  }
-
-  @Override
   public Published read(Path dir, String name, boolean absolutePaths) {
     RawClients raw = RawClients.of(List.of(dir));
     Map<String, String> verdict = raw.verdicts().isEmpty() ? Map.of() : raw.verdicts().get(0);

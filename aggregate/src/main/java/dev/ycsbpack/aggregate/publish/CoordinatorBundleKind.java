@@ -34,11 +34,6 @@ final class CoordinatorBundleKind implements BundleKind {
   }
 
   @Override
-  public Published read(Path dir, String name) {
-    return read(dir, name, true);
-  }
-
-  @Override
   public Published read(Path dir, String name, boolean absolutePaths) {
     List<Path> clients = RawClients.children(dir.resolve(BundleLayout.CLIENTS));
     RawClients raw = RawClients.of(clients);

@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate.publish;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifestBuilder;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.input.BundleLayout;
 import dev.ycsbpack.common.Redactor;
@@ -32,11 +33,6 @@ final class ExperimentKind implements BundleKind {
   @Override
   public boolean accepts(Path dir) {
     return ExperimentManifest.isExperiment(dir);
-  }
-
-  @Override
-  public SiteEntry read(Path dir, String name) {
-    return read(dir, name, true);
   }
 
   @Override
@@ -131,7 +127,7 @@ final class ExperimentKind implements BundleKind {
 
   /** The manifest as its page shows it: its workload files and recorded texts without the machine's paths. */
   private static ExperimentManifest relative(ExperimentManifest m, Path dir) {
-    ExperimentManifest.Builder b = m.toBuilder();
+    ExperimentManifestBuilder b = m.toBuilder();
     if (m.plan() != null && m.plan().workloadFiles() != null) {
       b.plan(m.plan().toBuilder().workloadFiles(m.plan().workloadFiles().stream()
           .map(f -> LocalPaths.relative(f, dir)).toList()).build());

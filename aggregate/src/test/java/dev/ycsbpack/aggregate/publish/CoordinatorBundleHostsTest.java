@@ -52,7 +52,7 @@ class CoordinatorBundleHostsTest {
       }
     }
     json.writeValue(bundle.resolve("manifest.json").toFile(), m);
-    Published p = new CoordinatorBundleKind().read(bundle, "bundle");
+    Published p = new CoordinatorBundleKind().read(bundle, "bundle", true);
     assertEquals(RunStatus.COMPLETE, p.status(), p.reason());
     assertFalse(p.facts().facts().containsKey("local hosts"), "an input, never shown: " + p.facts().facts());
     return p.facts().facts().get("Hosts and clients");

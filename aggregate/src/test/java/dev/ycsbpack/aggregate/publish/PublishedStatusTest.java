@@ -21,7 +21,7 @@ class PublishedStatusTest {
   /** The bundle as published: {@code STATUS | reason}. */
   private String bundle(String status) throws IOException {
     Path dir = Bundles.coordinated(tmp.resolve("bundle-" + status.length() + status), status, Bundles.MONGODB, T0, "");
-    Published p = new CoordinatorBundleKind().read(dir, "b");
+    Published p = new CoordinatorBundleKind().read(dir, "b", true);
     return p.status() + " | " + p.reason();
   }
 

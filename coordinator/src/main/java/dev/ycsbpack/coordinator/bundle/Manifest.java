@@ -3,6 +3,7 @@ package dev.ycsbpack.coordinator.bundle;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ycsbpack.common.RunStatus;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 
@@ -42,6 +43,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"note", "lead", "status", "reason"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record Manifest(String note, String status, String reason, String command, String phase, String runId,
     String packVersion, String startedAt, String endedAt, Map<String, String> server,
     Release release, List<HostEntry> hosts, List<ClientEntry> clients, Merged merged,
@@ -53,166 +55,13 @@ public record Manifest(String note, String status, String reason, String command
   }
 
   /** A builder of a manifest, every part unset (null, absent from the JSON) until set. */
-  public static Builder builder() {
-    return new Builder();
+  public static ManifestBuilder builder() {
+    return ManifestBuilder.builder();
   }
 
   /** A builder holding every part of this one, to change some. */
-  public Builder toBuilder() {
-    Builder b = new Builder();
-    b.note = note;
-    b.status = status;
-    b.reason = reason;
-    b.command = command;
-    b.phase = phase;
-    b.runId = runId;
-    b.packVersion = packVersion;
-    b.startedAt = startedAt;
-    b.endedAt = endedAt;
-    b.server = server;
-    b.release = release;
-    b.hosts = hosts;
-    b.clients = clients;
-    b.merged = merged;
-    b.properties = properties;
-    b.notes = notes;
-    b.lead = lead;
-    b.count = count;
-    b.byHost = byHost;
-    b.phasesMs = phasesMs;
-    return b;
-  }
-
-  /** Sets each part by its name; {@link #build} makes the Manifest. */
-  public static final class Builder {
-    private String note;
-    private String status;
-    private String reason;
-    private String command;
-    private String phase;
-    private String runId;
-    private String packVersion;
-    private String startedAt;
-    private String endedAt;
-    private Map<String, String> server;
-    private Release release;
-    private List<HostEntry> hosts;
-    private List<ClientEntry> clients;
-    private Merged merged;
-    private Map<String, String> properties;
-    private List<String> notes;
-    private String lead;
-    private Count count;
-    private List<HostGroup> byHost;
-    private Map<String, Long> phasesMs;
-
-    private Builder() {
-    }
-
-    public Builder note(String note) {
-      this.note = note;
-      return this;
-    }
-
-    public Builder status(String status) {
-      this.status = status;
-      return this;
-    }
-
-    public Builder reason(String reason) {
-      this.reason = reason;
-      return this;
-    }
-
-    public Builder command(String command) {
-      this.command = command;
-      return this;
-    }
-
-    public Builder phase(String phase) {
-      this.phase = phase;
-      return this;
-    }
-
-    public Builder runId(String runId) {
-      this.runId = runId;
-      return this;
-    }
-
-    public Builder packVersion(String packVersion) {
-      this.packVersion = packVersion;
-      return this;
-    }
-
-    public Builder startedAt(String startedAt) {
-      this.startedAt = startedAt;
-      return this;
-    }
-
-    public Builder endedAt(String endedAt) {
-      this.endedAt = endedAt;
-      return this;
-    }
-
-    public Builder server(Map<String, String> server) {
-      this.server = server;
-      return this;
-    }
-
-    public Builder release(Release release) {
-      this.release = release;
-      return this;
-    }
-
-    public Builder hosts(List<HostEntry> hosts) {
-      this.hosts = hosts;
-      return this;
-    }
-
-    public Builder clients(List<ClientEntry> clients) {
-      this.clients = clients;
-      return this;
-    }
-
-    public Builder merged(Merged merged) {
-      this.merged = merged;
-      return this;
-    }
-
-    public Builder properties(Map<String, String> properties) {
-      this.properties = properties;
-      return this;
-    }
-
-    public Builder notes(List<String> notes) {
-      this.notes = notes;
-      return this;
-    }
-
-    public Builder lead(String lead) {
-      this.lead = lead;
-      return this;
-    }
-
-    public Builder count(Count count) {
-      this.count = count;
-      return this;
-    }
-
-    public Builder byHost(List<HostGroup> byHost) {
-      this.byHost = byHost;
-      return this;
-    }
-
-    public Builder phasesMs(Map<String, Long> phasesMs) {
-      this.phasesMs = phasesMs;
-      return this;
-    }
-
-    public Manifest build() {
-      return new Manifest(note, status, reason, command, phase, runId, packVersion, startedAt, endedAt, server, release,
-          hosts, clients, merged, properties, notes, lead, count, byHost, phasesMs);
-    }
+  public ManifestBuilder toBuilder() {
+    return ManifestBuilder.builder(this);
   }
 
   /**
@@ -277,114 +126,18 @@ public record Manifest(String note, String status, String reason, String command
    * @param firstOperationMs      its first measured operation, coordinator clock (epoch ms)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @RecordBuilder
   public record ClientEntry(String name, String host, long threads, long target, long operations, String keys,
       Long insertstart, Long insertcount, String verdict, String reason, Integer exitStatus,
       Long firstOperationMs) {
     /** A builder of a client's entry, every part unset (null, absent from the JSON; 0 for a count) until set. */
-    public static Builder builder() {
-      return new Builder();
+    public static ManifestClientEntryBuilder builder() {
+      return ManifestClientEntryBuilder.builder();
     }
 
     /** A builder holding every part of this one, to change some. */
-    public Builder toBuilder() {
-      Builder b = new Builder();
-      b.name = name;
-      b.host = host;
-      b.threads = threads;
-      b.target = target;
-      b.operations = operations;
-      b.keys = keys;
-      b.insertstart = insertstart;
-      b.insertcount = insertcount;
-      b.verdict = verdict;
-      b.reason = reason;
-      b.exitStatus = exitStatus;
-      b.firstOperationMs = firstOperationMs;
-      return b;
-    }
-
-    /** Sets each part by its name; {@link #build} makes the ClientEntry. */
-    public static final class Builder {
-      private String name;
-      private String host;
-      private long threads;
-      private long target;
-      private long operations;
-      private String keys;
-      private Long insertstart;
-      private Long insertcount;
-      private String verdict;
-      private String reason;
-      private Integer exitStatus;
-      private Long firstOperationMs;
-
-      private Builder() {
-      }
-
-      public Builder name(String name) {
-        this.name = name;
-        return this;
-      }
-
-      public Builder host(String host) {
-        this.host = host;
-        return this;
-      }
-
-      public Builder threads(long threads) {
-        this.threads = threads;
-        return this;
-      }
-
-      public Builder target(long target) {
-        this.target = target;
-        return this;
-      }
-
-      public Builder operations(long operations) {
-        this.operations = operations;
-        return this;
-      }
-
-      public Builder keys(String keys) {
-        this.keys = keys;
-        return this;
-      }
-
-      public Builder insertstart(Long insertstart) {
-        this.insertstart = insertstart;
-        return this;
-      }
-
-      public Builder insertcount(Long insertcount) {
-        this.insertcount = insertcount;
-        return this;
-      }
-
-      public Builder verdict(String verdict) {
-        this.verdict = verdict;
-        return this;
-      }
-
-      public Builder reason(String reason) {
-        this.reason = reason;
-        return this;
-      }
-
-      public Builder exitStatus(Integer exitStatus) {
-        this.exitStatus = exitStatus;
-        return this;
-      }
-
-      public Builder firstOperationMs(Long firstOperationMs) {
-        this.firstOperationMs = firstOperationMs;
-        return this;
-      }
-
-      public ClientEntry build() {
-        return new ClientEntry(name, host, threads, target, operations, keys, insertstart, insertcount, verdict, reason,
-            exitStatus, firstOperationMs);
-      }
+    public ManifestClientEntryBuilder toBuilder() {
+      return ManifestClientEntryBuilder.builder(this);
     }
   }
 

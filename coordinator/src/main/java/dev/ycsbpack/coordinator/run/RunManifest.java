@@ -10,6 +10,8 @@ import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Verdict;
 import dev.ycsbpack.coordinator.bundle.ClientOverview;
 import dev.ycsbpack.coordinator.bundle.Manifest;
+import dev.ycsbpack.coordinator.bundle.ManifestBuilder;
+import dev.ycsbpack.coordinator.bundle.ManifestClientEntryBuilder;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -325,7 +327,7 @@ final class RunManifest {
   }
 
   /** What every manifest of this run says of it: the command, phase, id, pack, start, properties and notes. */
-  private Manifest.Builder started() {
+  private ManifestBuilder started() {
     Map<String, String> props = new TreeMap<>();
     plan.properties().forEach((k, v) -> props.put(k, redactor.show(k, v)));
     return Manifest.builder().command(command).phase(plan.phase().command()).runId(runId)
@@ -339,7 +341,7 @@ final class RunManifest {
   }
 
   /** Client {@code c}'s entry as planned: its host, share and keys. */
-  private Manifest.ClientEntry.Builder planned(ClientPlan c) {
+  private ManifestClientEntryBuilder planned(ClientPlan c) {
     return Manifest.ClientEntry.builder().name(c.name()).host(c.host().toString()).threads(c.threads())
         .target(c.target()).operations(c.operations()).keys(c.keys()).insertstart(loadOnly(c, "insertstart"))
         .insertcount(loadOnly(c, "insertcount"));

@@ -2,6 +2,8 @@ package dev.ycsbpack.experiment.study;
 
 import dev.ycsbpack.aggregate.experiment.Answers;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifestBuilder;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifestPlanBuilder;
 import dev.ycsbpack.aggregate.experiment.ServerMemory;
 import dev.ycsbpack.aggregate.experiment.StepFigures;
 import dev.ycsbpack.aggregate.experiment.WcMatrix;
@@ -47,13 +49,13 @@ final class Manifests {
   }
 
   /** A plan of {@code kind} on mongodb, one local client of one thread, by the rule "rule". */
-  private static ExperimentManifest.Plan.Builder plan(String kind) {
+  private static ExperimentManifestPlanBuilder plan(String kind) {
     return ExperimentManifest.Plan.builder().kind(kind).binding("mongodb").hosts(List.of("local")).threads(1)
         .slos(List.of()).earlyStop("rule");
   }
 
   /** A manifest of {@code plan} that ran from 10:00 to 10:10 against {@code product}. */
-  private static ExperimentManifest.Builder manifest(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps,
+  private static ExperimentManifestBuilder manifest(ExperimentManifest.Plan plan, List<ExperimentManifest.Step> steps,
       List<String> statements, String product) {
     return ExperimentManifest.builder().plan(plan).environment(Map.of("server.product", product))
         .startedAt("2026-12-07T10:00:00Z").endedAt("2026-12-07T10:10:00Z").steps(steps).statements(statements);
