@@ -143,13 +143,12 @@ final class AbCommand implements Callable<Integer> {
     int warmupRounds = warmup.rounds();
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);
-    List<SweepRun.Planned> steps = new ArrayList<>();
     List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
     if (options.load) {
       checkOneCollection(overrides, arms, armOverrides);
-      // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
-      steps.add(planner.load(armOverrides.get(0), threads, site.stepsDir()));
     }
+    // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
+    List<SweepRun.Planned> steps = options.loadStep(planner, armOverrides.get(0), threads, site);
     steps.addAll(AbSteps.of(arms.stream().map(Arm::label).toList(), roundCount, warmupRounds, site.dir(),
         (arm, out) -> runPlan(planner, arms.get(arm), armOverrides.get(arm), threads, target, out)));
     List<RunPlan> firsts = new ArrayList<>();
@@ -167,9 +166,7 @@ final class AbCommand implements Callable<Integer> {
         site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
         options.load, roundCount, "none: every round runs", null, warmupRounds,
         arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
-    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
-    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
-        shownBy);
+    return options.accepted(site, binding, plan, steps, List.of(), shownBy);
   }
 
   /**
