@@ -1,8 +1,11 @@
 package dev.ycsbpack.cli;
 
+import dev.ycsbpack.common.CommandWords;
+import dev.ycsbpack.common.Redactor;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -32,5 +35,14 @@ public final class ToolMain {
   /** The arguments of the tool's command line, as given (secrets included: redact before showing them). */
   public static List<String> arguments() {
     return arguments;
+  }
+
+  /**
+   * What masks the lines and records of a run of the tool: the secrets among {@code properties} (the run's -p and -P
+   * values) and the secret words of its arguments ({@code --rsh 'kubectl --token T ...'}), which a remote shell's
+   * error may quote.
+   */
+  public static Redactor redactor(Map<String, String> properties) {
+    return Redactor.of(properties).withSecrets(CommandWords.secrets(arguments));
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -43,6 +44,22 @@ class ToolMainTest {
     @Override
     public Integer call() {
       return n;
+    }
+  }
+
+  /** Shows a remote shell's error through the run's redactor, as the coordinator does. */
+  @Command(name = "ycsb-masks")
+  static final class Masks implements Callable<Integer> {
+    @Option(names = "--rsh", paramLabel = "TEMPLATE")
+    String rsh;
+
+    String shown;
+
+    @Override
+    public Integer call() {
+      shown = ToolMain.redactor(Map.of("mongodb.password", "Pw9word", "table", "usertable"))
+          .redact("kubectl --token Tk9token failed; auth Pw9word refused on usertable");
+      return 0;
     }
   }
 
@@ -85,5 +102,14 @@ class ToolMainTest {
     assertEquals(7, run(false, "works", "--n", "7"));
     assertEquals(List.of("works", "--n", "7"), ToolMain.arguments());
     assertEquals("", err());
+  }
+
+  @Test
+  void theRunsRedactorMasksItsSecretPropertiesAndTheSecretWordsOfItsArguments() {
+    Masks masks = new Masks();
+    String[] args = {"--rsh", "kubectl --token Tk9token exec -i {host} --"};
+    assertEquals(0, ToolMain.run(ToolCommandLine.parsing(masks), args, new PrintStream(out, true,
+        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+    assertEquals("kubectl --token ***** failed; auth ***** refused on usertable", masks.shown);
   }
 }

@@ -177,11 +177,8 @@ final class LaunchArguments {
           break;
         case "-p" :
           String pair = value(args, ++i, flag, "NAME=VALUE");
-          int eq = pair.indexOf('=');
-          if (eq <= 0) {
-            throw new UsageException("-p " + Text.shown(pair) + ": expected NAME=VALUE");
-          }
-          fromFlags.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+          Map.Entry<String, String> property = property(pair);
+          fromFlags.setProperty(property.getKey(), property.getValue());
           clientArgs.add(flag);
           clientArgs.add(pair);
           break;
@@ -300,6 +297,14 @@ final class LaunchArguments {
       throw new UsageException(flag + " needs " + what);
     }
     return args[i];
+  }
+
+  private static Map.Entry<String, String> property(String pair) throws UsageException {
+    try {
+      return FlagValues.property(pair);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   private static String positiveInt(String value, String flag, int min) throws UsageException {

@@ -95,8 +95,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     RunPlan plan = accepted.plan();
     // the merged properties hold every -p and every -P value: this redactor knows every secret given
     // and the secret words of the arguments (--rsh 'kubectl --token T ...'), which a remote shell's error may quote
-    Redactor redactor = Redactor.of(plan.properties())
-        .withSecrets(CommandWords.secrets(ToolMain.arguments()));
+    Redactor redactor = ToolMain.redactor(plan.properties());
     Path home;
     try {
       home = CoordinatorMain.packHome();

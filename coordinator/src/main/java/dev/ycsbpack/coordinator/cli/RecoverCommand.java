@@ -2,7 +2,6 @@ package dev.ycsbpack.coordinator.cli;
 
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.ExitCodes;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunStatus;
@@ -55,7 +54,7 @@ final class RecoverCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
-    Redactor redactor = Redactor.of(Map.of()).withSecrets(CommandWords.secrets(ToolMain.arguments()));
+    Redactor redactor = ToolMain.redactor(Map.of());
     Manifest m;
     try {
       m = readManifest();

@@ -2,6 +2,7 @@ package dev.ycsbpack.coordinator.options;
 
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.ClientControl;
+import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsFiles;
@@ -76,14 +77,24 @@ public final class RunOptions {
   /** The {@code -p} values in order, later ones winning. */
   public Map<String, String> overrides() throws UsageError {
     Map<String, String> overrides = new LinkedHashMap<>();
-    for (String pair : properties) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
-      }
-      overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
-    }
+    putProperties(properties, overrides);
     return overrides;
+  }
+
+  /**
+   * Puts each {@code -p NAME=VALUE} of {@code pairs} into {@code into}, later ones winning, each as soon as it is read
+   * (so the line refusing a later one is masked by the secrets before it).
+   */
+  public static void putProperties(List<String> pairs, Map<String, String> into) throws UsageError {
+    for (String pair : pairs) {
+      Map.Entry<String, String> p;
+      try {
+        p = FlagValues.property(pair);
+      } catch (IllegalArgumentException e) {
+        throw new UsageError(e.getMessage());
+      }
+      into.put(p.getKey(), p.getValue());
+    }
   }
 
   /**

@@ -6,7 +6,6 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.options.RunOptions;
@@ -16,7 +15,6 @@ import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.experiment.ab.AbSteps;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,7 +48,7 @@ import picocli.CommandLine.Parameters;
         "      --a-label w1 --a-p mongodb.w=1 \\",
         "      --b-label majority --b-p mongodb.w=majority \\",
         "      --rounds 6 --hosts client1,client2 --out results/ab-wc", ""})
-final class AbCommand implements Callable<Integer> {
+final class AbCommand implements ExperimentCommand {
   /** Arm labels name folders: letters, digits and a few marks, short. */
   private static final String LABEL = "[A-Za-z0-9][A-Za-z0-9._-]{0,31}";
   private static final int MAX_ROUNDS = 20;
@@ -113,24 +110,23 @@ final class AbCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
-    PrintStream err = System.err;
-    ExperimentLaunch.Launch launch;
-    try {
-      launch = prepare();
-    } catch (UsageError | PlanException | ArithmeticException e) {
-      err.println("ycsb-experiment: error: " + redactor.redact(String.valueOf(e.getMessage())));
-      return ExperimentMain.USAGE;
-    }
-    // through the options, as every experiment command: --fresh is checked against --load and applied
-    return options.launch(launch, err);
+  public ExperimentOptions options() {
+    return options;
+  }
+
+  /** {@link #redactor}: the arms' secrets too, once they are read. */
+  @Override
+  public Redactor refusalRedactor(Map<String, String> overrides) {
+    return redactor;
   }
 
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
-  private ExperimentLaunch.Launch prepare() throws UsageError, PlanException, IOException {
+  @Override
+  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+      IOException {
     RunOptions runOptions = options.runOptions;
     RunOptions.checkBinding(binding);
-    Map<String, String> overrides = new LinkedHashMap<>(runOptions.overrides());
+    overrides.putAll(runOptions.overrides());
     List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
     redactor = redactor(overrides, arms);
     if (arms.get(0).label().equals(arms.get(1).label())) {
@@ -143,13 +139,12 @@ final class AbCommand implements Callable<Integer> {
     int warmupRounds = warmup.rounds();
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);
-    List<SweepRun.Planned> steps = new ArrayList<>();
     List<Map<String, String>> armOverrides = arms.stream().map(a -> merged(overrides, a)).toList();
     if (options.load) {
       checkOneCollection(overrides, arms, armOverrides);
-      // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
-      steps.add(planner.load(armOverrides.get(0), threads, site.stepsDir()));
     }
+    // the arms read one collection (checked above): loaded once, with arm A's properties over the command's
+    List<SweepRun.Planned> steps = options.loadStep(planner, armOverrides.get(0), threads, site);
     steps.addAll(AbSteps.of(arms.stream().map(Arm::label).toList(), roundCount, warmupRounds, site.dir(),
         (arm, out) -> runPlan(planner, arms.get(arm), armOverrides.get(arm), threads, target, out)));
     List<RunPlan> firsts = new ArrayList<>();
@@ -167,9 +162,7 @@ final class AbCommand implements Callable<Integer> {
         site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
         options.load, roundCount, "none: every round runs", null, warmupRounds,
         arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
-    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
-    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
-        shownBy);
+    return options.accepted(site, binding, plan, steps, List.of(), shownBy);
   }
 
   /**
@@ -257,7 +250,7 @@ final class AbCommand implements Callable<Integer> {
       a.properties().forEach((k, v) -> all.put(all.containsKey(k) && !all.get(k).equals(v) ? k + "#" + a.label() : k,
           v));
     }
-    return Redactor.of(all).withSecrets(CommandWords.secrets(ToolMain.arguments()));
+    return ToolMain.redactor(all);
   }
 
   /** The properties both arms' runs share, as the manifest shows them (secrets masked). */

@@ -14,16 +14,21 @@ import java.util.concurrent.Callable;
  * written, then run. {@code run} prepares the commands a recipe is made of (sweep, wc-matrix) through it too.
  */
 sealed interface ExperimentCommand extends Callable<Integer>
-    permits SweepCommand, WcMatrixCommand, RepeatCommand {
+    permits SweepCommand, WcMatrixCommand, RepeatCommand, AbCommand {
   /** The options the experiment commands share: the workload, the hosts, the load, the folder. */
   ExperimentOptions options();
 
   /** The command line checked and planned, first problem first; {@code overrides} (its -p) filled as soon as read. */
   ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException;
 
+  /** What masks the line refusing this command line: the secrets of the -p values read so far, {@code overrides}. */
+  default Redactor refusalRedactor(Map<String, String> overrides) {
+    return Redactor.of(overrides);
+  }
+
   /**
    * Prepares the launch and {@link ExperimentOptions#launch}es it; a command line that cannot be run is one line,
-   * masked by the redactor of its -p values, exit status 2.
+   * masked by {@link #refusalRedactor}, exit status 2.
    */
   @Override
   default Integer call() throws IOException {
@@ -33,7 +38,7 @@ sealed interface ExperimentCommand extends Callable<Integer>
     try {
       launch = prepare(overrides);
     } catch (UsageError | PlanException | ArithmeticException e) {
-      err.println("ycsb-experiment: error: " + Redactor.of(overrides).redact(String.valueOf(e.getMessage())));
+      err.println("ycsb-experiment: error: " + refusalRedactor(overrides).redact(String.valueOf(e.getMessage())));
       return ExperimentMain.USAGE;
     }
     return options().launch(launch, err);

@@ -2,12 +2,17 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
+import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
+import dev.ycsbpack.coordinator.plan.PlanException;
+import dev.ycsbpack.experiment.answer.Slo;
+import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -102,6 +107,29 @@ final class ExperimentOptions {
   /** The runs of the experiment's steps, on the site's hosts with {@code --clients-per-host} clients each. */
   StepPlanner planner(String binding, Site site) {
     return new StepPlanner(binding, runOptions, site.hosts(), clientsPerHost);
+  }
+
+  /**
+   * The steps a command's runs follow: its own load first with {@code --load} (with {@code overrides} and
+   * {@code threads} in total), else none yet.
+   */
+  List<SweepRun.Planned> loadStep(StepPlanner planner, Map<String, String> overrides, long threads, Site site)
+      throws PlanException {
+    List<SweepRun.Planned> steps = new ArrayList<>();
+    if (load) {
+      steps.add(planner.load(overrides, threads, site.stepsDir()));
+    }
+    return steps;
+  }
+
+  /**
+   * The launch of a checked command: its {@code plan} refused when it resumes a folder planned otherwise, its
+   * {@code steps} run with {@code slos} weighed, everything shown through {@code redactor}.
+   */
+  ExperimentLaunch.Launch accepted(Site site, String binding, ExperimentManifest.Plan plan,
+      List<SweepRun.Planned> steps, List<Slo> slos, Redactor redactor) throws UsageError {
+    ExperimentLaunch.checkSamePlan(site.earlier(), plan, resume);
+    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, slos, load), redactor);
   }
 
   /** The experiment's folder: {@code --out}, or the one resumed. */

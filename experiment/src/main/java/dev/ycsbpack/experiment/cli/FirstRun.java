@@ -2,7 +2,6 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.CommandWords;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.RunPlan;
@@ -24,7 +23,7 @@ final class FirstRun {
    */
   static Redactor check(RunPlan first, RunOptions runOptions) throws UsageError {
     RunOptions.checkTlsFiles(first.properties());
-    Redactor redactor = Redactor.of(first.properties()).withSecrets(CommandWords.secrets(ToolMain.arguments()));
+    Redactor redactor = ToolMain.redactor(first.properties());
     runOptions.checkJvmArgs(redactor);
     return redactor;
   }

@@ -11,7 +11,6 @@ import dev.ycsbpack.experiment.run.Warmup;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -63,10 +62,7 @@ final class RepeatCommand implements ExperimentCommand {
     int warmupRounds = warmup.rounds();
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);
-    List<SweepRun.Planned> steps = new ArrayList<>();
-    if (options.load) {
-      steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));
-    }
+    List<SweepRun.Planned> steps = options.loadStep(planner, overrides, fixedThreads, site);
     for (int w = 1; w <= warmupRounds; w++) {
       String name = Warmup.name(w, null);
       steps.add(new SweepRun.Planned(name, X, planner.run(overrides, fixedThreads, fixedTarget,
@@ -84,8 +80,6 @@ final class RepeatCommand implements ExperimentCommand {
         runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
         site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every repetition runs", null, warmupRounds, null);
-    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
-    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
-        redactor);
+    return options.accepted(site, binding, plan, steps, List.of(), redactor);
   }
 }

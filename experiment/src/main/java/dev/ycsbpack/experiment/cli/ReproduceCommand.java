@@ -11,6 +11,7 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
+import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.experiment.reproduce.Original;
 import dev.ycsbpack.experiment.reproduce.Replay;
 import dev.ycsbpack.experiment.reproduce.ReplayCheck;
@@ -177,13 +178,7 @@ final class ReproduceCommand implements Callable<Integer> {
   /** The user's {@code -P} files merged, then their {@code -p}; {@code given} gets the {@code -p} at once. */
   private Map<String, String> userProperties(Map<String, String> given) throws UsageError {
     Map<String, String> user = new LinkedHashMap<>();
-    for (String pair : properties) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageError("-p " + Text.shown(pair) + ": expected NAME=VALUE");
-      }
-      given.put(pair.substring(0, eq), pair.substring(eq + 1));
-    }
+    RunOptions.putProperties(properties, given);
     for (Path f : files) {
       try {
         user.putAll(PropertiesFiles.read(f));

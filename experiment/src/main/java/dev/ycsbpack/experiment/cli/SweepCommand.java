@@ -104,9 +104,7 @@ final class SweepCommand implements ExperimentCommand {
         site.hosts().stream().map(Host::toString).toList(),
         options.clientsPerHost, swept.fixedThreads(), swept.fixedTarget(), List.copyOf(slos), options.load, repeat,
         SweepRun.EARLY_STOP, null, null, null, swept.dropped() == null ? null : List.of(swept.dropped()), null);
-    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
-    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, swept.slos(), options.load),
-        redactor);
+    return options.accepted(site, binding, plan, steps, swept.slos(), redactor);
   }
 
   /** What is swept, over which values, and the rest of the command's load; a value that cannot be is refused. */
@@ -177,15 +175,13 @@ final class SweepCommand implements ExperimentCommand {
   /** The steps in order: the load (--load), the unthrottled probe of a share sweep, then every value's rounds. */
   private List<SweepRun.Planned> steps(Swept swept, Site site, Map<String, String> overrides) throws UsageError,
       PlanException {
-    List<SweepRun.Planned> steps = new ArrayList<>();
     StepPlanner planner = options.planner(binding, site);
     Axis axis = swept.axis();
     int hostCount = site.hosts().size();
-    if (options.load) {
-      // as many threads as the largest step, and at least one per client of the load
-      steps.add(planner.load(overrides, axis == Axis.THREADS ? swept.values().get(swept.values().size() - 1)
-          : Math.max(1, swept.fixedThreads()) * (axis == Axis.CLIENTS ? hostCount : 1), site.stepsDir()));
-    }
+    // the load (--load): as many threads as the largest step, and at least one per client of the load
+    long loadThreads = axis == Axis.THREADS ? swept.values().get(swept.values().size() - 1)
+        : Math.max(1, swept.fixedThreads()) * (axis == Axis.CLIENTS ? hostCount : 1);
+    List<SweepRun.Planned> steps = options.loadStep(planner, overrides, loadThreads, site);
     if (axis == Axis.TARGET_SHARE) {
       // the unthrottled probe: what the shares are shares of (a step of order 0, not a sweep point)
       steps.add(new SweepRun.Planned(UNTHROTTLED, 0, planner.run(overrides, swept.fixedThreads(), 0,

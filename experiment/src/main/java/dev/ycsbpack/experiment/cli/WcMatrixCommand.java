@@ -86,10 +86,7 @@ final class WcMatrixCommand implements ExperimentCommand {
     ExperimentOptions.checkRepeat(repeat);
     Site site = options.site();
     StepPlanner planner = options.planner(binding, site);
-    List<SweepRun.Planned> steps = new ArrayList<>();
-    if (options.load) {
-      steps.add(planner.load(overrides, fixedThreads, site.stepsDir()));
-    }
+    List<SweepRun.Planned> steps = options.loadStep(planner, overrides, fixedThreads, site);
     List<Cell> runs = runs(cells, planner, overrides, fixedThreads, fixedTarget, site.stepsDir());
     RunPlan first = runs.get(0).plan();
     Redactor redactor = FirstRun.check(first, runOptions);
@@ -110,9 +107,7 @@ final class WcMatrixCommand implements ExperimentCommand {
         List.of(), options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
             + "deployment cannot satisfy is not run",
         cells.stream().map(WriteConcernCell::label).toList());
-    ExperimentLaunch.checkSamePlan(site.earlier(), plan, options.resume);
-    return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, List.of(), options.load),
-        redactor);
+    return options.accepted(site, binding, plan, steps, List.of(), redactor);
   }
 
   /** One run of the matrix: its step name, its cell (and the cell's place in --write-concerns, from 1), its plan. */
