@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 final class InlinedParts {
   /** The template's placeholders: {@code @NAME@} and {@code /*NAME*}{@code /}. */
   private static final Pattern PLACEHOLDER = Pattern.compile("@[A-Z]+@|/\\*[A-Z_]+\\*/");
-  /** The bundled files the template inlines whole, in the order the page holds them. */
+  /** The bundled files the template inlines whole. */
   private static final List<String> BUNDLED = List.of("uPlot.min.css", "uPlot.iife.min.js", "report.js");
 
   private record Part(String marker, String text) {

@@ -1,5 +1,7 @@
 package dev.ycsbpack.common;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -17,10 +19,17 @@ public final class PropertyPairs {
 
   /** {@code pairs} set on {@code p}, over what it held; returns {@code p}. */
   public static Properties into(Properties p, String... pairs) {
+    ordered(pairs).forEach(p::setProperty);
+    return p;
+  }
+
+  /** {@code pairs} as a map in the order given (a key given twice keeps its last value). */
+  public static Map<String, String> ordered(String... pairs) {
+    Map<String, String> m = new LinkedHashMap<>();
     for (String pair : pairs) {
       int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+      m.put(pair.substring(0, eq), pair.substring(eq + 1));
     }
-    return p;
+    return m;
   }
 }
