@@ -8,6 +8,7 @@ import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.FileTrees;
 import dev.ycsbpack.common.hdr.CountsSidecar;
 import dev.ycsbpack.common.hdr.HdrIntervalLog;
 import dev.ycsbpack.common.hdr.IntervalCounts;
@@ -234,18 +235,7 @@ class CountsSidecarTest {
   }
 
   private static Path copy(String name) throws IOException {
-    Path to = dir.resolve(name);
-    try (Stream<Path> all = Files.walk(clients.sidecars())) {
-      for (Path p : all.toList()) {
-        Path target = to.resolve(clients.sidecars().relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return to;
+    return FileTrees.copy(clients.sidecars(), dir.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
   }
 
   /** Flips {@code bits} of the byte at {@code at} of {@code file}. */

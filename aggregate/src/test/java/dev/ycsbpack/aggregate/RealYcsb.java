@@ -1,6 +1,7 @@
 package dev.ycsbpack.aggregate;
 
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.FileTrees;
 import dev.ycsbpack.common.PropertyPairs;
 import java.io.File;
 import java.io.IOException;
@@ -140,20 +141,9 @@ final class RealYcsb {
 
   /** Copies a scenario's client folders to {@code target} so a test may damage them. */
   static Path copy(String scenario, Path target) throws Exception {
-    Path src = runs().get(scenario);
-    try (Stream<Path> s = Files.walk(src)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        Path t = target.resolve(src.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.copy(p, t);
-        }
-      }
-    }
     // hdrhistogram.output.path names the original folders; the copies keep the same file names, so only the
     // prefix (empty: the path ends with '/') matters
-    return target;
+    return FileTrees.copy(runs().get(scenario), target);
   }
 
   static void deleteQuietly(Path root) {
