@@ -1,5 +1,7 @@
 package dev.ycsbpack.aggregate;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.ycsbpack.aggregate.cli.AggregateMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -29,6 +31,13 @@ abstract class AggregateCommandFixture {
     stdout = o.toString(StandardCharsets.UTF_8);
     stderr = e.toString(StandardCharsets.UTF_8);
     return rc;
+  }
+
+  /** Asserts that the last {@link #run} printed each of {@code texts} on stdout (the message: all it printed). */
+  void assertPrinted(String... texts) {
+    for (String text : texts) {
+      assertTrue(stdout.contains(text), stdout);
+    }
   }
 
   /** {@code merge IN -o OUT EXTRA...}; its exit status. */

@@ -73,19 +73,19 @@ class CompareAndOutputTest extends AggregateCommandFixture {
     }
     // one run each: the change is shown, but its noise is unknown, so it is never called better or worse
     // every READ latency figure is one value here, and READ the only operation: identical figures are one row
-    assertTrue(stdout.contains("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,000 | 2,000 | "
-        + "+100.0% | noise unknown |"), stdout);
-    assertTrue(stdout.contains("| OVERALL | throughput = READ throughput (ops/s) | 200 | 400 | +100.0% | noise "
-        + "unknown |"), stdout);
-    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: noise "
-        + "unknown: one run each, so a change of +100% cannot be told from run-to-run noise"), stdout);
+    assertPrinted("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,000 | 2,000 | "
+        + "+100.0% | noise unknown |");
+    assertPrinted("| OVERALL | throughput = READ throughput (ops/s) | 200 | 400 | +100.0% | noise "
+        + "unknown |");
+    assertPrinted("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: noise "
+        + "unknown: one run each, so a change of +100% cannot be told from run-to-run noise");
     // both ran in the same ten seconds here
-    assertTrue(stdout.contains("> **The two runs overlap in time (A 2026-09-21 14:13:20 to 14:13:30 UTC, B "
-        + "2026-09-21 14:13:20 to 14:13:30 UTC): they ran at once, not one after the other.**"), stdout);
-    assertTrue(stdout.contains("**One run on each side: run-to-run noise is unknown, so no change below is called "
-        + "better or worse. Repeat each side at least 4 times"), stdout);
+    assertPrinted("> **The two runs overlap in time (A 2026-09-21 14:13:20 to 14:13:30 UTC, B "
+        + "2026-09-21 14:13:20 to 14:13:30 UTC): they ran at once, not one after the other.**");
+    assertPrinted("**One run on each side: run-to-run noise is unknown, so no change below is called "
+        + "better or worse. Repeat each side at least 4 times");
     assertFalse(stdout.replace("called better or worse", "").matches("(?s).*\\b(better|worse)\\b.*"), stdout);
-    assertTrue(stdout.contains("- A (baseline): `" + tmp.resolve("ma") + "`"), stdout);
+    assertPrinted("- A (baseline): `" + tmp.resolve("ma") + "`");
 
     JsonNode j = new ObjectMapper().readTree(cmpJson.toFile());
     assertEquals("ycsb-aggregate/compare/v2", j.get("schema").asText());

@@ -116,26 +116,25 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     List<String> b = fiveB();
     Path json = tmp.resolve("cmp.json");
     assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
-    assertTrue(stdout.contains("- A (5 repetitions): `" + a.get(0) + "`, `" + a.get(1) + "`"), stdout);
+    assertPrinted("- A (5 repetitions): `" + a.get(0) + "`, `" + a.get(1) + "`");
     // interleaved: no timing statement; the headline (unthrottled: overall throughput, the same figure as READ's
     // throughput here, so one row) comes first, quotable
     assertFalse(stdout.contains("ran apart"), stdout);
-    assertTrue(stdout.contains("\nThe sides' runs were interleaved in time (in time order the side changes 5 times), "
-        + "so drift between sessions falls on both alike.\n"), stdout);
+    assertPrinted("\nThe sides' runs were interleaved in time (in time order the side changes 5 times), "
+        + "so drift between sessions falls on both alike.\n");
     String headline = "**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's overall "
         + "throughput = READ throughput is 20% higher (95% CI ";
-    assertTrue(stdout.contains(headline), stdout);
+    assertPrinted(headline);
     assertTrue(stdout.matches("(?s).*" + java.util.regex.Pattern.quote(headline) + "\\d+–\\d+%\\): better, beyond "
         + "run-to-run noise \\(Mann-Whitney p = 0\\.0079, n = 5 and 5\\)\\*\\*\\n.*"), stdout);
     assertTrue(stdout.indexOf(headline) < stdout.indexOf("Verdicts:"), stdout);
-    assertTrue(stdout.contains("Primary figure: overall throughput = READ throughput, because the runs were "
-        + "unthrottled (no target), so how much they did is the question."), stdout);
-    assertTrue(stdout.contains("Verdicts: a difference is claimed only with at least 4 repetitions per side"),
-        stdout);
-    assertTrue(stdout.contains("(10,000 resamples, seed 1)"), stdout);
+    assertPrinted("Primary figure: overall throughput = READ throughput, because the runs were "
+        + "unthrottled (no target), so how much they did is the question.");
+    assertPrinted("Verdicts: a difference is claimed only with at least 4 repetitions per side");
+    assertPrinted("(10,000 resamples, seed 1)");
     // every READ latency figure is one value here: one row, tested once, a secondary of a family of one
-    assertTrue(stdout.contains("Secondary figures (every row but the headline's) are judged together, with Holm's "
-        + "correction at 5% over the 1 tested figure (Holm-adjusted p in each row)."), stdout);
+    assertPrinted("Secondary figures (every row but the headline's) are judged together, with Holm's "
+        + "correction at 5% over the 1 tested figure (Holm-adjusted p in each row).");
     assertTrue(stdout.matches("(?s).*\\| READ \\| mean = p50 = p90 = p95 = p99 = p99\\.9 = p99\\.99 = max \\(us\\) \\| "
         + "1,000 \\| 990–1,010 \\| 0\\.8% \\| 5 \\| 820 \\| 812–828 \\| 0\\.8% \\| 5 \\| -18\\.0% \\| "
         + "secondary \\| "
@@ -194,12 +193,12 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     assertEquals(0, run(args(a, b)), stderr);
     String apart = "> **The sides ran apart, not interleaved: B ran 10 min 50 s after A (A 2026-09-21 14:13:20 to "
         + "14:17:30 UTC, B 2026-09-21 14:28:20 to 14:32:30 UTC). Drift between sessions";
-    assertTrue(stdout.contains(apart), stdout);
+    assertPrinted(apart);
     assertTrue(stdout.indexOf(apart) < stdout.indexOf("**Headline"), "the timing comes first: " + stdout);
-    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's "
-        + "overall throughput = READ throughput is 20% higher (95% CI "), stdout);
-    assertTrue(stdout.contains("differs by more than the spread within each side, but the sides ran apart: drift "
-        + "cannot be ruled out; interleave them with bin/ycsb-experiment ab"), stdout);
+    assertPrinted("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: B's "
+        + "overall throughput = READ throughput is 20% higher (95% CI ");
+    assertPrinted("differs by more than the spread within each side, but the sides ran apart: drift "
+        + "cannot be ruled out; interleave them with bin/ycsb-experiment ab");
     assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
     assertFalse(stdout.lines().anyMatch(l -> l.startsWith("|") && (l.contains("better") || l.contains("worse"))),
         stdout);
@@ -216,10 +215,10 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     List<String> a = atThroughputs("cold", A_SLOTS, 51, 98, 97, 99, 98);
     List<String> b = atThroughputs("warm", B_SLOTS, 97, 98, 99, 96, 98);
     assertEquals(0, run(args(a, b)), stderr);
-    assertTrue(stdout.contains("> **The primary figure (overall throughput = READ throughput) is not stable within a "
+    assertPrinted("> **The primary figure (overall throughput = READ throughput) is not stable within a "
         + "side: A's repetitions are not stable in it: run 1 of 5 (in time order) gave 51 against a median of 98 (an "
         + "outlier: 48% from the median), " + a.get(0) + ". A median of such runs describes something that was "
-        + "changing, so the headline does not call a difference on them"), stdout);
+        + "changing, so the headline does not call a difference on them");
     assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
     Path json = tmp.resolve("cold.json");
     assertEquals(0, run(args(a, b, "-o", json.toString())), stderr);
@@ -255,9 +254,9 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     }
     Path json = tmp.resolve("tail.json");
     assertEquals(0, run(args(a, b, "--primary", "READ.p99", "-o", json.toString())), stderr);
-    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): READ p99 = p99.9: B's READ p99 = p99.9 is "
-        + "20% lower"), stdout);
-    assertTrue(stdout.contains("Primary figure: READ p99 = p99.9, because chosen with --primary READ.p99."), stdout);
+    assertPrinted("**Headline (primary figure, judged at 5%): READ p99 = p99.9: B's READ p99 = p99.9 is "
+        + "20% lower");
+    assertPrinted("Primary figure: READ p99 = p99.9, because chosen with --primary READ.p99.");
     assertTrue(stdout.matches("(?s).*\\| READ \\| p99\\.99 = max \\(us\\) \\|[^\\n]*\\| shown only \\| shown, not "
         + "tested: fewer than 10 operations above it in a repetition \\(10,000 READ operations leave 1 above "
         + "p99\\.99\\) \\|.*"), stdout);
@@ -296,7 +295,7 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
         + "figure of OVERALL (only throughput)" + accepted, out);
     // the default, named explicitly, is taken, and case does not matter
     assertEquals(0, run(args(a, b, "--primary", "overall.THROUGHPUT")), stderr);
-    assertTrue(stdout.contains("because chosen with --primary overall.THROUGHPUT."), stdout);
+    assertPrinted("because chosen with --primary overall.THROUGHPUT.");
   }
 
   private static JsonNode metric(JsonNode j, String op, String metric) {
@@ -312,10 +311,10 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
   void identicalSetsNeverShowADifference() throws Exception {
     List<String> a = fiveA();
     assertEquals(0, run(args(a, a)), stderr);
-    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: no "
-        + "difference beyond run-to-run noise (B's overall throughput = READ throughput +0.0%"), stdout);
-    assertTrue(stdout.contains("no difference beyond run-to-run noise (B's READ mean = p50 = p90 = p95 = p99 = p99.9 "
-        + "= p99.99 = max +0.0%"), stdout);
+    assertPrinted("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: no "
+        + "difference beyond run-to-run noise (B's overall throughput = READ throughput +0.0%");
+    assertPrinted("no difference beyond run-to-run noise (B's READ mean = p50 = p90 = p95 = p99 = p99.9 "
+        + "= p99.99 = max +0.0%");
     assertFalse(stdout.contains("better") || stdout.contains("worse"), stdout);
     assertFalse(stdout.contains(", beyond run-to-run noise"), stdout);
   }
@@ -325,11 +324,11 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     List<String> a = fiveA().subList(0, 3);
     List<String> b = fiveB().subList(0, 3);
     assertEquals(0, run(args(a, b)), stderr);
-    assertTrue(stdout.contains("| too few repetitions to tell (n=3 and 3; at least 4 per side needed) |"), stdout);
-    assertTrue(stdout.contains("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: too "
-        + "few repetitions to tell (n=3 and 3; at least 4 per side needed)**"), stdout);
+    assertPrinted("| too few repetitions to tell (n=3 and 3; at least 4 per side needed) |");
+    assertPrinted("**Headline (primary figure, judged at 5%): overall throughput = READ throughput: too "
+        + "few repetitions to tell (n=3 and 3; at least 4 per side needed)**");
     assertFalse(stdout.contains("better") || stdout.contains("worse"), stdout);
-    assertTrue(stdout.contains("| 1,000 | 990–1,010 | 1.0% | 3 |"), stdout);
+    assertPrinted("| 1,000 | 990–1,010 | 1.0% | 3 |");
   }
 
   @Test
@@ -340,8 +339,8 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
       a.add(rep("n" + i, i, 100, lat[i], "16"));
     }
     assertEquals(0, run(args(a, fiveB())), stderr);
-    assertTrue(stdout.contains("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,100 | "
-        + "900–1,300 | 16.6% **noisy** | 4 |"), stdout);
+    assertPrinted("| READ | mean = p50 = p90 = p95 = p99 = p99.9 = p99.99 = max (us) | 1,100 | "
+        + "900–1,300 | 16.6% **noisy** | 4 |");
   }
 
   @Test
@@ -413,7 +412,7 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
     assertEquals(0, run(args(a, mixed)), stderr);
     String warning = "> **B's repetitions measured different servers: server.version: 7.0.14 (" + b.get(0) + ", "
         + b.get(1) + ", " + b.get(2) + ", " + b.get(3) + "); 8.0.4 (" + upgraded + ")**";
-    assertTrue(stdout.contains(warning), stdout);
+    assertPrinted(warning);
     assertTrue(stdout.indexOf(warning) < stdout.indexOf("| Operation |"), "before the numbers: " + stdout);
     assertEquals(0, run(args(a, b)), stderr);
     assertFalse(stdout.contains("different servers"), stdout);
@@ -433,7 +432,7 @@ class CompareRepetitionsTest extends AggregateCommandFixture {
   @Test
   void helpShowsBothFormsAndTheDefaults() {
     assertEquals(0, run("compare", "--help"), stderr);
-    assertTrue(stdout.contains("ycsb-aggregate compare --a a1/merged"), stdout);
+    assertPrinted("ycsb-aggregate compare --a a1/merged");
     String flat = stdout.replaceAll("\\s+", " ");
     assertTrue(flat.contains("(default: 1)") && flat.contains("(default: 10000)"), stdout);
     assertTrue(flat.contains("--primary=OP.FIGURE"), stdout);

@@ -8,6 +8,7 @@ import dev.ycsbpack.aggregate.format.OutputFormat;
 import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.FileTrees;
 import dev.ycsbpack.common.hdr.CountsSidecar;
 import dev.ycsbpack.common.hdr.HdrIntervalLog;
 import dev.ycsbpack.common.hdr.IntervalCounts;
@@ -39,20 +40,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CountsSidecarTest {
   @TempDir
   static Path dir;
-  static Path plain;
-  static Path sidecars;
+  static SyntheticClients.Twins clients;
   static MergeResult fromLogs;
 
   @BeforeAll
   static void clients() throws Exception {
-    plain = SyntheticClients.write(dir.resolve("plain"), 2, 60, false);
-    sidecars = SyntheticClients.write(dir.resolve("sidecars"), 2, 60, true);
-    fromLogs = Aggregate.merge(List.of(plain), MergeOptions.builder().threads(2).build());
+    clients = SyntheticClients.Twins.write(dir, 2, 60);
+    fromLogs = Aggregate.merge(List.of(clients.plain()), MergeOptions.builder().threads(2).build());
   }
 
   @Test
   void holdsEveryIntervalOfTheLogWithItsTimesAndCounts() throws Exception {
-    Path log = sidecars.resolve("client-001/UPDATE.hdr");
+    Path log = clients.sidecars().resolve("client-001/UPDATE.hdr");
     List<String> spans = new ArrayList<>();
     assertEquals(CountsSidecar.Match.State.MATCHES, CountsSidecar.check(log, (s, e) -> spans.add(s + "-" + e)).state());
     IntervalCounts a = new IntervalCounts();
@@ -184,30 +183,42 @@ class CountsSidecarTest {
 
   @Test
   void aCutSidecarIsPassedOverForTheLog() throws Exception {
-    Path in = copy("cut");
-    Path counts = in.resolve("client-001/SCAN.hdr.counts");
-    try (FileChannel ch = FileChannel.open(counts, StandardOpenOption.WRITE)) {
-      ch.truncate(ch.size() - 40);
-    }
-    assertMergedFromLogsWithNote(in, "SCAN.hdr.counts does not match SCAN.hdr (its counts are corrupt (CRC32C "
-        + "differs)); its counts were read from the log.");
+    assertPassedOverWhenDamaged("cut", "client-001/SCAN.hdr.counts", counts -> {
+      try (FileChannel ch = FileChannel.open(counts, StandardOpenOption.WRITE)) {
+        ch.truncate(ch.size() - 40);
+      }
+    }, "its counts are corrupt (CRC32C differs)");
   }
 
   @Test
   void aBitFlippedInTheCountsIsPassedOverForTheLog() throws Exception {
-    Path in = copy("flipped");
-    Path counts = in.resolve("client-001/UPDATE.hdr.counts");
-    flip(counts, (int) (Files.size(counts) / 2), 0x04);
-    assertMergedFromLogsWithNote(in, "UPDATE.hdr.counts does not match UPDATE.hdr (its counts are corrupt (CRC32C "
-        + "differs)); its counts were read from the log.");
+    assertPassedOverWhenDamaged("flipped", "client-001/UPDATE.hdr.counts",
+        counts -> flip(counts, (int) (Files.size(counts) / 2), 0x04), "its counts are corrupt (CRC32C differs)");
   }
 
   @Test
   void aCorruptHeaderIsPassedOverForTheLog() throws Exception {
-    Path in = copy("header");
-    flip(in.resolve("client-000/INSERT.hdr.counts"), 2, 0x20);
-    assertMergedFromLogsWithNote(in, "INSERT.hdr.counts does not match INSERT.hdr (its header is not a counts "
-        + "header); its counts were read from the log.");
+    assertPassedOverWhenDamaged("header", "client-000/INSERT.hdr.counts", counts -> flip(counts, 2, 0x20),
+        "its header is not a counts header");
+  }
+
+  /** Damage done to a sidecar in place. */
+  @FunctionalInterface
+  private interface Damage {
+    void to(Path counts) throws IOException;
+  }
+
+  /**
+   * In a copy named {@code name} of the sidecar clients, {@code damage} done to the sidecar {@code counts}: the merge
+   * reads that log's counts from the log, with the note that the sidecar does not match it ({@code why}).
+   */
+  private static void assertPassedOverWhenDamaged(String name, String counts, Damage damage, String why)
+      throws Exception {
+    Path in = copy(name);
+    damage.to(in.resolve(counts));
+    String log = Path.of(counts).getFileName().toString().replace(".counts", "");
+    assertMergedFromLogsWithNote(in, log + ".counts does not match " + log + " (" + why + "); its counts were read "
+        + "from the log.");
   }
 
   @Test
@@ -224,18 +235,7 @@ class CountsSidecarTest {
   }
 
   private static Path copy(String name) throws IOException {
-    Path to = dir.resolve(name);
-    try (Stream<Path> all = Files.walk(sidecars)) {
-      for (Path p : all.toList()) {
-        Path target = to.resolve(sidecars.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return to;
+    return FileTrees.copy(clients.sidecars(), dir.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
   }
 
   /** Flips {@code bits} of the byte at {@code at} of {@code file}. */
@@ -258,7 +258,7 @@ class CountsSidecarTest {
     Aggregate.write(r, b, EnumSet.of(OutputFormat.CSV));
     try (Stream<Path> files = Files.list(a)) {
       for (Path f : files.toList()) {
-        assertEquals(Files.readString(f).replace(plain.toString(), "@IN@"),
+        assertEquals(Files.readString(f).replace(clients.plain().toString(), "@IN@"),
             Files.readString(b.resolve(f.getFileName())).replace(in.toString(), "@IN@"), f.getFileName().toString());
       }
     }

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The fast decoder gives exactly what HdrHistogram's own decoder and percentile code give. */
 class DecoderTest {
   static final double[] PS = {0.1, 1, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 100};
+  /** The decoder under test: a new one for each test (JUnit makes an instance per test). */
+  private final HistogramDecoder d = HdrHistogramBridge.decoder();
 
   static String encode(Histogram h) {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
@@ -51,7 +53,6 @@ class DecoderTest {
   @Test
   void randomHistogramsDecodeExactly() throws Exception {
     Random rnd = new Random(11);
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     for (int round = 0; round < 300; round++) {
       Histogram h = new Histogram(3);
       int n = round % 10 == 0 ? 0 : 1 + rnd.nextInt(3000);
@@ -74,7 +75,6 @@ class DecoderTest {
   @Test
   void manyIntervalsAddIntoOneTargetExactlyAsHdrHistogramAddsThem() throws Exception {
     Random rnd = new Random(23);
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     for (int round = 0; round < 12; round++) {
       Histogram expected = new Histogram(3);
       IntervalCounts c = new IntervalCounts();
@@ -117,7 +117,6 @@ class DecoderTest {
   /** Runs of zeros and counts that no histogram can hold are refused, not wrapped round or silently skipped. */
   @Test
   void countsPastAnyHistogramAreRefused() throws Exception {
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     // a V2 payload by hand: a run of 2^24 zeros then a run of 2 zeros then a count of 1 (index 2^24 + 2)
     byte[] counts = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x03, 0x02};
     assertEquals("counts go past the largest possible value",
@@ -151,7 +150,6 @@ class DecoderTest {
 
   @Test
   void otherPrecisionsAreMappedOntoThreeDigits() throws Exception {
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     Random rnd = new Random(5);
     for (int digits : new int[] {2, 3, 4}) {
       for (long lowest : new long[] {1, 1000}) {
@@ -173,7 +171,6 @@ class DecoderTest {
 
   @Test
   void everyLineOfRealYcsbLogsDecodesAsHdrHistogramDecodesIt() throws Exception {
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     int lines = 0;
     for (Path run : RealYcsb.runs().values()) {
       List<Path> logs;
@@ -198,7 +195,6 @@ class DecoderTest {
 
   @Test
   void garbageIsRejected() {
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     IntervalCounts c = new IntervalCounts();
     assertThrows(IllegalArgumentException.class, () -> d.decodeInto("HI!T", c));
     Histogram h = new Histogram(3);
@@ -214,7 +210,6 @@ class DecoderTest {
    */
   @Test
   void base64ReadInPlaceEqualsTheJdksDecoder() throws Exception {
-    HistogramDecoder d = HdrHistogramBridge.decoder();
     Random rnd = new Random(5);
     for (int n = 1; n <= 40; n++) {
       Histogram h = new Histogram(3);

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The merge's outputs, byte for byte, against fixtures written by the merge before its speed-up (commit 80d3335's
  * code): the bench's own generator (seeded, so the same bytes every time) writes a small bundle of realistic clients
  * whose intervals drift and start at different moments, and each scenario's every output file must equal its fixture
- * (the input folder's path, which differs per run, written as {@code @IN@}). The percentiles themselves are checked
+ * (the input folder's path, which differs per run, written as {@code @IN@}; in report.html, what it inlines verbatim
+ * written as markers, so the template is stored once, in main). The percentiles themselves are checked
  * against the exact samples by {@link MergeCorrectnessTest}; this test holds every output to what it was.
  *
  * <p>A change that means to alter an output (a writer's format, a new field) rewrites the fixtures with
@@ -36,14 +37,12 @@ class MergeGoldenTest {
 
   @TempDir
   static Path dir;
-  static Path in;
-  /** The same clients, each log with its counts sidecar (as bin/ycsb writes them): the merge must not notice. */
-  static Path withSidecars;
+  /** The clients, also with each log's counts sidecar (as bin/ycsb writes them): the merge must not notice. */
+  static SyntheticClients.Twins in;
 
   @BeforeAll
   static void bundle() throws IOException {
-    in = SyntheticClients.write(dir.resolve("in"), 3, 200, false);
-    withSidecars = SyntheticClients.write(dir.resolve("in-sidecars"), 3, 200, true);
+    in = SyntheticClients.Twins.write(dir, 3, 200);
   }
 
   /** Scenario to its options and outputs. */
@@ -72,7 +71,7 @@ class MergeGoldenTest {
   @CsvSource({"cut,1,false", "cut,2,false", "cut,3,false", "union,1,false", "union,2,false", "union,5,false",
       "cut,1,true", "cut,3,true", "union,2,true", "union,5,true"})
   void everyOutputIsByteIdenticalToTheFixture(String scenario, int threads, boolean sidecars) throws Exception {
-    Path input = sidecars ? withSidecars : in;
+    Path input = sidecars ? in.sidecars() : in.plain();
     if (sidecars) {
       try (var files = Files.list(input.resolve("client-000"))) {
         assertEquals(5, files.filter(f -> f.toString().endsWith(".hdr.counts")).count(), "sidecars written");
@@ -84,7 +83,7 @@ class MergeGoldenTest {
     assertTrue(written.size() >= 5, "written: " + written);
     String write = sidecars ? null : System.getProperty("golden.write");
     for (Path f : written) {
-      String actual = Files.readString(f, StandardCharsets.UTF_8).replace(input.toString(), "@IN@");
+      String actual = asFixture(f, input);
       String name = scenario + "/" + f.getFileName();
       if (write != null) {
         Path target = Path.of(write, name);
@@ -94,6 +93,18 @@ class MergeGoldenTest {
       }
       assertEquals(fixture(name), actual, name + " differs from its fixture");
     }
+  }
+
+  /**
+   * The file's text as its fixture holds it: the input folder's path as {@code @IN@}; in report.html, the parts it
+   * inlines verbatim (the template, the bundled scripts, merged.json) as markers ({@link InlinedParts}).
+   */
+  private static String asFixture(Path f, Path input) throws IOException {
+    String text = Files.readString(f, StandardCharsets.UTF_8).replace(input.toString(), "@IN@");
+    if (!f.getFileName().toString().equals("report.html")) {
+      return text;
+    }
+    return new InlinedParts(asFixture(f.resolveSibling("merged.json"), input)).marked(text);
   }
 
   private static String fixture(String name) throws IOException {

@@ -1,6 +1,8 @@
 package dev.ycsbpack.aggregate;
 
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.FileTrees;
+import dev.ycsbpack.common.PropertyPairs;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,23 +55,11 @@ final class RealYcsb {
     for (int c = 1; c <= clients; c++) {
       Path dir = run.resolve("client" + c);
       Files.createDirectories(dir);
-      Map<String, String> p = new LinkedHashMap<>();
-      p.put("workload", "site.ycsb.workloads.CoreWorkload");
-      p.put("db", "site.ycsb.BasicDB");
-      p.put("recordcount", "3000");
-      p.put("operationcount", status ? "2400" : "600");
-      p.put("readproportion", "0.5");
-      p.put("updateproportion", "0.5");
-      p.put("requestdistribution", "uniform");
-      p.put("basicdb.simulatedelay", "2");
-      p.put("basicdb.verbose", "false");
-      p.put("threadcount", "2");
-      p.put("target", status ? "800" : "400");
-      p.put("insertstart", Integer.toString((c - 1) * 1000));
-      p.put("insertcount", "1000");
-      p.put("dotransactions", "true");
-      p.put("hdrhistogram.fileoutput", "true");
-      p.put("hdrhistogram.output.path", dir + "/");
+      Map<String, String> p = PropertyPairs.ordered("workload=site.ycsb.workloads.CoreWorkload", "db=site.ycsb.BasicDB",
+          "recordcount=3000", "operationcount=" + (status ? "2400" : "600"), "readproportion=0.5",
+          "updateproportion=0.5", "requestdistribution=uniform", "basicdb.simulatedelay=2", "basicdb.verbose=false",
+          "threadcount=2", "target=" + (status ? "800" : "400"), "insertstart=" + (c - 1) * 1000, "insertcount=1000",
+          "dotransactions=true", "hdrhistogram.fileoutput=true", "hdrhistogram.output.path=" + dir + "/");
       if (intended) {
         p.put("measurement.interval", "both");
       }
@@ -151,20 +141,9 @@ final class RealYcsb {
 
   /** Copies a scenario's client folders to {@code target} so a test may damage them. */
   static Path copy(String scenario, Path target) throws Exception {
-    Path src = runs().get(scenario);
-    try (Stream<Path> s = Files.walk(src)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        Path t = target.resolve(src.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.copy(p, t);
-        }
-      }
-    }
     // hdrhistogram.output.path names the original folders; the copies keep the same file names, so only the
     // prefix (empty: the path ends with '/') matters
-    return target;
+    return FileTrees.copy(runs().get(scenario), target);
   }
 
   static void deleteQuietly(Path root) {

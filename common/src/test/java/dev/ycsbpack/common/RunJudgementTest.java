@@ -3,13 +3,13 @@ package dev.ycsbpack.common;
 import static dev.ycsbpack.common.RunStatus.COMPLETE;
 import static dev.ycsbpack.common.RunStatus.FAILED;
 import static dev.ycsbpack.common.RunStatus.INCOMPLETE;
-import static dev.ycsbpack.common.RunStatus.INTERRUPTED;
-import static dev.ycsbpack.common.RunStatus.PARTIAL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RunJudgementTest {
   @Test
@@ -26,25 +26,21 @@ class RunJudgementTest {
   }
 
   @Test
-  void anInterruptedExperimentIsIncompleteEvenWhenAStepFailed() {
-    assertEquals(INCOMPLETE, RunJudgement.experiment(true, true));
-    assertEquals(INCOMPLETE, RunJudgement.experiment(true, false));
-    assertEquals(PARTIAL, RunJudgement.experiment(false, true));
-    assertEquals(COMPLETE, RunJudgement.experiment(false, false));
-  }
-
-  @Test
   void aRecipeThatStoppedAtAnExperimentIsStopped() {
     assertEquals(RunStatus.STOPPED, RunJudgement.recipe(true));
     assertEquals(COMPLETE, RunJudgement.recipe(false));
   }
 
-  @Test
-  void aStepEndedByAnInterruptIsInterruptedWhateverItsRunSaid() {
-    assertEquals(INTERRUPTED, RunJudgement.step(true, true));
-    assertEquals(INTERRUPTED, RunJudgement.step(true, false));
-    assertEquals(COMPLETE, RunJudgement.step(false, true));
-    assertEquals(FAILED, RunJudgement.step(false, false));
+  @ParameterizedTest(name = "interrupted {0}, a step failed {1}: {2}")
+  @CsvSource({"true,true,INCOMPLETE", "true,false,INCOMPLETE", "false,true,PARTIAL", "false,false,COMPLETE"})
+  void anInterruptedExperimentIsIncompleteEvenWhenAStepFailed(boolean interrupted, boolean stepFailed, RunStatus is) {
+    assertEquals(is, RunJudgement.experiment(interrupted, stepFailed));
+  }
+
+  @ParameterizedTest(name = "interrupted {0}, its run complete {1}: {2}")
+  @CsvSource({"true,true,INTERRUPTED", "true,false,INTERRUPTED", "false,true,COMPLETE", "false,false,FAILED"})
+  void aStepEndedByAnInterruptIsInterruptedWhateverItsRunSaid(boolean interrupted, boolean runComplete, RunStatus is) {
+    assertEquals(is, RunJudgement.step(interrupted, runComplete));
   }
 
   @Test

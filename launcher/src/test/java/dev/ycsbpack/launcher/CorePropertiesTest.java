@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.AwkwardStrings;
+import dev.ycsbpack.common.PropertyPairs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every core property the pack's and upstream's workloads use, with values YCSB 0.17.0 would mishandle. */
@@ -27,17 +29,9 @@ class CorePropertiesTest {
 
   /** Upstream's workloada: 1000 records, 1000 operations, 50/50 zipfian. */
   static Properties workloada() {
-    Properties p = new Properties();
-    p.setProperty("workload", YcsbClasses.CORE_WORKLOAD);
-    p.setProperty("recordcount", "1000");
-    p.setProperty("operationcount", "1000");
-    p.setProperty("readallfields", "true");
-    p.setProperty("readproportion", "0.5");
-    p.setProperty("updateproportion", "0.5");
-    p.setProperty("scanproportion", "0");
-    p.setProperty("insertproportion", "0");
-    p.setProperty("requestdistribution", "zipfian");
-    return p;
+    return PropertyPairs.of("workload=" + YcsbClasses.CORE_WORKLOAD, "recordcount=1000", "operationcount=1000",
+        "readallfields=true", "readproportion=0.5", "updateproportion=0.5", "scanproportion=0", "insertproportion=0",
+        "requestdistribution=zipfian");
   }
 
   private static Properties with(String... pairs) {
@@ -53,96 +47,78 @@ class CorePropertiesTest {
     return p;
   }
 
-  static Stream<Arguments> refused() {
-    return Stream.of(
-        // phase, overrides, what the one line must say
-        Arguments.of("run", List.of("recordcount=many"), "invalid recordcount=many: expected a whole number from 0"),
-        Arguments.of("run", List.of("recordcount=1000 "), "without spaces around it"),
-        Arguments.of("run", List.of("operationcount=-5"), "invalid operationcount=-5"),
-        Arguments.of("run", List.of("recordcount=3000000000"), "invalid recordcount=3000000000: expected a whole"
-            + " number from 0 to 2147483647"),
-        Arguments.of("load", List.of("insertstart=x", "insertcount=10"), "invalid insertstart=x"),
-        Arguments.of("load", List.of("insertcount=1.5"), "invalid insertcount=1.5"),
-        Arguments.of("run", List.of("fieldcount=0"), "invalid fieldcount=0: expected a whole number from 1"),
-        Arguments.of("run", List.of("fieldlength=0"), "invalid fieldlength=0: expected a whole number from 1"),
-        Arguments.of("run", List.of("minfieldlength=0"), "invalid minfieldlength=0"),
-        Arguments.of("run", List.of("fieldlengthdistribution=uniform", "minfieldlength=200", "fieldlength=100"),
-            "minfieldlength=200 is more than fieldlength=100"),
-        Arguments.of("run", List.of("target=-1"), "invalid target=-1"),
-        Arguments.of("run", List.of("target=1e3"), "invalid target=1e3"),
-        Arguments.of("run", List.of("threadcount=0"), "invalid threadcount=0: expected a whole number from 1"),
-        Arguments.of("run", List.of("maxexecutiontime=ten"), "invalid maxexecutiontime=ten"),
-        Arguments.of("run", List.of("zeropadding=-1"), "invalid zeropadding=-1"),
-        Arguments.of("run", List.of("status.interval=0"), "invalid status.interval=0: expected a whole number"
-            + " from 1"),
-        Arguments.of("run", List.of("hdrhistogram.percentiles=50,,99"), "invalid hdrhistogram.percentiles=50,,99"),
-        Arguments.of("run", List.of("hdrhistogram.percentiles=p99"), "invalid hdrhistogram.percentiles=p99"),
-        Arguments.of("run", List.of("hdrhistogram.percentiles=50,101"), "expected a comma list of percentiles"),
-        Arguments.of("run", List.of("maxscanlength=0"), "invalid maxscanlength=0"),
-        Arguments.of("run", List.of("minscanlength=0"), "invalid minscanlength=0"),
-        Arguments.of("run", List.of("minscanlength=50", "maxscanlength=10"), "minscanlength=50 is more than"
-            + " maxscanlength=10"),
-        Arguments.of("run", List.of("readproportion=-0.1"), "invalid readproportion=-0.1: expected a number,"
-            + " 0 or more"),
-        Arguments.of("run", List.of("updateproportion=half"), "invalid updateproportion=half"),
-        Arguments.of("run", List.of("scanproportion=NaN"), "invalid scanproportion=NaN"),
-        Arguments.of("run", List.of("insertproportion=Infinity"), "invalid insertproportion=Infinity"),
-        Arguments.of("run", List.of("readmodifywriteproportion=x"), "invalid readmodifywriteproportion=x"),
-        Arguments.of("run", List.of("readproportion=0", "updateproportion=0"), "every operation proportion is 0"),
-        Arguments.of("run", List.of("hotspotdatafraction=1.5"), "invalid hotspotdatafraction=1.5: expected a"
-            + " fraction from 0 to 1"),
-        Arguments.of("run", List.of("hotspotopnfraction=-1"), "invalid hotspotopnfraction=-1"),
-        Arguments.of("run", List.of("requestdistribution=Zipfian"), "invalid requestdistribution=Zipfian:"
-            + " expected one of uniform, exponential, sequential, zipfian, latest, hotspot"),
-        Arguments.of("run", List.of("requestdistribution=zipfian "), "write zipfian"),
-        Arguments.of("run", List.of("requestdistribution=gaussian"), "invalid requestdistribution=gaussian"),
-        Arguments.of("run", List.of("fieldlengthdistribution=normal"), "invalid fieldlengthdistribution=normal:"
-            + " expected one of constant, uniform, zipfian, histogram"),
-        Arguments.of("run", List.of("scanlengthdistribution=latest"), "invalid scanlengthdistribution=latest:"
-            + " expected one of uniform, zipfian"),
-        Arguments.of("load", List.of("insertorder=Hashed"), "invalid insertorder=Hashed: expected one of hashed,"
-            + " ordered"),
-        Arguments.of("run", List.of("readallfields=yes"), "invalid readallfields=yes: expected true or false"),
-        Arguments.of("run", List.of("writeallfields=1"), "invalid writeallfields=1"),
-        Arguments.of("load", List.of("dataintegrity=ture"), "invalid dataintegrity=ture"),
-        Arguments.of("run", List.of("dataintegrity=true", "fieldlengthdistribution=uniform"),
-            "dataintegrity=true needs fieldlengthdistribution=constant"),
-        Arguments.of("run", List.of("hdrhistogram.fileoutput=on"), "invalid hdrhistogram.fileoutput=on"),
-        Arguments.of("run", List.of("measurementtype=hdr"), "invalid measurementtype=hdr: expected one of"
-            + " hdrhistogram, histogram, hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw"),
-        Arguments.of("run", List.of("measurement.interval=all"), "invalid measurement.interval=all"),
-        Arguments.of("load", List.of("insertstart=1000"), "insertstart=1000 without insertcount"),
-        Arguments.of("load", List.of("insertstart=1000", "insertcount=10"), "insertstart=1000 is at or past"
-            + " recordcount=1000"),
-        Arguments.of("load", List.of("insertstart=500", "insertcount=600"), "insertstart=500 + insertcount=600 ="
-            + " 1100 is more than recordcount=1000"),
-        Arguments.of("run", List.of("insertstart=500", "insertcount=600"), "insertstart=500 + insertcount=600"),
-        Arguments.of("run", List.of("insertstart=1000"), "insertstart=1000 is at or past recordcount=1000"),
-        Arguments.of("run", List.of("recordcount=<unset>"), "recordcount is 0 (or unset) in a run that reads"),
-        Arguments.of("load", List.of("operationcount=<unset>"), "requestdistribution=zipfian needs"
-            + " operationcount, even in a load"),
-        Arguments.of("run", List.of("fieldlengthdistribution=histogram", "fieldlengthhistogram=no/such/hist.txt"),
-            "fieldlengthhistogram=no/such/hist.txt: no such file"),
-        Arguments.of("run", List.of("hdrhistogram.fileoutput=true", "hdrhistogram.output.path=no/such/dir/host1-"),
-            "hdrhistogram.output.path=no/such/dir/host1-: folder no/such/dir does not exist; create it first"),
-        Arguments.of("run", List.of("hdrhistogram.fileoutput=true", "hdrhistogram.output.path=no/such/dir/"),
-            "folder no/such/dir does not exist"),
-        Arguments.of("run", List.of("exportfile=no/such/dir/out.json"), "exportfile=no/such/dir/out.json: folder"
-            + " no/such/dir does not exist"),
-        Arguments.of("run", List.of("exportfile=."), "invalid exportfile=.: expected a file name, not a folder"),
-        Arguments.of("run", List.of("measurementtype=raw", "measurement.raw.output_file=no/such/raw.txt"),
-            "folder no/such does not"
-                + " exist"),
-        Arguments.of("run", List.of("histogram.buckets=0"), "invalid histogram.buckets=0"),
-        Arguments.of("run", List.of("exponential.percentile=0"), "invalid exponential.percentile=0"),
-        Arguments.of("run", List.of("exportfile=bad\u0000name"), "invalid exportfile=bad\\u0000name"));
-  }
-
+  /** Phase | overrides (several joined by " & ") | what the one line must say. */
   @ParameterizedTest(name = "{0} {1} -> {2}")
-  @MethodSource("refused")
-  void refusesWithOneLineNamingTheOptionTheValueAndWhatItAccepts(String phase, List<String> overrides,
-      String expected) {
-    Properties p = with(overrides.toArray(new String[0]));
+  @CsvSource(delimiter = '|', value = {
+      "run | recordcount=many | invalid recordcount=many: expected a whole number from 0",
+      "run | 'recordcount=1000 ' | without spaces around it",
+      "run | operationcount=-5 | invalid operationcount=-5",
+      "run | recordcount=3000000000 | invalid recordcount=3000000000: expected a whole number from 0 to 2147483647",
+      "load | insertstart=x & insertcount=10 | invalid insertstart=x",
+      "load | insertcount=1.5 | invalid insertcount=1.5",
+      "run | fieldcount=0 | invalid fieldcount=0: expected a whole number from 1",
+      "run | fieldlength=0 | invalid fieldlength=0: expected a whole number from 1",
+      "run | minfieldlength=0 | invalid minfieldlength=0",
+      "run | fieldlengthdistribution=uniform & minfieldlength=200 & fieldlength=100 | minfieldlength=200 is more than"
+          + " fieldlength=100",
+      "run | target=-1 | invalid target=-1",
+      "run | target=1e3 | invalid target=1e3",
+      "run | threadcount=0 | invalid threadcount=0: expected a whole number from 1",
+      "run | maxexecutiontime=ten | invalid maxexecutiontime=ten",
+      "run | zeropadding=-1 | invalid zeropadding=-1",
+      "run | status.interval=0 | invalid status.interval=0: expected a whole number from 1",
+      "run | hdrhistogram.percentiles=50,,99 | invalid hdrhistogram.percentiles=50,,99",
+      "run | hdrhistogram.percentiles=p99 | invalid hdrhistogram.percentiles=p99",
+      "run | hdrhistogram.percentiles=50,101 | expected a comma list of percentiles",
+      "run | maxscanlength=0 | invalid maxscanlength=0",
+      "run | minscanlength=0 | invalid minscanlength=0",
+      "run | minscanlength=50 & maxscanlength=10 | minscanlength=50 is more than maxscanlength=10",
+      "run | readproportion=-0.1 | invalid readproportion=-0.1: expected a number, 0 or more",
+      "run | updateproportion=half | invalid updateproportion=half",
+      "run | scanproportion=NaN | invalid scanproportion=NaN",
+      "run | insertproportion=Infinity | invalid insertproportion=Infinity",
+      "run | readmodifywriteproportion=x | invalid readmodifywriteproportion=x",
+      "run | readproportion=0 & updateproportion=0 | every operation proportion is 0",
+      "run | hotspotdatafraction=1.5 | invalid hotspotdatafraction=1.5: expected a fraction from 0 to 1",
+      "run | hotspotopnfraction=-1 | invalid hotspotopnfraction=-1",
+      "run | requestdistribution=Zipfian | invalid requestdistribution=Zipfian: expected one of uniform, exponential,"
+          + " sequential, zipfian, latest, hotspot",
+      "run | 'requestdistribution=zipfian ' | write zipfian",
+      "run | requestdistribution=gaussian | invalid requestdistribution=gaussian",
+      "run | fieldlengthdistribution=normal | invalid fieldlengthdistribution=normal: expected one of constant,"
+          + " uniform, zipfian, histogram",
+      "run | scanlengthdistribution=latest | invalid scanlengthdistribution=latest: expected one of uniform, zipfian",
+      "load | insertorder=Hashed | invalid insertorder=Hashed: expected one of hashed, ordered",
+      "run | readallfields=yes | invalid readallfields=yes: expected true or false",
+      "run | writeallfields=1 | invalid writeallfields=1",
+      "load | dataintegrity=ture | invalid dataintegrity=ture",
+      "run | dataintegrity=true & fieldlengthdistribution=uniform | dataintegrity=true needs"
+          + " fieldlengthdistribution=constant",
+      "run | hdrhistogram.fileoutput=on | invalid hdrhistogram.fileoutput=on",
+      "run | measurementtype=hdr | invalid measurementtype=hdr: expected one of hdrhistogram, histogram,"
+          + " hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw",
+      "run | measurement.interval=all | invalid measurement.interval=all",
+      "load | insertstart=1000 | insertstart=1000 without insertcount",
+      "load | insertstart=1000 & insertcount=10 | insertstart=1000 is at or past recordcount=1000",
+      "load | insertstart=500 & insertcount=600 | insertstart=500 + insertcount=600 = 1100 is more than"
+          + " recordcount=1000",
+      "run | insertstart=500 & insertcount=600 | insertstart=500 + insertcount=600",
+      "run | insertstart=1000 | insertstart=1000 is at or past recordcount=1000",
+      "run | recordcount=<unset> | recordcount is 0 (or unset) in a run that reads",
+      "load | operationcount=<unset> | requestdistribution=zipfian needs operationcount, even in a load",
+      "run | fieldlengthdistribution=histogram & fieldlengthhistogram=no/such/hist.txt |"
+          + " fieldlengthhistogram=no/such/hist.txt: no such file",
+      "run | hdrhistogram.fileoutput=true & hdrhistogram.output.path=no/such/dir/host1- |"
+          + " hdrhistogram.output.path=no/such/dir/host1-: folder no/such/dir does not exist; create it first",
+      "run | hdrhistogram.fileoutput=true & hdrhistogram.output.path=no/such/dir/ | folder no/such/dir does not exist",
+      "run | exportfile=no/such/dir/out.json | exportfile=no/such/dir/out.json: folder no/such/dir does not exist",
+      "run | exportfile=. | invalid exportfile=.: expected a file name, not a folder",
+      "run | measurementtype=raw & measurement.raw.output_file=no/such/raw.txt | folder no/such does not exist",
+      "run | histogram.buckets=0 | invalid histogram.buckets=0",
+      "run | exponential.percentile=0 | invalid exponential.percentile=0",
+      "run | exportfile=bad\u0000name | invalid exportfile=bad\\u0000name"})
+  void refusesWithOneLineNamingTheOptionTheValueAndWhatItAccepts(String phase, String overrides, String expected) {
+    Properties p = with(overrides.split(" & "));
     UsageException e = assertThrows(UsageException.class, () -> CoreProperties.check(p, phase.equals("load")));
     assertTrue(e.getMessage().contains(expected), () -> "expected '" + expected + "' in: " + e.getMessage());
     assertOneLine(e.getMessage());

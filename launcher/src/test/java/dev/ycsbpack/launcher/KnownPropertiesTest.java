@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ycsbpack.common.PropertyPairs;
 import java.util.Properties;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -12,12 +13,7 @@ import org.junit.jupiter.api.Test;
 /** A property nothing reads is refused with the nearest known name; users' own names pass when allowed. */
 class KnownPropertiesTest {
   private static Properties workloada(String... pairs) {
-    Properties p = CorePropertiesTest.workloada();
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return p;
+    return PropertyPairs.into(CorePropertiesTest.workloada(), pairs);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.FirstFailures;
-import java.util.Properties;
+import dev.ycsbpack.common.PropertyPairs;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -19,15 +19,6 @@ import site.ycsb.Status;
 
 /** The no-progress rule: its timeout (given or derived) and what it says when it stops a run. */
 class StallWatchTest {
-  private static Properties props(String... pairs) {
-    Properties p = new Properties();
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return p;
-  }
-
   @ParameterizedTest(name = "{0} {1}, longest wait {2} ms -> {3} ms")
   @CsvSource({
       "a=1,                       a=1,        30000, 60000",
@@ -42,14 +33,14 @@ class StallWatchTest {
       "ycsbpack.stalltimeout=600, target=1,   30000, 600000"})
   void theTimeoutIsTheUsersElseScaledToTheDriversWaitsAndTheTimeLimit(String a, String b, long waitMs,
       long expectedMs) throws UsageException {
-    assertEquals(expectedMs, StallWatch.timeoutMs(props(a, b), waitMs));
+    assertEquals(expectedMs, StallWatch.timeoutMs(PropertyPairs.of(a, b), waitMs));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"0", "-1", "1.5", "abc", "", "99999999999999"})
   void aBadValueIsRefusedNamingTheOptionTheValueAndWhatItAccepts(String value) {
     UsageException e = assertThrows(UsageException.class,
-        () -> StallWatch.timeoutMs(props("ycsbpack.stalltimeout=" + value), 30000));
+        () -> StallWatch.timeoutMs(PropertyPairs.of("ycsbpack.stalltimeout=" + value), 30000));
     assertTrue(e.getMessage().startsWith("invalid ycsbpack.stalltimeout=" + value + ": expected whole seconds from 1"),
         e::getMessage);
   }

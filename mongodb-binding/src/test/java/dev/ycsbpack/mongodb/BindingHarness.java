@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import dev.ycsbpack.common.PropertyPairs;
 import dev.ycsbpack.mongodb.wire.FastPath;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.util.ArrayList;
@@ -43,10 +44,7 @@ final class BindingHarness implements AutoCloseable {
     if (fastPath != null) {
       properties.setProperty(FastPath.PROPERTY, fastPath);
     }
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      properties.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
+    PropertyPairs.into(properties, pairs);
     reader = MongoClients.create(target.connectionString());
     // YCSB's Client configures the measurement singleton before any DB exists; batches are measured there.
     Measurements.setProperties(new Properties());

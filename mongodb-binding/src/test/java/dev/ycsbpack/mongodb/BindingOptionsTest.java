@@ -10,6 +10,7 @@ import com.mongodb.ReadPreference;
 import com.mongodb.TagSet;
 import com.mongodb.Tag;
 import com.mongodb.WriteConcern;
+import dev.ycsbpack.common.PropertyPairs;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -24,12 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Option parsing and precedence; what reaches the wire is checked against servers in WriteConcernOnTheWireTest. */
 class BindingOptionsTest {
   private static BindingOptions options(String... pairs) {
-    Properties p = new Properties();
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return BindingOptions.from(p);
+    return BindingOptions.from(PropertyPairs.of(pairs));
   }
 
   private static String rejection(String... pairs) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.PropertyPairs;
 import dev.ycsbpack.testkit.TestTargets;
 import io.netty.channel.Channel;
 import java.net.InetSocketAddress;
@@ -28,11 +29,7 @@ class EffectiveConcernsTest {
     p.setProperty("mongodb.url", url);
     p.setProperty("mongodb.database", BindingHarness.TEST_DATABASE);
     p.setProperty("dotransactions", "false"); // a load: the empty-collection check does not apply
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return p;
+    return PropertyPairs.into(p, pairs);
   }
 
   @ParameterizedTest

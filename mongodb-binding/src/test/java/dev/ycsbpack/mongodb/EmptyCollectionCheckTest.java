@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ycsbpack.common.PropertyPairs;
 import dev.ycsbpack.testkit.TestTargets;
 import java.util.HashMap;
 import java.util.Properties;
@@ -19,11 +20,7 @@ class EmptyCollectionCheckTest {
     p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
     p.setProperty("dotransactions", "true");
     p.setProperty("table", h.table);
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return p;
+    return PropertyPairs.into(p, pairs);
   }
 
   @Test

@@ -2,7 +2,7 @@ package dev.ycsbpack.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Properties;
+import dev.ycsbpack.common.PropertyPairs;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,9 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class OperationWaitTest {
   private static BindingOptions options(String url) {
-    Properties p = new Properties();
-    p.setProperty(BindingOptions.URL, url);
-    return BindingOptions.from(p);
+    return BindingOptions.from(PropertyPairs.of(BindingOptions.URL + "=" + url));
   }
 
   @ParameterizedTest(name = "{0} -> read timeout {1} ms, longest wait {2} ms")

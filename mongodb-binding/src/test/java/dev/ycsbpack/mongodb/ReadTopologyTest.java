@@ -7,6 +7,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.connection.ServerType;
 import de.bwaldvogel.mongo.bson.Document;
+import dev.ycsbpack.common.PropertyPairs;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,10 +58,7 @@ class ReadTopologyTest {
     Measurements.setProperties(new Properties());
     Properties p = new Properties();
     p.setProperty("mongodb.url", url);
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      p.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
-    }
+    PropertyPairs.into(p, pairs);
     MongoDbClient db = new MongoDbClient();
     db.setProperties(p);
     db.init();
@@ -102,6 +100,74 @@ class ReadTopologyTest {
   }
 
   /**
+   * Reads every document through both mongos once each has served a find, the first refusing every find with
+   * {@code code} (a wide latency window, so both are always eligible, whatever their measured round trips;
+   * {@code pairs}: more of the binding's properties): how many reads failed.
+   */
+  private static int readAllWhileTheFirstRefuses(FakeTopology topology, int code, String... pairs)
+      throws DBException, InterruptedException {
+    MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000", pairs);
+    try {
+      // on a busy machine the driver may still be connecting to one mongos when the reads begin, and selection
+      // only picks connected ones: the reads below start once both have answered one
+      untilEachServesAFind(topology, db);
+      topology.resetCounts();
+      topology.members.get(0).failFindsWith = code;
+      return readAll(db);
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  /** One server, seeded. */
+  private static FakeTopology oneServer() {
+    FakeTopology topology = FakeTopology.start(1);
+    seed(topology);
+    return topology;
+  }
+
+  /** What the driver's own find of k0 did: whether it read the document, and the finds the server counted. */
+  private record DriverFind(boolean read, int finds) {
+  }
+
+  /** The driver's own {@code find(k0).first()} through {@code url}, {@code arm} run once the counts are reset. */
+  private static DriverFind driversFind(FakeTopology topology, String url, Runnable arm) {
+    try (MongoClient driver = MongoClients.create(url)) {
+      topology.resetCounts();
+      arm.run();
+      boolean read;
+      try {
+        read = driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
+            .find(new BsonDocument("_id", new BsonString("k0"))).first() != null;
+      } catch (com.mongodb.MongoException refused) {
+        read = false;
+      }
+      return new DriverFind(read, topology.totalFinds());
+    }
+  }
+
+  /** The binding's read of k0: its status and how long it took. */
+  private record TimedRead(Status status, long tookMs) {
+  }
+
+  /**
+   * One read of k0 by a binding client of {@code url}: {@code arm} runs once the client is up, then the counts are
+   * reset and the read is timed.
+   */
+  private static TimedRead bindingsRead(FakeTopology topology, String url, Runnable arm) throws DBException {
+    MongoDbClient db = client(url);
+    try {
+      arm.run();
+      topology.resetCounts();
+      long start = System.nanoTime();
+      Status status = db.read(TABLE, "k0", null, new HashMap<>());
+      return new TimedRead(status, (System.nanoTime() - start) / 1_000_000);
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  /**
    * One of two mongos refuses every find with a retryable error. Each read whose first attempt went there must be
    * retried on the other one. A retry through plain selection picks the failing mongos again half the time, so over
    * 20 reads that hit it about every fourth read failed (all 20 succeed by chance with probability below 1%).
@@ -109,23 +175,12 @@ class ReadTopologyTest {
   @Test
   void aRetryAfterARetryableErrorGoesToTheOtherMongos() throws Exception {
     try (FakeTopology topology = routers()) {
-      // a wide latency window: both mongos are always eligible, whatever their measured round trips
-      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
-      try {
-        FakeTopology.Member failing = topology.members.get(0);
-        FakeTopology.Member healthy = topology.members.get(1);
-        // on a busy machine the driver may still be connecting to one mongos when the reads begin, and selection
-        // only picks connected ones: the reads below start once both have answered one
-        untilEachServesAFind(topology, db);
-        topology.resetCounts();
-        failing.failFindsWith = RETRYABLE;
-        assertEquals(0, readAll(db), "every read retried on the healthy mongos");
-        assertEquals(READS, healthy.finds.get(), "every read ended on the healthy mongos");
-        assertTrue(failing.finds.get() > 0, "some first attempts went to the failing mongos");
-        assertEquals(READS + failing.finds.get(), topology.totalFinds(), "one retry per failed attempt");
-      } finally {
-        db.cleanup();
-      }
+      FakeTopology.Member failing = topology.members.get(0);
+      FakeTopology.Member healthy = topology.members.get(1);
+      assertEquals(0, readAllWhileTheFirstRefuses(topology, RETRYABLE), "every read retried on the healthy mongos");
+      assertEquals(READS, healthy.finds.get(), "every read ended on the healthy mongos");
+      assertTrue(failing.finds.get() > 0, "some first attempts went to the failing mongos");
+      assertEquals(READS + failing.finds.get(), topology.totalFinds(), "one retry per failed attempt");
     }
   }
 
@@ -177,40 +232,21 @@ class ReadTopologyTest {
 
   @Test
   void aNonRetryableErrorIsNotRetried() throws Exception {
-    try (FakeTopology topology = routers()) {
-      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000");
-      try {
-        FakeTopology.Member failing = topology.members.get(0);
-        untilEachServesAFind(topology, db);
-        topology.resetCounts();
-        failing.failFindsWith = NOT_RETRYABLE;
-        int failed = readAll(db);
-        assertEquals(READS, topology.totalFinds(), "no read sent twice");
-        assertEquals(failing.finds.get(), failed, "every read that met the error failed with it");
-        assertTrue(failed > 0, "some reads went to the failing mongos");
-      } finally {
-        db.cleanup();
-      }
-    }
+    assertNoReadRetried(NOT_RETRYABLE);
   }
 
   @Test
   void retryReadsFalseTurnsTheRetryOff() throws Exception {
+    assertNoReadRetried(RETRYABLE, "mongodb.retryReads=false");
+  }
+
+  /** With the first mongos refusing every find with {@code code}: no read sent twice, each one refused failed. */
+  private static void assertNoReadRetried(int code, String... pairs) throws Exception {
     try (FakeTopology topology = routers()) {
-      MongoDbClient db = client("mongodb://" + topology.seedList() + "/" + DATABASE + "?localThresholdMS=10000",
-          "mongodb.retryReads=false");
-      try {
-        FakeTopology.Member failing = topology.members.get(0);
-        untilEachServesAFind(topology, db);
-        topology.resetCounts();
-        failing.failFindsWith = RETRYABLE;
-        int failed = readAll(db);
-        assertEquals(READS, topology.totalFinds(), "no read sent twice");
-        assertEquals(failing.finds.get(), failed);
-        assertTrue(failed > 0, "some reads went to the failing mongos");
-      } finally {
-        db.cleanup();
-      }
+      int failed = readAllWhileTheFirstRefuses(topology, code, pairs);
+      assertEquals(READS, topology.totalFinds(), "no read sent twice");
+      assertEquals(topology.members.get(0).finds.get(), failed, "every read that met the error failed with it");
+      assertTrue(failed > 0, "some reads went to the failing mongos");
     }
   }
 
@@ -253,32 +289,17 @@ class ReadTopologyTest {
   @CsvSource({"91,", "2,", "91,retryWrites=false", "2,retryWrites=false", "2,retryWrites=false&maxAdaptiveRetries=4",
       "91,retryWrites=false&maxAdaptiveRetries=0", "91,retryReads=false", "2,retryReads=false&retryWrites=false"})
   void anOverloadErrorGetsTheDriversAttemptsAndNoMore(int code, String options) throws Exception {
-    try (FakeTopology topology = FakeTopology.start(1)) {
-      seed(topology);
+    try (FakeTopology topology = oneServer()) {
       FakeTopology.Member server = topology.members.get(0);
       server.failFindsWith = code;
       server.failLabels = List.of("SystemOverloadedError", "RetryableError");
       String url = "mongodb://" + server.address + "/" + DATABASE + (options == null ? "" : "?" + options);
-      int drivers;
-      try (MongoClient driver = MongoClients.create(url)) {
-        topology.resetCounts();
-        try {
-          driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
-              .find(new BsonDocument("_id", new BsonString("k0"))).first();
-        } catch (com.mongodb.MongoException expected) {
-          // refused every time
-        }
-        drivers = server.finds.get();
-      }
-      MongoDbClient db = client(url);
-      try {
-        topology.resetCounts();
-        Status status = db.read(TABLE, "k0", null, new HashMap<>());
-        assertTrue(!status.isOk(), status.getName());
-        assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's");
-      } finally {
-        db.cleanup();
-      }
+      int drivers = driversFind(topology, url, () -> {
+      }).finds(); // refused every time
+      Status status = bindingsRead(topology, url, () -> {
+      }).status();
+      assertTrue(!status.isOk(), status.getName());
+      assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's");
     }
   }
 
@@ -305,34 +326,17 @@ class ReadTopologyTest {
       "2+overload 2+overload ok|",
       "91 2+overload ok|"})
   void aSequenceOfErrorsGetsTheDriversAttemptsAndNoMore(String steps, String options) throws Exception {
-    try (FakeTopology topology = FakeTopology.start(1)) {
-      seed(topology);
+    try (FakeTopology topology = oneServer()) {
       FakeTopology.Member server = topology.members.get(0);
       String url = "mongodb://" + server.address + "/" + DATABASE + (options == null ? "" : "?" + options);
-      boolean driverRead;
-      int drivers;
-      try (MongoClient driver = MongoClients.create(url)) {
-        topology.resetCounts();
-        server.script.addAll(List.of(steps.split(" ")));
-        try {
-          driverRead = driver.getDatabase(DATABASE).getCollection(TABLE, BsonDocument.class)
-              .find(new BsonDocument("_id", new BsonString("k0"))).first() != null;
-        } catch (com.mongodb.MongoException refused) {
-          driverRead = false;
-        }
-        drivers = server.finds.get();
-      }
-      MongoDbClient db = client(url);
-      try {
-        topology.resetCounts();
+      Runnable script = () -> {
         server.script.clear();
         server.script.addAll(List.of(steps.split(" ")));
-        Status status = db.read(TABLE, "k0", null, new HashMap<>());
-        assertEquals(driverRead, status.isOk(), status.getName());
-        assertEquals(drivers, server.finds.get(), "the binding's attempts against the driver's, for " + steps);
-      } finally {
-        db.cleanup();
-      }
+      };
+      DriverFind drivers = driversFind(topology, url, script);
+      Status status = bindingsRead(topology, url, script).status();
+      assertEquals(drivers.read(), status.isOk(), status.getName());
+      assertEquals(drivers.finds(), server.finds.get(), "the binding's attempts against the driver's, for " + steps);
     }
   }
 
@@ -343,24 +347,17 @@ class ReadTopologyTest {
    */
   @Test
   void overloadRetriesShareTimeoutMs() throws Exception {
-    try (FakeTopology topology = FakeTopology.start(1)) {
-      seed(topology);
+    try (FakeTopology topology = oneServer()) {
       FakeTopology.Member server = topology.members.get(0);
       server.failFindsWith = 2;
       server.failLabels = List.of("SystemOverloadedError", "RetryableError");
       server.delayFindsMs = 700;
-      MongoDbClient db = client("mongodb://" + server.address + "/" + DATABASE + "?retryWrites=false&timeoutMS=1000");
-      try {
-        topology.resetCounts();
-        long start = System.nanoTime();
-        Status status = db.read(TABLE, "k0", null, new HashMap<>());
-        long tookMs = (System.nanoTime() - start) / 1_000_000;
-        assertTrue(!status.isOk(), status.getName());
-        assertTrue(server.finds.get() <= 2, "attempts after the deadline: " + server.finds.get());
-        assertTrue(tookMs < 1900, "the read took " + tookMs + " ms, past its 1 s timeoutMS");
-      } finally {
-        db.cleanup();
-      }
+      TimedRead read = bindingsRead(topology,
+          "mongodb://" + server.address + "/" + DATABASE + "?retryWrites=false&timeoutMS=1000", () -> {
+          });
+      assertTrue(!read.status().isOk(), read.status().getName());
+      assertTrue(server.finds.get() <= 2, "attempts after the deadline: " + server.finds.get());
+      assertTrue(read.tookMs() < 1900, "the read took " + read.tookMs() + " ms, past its 1 s timeoutMS");
     }
   }
 
@@ -371,23 +368,17 @@ class ReadTopologyTest {
    */
   @Test
   void aReadAndItsRetryShareTimeoutMs() throws Exception {
-    try (FakeTopology topology = FakeTopology.start(1)) {
-      seed(topology);
+    try (FakeTopology topology = oneServer()) {
       FakeTopology.Member server = topology.members.get(0);
-      MongoDbClient db = client("mongodb://" + server.address + "/" + DATABASE + "?timeoutMS=2000");
-      try {
-        server.delayFindsMs = 1200;
-        server.failFindsWith = RETRYABLE;
-        server.failuresLeft.set(1);
-        topology.resetCounts();
-        long start = System.nanoTime();
-        Status status = db.read(TABLE, "k0", null, new HashMap<>());
-        long tookMs = (System.nanoTime() - start) / 1_000_000;
-        assertEquals(2, server.finds.get(), "the read was retried");
-        assertTrue(!status.isOk(), "the retry ran out of the read's 2 s: " + status.getName() + " after " + tookMs);
-      } finally {
-        db.cleanup();
-      }
+      TimedRead read = bindingsRead(topology, "mongodb://" + server.address + "/" + DATABASE + "?timeoutMS=2000",
+          () -> {
+            server.delayFindsMs = 1200;
+            server.failFindsWith = RETRYABLE;
+            server.failuresLeft.set(1);
+          });
+      assertEquals(2, server.finds.get(), "the read was retried");
+      assertTrue(!read.status().isOk(), "the retry ran out of the read's 2 s: " + read.status().getName() + " after "
+          + read.tookMs());
     }
   }
 

@@ -11,6 +11,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import dev.ycsbpack.common.PropertyPairs;
 import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.ByteArrayOutputStream;
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -224,21 +224,13 @@ class WarmupTest {
 
   @Test
   void theGateCountsTheThreadsYcsbStarts() {
-    assertEquals(4, Warmup.clientThreads(props("threadcount=4", "operationcount=1000")));
-    assertEquals(2, Warmup.clientThreads(props("threadcount=4", "operationcount=2")), "capped like Client");
-    assertEquals(3, Warmup.clientThreads(props("threadcount=8", "dotransactions=false", "recordcount=3")));
-    assertEquals(8, Warmup.clientThreads(props("threadcount=8", "dotransactions=false", "recordcount=3",
+    assertEquals(4, Warmup.clientThreads(PropertyPairs.of("threadcount=4", "operationcount=1000")));
+    assertEquals(2, Warmup.clientThreads(PropertyPairs.of("threadcount=4", "operationcount=2")), "capped like Client");
+    assertEquals(3, Warmup.clientThreads(PropertyPairs.of("threadcount=8", "dotransactions=false", "recordcount=3")));
+    assertEquals(8, Warmup.clientThreads(PropertyPairs.of("threadcount=8", "dotransactions=false", "recordcount=3",
         "insertcount=100")));
-    assertEquals(1, Warmup.clientThreads(props()));
-    assertEquals(5, Warmup.clientThreads(props("threadcount=5")), "no count: not YCSB's Client");
-  }
-
-  private static Properties props(String... pairs) {
-    Properties p = new Properties();
-    for (String pair : pairs) {
-      p.setProperty(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-    }
-    return p;
+    assertEquals(1, Warmup.clientThreads(PropertyPairs.of()));
+    assertEquals(5, Warmup.clientThreads(PropertyPairs.of("threadcount=5")), "no count: not YCSB's Client");
   }
 
   private static List<String> collectionNames(BindingHarness h) {

@@ -35,6 +35,22 @@ class FixedDecimalTest {
     return fast;
   }
 
+  /** The comparisons {@link #same} made over many values, and how many of them the fast path answered. */
+  private static final class Tally {
+    int fast;
+    int compared;
+
+    void same(double v) {
+      fast += FixedDecimalTest.same(v);
+      compared += DECIMALS + 1;
+    }
+
+    @Override
+    public String toString() {
+      return "fast path answered " + fast + " of " + compared;
+    }
+  }
+
   @Test
   void theEdgesAreTheFormattersDigits() {
     double[] edges = {0.0, -0.0, 0.125, -0.125, 2.675, -2.675, 0.5, 1.5, 2.5, -2.5, 0.0005, 0.0004999, -0.0001,
@@ -59,57 +75,55 @@ class FixedDecimalTest {
   @Test
   void tiesAndTheirNeighboursAreTheFormattersDigits() {
     SplittableRandom random = new SplittableRandom(18);
-    int fast = 0;
-    int compared = 0;
+    Tally tally = new Tally();
     for (int i = 0; i < 30_000; i++) {
       int n = random.nextInt(DECIMALS + 1);
       long k = random.nextInt(4) == 0 ? random.nextLong(1L << 40) : random.nextInt(100_000);
       double tie = (k + 0.5) / Math.pow(10, n);
       double v = tie;
       for (int step = 0; step < 4; step++) {
-        fast += same(v) + same(-v);
+        tally.same(v);
+        tally.same(-v);
         v = Math.nextUp(v);
       }
       v = tie;
       for (int step = 0; step < 4; step++) {
         v = Math.nextDown(v);
-        fast += same(v) + same(-v);
+        tally.same(v);
+        tally.same(-v);
       }
-      compared += 16 * (DECIMALS + 1);
     }
     // the neighbours at other decimals and those a few ulps off are far enough for the fast path; exact ties not
-    assertTrue(fast > compared / 2 && fast < compared, "fast path answered " + fast + " of " + compared);
+    assertTrue(tally.fast > tally.compared / 2 && tally.fast < tally.compared, tally.toString());
   }
 
   @Test
   void randomDoublesAreTheFormattersDigits() {
     SplittableRandom random = new SplittableRandom(2026);
-    int fast = 0;
-    int decimalsCompared = 0;
+    Tally tally = new Tally();
     for (int i = 0; i < 100_000; i++) {
       same(Double.longBitsToDouble(random.nextLong())); // every bit pattern: tiny, huge, NaN, subnormal
       // decimals of every magnitude the outputs see, and beyond
       double v = random.nextDouble() * Math.pow(10, random.nextInt(-8, 17));
-      int answered = same(random.nextBoolean() ? v : -v);
+      double signed = random.nextBoolean() ? v : -v;
       if (Math.abs(v) < 1e12) { // what the outputs write; near 2^52 an ulp is a good part of a unit
-        fast += answered;
-        decimalsCompared += DECIMALS + 1;
+        tally.same(signed);
+      } else {
+        same(signed);
       }
     }
-    assertTrue(fast > decimalsCompared * 0.99, "fast path answered " + fast + " of " + decimalsCompared);
+    assertTrue(tally.fast > tally.compared * 0.99, tally.toString());
   }
 
   @Test
   void theTimeSeriesQuotientsAreTheFormattersDigits() {
     double[] seconds = {1.0, 0.999, 1.001, 0.5, 0.25, 0.125, 3.6, 10.0, 59.999, 60.0, 0.001, 7.0, 3.0};
-    int fast = 0;
-    int compared = 0;
+    Tally tally = new Tally();
     for (double s : seconds) {
       for (long count = 0; count <= 20_000; count++) {
-        fast += same(count / s);
-        compared += DECIMALS + 1;
+        tally.same(count / s);
       }
     }
-    assertTrue(fast > compared * 0.99, "fast path answered " + fast + " of " + compared);
+    assertTrue(tally.fast > tally.compared * 0.99, tally.toString());
   }
 }

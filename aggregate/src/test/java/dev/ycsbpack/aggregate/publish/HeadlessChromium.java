@@ -93,6 +93,19 @@ final class HeadlessChromium implements AutoCloseable {
     }
   }
 
+  /** A browser with a desktop window (1280 x 900) showing {@code page}; closed again if the page does not open. */
+  static HeadlessChromium showing(Path page) throws IOException, InterruptedException {
+    HeadlessChromium chrome = new HeadlessChromium();
+    try {
+      chrome.viewport(1280, 900, false);
+      chrome.open(page.toUri().toString());
+      return chrome;
+    } catch (IOException | RuntimeException e) {
+      chrome.close();
+      throw e;
+    }
+  }
+
   /** Sets the viewport: a desktop or a phone. */
   void viewport(int width, int height, boolean mobile) throws IOException {
     call("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1,

@@ -48,9 +48,7 @@ class ReportTelemetryInBrowserTest {
     Path merged = out.resolve("merged");
     Aggregate.write(r, merged, EnumSet.of(OutputFormat.HTML, OutputFormat.JSON));
 
-    try (HeadlessChromium chrome = new HeadlessChromium()) {
-      chrome.viewport(1280, 900, false);
-      chrome.open(merged.resolve("report.html").toAbsolutePath().toUri().toString());
+    try (HeadlessChromium chrome = HeadlessChromium.showing(merged.resolve("report.html"))) {
       assertEquals(List.of(), chrome.drainProblems(), "console errors");
       JsonNode client = chart(chrome, "Throughput over time (ops/s)");
       JsonNode ops = chart(chrome, "server (client c0): Operations: server opcounters beside the clients' "

@@ -120,9 +120,7 @@ class SiteInBrowserTest {
   @Test
   void theLegendShowsTheHoveredPointAndTheAxisIs24HourUtc() throws Exception {
     Path site = oneBundleSite();
-    try (HeadlessChromium chrome = new HeadlessChromium()) {
-      chrome.viewport(1280, 900, false);
-      chrome.open(site.resolve("bundles/results-run-a/report.html").toUri().toString());
+    try (HeadlessChromium chrome = HeadlessChromium.showing(site.resolve("bundles/results-run-a/report.html"))) {
       // READ latency over time: the chart after the throughput chart
       JsonNode legend = chrome.eval(
           """
@@ -159,9 +157,7 @@ class SiteInBrowserTest {
   @Test
   void theCopyButtonCopiesOrSelectsTheReproduceCommand() throws Exception {
     Path site = oneBundleSite();
-    try (HeadlessChromium chrome = new HeadlessChromium()) {
-      chrome.viewport(1280, 900, false);
-      chrome.open(site.resolve("index.html").toUri().toString());
+    try (HeadlessChromium chrome = HeadlessChromium.showing(site.resolve("index.html"))) {
       JsonNode clicked = chrome.eval("""
           (function () {
             var d = document.querySelector('details.repro'); d.open = true;

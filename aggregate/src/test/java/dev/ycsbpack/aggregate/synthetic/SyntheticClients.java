@@ -149,6 +149,18 @@ public final class SyntheticClients {
   }
 
   /**
+   * One bundle written twice below a folder, to {@code plain} and {@code sidecars}: the logs alone, and each log with
+   * its counts sidecar as bin/ycsb writes it (the same bytes otherwise: the generator is seeded).
+   */
+  public record Twins(Path plain, Path sidecars) {
+    /** {@code clients} clients of {@code intervals} intervals each, both ways, below {@code dir}. */
+    public static Twins write(Path dir, int clients, int intervals) throws IOException {
+      return new Twins(SyntheticClients.write(dir.resolve("plain"), clients, intervals, false),
+          SyntheticClients.write(dir.resolve("sidecars"), clients, intervals, true));
+    }
+  }
+
+  /**
    * {@code clients} client folders of {@code intervals} one-second intervals each, written below {@code out} as
    * {@link #main} describes; with {@code sidecars}, each with its counts sidecars as bin/ycsb writes them. Returns
    * {@code out}.

@@ -82,6 +82,20 @@ class SupervisorTest {
     return supervisor(plan, readyTimeout, parallel, 5).run();
   }
 
+  /** The outcome of a run on the ssh hosts u@h1, u@h2, ... with clients in {@code modes}, checked to have failed. */
+  private Supervisor.Outcome failedOverSsh(String... modes) throws IOException {
+    Supervisor.Outcome o = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), modes));
+    assertFalse(o.complete());
+    return o;
+  }
+
+  /** {@code o}, checked to be a run that failed, its second client with a problem of {@code kind}. */
+  private static Supervisor.Outcome failedBySecondClient(Supervisor.Outcome o, ClientProblem.Kind kind) {
+    assertFalse(o.complete());
+    assertEquals(kind, o.clients().get(1).problem().kind());
+    return o;
+  }
+
   private Supervisor supervisor(RunPlan plan, Duration readyTimeout, int parallel, int controlTimeout)
       throws IOException {
     return supervisor(plan, readyTimeout, parallel, controlTimeout, new Progress.Silent());
@@ -122,13 +136,10 @@ class SupervisorTest {
 
   @Test
   void aClientThatFailsBeforeItIsReadyFailsTheRunNamingItAndTheOthersAreStopped() throws Exception {
-    RunPlan plan = plan("", "fail");
-    Supervisor.Outcome o = supervise(plan);
-    assertFalse(o.complete());
+    Supervisor.Outcome o = failedBySecondClient(supervise(plan("", "fail")), ClientProblem.Kind.EXITED);
     assertEquals("client 02-fake2 on fake2 exited (status 1) before it was ready: fake client: cannot connect to the"
         + " server", o.reason());
     assertEquals(-1, o.releaseEpochMs(), "nobody was released");
-    assertEquals(ClientProblem.Kind.EXITED, o.clients().get(1).problem().kind());
     assertNull(o.clients().get(0).problem(), "the good client was stopped, not at fault");
     // the good client heard STOP (or its input close) and ended: its wrapper removed its pid and staged files
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")));
@@ -188,10 +199,8 @@ class SupervisorTest {
   @Test
   void aFrozenClientFailsTheRunAndCleanupKillsWhatOutlivedItsTransport() throws Exception {
     RunPlan plan = plan("", "deaf");
-    Supervisor.Outcome o = supervise(plan);
-    assertFalse(o.complete());
+    Supervisor.Outcome o = failedBySecondClient(supervise(plan), ClientProblem.Kind.STALLED);
     assertTrue(o.reason().startsWith("client 02-fake2 on fake2 "), o::reason);
-    assertEquals(ClientProblem.Kind.STALLED, o.clients().get(1).problem().kind());
     long pid = Long.parseLong(Files.readString(work(1, "02-fake2").resolve("client.pid")).strip());
     assertTrue(FakeHost.alive(pid), "deaf: it ignored STOP and TERM");
     assertTrue(FakeHost.killedBy(() -> sessions.get(plan.hosts().get(1)).cleanup(RUN), pid), "nothing left running");
@@ -212,21 +221,18 @@ class SupervisorTest {
   void anUploadThatOutlastsItsOwnLimitFailsTheRunNamingTheHost() throws Exception {
     RunPlan plan = plan("", "");
     fakes.get(1).slowUploads(5);
-    Supervisor.Outcome o = supervise(plan, Duration.ofSeconds(1), 1);
-    assertFalse(o.complete());
+    Supervisor.Outcome o = failedBySecondClient(supervise(plan, Duration.ofSeconds(1), 1),
+        ClientProblem.Kind.NOT_STARTED);
     assertEquals("client 02-fake2 on fake2 could not be started: fake2: cannot upload staged.properties of 02-fake2:"
         + " timed out after 1 s", o.reason());
-    assertEquals(ClientProblem.Kind.NOT_STARTED, o.clients().get(1).problem().kind());
     assertFalse(Files.exists(work(0, "01-fake1").resolve("client.pid")), "the first client was stopped");
   }
 
   @Test
   void exitStatus255ThroughATemplateIsNotCalledALostSshConnection() throws Exception {
-    Supervisor.Outcome o = supervise(plan("", "cut"));
-    assertFalse(o.complete());
+    Supervisor.Outcome o = failedBySecondClient(supervise(plan("", "cut")), ClientProblem.Kind.TRANSPORT_LOST);
     assertEquals("client 02-fake2 on fake2 ended with status 255 before it finished, through fake (fake failing, such"
         + " as a lost connection, or the client's own status): fake: connection to the host lost", o.reason());
-    assertEquals(ClientProblem.Kind.TRANSPORT_LOST, o.clients().get(1).problem().kind());
   }
 
   /** A client killed by a signal is said to be, and YCSB's banner (with "error" in it) is not its reason. */
@@ -257,8 +263,7 @@ class SupervisorTest {
 
   @Test
   void exitStatus255OverSshIsALostSshConnection() throws Exception {
-    Supervisor.Outcome o = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut"));
-    assertFalse(o.complete());
+    Supervisor.Outcome o = failedOverSsh("", "cut");
     assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255): fake: connection to the"
         + " host lost", o.reason());
   }
@@ -266,16 +271,14 @@ class SupervisorTest {
   /** ssh's exit 255 is named as a lost ssh connection before READY too, and the settings line is never the reason. */
   @Test
   void aSilentSshLossBeforeOrAfterReadyIsNamedSoAndNeverByTheSettingsLine() throws Exception {
-    Supervisor.Outcome early = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut-early"));
-    assertFalse(early.complete());
+    Supervisor.Outcome early = failedOverSsh("", "cut-early");
     assertEquals("client 02-h2 on u@h2 its ssh connection was lost before it was ready (ssh exit status 255; neither"
         + " ssh nor the client said why)", early.reason());
     assertEquals(ClientProblem.Kind.TRANSPORT_LOST, early.clients().get(1).problem().kind());
 
     sessions.clear();
     fakes.clear();
-    Supervisor.Outcome late = supervise(plan(i -> new Host.Ssh("u", "h" + (i + 1), 0), "", "cut-quiet"));
-    assertFalse(late.complete());
+    Supervisor.Outcome late = failedOverSsh("", "cut-quiet");
     assertEquals("client 02-h2 on u@h2 its ssh connection was lost (ssh exit status 255; neither ssh nor the client"
         + " said why)", late.reason());
 

@@ -4,24 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.ycsbpack.cli.ToolCommandLine;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.ycsbpack.cli.ToolMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** A usage error of bin/ycsb-experiment is one line naming the wrong word, never a password given after it. */
 class UsageLineTest {
   private String err;
 
+  /** Runs bin/ycsb-experiment's entry on {@code args}: its exit status, its stderr in {@link #err}. */
   private int run(String... args) {
-    CommandLine cl = ToolCommandLine.create(new ExperimentMain());
-    StringWriter out = new StringWriter();
-    StringWriter e = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(e, true));
-    int rc = cl.execute(args);
-    err = e.toString();
-    assertFalse((out + err).contains("Zq9"), out + err);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int rc = ToolMain.run(ToolCommandLine.create(new ExperimentMain()), args,
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
+    err = e.toString(StandardCharsets.UTF_8);
+    String printed = out.toString(StandardCharsets.UTF_8) + err;
+    assertFalse(printed.contains("Zq9"), printed);
     assertEquals(1, err.lines().count(), err);
     return rc;
   }
