@@ -115,7 +115,8 @@ done
 # median (min-max) of the numbers on stdin, one a line ("-" for none)
 spread() {
   sort -g | awk '{ v[++n] = $1 } END { if (n == 0) { print "-"; exit }
-    m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2; printf "%.4g (%.4g-%.4g)", m, v[1], v[n] }'
+    m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    f = v[n] >= 1000 ? "%.0f (%.0f-%.0f)" : "%.4g (%.4g-%.4g)"; printf f, m, v[1], v[n] }'
 }
 column() { awk -F, -v a="$1" -v c="$2" 'NR > 1 && $3 == a && $c != "" { print $c }' "$csv"; }
 echo
