@@ -64,7 +64,11 @@ public final class ServerSampling {
    * that cannot be written is one line through {@code warn}, never an exception: the run does not depend on it.
    */
   public List<Series> stopAndWrite(Path dir, Consumer<String> warn) {
-    List<Series> series = stop();
+    return write(dir, stop(), warn);
+  }
+
+  /** Writes each of {@code series} into {@code dir}'s {@code telemetry/}, as {@link #stopAndWrite} does. */
+  public static List<Series> write(Path dir, List<Series> series, Consumer<String> warn) {
     for (Series s : series) {
       try {
         TelemetryFiles.write(dir, s);

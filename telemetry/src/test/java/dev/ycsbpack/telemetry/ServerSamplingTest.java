@@ -34,16 +34,37 @@ class ServerSamplingTest {
         new BsonString("isdbgrid"))) : WireDecision.forward());
   }
 
+  /** Two scripted mongos in front of one mongo-java-server: the proxies {@code a} and {@code b}. */
+  private record TwoMongos(EmbeddedMongoServer server, WireProxy a, WireProxy b) implements AutoCloseable {
+    static TwoMongos start(ServerStatusScript first, ServerStatusScript second) {
+      EmbeddedMongoServer server = EmbeddedMongoServer.start();
+      TwoMongos m = new TwoMongos(server, WireProxy.start(server.port()), WireProxy.start(server.port()));
+      asMongos(m.a, first);
+      asMongos(m.b, second);
+      return m;
+    }
+
+    /** The URL listing both. */
+    String url() {
+      return "mongodb://127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port();
+    }
+
+    @Override
+    public void close() {
+      try (server; a; b) {
+        // closed in reverse order: the proxies, then the server
+      }
+    }
+  }
+
   @Test
   void eachMongosOfTheUrlIsSampledDirectlyIntoASeriesOfItsOwn() throws Exception {
     ServerStatusScript first = ServerStatusScript.fixed();
     ServerStatusScript second = ServerStatusScript.fixed();
-    try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-        WireProxy a = WireProxy.start(server.port());
-        WireProxy b = WireProxy.start(server.port())) {
-      asMongos(a, first);
-      asMongos(b, second);
-      String url = "mongodb://127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port();
+    try (TwoMongos mongos = TwoMongos.start(first, second)) {
+      WireProxy a = mongos.a();
+      WireProxy b = mongos.b();
+      String url = mongos.url();
       ServerSampling sampling = ServerSampling.start(Map.of("mongodb.url", url), INTERVAL_MS, w -> {
       });
       Thread.sleep(3 * INTERVAL_MS);
@@ -65,12 +86,10 @@ class ServerSamplingTest {
   void theMongosCountersSummedAreTheClientsOperationsEachSawAPartOf() throws Exception {
     ServerStatusScript first = ServerStatusScript.countingTraffic();
     ServerStatusScript second = ServerStatusScript.countingTraffic();
-    try (EmbeddedMongoServer server = EmbeddedMongoServer.start();
-        WireProxy a = WireProxy.start(server.port());
-        WireProxy b = WireProxy.start(server.port())) {
-      asMongos(a, first);
-      asMongos(b, second);
-      String url = "mongodb://127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port();
+    try (TwoMongos mongos = TwoMongos.start(first, second)) {
+      WireProxy a = mongos.a();
+      WireProxy b = mongos.b();
+      String url = mongos.url();
       ServerSampling sampling = ServerSampling.start(Map.of("mongodb.url", url), INTERVAL_MS, w -> {
       });
       // both mongos in the driver's latency window, however slow the loaded machine makes one's heartbeat

@@ -32,6 +32,12 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
   public static final double TOLERANCE = 0.02;
   /** A difference under this many operations is noise whatever the share. */
   public static final long SLACK = 50;
+  /**
+   * The identity entry of a client folder's server series that holds the documents the binding's warm-up inserted
+   * inside the series' window ({@code mongodb.warmup}), on the first series only, so the merge's check takes them
+   * off as the verdict's does.
+   */
+  public static final String WARMUP_INSERTS = "warmupInserts";
 
   /**
    * One counter against the clients' operations it counts.
@@ -131,6 +137,20 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
         : Optional.of(who + " counted other operations than the clients: " + String.join("; ", differing)
             + " (another client, a retrying proxy, or another database?)");
     return new OpcounterCheck(rows, note, false, sources);
+  }
+
+  /** The warm-up inserts {@code servers} recorded ({@link #WARMUP_INSERTS}), summed; 0 when none did. */
+  public static long recordedWarmupInserts(List<Series> servers) {
+    long total = 0;
+    for (Series s : servers) {
+      String v = s.identity().get(WARMUP_INSERTS);
+      try {
+        total += v == null ? 0 : Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        // a hand-edited file: nothing taken off rather than a wrong number
+      }
+    }
+    return total;
   }
 
   /** A counter's increase summed over {@code servers}; empty unless every one of them reports it. */

@@ -42,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
     Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome(), 1);
     List<String> results;
     List<WatchedHost> servers = hostOptions.watch(hosts, false).hosts().stream()
-        .filter(w -> w.role().equals(WatchedHost.SERVER)).toList();
+        .filter(w -> !w.role().equals(WatchedHost.CLIENT)).toList();
     List<String> procLines;
     try {
       results = Fanout.map(hosts, parallel, "check", h -> check(sessions.get(h), pack));

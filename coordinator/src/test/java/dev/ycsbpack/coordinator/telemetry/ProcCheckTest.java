@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.plan.Host;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,21 +20,6 @@ class ProcCheckTest {
 
   private static WatchedHost server(String name, RemoteShell shell) {
     return new WatchedHost("host-" + name, name, WatchedHost.SERVER, new Host.Rsh(name), new ProcSource.Remote(shell));
-  }
-
-  /** A host whose every command runs {@code sh -c answer} instead. */
-  private static RemoteShell answering(String answer) {
-    return new RemoteShell() {
-      @Override
-      public String transport() {
-        return "test";
-      }
-
-      @Override
-      public Process start(String script) throws IOException {
-        return new ProcessBuilder("sh", "-c", answer).start();
-      }
-    };
   }
 
   @Test
@@ -56,6 +40,6 @@ class ProcCheckTest {
     assertEquals("FAILED: /proc not readable (grep: /nonexistent/proc/stat: No such file or directory); a run goes on"
         + " without its figures",
         ProcCheck.line(server("noproc",
-            answering("exec grep -v '^intr ' /nonexistent/proc/stat /proc/none")), LIMIT));
+            HostTelemetryTest.answering("exec grep -v '^intr ' /nonexistent/proc/stat /proc/none")), LIMIT));
   }
 }
