@@ -52,14 +52,9 @@ work="$(mktemp -d)"
 server_pid=""
 trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
 export YCSB_CDS_DIR="$work/cds"
-if [ -n "${SERVER_URL:-}" ]; then
-  url="${SERVER_URL%/}/ycsb"
-else
-  "$dist/bin/embedded-mongo" --url-file "$work/url" >"$work/server.log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 300); do [ -s "$work/url" ] && break; sleep 0.1; done
-  url="$(cat "$work/url")/ycsb"
-fi
+# shellcheck source=lib/server.sh
+. "$root/bench/lib/server.sh"
+bench_server "$dist" "$work"
 tick="$(getconf CLK_TCK)"
 
 # One arm's run into $work/out-DIR; prints "wall_ms cpu_ms ops_s sampler_cpu_ms sampler_conns". CPU: the
