@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.bson.BsonString;
 import org.bson.Document;
@@ -34,19 +35,30 @@ class ServerSamplingTest {
         new BsonString("isdbgrid"))) : WireDecision.forward());
   }
 
-  /** Two scripted mongos in front of one mongo-java-server: the proxies {@code a} and {@code b}. */
-  private record TwoMongos(EmbeddedMongoServer server, WireProxy a, WireProxy b) implements AutoCloseable {
-    static TwoMongos start(ServerStatusScript first, ServerStatusScript second) {
+  /**
+   * Two scripted mongos in front of one mongo-java-server: the proxies {@code a} and {@code b}, answering serverStatus
+   * as {@code first} and {@code second}.
+   */
+  private record TwoMongos(EmbeddedMongoServer server, WireProxy a, WireProxy b, ServerStatusScript first,
+      ServerStatusScript second) implements AutoCloseable {
+    static TwoMongos start(Supplier<ServerStatusScript> script) {
       EmbeddedMongoServer server = EmbeddedMongoServer.start();
-      TwoMongos m = new TwoMongos(server, WireProxy.start(server.port()), WireProxy.start(server.port()));
-      asMongos(m.a, first);
-      asMongos(m.b, second);
+      TwoMongos m = new TwoMongos(server, WireProxy.start(server.port()), WireProxy.start(server.port()), script.get(),
+          script.get());
+      asMongos(m.a, m.first);
+      asMongos(m.b, m.second);
       return m;
     }
 
     /** The URL listing both. */
     String url() {
       return "mongodb://127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port();
+    }
+
+    /** The run's sampling of the URL listing both. */
+    ServerSampling sampling() {
+      return ServerSampling.start(Map.of("mongodb.url", url()), INTERVAL_MS, w -> {
+      });
     }
 
     @Override
@@ -59,21 +71,17 @@ class ServerSamplingTest {
 
   @Test
   void eachMongosOfTheUrlIsSampledDirectlyIntoASeriesOfItsOwn() throws Exception {
-    ServerStatusScript first = ServerStatusScript.fixed();
-    ServerStatusScript second = ServerStatusScript.fixed();
-    try (TwoMongos mongos = TwoMongos.start(first, second)) {
+    try (TwoMongos mongos = TwoMongos.start(ServerStatusScript::fixed)) {
       WireProxy a = mongos.a();
       WireProxy b = mongos.b();
-      String url = mongos.url();
-      ServerSampling sampling = ServerSampling.start(Map.of("mongodb.url", url), INTERVAL_MS, w -> {
-      });
+      ServerSampling sampling = mongos.sampling();
       Thread.sleep(3 * INTERVAL_MS);
       Map<String, Series> series = sampling.stop().stream().collect(Collectors.toMap(Series::source, s -> s));
       assertEquals(Set.of("server-127.0.0.1_" + a.port(), "server-127.0.0.1_" + b.port()), series.keySet());
       Series ofA = series.get("server-127.0.0.1_" + a.port());
       Series ofB = series.get("server-127.0.0.1_" + b.port());
-      assertEquals(first.answers(), ofA.samples().size(), "each series holds its own mongos's answers");
-      assertEquals(second.answers(), ofB.samples().size());
+      assertEquals(mongos.first().answers(), ofA.samples().size(), "each series holds its own mongos's answers");
+      assertEquals(mongos.second().answers(), ofB.samples().size());
       assertEquals((double) ServerStatusScript.figure("mem.resident", 1), ofB.values("mem.resident").get(1));
     }
   }
@@ -84,16 +92,10 @@ class ServerSamplingTest {
    */
   @Test
   void theMongosCountersSummedAreTheClientsOperationsEachSawAPartOf() throws Exception {
-    ServerStatusScript first = ServerStatusScript.countingTraffic();
-    ServerStatusScript second = ServerStatusScript.countingTraffic();
-    try (TwoMongos mongos = TwoMongos.start(first, second)) {
-      WireProxy a = mongos.a();
-      WireProxy b = mongos.b();
-      String url = mongos.url();
-      ServerSampling sampling = ServerSampling.start(Map.of("mongodb.url", url), INTERVAL_MS, w -> {
-      });
+    try (TwoMongos mongos = TwoMongos.start(ServerStatusScript::countingTraffic)) {
+      ServerSampling sampling = mongos.sampling();
       // both mongos in the driver's latency window, however slow the loaded machine makes one's heartbeat
-      try (MongoClient client = MongoClients.create(url + "/?localThresholdMS=10000")) {
+      try (MongoClient client = MongoClients.create(mongos.url() + "/?localThresholdMS=10000")) {
         MongoCollection<Document> c = client.getDatabase("ycsb").getCollection("usertable");
         for (int i = 0; i < 60; i++) {
           c.insertOne(new Document("_id", i));
