@@ -205,14 +205,9 @@ if [[ " $arms " == *" upstream "* ]]; then
   upstream_cp="$up/mongodb-binding/conf:$up/conf:$up/lib/*:$up/mongodb-binding/lib/*"
 fi
 
-if [ -n "${SERVER_URL:-}" ]; then
-  url="${SERVER_URL%/}/ycsb"
-else
-  "$dist/bin/embedded-mongo" --url-file "$work/url" >"$work/server.log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 300); do [ -s "$work/url" ] && break; sleep 0.1; done
-  url="$(cat "$work/url")/ycsb"
-fi
+# shellcheck source=lib/server.sh
+. "$root/bench/lib/server.sh"
+bench_server "$dist" "$work"
 tick="$(getconf CLK_TCK)"
 
 # bin/ycsb's command line for a workload; the run workloads share the table "bench", inserts go to "ins".

@@ -47,14 +47,9 @@ trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EX
 javac -nowarn -d "$work/classes" -cp "$dist/lib/*" "$root/bench/PointReadPaths.java" "$root/bench/SelectionPaths.java"
 cp="$work/classes:$dist/lib/*"
 
-if [ -n "${SERVER_URL:-}" ]; then
-  url="${SERVER_URL%/}/ycsb"
-else
-  "$dist/bin/embedded-mongo" --url-file "$work/url" >"$work/server.log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 300); do [ -s "$work/url" ] && break; sleep 0.1; done
-  url="$(cat "$work/url")/ycsb"
-fi
+# shellcheck source=lib/server.sh
+. "$root/bench/lib/server.sh"
+bench_server "$dist" "$work"
 
 "$dist/bin/ycsb" load mongodb -P "$dist/workloads/read95-update5" -p "mongodb.url=$url" -p table=pointread \
   -p recordcount="$records" -p mongodb.batchsize=100 -threads 4 >/dev/null 2>"$work/load.err" \

@@ -172,14 +172,41 @@ class HostTelemetryIT {
         "ssh: connect to host " + LAB.rig().serverAddress() + " port 1: Connection refused");
   }
 
-  @Test
-  void throughIpNetnsExecTheSameAndAFailingTemplateOrAMissingProcIsALine() throws Exception {
-    // ip netns exec for every name but "noproc", which gets an empty /proc (its own mount namespace)
+  /** An --rsh script: ip netns exec for every name but "noproc", which gets an empty /proc (its own mount namespace). */
+  private Path rsh() throws IOException {
     Path rsh = work.resolve("rsh");
     Files.writeString(rsh, "#!/bin/sh\nh=$1; shift\nif [ \"$h\" = noproc ]; then\n"
         + "  exec unshare -m sh -c 'mount -t tmpfs none /proc && exec \"$@\"' sh \"$@\"\nfi\n"
         + "exec ip netns exec \"$h\" \"$@\"\n");
     Files.setPosixFilePermissions(rsh, PosixFilePermissions.fromString("rwx------"));
+    return rsh;
+  }
+
+  /** {@code check} reads each server host's /proc through the same template: readable, or one line saying why not. */
+  @Test
+  void checkReadsEachServerHostsProcThroughTheSameShell() throws Exception {
+    NetworkNamespace h1 = LAB.rig().host("h1").namespace();
+    NetworkNamespace h2 = LAB.rig().host("h2").namespace();
+    Coordinator c = Coordinator.start(work, LAB.rig().coordinator().command(List.of()), List.of("check", "--rsh",
+        rsh() + " {host}", "--remote-dir", work.resolve("remote").toString(), "--hosts", h1.name(), "--server-host",
+        h2.name(), "--server-host", "nowhere", "--server-host", "noproc"));
+    assertEquals(1, c.await(), c::describe);
+    List<String> lines = c.stdout().lines().toList();
+    assertEquals(4, lines.size(), c::describe);
+    assertTrue(lines.get(0).startsWith(h1.name() + ": ok: "), c::describe);
+    String kernel = Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip();
+    assertTrue(lines.get(1).matches(java.util.regex.Pattern.quote(h2.name() + " (--server-host): ok: /proc readable (")
+        + "\\d+ CPUs, kernel " + java.util.regex.Pattern.quote(kernel + ")")), c::describe);
+    String runs = "; a run goes on without its figures";
+    assertEquals("nowhere (--server-host): FAILED: /proc not readable (Cannot open network namespace \"nowhere\": No "
+        + "such file or directory)" + runs, lines.get(2));
+    assertEquals("noproc (--server-host): FAILED: /proc not readable (grep: /proc/stat: No such file or directory)"
+        + runs, lines.get(3));
+  }
+
+  @Test
+  void throughIpNetnsExecTheSameAndAFailingTemplateOrAMissingProcIsALine() throws Exception {
+    Path rsh = rsh();
     NetworkNamespace h1 = LAB.rig().host("h1").namespace();
     NetworkNamespace h2 = LAB.rig().host("h2").namespace();
     Path bundle = work.resolve("rsh-run");

@@ -76,6 +76,14 @@ class ServerTelemetryIT {
     assertEquals("", verdict.get("reason"), "the warm-up is accounted for: no note");
     assertFalse(load.stderr.contains("note:"), load::describe);
     assertTrue(Files.readString(json).contains("\"samplerConnections\": \""), "the sampler's cost is recorded");
+    assertTrue(Files.readString(json).contains("\"warmupInserts\": \"200\""), "the warm-up is recorded");
+    // the report's self-check takes the recorded warm-up off as the verdict's did
+    YcsbRun merge = YcsbRun.exec(work, YcsbRun.home().resolve("bin/ycsb-aggregate").toString(), "merge",
+        out.toString(), "-o", work.resolve("merged").toString());
+    assertEquals(0, merge.exitCode, merge::describe);
+    String check = Files.readAllLines(work.resolve("merged/merged.txt")).stream()
+        .filter(l -> l.startsWith("# Self-check")).findFirst().orElseThrow();
+    assertTrue(check.contains("they agree") && check.contains("opcounters.insert 300 vs 300"), check);
 
     int asked = (int) proxy.messages("serverStatus");
     Path off = work.resolve("off");

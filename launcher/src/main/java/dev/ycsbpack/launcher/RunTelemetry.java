@@ -7,6 +7,7 @@ import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.telemetry.ServerSampling;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +15,8 @@ import java.util.Optional;
 /**
  * A client folder's server telemetry ({@code bin/ycsb --out DIR} with the mongodb binding, not under
  * {@code --control}, where the coordinator samples): sampling starts just before YCSB's client runs and stops just
- * after; the series go to {@code DIR/telemetry/}, and the opcounter self-check gives the verdict's note. Nothing here
+ * after; the series go to {@code DIR/telemetry/} (with the binding's warm-up inserts in the identity, when there were
+ * any), and the opcounter self-check gives the verdict's note. Nothing here
  * fails or changes the run's status.
  */
 final class RunTelemetry {
@@ -55,10 +57,16 @@ final class RunTelemetry {
    * warm-up's); the self-check's note, if the counts differ.
    */
   Optional<String> finish(Outcomes outcomes, long unmeasuredInserts) {
-    List<Series> series = sampling.stopAndWrite(dir, line -> err.println("bin/ycsb: warning: " + line));
-    if (series.size() != 1) {
-      return Optional.empty(); // several mongos: each counts only what went through it
+    List<Series> series = new ArrayList<>(sampling.stop());
+    if (series.isEmpty()) {
+      return Optional.empty();
     }
-    return OpcounterCheck.of(series.get(0), OpcounterCheck.clientOperations(outcomes), unmeasuredInserts).note();
+    if (unmeasuredInserts > 0) {
+      // recorded beside the figures, so a merge of this folder takes them off as this verdict does
+      series.set(0, series.get(0).withIdentity(OpcounterCheck.WARMUP_INSERTS, Long.toString(unmeasuredInserts)));
+    }
+    ServerSampling.write(dir, series, line -> err.println("bin/ycsb: warning: " + line));
+    // several mongos: each counts only what went through it, so their counters are summed
+    return OpcounterCheck.of(series, OpcounterCheck.clientOperations(outcomes), unmeasuredInserts).note();
   }
 }

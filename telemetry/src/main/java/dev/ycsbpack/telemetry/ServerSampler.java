@@ -35,7 +35,9 @@ import org.bson.BsonInt32;
  *
  * <p>Its cost is in the series' identity: {@code samplerCpuMs}, the CPU time of its sampling thread (the driver's
  * monitoring thread, one hello per heartbeat, is not included), and {@code samplerConnections}, every connection its
- * client opened (the pool's and the monitor's).
+ * client opened: two on a healthy run, the pool's one and the monitor's one (polled, so no round-trip connection
+ * beside it); one alone is not possible with the driver, which monitors every server outside its pool unless in
+ * load-balanced mode.
  */
 public final class ServerSampler {
   /** How long {@link #start} waits for the first sample and {@link #stop} for the last. */

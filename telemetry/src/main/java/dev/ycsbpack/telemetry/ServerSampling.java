@@ -3,6 +3,7 @@ package dev.ycsbpack.telemetry;
 import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.connection.ClusterType;
+import com.mongodb.connection.ServerMonitoringMode;
 import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import java.io.IOException;
@@ -63,7 +64,11 @@ public final class ServerSampling {
    * that cannot be written is one line through {@code warn}, never an exception: the run does not depend on it.
    */
   public List<Series> stopAndWrite(Path dir, Consumer<String> warn) {
-    List<Series> series = stop();
+    return write(dir, stop(), warn);
+  }
+
+  /** Writes each of {@code series} into {@code dir}'s {@code telemetry/}, as {@link #stopAndWrite} does. */
+  public static List<Series> write(Path dir, List<Series> series, Consumer<String> warn) {
     for (Series s : series) {
       try {
         TelemetryFiles.write(dir, s);
@@ -96,10 +101,12 @@ public final class ServerSampling {
 
   /**
    * Whether the URL's deployment is a sharded cluster's routers, as the driver found it (a mongos answers its
-   * handshake as one): after one ping, so the driver has heard from a server.
+   * handshake as one): after one ping, so the driver has heard from a server. Its connections (one pooled, one
+   * heartbeat per host, polled as the samplers') are closed before any sampler opens its own.
    */
   private static boolean mongos(Map<String, String> properties) {
     try (MongoClient probe = OwnClient.create(properties, b -> b.applyToConnectionPoolSettings(p -> p.maxSize(1))
+        .applyToServerSettings(s -> s.serverMonitoringMode(ServerMonitoringMode.POLL))
         .applyToClusterSettings(c -> c.serverSelectionTimeout(ServerSampler.WAIT_MS, TimeUnit.MILLISECONDS)))) {
       probe.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
       return probe.getClusterDescription().getType() == ClusterType.SHARDED;

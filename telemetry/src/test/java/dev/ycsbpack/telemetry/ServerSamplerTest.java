@@ -9,10 +9,15 @@ import dev.ycsbpack.common.telemetry.Column;
 import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.ServerStatusScript;
+import dev.ycsbpack.testkit.WireDecision;
 import dev.ycsbpack.testkit.WireProxy;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 
 /** The sampler against real sockets: a proxy answering serverStatus with known figures, and mongo-java-server. */
@@ -58,6 +63,33 @@ class ServerSamplerTest {
           "every connection the proxy saw was the sampler's");
       assertTrue(Long.parseLong(s.identity().get("samplerCpuMs")) >= 0);
       assertTrue(s.columns().stream().noneMatch(c -> c.name().startsWith("repl.")));
+    }
+  }
+
+  /**
+   * The sampler's whole footprint on the server, counted by the proxy on real sockets: one pooled connection for its
+   * commands and the driver's one heartbeat connection, however many samples, even where the server's hello offers
+   * streaming monitoring (a {@code topologyVersion}, as MongoDB 4.4+ answers), which would add a second monitoring
+   * connection for round-trip times.
+   */
+  @Test
+  void itOpensOneConnectionForItsCommandsAndOneForTheDriversHeartbeat() throws Exception {
+    ServerStatusScript script = ServerStatusScript.fixed();
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start(); WireProxy proxy = WireProxy.start(server.port())) {
+      proxy.onRequest(script);
+      BsonDocument topologyVersion = new BsonDocument("processId", new BsonObjectId(new ObjectId())).append("counter",
+          new BsonInt64(0));
+      proxy.onReply((request, reply) -> request.isHello() ? WireDecision.reply(reply.clone().append(
+          "topologyVersion", topologyVersion)) : WireDecision.forward());
+      ServerSampler sampler = ServerSampler.start("server", Map.of("mongodb.url", proxy.connectionString()), null,
+          50, w -> {
+          });
+      waitFor(() -> script.answers() >= 10);
+      int openWhileSampling = proxy.openConnections();
+      Series s = sampler.stop();
+      assertEquals(2, openWhileSampling, "connections open after 10 samples");
+      assertEquals(2, proxy.connections(), "connections accepted over the sampler's life");
+      assertEquals("2", s.identity().get("samplerConnections"), "the identity says the number the proxy counted");
     }
   }
 

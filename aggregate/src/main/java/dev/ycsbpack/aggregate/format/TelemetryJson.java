@@ -37,8 +37,10 @@ public record TelemetryJson(List<SeriesSummary> series, List<String> notes) {
    * @param clients the clients whose operations were counted
    * @param rows one per counter compared
    * @param note the mismatch line, or null when the counts agree
+   * @param summedOver the mongos series whose counters were summed, or null for the deployment's one series
    */
-  public record SelfCheck(boolean notReported, List<String> clients, List<SelfCheckRow> rows, String note) {
+  public record SelfCheck(boolean notReported, List<String> clients, List<SelfCheckRow> rows, String note,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> summedOver) {
   }
 
   /** One counter: the server's increase, the clients' count, the server's relative to the clients'. */
@@ -68,6 +70,6 @@ public record TelemetryJson(List<SeriesSummary> series, List<String> notes) {
   private static SelfCheck selfCheck(OpcounterCheck c, List<String> clients) {
     List<SelfCheckRow> rows = c.rows().stream()
         .map(r -> new SelfCheckRow(r.counter(), r.clientOperations(), r.server(), r.clients(), r.relative())).toList();
-    return new SelfCheck(c.notReported(), clients, rows, c.note().orElse(null));
+    return new SelfCheck(c.notReported(), clients, rows, c.note().orElse(null), c.summed() ? c.sources() : null);
   }
 }

@@ -77,7 +77,9 @@ final class TelemetryLines {
 
   /** The self-check's line: the note when the counts differ, the counts when they agree. */
   static String selfCheck(Telemetry.Sampled s, OpcounterCheck c) {
-    String head = "Self-check (" + s.label() + " opcounters against the clients' operations): ";
+    String head = "Self-check (" + (c.summed() ? "opcounters summed over " + c.sources().size() + " mongos, "
+        + String.join(", ", c.sources()) + (s.client().isEmpty() ? "" : " (client " + s.client() + ")")
+        : s.label() + " opcounters") + " against the clients' operations): ";
     if (c.notReported()) {
       return head + "opcounters not reported by this server, so the clients' counts cannot be checked against it.";
     }

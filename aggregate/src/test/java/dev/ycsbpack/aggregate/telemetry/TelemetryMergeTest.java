@@ -13,6 +13,7 @@ import dev.ycsbpack.aggregate.merge.MergeOptions;
 import dev.ycsbpack.aggregate.result.MergeResult;
 import dev.ycsbpack.aggregate.result.Telemetry;
 import dev.ycsbpack.aggregate.synthetic.SyntheticClients;
+import dev.ycsbpack.common.telemetry.OpcounterCheck;
 import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.common.telemetry.TelemetryFiles;
 import java.nio.file.Files;
@@ -141,6 +142,48 @@ class TelemetryMergeTest {
     assertTrue(Files.readAllLines(dir.resolve("out").resolve("merged.txt")).contains("# Self-check (server (client "
         + "c0) opcounters against the clients' operations): they agree within 2% or 50 operations: opcounters.query "
         + "2,030 vs 2,000 (+1.5%); opcounters.update 1,000 vs 1,000 (+0.0%)."));
+  }
+
+  /** Each of several mongos routes a part of the clients' operations: the self-check sums their counters. */
+  @Test
+  void severalMongosAreCheckedTogetherWithTheirCountersSummed() throws Exception {
+    Path c0 = client(dir.resolve("c0"));
+    TelemetryFiles.write(c0, KnownSeries.of("server-a_27017", T - 500, T + 20_500)
+        .column("opcounters.query", "count", 0.0, 1200.0).column("opcounters.update", "count", 0.0, 400.0).build());
+    TelemetryFiles.write(c0, KnownSeries.of("server-b_27017", T - 400, T + 20_600)
+        .column("opcounters.query", "count", 0.0, 800.0).column("opcounters.update", "count", 0.0, 600.0).build());
+    MergeResult r = Aggregate.merge(List.of(c0), MergeOptions.defaults());
+    Aggregate.write(r, dir.resolve("out"), EnumSet.of(OutputFormat.TXT));
+    List<String> checks = Files.readAllLines(dir.resolve("out").resolve("merged.txt")).stream()
+        .filter(l -> l.startsWith("# Self-check")).toList();
+    assertEquals(List.of("# Self-check (opcounters summed over 2 mongos, server-a_27017, server-b_27017 (client c0) "
+        + "against the clients' operations): they agree within 2% or 50 operations: opcounters.query 2,000 vs 2,000 "
+        + "(+0.0%); opcounters.update 1,000 vs 1,000 (+0.0%)."), checks);
+    JsonNode series = mergedJson(r).path("telemetry").path("series");
+    JsonNode check = series.get(0).path("opcounterCheck");
+    assertEquals("server-a_27017", series.get(0).path("source").asText());
+    assertEquals("[\"server-a_27017\",\"server-b_27017\"]", check.path("summedOver").toString());
+    assertEquals(2000, check.path("rows").get(0).path("server").asLong());
+    assertFalse(series.get(1).has("opcounterCheck"), "one check for the two");
+  }
+
+  /** bin/ycsb --out records the binding's warm-up inserts beside the series: the merge takes them off too. */
+  @Test
+  void aFoldersRecordedWarmUpInsertsAreTakenOffTheServersInserts() throws Exception {
+    Path c0 = dir.resolve("c0");
+    SyntheticClients.writeClient(c0, T, 1000, TelemetryRun.INTERVALS, List.of("INSERT"), (op, k) -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(500, 50);
+      return h;
+    }, SyntheticClients.baseProperties());
+    Series server = KnownSeries.of("server", T - 500, T + 20_500).column("opcounters.insert", "count", 0.0, 1200.0)
+        .build();
+    TelemetryFiles.write(c0, server.withIdentity(OpcounterCheck.WARMUP_INSERTS, "200"));
+    JsonNode check = mergedJson(Aggregate.merge(List.of(c0), MergeOptions.defaults())).path("telemetry")
+        .path("series").get(0).path("opcounterCheck");
+    assertEquals(1000, check.path("rows").get(0).path("server").asLong(), "1200 less the 200 warm-up: " + check);
+    assertEquals(1000, check.path("rows").get(0).path("clients").asLong(), check::toString);
+    assertTrue(check.path("note").isNull() || check.path("note").isMissingNode(), check::toString);
   }
 
   /** YCSB times a read-modify-write's read and update as a READ and an UPDATE too: the RMW is not counted again. */

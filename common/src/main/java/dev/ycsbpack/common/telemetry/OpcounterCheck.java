@@ -24,12 +24,20 @@ import java.util.Optional;
  * @param note the line to show when any row differs beyond {@link #TOLERANCE} and {@link #SLACK}; empty otherwise,
  *        or when the server reported no opcounters (then {@link #notReported} is true)
  * @param notReported true when the server's series has no opcounters to compare
+ * @param sources the series compared: one ({@code server}), or one per mongos of a sharded cluster, whose counters
+ *        are summed (each mongos routes only its own clients' part of the load)
  */
-public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notReported) {
+public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notReported, List<String> sources) {
   /** A difference under this share of the clients' count is noise (an internal retry, a driver's own find). */
   public static final double TOLERANCE = 0.02;
   /** A difference under this many operations is noise whatever the share. */
   public static final long SLACK = 50;
+  /**
+   * The identity entry of a client folder's server series that holds the documents the binding's warm-up inserted
+   * inside the series' window ({@code mongodb.warmup}), on the first series only, so the merge's check takes them
+   * off as the verdict's does.
+   */
+  public static final String WARMUP_INSERTS = "warmupInserts";
 
   /**
    * One counter against the clients' operations it counts.
@@ -55,6 +63,16 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
     }
   }
 
+  public OpcounterCheck {
+    rows = List.copyOf(rows);
+    sources = List.copyOf(sources);
+  }
+
+  /** True when several mongos' counters were summed. */
+  public boolean summed() {
+    return sources.size() > 1;
+  }
+
   private record Mapping(String counter, List<String> operations) {
   }
 
@@ -77,6 +95,18 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
    * the server's insert counter before comparing.
    */
   public static OpcounterCheck of(Series server, Map<String, Long> clientOperations, long unmeasuredInserts) {
+    return of(List.of(server), clientOperations, unmeasuredInserts);
+  }
+
+  /**
+   * As {@link #of(Series, Map, long)} over {@code servers}, the deployment's one series or one per mongos: each
+   * counter's increase summed over them, since each mongos counts only the operations routed through it. A counter
+   * some of them do not report is not compared (a part of the sum would read as a mismatch).
+   */
+  public static OpcounterCheck of(List<Series> servers, Map<String, Long> clientOperations, long unmeasuredInserts) {
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException("an opcounter check needs a server series");
+    }
     List<Row> rows = new ArrayList<>();
     boolean any = false;
     for (Mapping m : MAPPINGS) {
@@ -84,15 +114,16 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
       for (String op : m.operations()) {
         clients += clientOperations.getOrDefault(op, 0L);
       }
-      Optional<Long> delta = delta(server.values("opcounters." + m.counter()))
+      Optional<Long> delta = sum(servers, "opcounters." + m.counter())
           .map(d -> m.counter().equals("insert") ? d - unmeasuredInserts : d);
       any |= delta.isPresent();
       if (delta.isPresent() && (clients > 0 || delta.get() > 0)) {
         rows.add(new Row("opcounters." + m.counter(), String.join("+", m.operations()), delta.get(), clients));
       }
     }
+    List<String> sources = servers.stream().map(Series::source).toList();
     if (!any) {
-      return new OpcounterCheck(List.of(), Optional.empty(), true);
+      return new OpcounterCheck(List.of(), Optional.empty(), true, sources);
     }
     List<String> differing = new ArrayList<>();
     for (Row r : rows) {
@@ -101,10 +132,38 @@ public record OpcounterCheck(List<Row> rows, Optional<String> note, boolean notR
             + r.relative() + ")");
       }
     }
+    String who = servers.size() == 1 ? "the server" : "the " + servers.size() + " mongos (summed)";
     Optional<String> note = differing.isEmpty() ? Optional.empty()
-        : Optional.of("the server counted other operations than the clients: " + String.join("; ", differing)
+        : Optional.of(who + " counted other operations than the clients: " + String.join("; ", differing)
             + " (another client, a retrying proxy, or another database?)");
-    return new OpcounterCheck(rows, note, false);
+    return new OpcounterCheck(rows, note, false, sources);
+  }
+
+  /** The warm-up inserts {@code servers} recorded ({@link #WARMUP_INSERTS}), summed; 0 when none did. */
+  public static long recordedWarmupInserts(List<Series> servers) {
+    long total = 0;
+    for (Series s : servers) {
+      String v = s.identity().get(WARMUP_INSERTS);
+      try {
+        total += v == null ? 0 : Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        // a hand-edited file: nothing taken off rather than a wrong number
+      }
+    }
+    return total;
+  }
+
+  /** A counter's increase summed over {@code servers}; empty unless every one of them reports it. */
+  private static Optional<Long> sum(List<Series> servers, String column) {
+    long total = 0;
+    for (Series s : servers) {
+      Optional<Long> d = delta(s.values(column));
+      if (d.isEmpty()) {
+        return Optional.empty();
+      }
+      total += d.get();
+    }
+    return Optional.of(total);
   }
 
   /**

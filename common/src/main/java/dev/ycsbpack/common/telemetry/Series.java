@@ -41,6 +41,13 @@ public record Series(String source, Map<String, String> identity, List<Column> c
     }
   }
 
+  /** This series with {@code key} set to {@code value} in its identity (after the entries it has). */
+  public Series withIdentity(String key, String value) {
+    Map<String, String> more = new LinkedHashMap<>(identity);
+    more.put(key, value);
+    return new Series(source, more, columns, samples, notes);
+  }
+
   /** The index of the column named {@code name}, if the series has it. */
   public Optional<Integer> indexOf(String name) {
     for (int i = 0; i < columns.size(); i++) {

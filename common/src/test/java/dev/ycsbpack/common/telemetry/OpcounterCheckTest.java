@@ -70,6 +70,33 @@ class OpcounterCheckTest {
     assertEquals(new OpcounterCheck.Row("opcounters.insert", "INSERT", 300, 300), check.rows().get(0));
   }
 
+  private static Series mongos(String source, double[] query) {
+    List<Sample> samples = new java.util.ArrayList<>();
+    for (int i = 0; i < query.length; i++) {
+      samples.add(new Sample(1000L * i, Arrays.asList(query[i])));
+    }
+    return new Series(source, Map.of(), List.of(new Column("opcounters.query", "count")), samples, List.of());
+  }
+
+  @Test
+  void severalMongosCountersAreSummedSinceEachRoutesOnlyAPart() {
+    Series a = mongos("server-a_27017", new double[] {100, 400, 700});
+    Series b = mongos("server-b_27017", new double[] {50, 250, 450});
+    OpcounterCheck check = OpcounterCheck.of(List.of(a, b), Map.of("READ", 1000L), 0);
+    assertEquals(Optional.empty(), check.note(), "600 + 400 = the clients' 1000");
+    assertEquals(List.of(new OpcounterCheck.Row("opcounters.query", "READ+SCAN+READ-MODIFY-WRITE", 1000, 1000)),
+        check.rows());
+    assertTrue(check.summed());
+    assertEquals(List.of("server-a_27017", "server-b_27017"), check.sources());
+    assertEquals("the 2 mongos (summed) counted other operations than the clients: opcounters.query 1000 vs 2000 "
+        + "READ+SCAN+READ-MODIFY-WRITE (-50.0%) (another client, a retrying proxy, or another database?)",
+        OpcounterCheck.of(List.of(a, b), Map.of("READ", 2000L), 0).note().orElseThrow());
+    // one mongos that does not report the counter: a partial sum is not compared
+    Series silent = new Series("server-c_27017", Map.of(), List.of(new Column("opcounters.query", "count")), List.of(
+        new Sample(0, Arrays.asList((Double) null)), new Sample(1000, Arrays.asList((Double) null))), List.of());
+    assertTrue(OpcounterCheck.of(List.of(a, silent), Map.of("READ", 1000L), 0).notReported());
+  }
+
   @Test
   void theClientsOperationsAreTheirReturnCountsOfEveryStatus() {
     dev.ycsbpack.common.Outcomes o = dev.ycsbpack.common.Outcomes.none().plus("READ", "OK", 90).plus("READ",

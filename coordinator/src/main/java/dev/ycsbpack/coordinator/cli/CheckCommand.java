@@ -6,6 +6,8 @@ import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.run.Fanout;
+import dev.ycsbpack.coordinator.telemetry.ProcCheck;
+import dev.ycsbpack.coordinator.telemetry.WatchedHost;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +15,14 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code check}: reach every host, check its Java, stage the pack, measure its clock, say what is wrong. */
+/**
+ * {@code check}: reach every host, check its Java, stage the pack, measure its clock, read each {@code --server-host}'s
+ * {@code /proc} through the same shell, say what is wrong.
+ */
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = "Checks every host: reachable over ssh (BatchMode, host key checking on) or the --rsh template, a "
-        + "JDK 17 or newer, the pack staged (staged now if missing), and its clock offset from this machine.")
+        + "JDK 17 or newer, the pack staged (staged now if missing), and its clock offset from this machine; and "
+        + "each --server-host's /proc read once through the same shell (readable, or why not).")
 final class CheckCommand implements Callable<Integer> {
   @Mixin
   HostOptions hostOptions;
@@ -35,8 +41,12 @@ final class CheckCommand implements Callable<Integer> {
     PackArchive pack = PackArchive.of(CoordinatorMain.packHome());
     Map<Host, HostSession> sessions = hostOptions.sessions(hosts, CoordinatorMain.packHome(), 1);
     List<String> results;
+    List<WatchedHost> servers = hostOptions.watch(hosts, false).hosts().stream()
+        .filter(w -> !w.role().equals(WatchedHost.CLIENT)).toList();
+    List<String> procLines;
     try {
       results = Fanout.map(hosts, parallel, "check", h -> check(sessions.get(h), pack));
+      procLines = Fanout.map(servers, parallel, "check", ProcCheck::line);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return 1;
@@ -47,6 +57,10 @@ final class CheckCommand implements Callable<Integer> {
     for (int i = 0; i < hosts.size(); i++) {
       ok &= results.get(i).startsWith("ok");
       System.out.println(hosts.get(i) + ": " + results.get(i));
+    }
+    for (int i = 0; i < servers.size(); i++) {
+      ok &= procLines.get(i).startsWith("ok");
+      System.out.println(servers.get(i).name() + " (--server-host): " + procLines.get(i));
     }
     return ok ? 0 : 1;
   }

@@ -183,7 +183,7 @@ final class HostSampler {
     }
   }
 
-  private static String why(Exception e) {
+  static String why(Exception e) {
     String m = e.getMessage();
     return m == null || m.isBlank() ? "no reason given" : m.strip();
   }

@@ -4,15 +4,17 @@ import dev.ycsbpack.common.telemetry.Series;
 import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import dev.ycsbpack.coordinator.plan.Host;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The machines a command's runs sample: each {@code --server-host}, then each client host, every machine once (the
- * {@code local} hosts are this one machine; a host that is both a server host and a client host is sampled once, as
- * the server's).
+ * {@code local} hosts are this one machine; a host that is both a server host and a client host is sampled once,
+ * with the role {@link WatchedHost#BOTH}: its figures hold the clients' load beside the server's).
  *
  * @param hosts the machines, in that order
  */
@@ -30,7 +32,7 @@ public record HostWatch(List<WatchedHost> hosts) {
    */
   public static HostWatch of(List<Host> servers, List<Host> clients, Function<Host, RemoteShell> shells) {
     List<WatchedHost> out = new ArrayList<>();
-    Set<Object> seen = new HashSet<>();
+    Map<Object, Integer> seen = new HashMap<>();
     Set<String> sources = new HashSet<>();
     for (Host h : servers) {
       add(h, WatchedHost.SERVER, shells, out, seen, sources);
@@ -42,9 +44,14 @@ public record HostWatch(List<WatchedHost> hosts) {
   }
 
   private static void add(Host h, String role, Function<Host, RemoteShell> shells, List<WatchedHost> out,
-      Set<Object> seen, Set<String> sources) {
+      Map<Object, Integer> seen, Set<String> sources) {
     boolean local = h instanceof Host.Local;
-    if (!seen.add(local ? "local" : h)) {
+    Integer known = seen.putIfAbsent(local ? "local" : h, out.size());
+    if (known != null) {
+      WatchedHost w = out.get(known);
+      if (!w.role().equals(role) && !w.role().equals(WatchedHost.BOTH)) {
+        out.set(known, new WatchedHost(w.source(), w.name(), WatchedHost.BOTH, w.host(), w.proc()));
+      }
       return;
     }
     String name = local ? "local" : h.toString();

@@ -35,7 +35,7 @@ class HostTelemetryTest {
   private final PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
 
   /** A host whose every command runs {@code sh -c answer} instead (an environment without /proc, a hung host). */
-  private static RemoteShell answering(String answer) {
+  static RemoteShell answering(String answer) {
     return new RemoteShell() {
       @Override
       public String transport() {

@@ -22,7 +22,8 @@ class HostWatchTest {
         w.hosts().stream().map(WatchedHost::source).toList());
     assertEquals(List.of("admin@db1:2222", "local", "db1:2222", "c1", "other@c1"),
         w.hosts().stream().map(WatchedHost::name).toList());
-    assertEquals(List.of("server", "server", "client", "client", "client"),
+    // this machine is a server host and runs clients too: sampled once, its role says both
+    assertEquals(List.of("server", "server+client", "client", "client", "client"),
         w.hosts().stream().map(WatchedHost::role).toList());
     assertTrue(w.hosts().get(1).proc() instanceof ProcSource.Local, "this machine is read directly");
     assertTrue(w.hosts().get(0).proc() instanceof ProcSource.Remote);
