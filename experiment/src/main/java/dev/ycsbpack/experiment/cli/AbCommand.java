@@ -127,7 +127,7 @@ final class AbCommand implements Callable<Integer> {
   }
 
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
-  private ExperimentLaunch.Launch prepare() throws UsageError, PlanException, IOException {
+  ExperimentLaunch.Launch prepare() throws UsageError, PlanException, IOException {
     RunOptions runOptions = options.runOptions;
     RunOptions.checkBinding(binding);
     Map<String, String> overrides = new LinkedHashMap<>(runOptions.overrides());
