@@ -89,12 +89,19 @@ class ReproduceIT {
     Path rrun = work.resolve("rrun");
     try (EmbeddedMongoServer fresh = EmbeddedMongoServer.start()) {
       String url = "mongodb://127.0.0.1:" + fresh.port() + "/repro";
-      Coordinator rl = tool("bin/ycsb-experiment", args("reproduce", load.toString(), "-p", "mongodb.url=" + url,
-          "--hosts", "local", "--quiet", "--out", rload.toString()));
-      assertEquals(0, rl.exitCode(), rl::describe);
-      Coordinator rr = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+      // a run reads records: on the empty collection it is refused, and --load loads them first
+      Coordinator empty = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
           "--hosts", "local", "--quiet", "--out", rrun.toString()));
+      Coordinator.assertRefusedInOneLine(empty, "ycsb-experiment reproduce", "holds 0 documents: give --load");
+      assertFalse(Files.exists(rrun));
+      Coordinator rr = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+          "--hosts", "local", "--quiet", "--load", "--out", rrun.toString()));
       assertEquals(0, rr.exitCode(), rr::describe);
+      assertEquals("COMPLETE", Coordinator.manifest(work.resolve("rrun-load")).get("status").asText());
+      // the load again is the original's own load, reproduced on a collection --load filled: refused, not doubled
+      Coordinator twice = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+          "--hosts", "local", "--quiet", "--load", "--out", rload.toString()));
+      Coordinator.assertRefusedInOneLine(twice, "ycsb-experiment reproduce", "holds 200 documents already");
       // the changes to the plan, first
       List<String> out = rr.stdout().lines().toList();
       assertTrue(out.get(0).startsWith("reproduce: " + run + " (bundle "), rr::describe);
@@ -105,7 +112,11 @@ class ReproduceIT {
           + "primaryPreferred", out.get(4), rr::describe);
     }
     JsonNode again = json(rrun.resolve("plan.json"));
-    samePlan(json(load.resolve("plan.json")), json(rload.resolve("plan.json")));
+    JsonNode loaded = json(work.resolve("rrun-load").resolve("plan.json"));
+    assertEquals("load", loaded.get("kind").asText());
+    assertEquals("0", loaded.get("properties").get("maxexecutiontime").asText(), loaded::toPrettyString);
+    ((ObjectNode) loaded.get("properties")).remove("maxexecutiontime");
+    assertEquals(plan.get("properties"), loaded.get("properties"), "the run's plan's properties, no time limit");
     ((ObjectNode) plan).put("packVersion", again.get("packVersion").asText());
     samePlan(plan, again); // the concerns among the fields
     assertEquals("300", again.get("properties").get("operationcount").asText(), "the original's, not the file's");
