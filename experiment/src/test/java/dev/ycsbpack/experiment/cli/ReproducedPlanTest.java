@@ -54,17 +54,11 @@ class ReproducedPlanTest {
     // arm A's file sets fieldcount=1, which the command's -p replaced (A ran with 5); requestdistribution=zipfian
     // reached A from the command only, B's own -p replaced it
     Path a = Files.writeString(dir.resolve("a.properties"), "fieldcount=1\nfieldlength=7\n");
-    Path original = dir.resolve("ab");
-    List<RunPlan> before = run(List.of("ab", "basic", "-P", workload().toString(), "-p", "mongodb.url=" + URL, "-p",
-        "fieldcount=5", "-p", "requestdistribution=zipfian", "--a-label", "A", "--a-P", a.toString(), "--b-label", "B",
-        "--b-p", "requestdistribution=uniform", "-threads", "2", "--rounds", "2", "--warmup-rounds", "0", "--hosts",
-        "local", "--out", original.toString()));
-    assertEquals("5", before.get(0).properties().get("fieldcount"), "the command's -p over arm A's file");
+    Reproduced r = roundTrip("ab", "basic", "-p", "fieldcount=5", "-p", "requestdistribution=zipfian", "--a-label",
+        "A", "--a-P", a.toString(), "--b-label", "B", "--b-p", "requestdistribution=uniform", "-threads", "2",
+        "--rounds", "2", "--warmup-rounds", "0");
 
-    Reproduced r = reproduce(original);
-
-    samePlan(original, r.out());
-    sameRuns(before, r.runs());
+    assertEquals("5", r.before().get(0).properties().get("fieldcount"), "the command's -p over arm A's file");
     assertEquals("zipfian", r.runs().get(0).properties().get("requestdistribution"));
     assertEquals("7", r.runs().get(0).properties().get("fieldlength"));
     assertEquals("uniform", r.runs().get(1).properties().get("requestdistribution"));
@@ -73,40 +67,43 @@ class ReproducedPlanTest {
 
   @Test
   void aWriteConcernMatrixReplaysEveryCellAndComparesThem() throws Exception {
-    Path original = dir.resolve("wc");
-    List<RunPlan> before = run(List.of("wc-matrix", "mongodb", "-P", workload().toString(), "-p", "mongodb.url=" + URL,
-        "--write-concerns", "w=1,w=majority+j=true", "--repeat", "1", "-threads", "2", "--hosts", "local", "--out",
-        original.toString()));
-
-    Reproduced r = reproduce(original);
-
-    samePlan(original, r.out());
-    sameRuns(before, r.runs());
+    Reproduced r = roundTrip("wc-matrix", "mongodb", "--write-concerns", "w=1,w=majority+j=true", "--repeat", "1",
+        "-threads", "2");
     assertEquals("majority", r.runs().get(1).properties().get("mongodb.w"));
     compared(r, List.of("w=1", "w=majority"));
   }
 
   @Test
   void aRepeatReplaysItsRunsAndWarmUpAndComparesThem() throws Exception {
-    Path original = dir.resolve("repeat");
-    List<RunPlan> before = run(List.of("repeat", "basic", "-P", workload().toString(), "-p", "mongodb.url=" + URL,
-        "-p", "fieldcount=3", "--repeat", "2", "--warmup-rounds", "2", "-threads", "3", "-target", "300", "--hosts",
-        "local", "--out", original.toString()));
-
-    Reproduced r = reproduce(original);
-
-    samePlan(original, r.out());
-    sameRuns(before, r.runs());
+    Reproduced r = roundTrip("repeat", "basic", "-p", "fieldcount=3", "--repeat", "2", "--warmup-rounds", "2",
+        "-threads", "3", "-target", "300");
     assertEquals(300, r.runs().get(0).clients().stream().mapToLong(ClientPlan::target).sum());
     compared(r, List.of());
   }
 
-  /** A reproduction: its folder, its runs' plans in order, the comparison. */
-  private record Reproduced(Path out, List<RunPlan> runs, ReproductionComparison.Result comparison) {
+  /** A reproduction: its folder, the original's and its runs' plans in order, the comparison. */
+  private record Reproduced(Path out, List<RunPlan> before, List<RunPlan> runs,
+      ReproductionComparison.Result comparison) {
+  }
+
+  /**
+   * Runs {@code kind} of {@code binding} with {@code more} over the workload on the local host into a folder of its
+   * own, reproduces it, and checks the reproduction's plan and runs are the original's.
+   */
+  private Reproduced roundTrip(String kind, String binding, String... more) throws Exception {
+    Path original = dir.resolve(kind);
+    List<String> args = new ArrayList<>(List.of(kind, binding, "-P", workload().toString(), "-p", "mongodb.url=" + URL,
+        "--hosts", "local", "--out", original.toString()));
+    args.addAll(List.of(more));
+    List<RunPlan> before = run(args);
+    Reproduced r = reproduce(original, before);
+    samePlan(original, r.out());
+    sameRuns(before, r.runs());
+    return r;
   }
 
   /** Reproduces {@code original} as {@code reproduce} does, on the same URL and host: nothing is overridden. */
-  private Reproduced reproduce(Path original) throws Exception {
+  private Reproduced reproduce(Path original, List<RunPlan> before) throws Exception {
     Original o = Original.open(original, original.toString(), false);
     Request request = new Request(Map.of("mongodb.url", URL), List.of(), null, null, null, null, List.of("local"),
         List.of());
@@ -118,7 +115,7 @@ class ReproducedPlanTest {
     List<RunPlan> runs = run(replay.arguments());
     ReproductionComparison.Result c = ReproductionComparison.write(o, out, ReproduciblePlan.read(out).orElseThrow(),
         request.listed(plan, perHost));
-    return new Reproduced(out, runs, c);
+    return new Reproduced(out, before, runs, c);
   }
 
   /**
