@@ -68,13 +68,17 @@ class ReproduceIT {
       Coordinator l = tool("bin/ycsb-coordinator", args("load", "mongodb", "-P", workload.toString(), "-p",
           "mongodb.url=" + url, "-threads", "2", "--hosts", "local", "--quiet", "--out", load.toString()));
       assertEquals(0, l.exitCode(), l::describe);
+      // concerns set in the URL only: recorded as sent, sent again on a URL without them
       Coordinator r = tool("bin/ycsb-coordinator", args("run", "mongodb", "-P", workload.toString(), "-p",
-          "mongodb.url=" + url, "-threads", "4", "--hosts", "local,local", "--quiet", "--out", run.toString()));
+          "mongodb.url=" + url + "?w=majority&readPreference=primaryPreferred", "-threads", "4", "--hosts",
+          "local,local", "--quiet", "--out", run.toString()));
       assertEquals(0, r.exitCode(), r::describe);
     }
     JsonNode plan = json(run.resolve("plan.json"));
     assertEquals("300", plan.get("properties").get("operationcount").asText(), plan::toPrettyString);
     assertFalse(plan.get("properties").has("mongodb.url"), plan::toPrettyString);
+    assertEquals("w=majority", plan.get("concerns").get("server.writeConcern").asText(), plan::toPrettyString);
+    assertEquals("primaryPreferred", plan.get("concerns").get("server.readPreference").asText());
     // the file changes after the original: the reproduction runs what the original ran
     Files.writeString(workload, Files.readString(workload).replace("operationcount=300", "operationcount=999"));
     // the original recorded by another pack (a fixture): an environment difference to name
@@ -85,23 +89,36 @@ class ReproduceIT {
     Path rrun = work.resolve("rrun");
     try (EmbeddedMongoServer fresh = EmbeddedMongoServer.start()) {
       String url = "mongodb://127.0.0.1:" + fresh.port() + "/repro";
-      Coordinator rl = tool("bin/ycsb-experiment", args("reproduce", load.toString(), "-p", "mongodb.url=" + url,
-          "--hosts", "local", "--quiet", "--out", rload.toString()));
-      assertEquals(0, rl.exitCode(), rl::describe);
-      Coordinator rr = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+      // a run reads records: on the empty collection it is refused, and --load loads them first
+      Coordinator empty = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
           "--hosts", "local", "--quiet", "--out", rrun.toString()));
+      Coordinator.assertRefusedInOneLine(empty, "ycsb-experiment reproduce", "holds 0 documents: give --load");
+      assertFalse(Files.exists(rrun));
+      Coordinator rr = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+          "--hosts", "local", "--quiet", "--load", "--out", rrun.toString()));
       assertEquals(0, rr.exitCode(), rr::describe);
+      assertEquals("COMPLETE", Coordinator.manifest(work.resolve("rrun-load")).get("status").asText());
+      // the load again is the original's own load, reproduced on a collection --load filled: refused, not doubled
+      Coordinator twice = tool("bin/ycsb-experiment", args("reproduce", run.toString(), "-p", "mongodb.url=" + url,
+          "--hosts", "local", "--quiet", "--load", "--out", rload.toString()));
+      Coordinator.assertRefusedInOneLine(twice, "ycsb-experiment reproduce", "holds 200 documents already");
       // the changes to the plan, first
       List<String> out = rr.stdout().lines().toList();
       assertTrue(out.get(0).startsWith("reproduce: " + run + " (bundle "), rr::describe);
       assertEquals(List.of("  -p mongodb.url=" + url, "  --hosts local", "  --clients-per-host 2"),
           out.subList(1, 4), rr::describe);
       assertTrue(rr.stdout().contains("pack: 0.0.9 (build "), rr::describe);
+      assertEquals("reproduce: the concerns the original sent, added to your mongodb.url: w=majority&readPreference="
+          + "primaryPreferred", out.get(4), rr::describe);
     }
     JsonNode again = json(rrun.resolve("plan.json"));
-    samePlan(json(load.resolve("plan.json")), json(rload.resolve("plan.json")));
+    JsonNode loaded = json(work.resolve("rrun-load").resolve("plan.json"));
+    assertEquals("load", loaded.get("kind").asText());
+    assertEquals("0", loaded.get("properties").get("maxexecutiontime").asText(), loaded::toPrettyString);
+    ((ObjectNode) loaded.get("properties")).remove("maxexecutiontime");
+    assertEquals(plan.get("properties"), loaded.get("properties"), "the run's plan's properties, no time limit");
     ((ObjectNode) plan).put("packVersion", again.get("packVersion").asText());
-    samePlan(plan, again);
+    samePlan(plan, again); // the concerns among the fields
     assertEquals("300", again.get("properties").get("operationcount").asText(), "the original's, not the file's");
     assertEquals(2, again.get("clientsPerHost").asInt());
     assertEquals(List.of("local1"), JSON.convertValue(again.get("hosts"), List.class));

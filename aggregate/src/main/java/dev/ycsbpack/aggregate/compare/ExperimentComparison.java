@@ -90,8 +90,11 @@ public record ExperimentComparison(String a, String b, String plan, List<Step> s
     return new ExperimentComparison(a.toString(), b.toString(), ma.plan().describeSteps(), steps);
   }
 
-  /** The plan's steps: a matrix's cells 1..n, else the swept values (those the manifest's steps add, after). */
-  private static List<Long> xs(ExperimentManifest m) {
+  /**
+   * The plan's steps, in the order they are compared: a matrix's cells 1..n, else the swept values (those the
+   * manifest's steps add, after).
+   */
+  public static List<Long> xs(ExperimentManifest m) {
     ExperimentManifest.Plan p = m.plan();
     if (p.writeConcerns() != null && !p.writeConcerns().isEmpty()) {
       return LongStream.rangeClosed(1, p.writeConcerns().size()).boxed().toList();

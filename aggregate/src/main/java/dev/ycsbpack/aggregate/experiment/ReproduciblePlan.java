@@ -119,19 +119,32 @@ public record ReproduciblePlan(@RecordBuilder.Initializer("SCHEMA") String schem
   }
 
   /**
-   * The plan of an experiment whose manifest's plan is {@code plan}: its properties and its arms' as recorded
-   * ({@link #recorded}), each arm's {@code -P} files merged into its properties ({@code armFiles}: the arm's label to
-   * its files' merged properties), so nothing refers to a file.
+   * The plan of an experiment whose manifest's plan is {@code plan}: its properties as recorded ({@link #recorded}),
+   * and each arm's as what its runs started from beyond what both arms share ({@code armRuns}: the arm's label to the
+   * properties its runs started from, every {@code -P} file and {@code -p} merged as the planner merged them). So a
+   * replay that gives the shared properties as the command's {@code -p} and an arm's as its own (which win) runs each
+   * arm with exactly its original properties, whichever of the command's and the arm's files and properties set them;
+   * nothing refers to a file. An arm whose runs' properties are not given keeps its own {@code -p}.
    */
-  public static ReproduciblePlan ofExperiment(ExperimentManifest.Plan plan, Map<String, Map<String, String>> armFiles,
+  public static ReproduciblePlan ofExperiment(ExperimentManifest.Plan plan, Map<String, Map<String, String>> armRuns,
       Redactor redactor) {
     List<ExperimentManifest.Arm> arms = null;
     if (plan.arms() != null) {
       arms = new ArrayList<>();
+      Map<String, String> shared = shared(armRuns.values());
       for (ExperimentManifest.Arm a : plan.arms()) {
-        Map<String, String> merged = new TreeMap<>(armFiles.getOrDefault(a.label(), Map.of()));
-        merged.putAll(a.properties() == null ? Map.of() : a.properties());
-        arms.add(new ExperimentManifest.Arm(a.label(), recorded(merged, redactor), a.workloadFiles()));
+        Map<String, String> own = new TreeMap<>();
+        Map<String, String> run = armRuns.get(a.label());
+        if (run == null) {
+          own.putAll(a.properties() == null ? Map.of() : a.properties());
+        } else {
+          run.forEach((k, v) -> {
+            if (!v.equals(shared.get(k))) {
+              own.put(k, v);
+            }
+          });
+        }
+        arms.add(new ExperimentManifest.Arm(a.label(), recorded(own, redactor), a.workloadFiles()));
       }
     }
     Map<String, String> props = recorded(plan.properties() == null ? Map.of() : plan.properties(), redactor);
@@ -140,5 +153,18 @@ public record ReproduciblePlan(@RecordBuilder.Initializer("SCHEMA") String schem
     return builder().tool(EXPERIMENT).kind(plan.kind()).binding(plan.binding()).properties(props)
         .workloadFiles(plan.workloadFiles()).hosts(plan.hosts()).clientsPerHost(plan.clientsPerHost())
         .clients(hosts * plan.clientsPerHost()).threads(plan.threads()).target(plan.target()).experiment(p).build();
+  }
+
+  /** The entries every one of {@code runs} has with the same value. */
+  private static Map<String, String> shared(java.util.Collection<Map<String, String>> runs) {
+    Map<String, String> shared = null;
+    for (Map<String, String> r : runs) {
+      if (shared == null) {
+        shared = new TreeMap<>(r);
+      } else {
+        shared.entrySet().removeIf(e -> !e.getValue().equals(r.get(e.getKey())));
+      }
+    }
+    return shared == null ? Map.of() : shared;
   }
 }

@@ -2,13 +2,16 @@ package dev.ycsbpack.aggregate.publish;
 
 import static dev.ycsbpack.aggregate.publish.Html.esc;
 
+import dev.ycsbpack.aggregate.compare.Arms;
 import dev.ycsbpack.aggregate.compare.Comparison;
 import dev.ycsbpack.aggregate.compare.ComparisonWriters;
+import dev.ycsbpack.aggregate.compare.ExperimentComparison;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.Reproduction;
 import dev.ycsbpack.aggregate.format.Fmt;
 import dev.ycsbpack.aggregate.stats.Significance;
 import dev.ycsbpack.common.EnvironmentFacts;
+import dev.ycsbpack.common.RunJudgement;
 import dev.ycsbpack.common.RunStatus;
 import java.io.IOException;
 import java.io.Writer;
@@ -147,6 +150,13 @@ final class Reproductions {
         }
       }
     }
+    if (g.original() instanceof PublishedExperiment o && o.manifest() != null) {
+      for (Copy c : g.copies()) {
+        if (c.entry() instanceof PublishedExperiment x && x.manifest() != null) {
+          b.append(stepVerdicts(o, x));
+        }
+      }
+    }
     return Html.page(title, b.toString(), "");
   }
 
@@ -163,6 +173,62 @@ final class Reproductions {
       b.append("<div class=\"warn\">").append(esc(cmp.timing().statement())).append("</div>\n");
     }
     return b.append(Site.pair(original.name(), copy.name(), cmp, csv)).toString();
+  }
+
+  /**
+   * Compare's verdict of each step of experiment {@code copy} against the same step of {@code original} (its
+   * complete runs against the original's, as {@code compare --a ORIGINAL --b COPY} of two experiments judges them),
+   * measured apart: the drift caveat of the first step compared first.
+   */
+  static String stepVerdicts(PublishedExperiment original, PublishedExperiment copy) throws IOException {
+    ExperimentManifest.Plan plan = original.manifest().plan();
+    StringBuilder b = new StringBuilder("<h2>").append(esc(original.name())).append(" &rarr; ")
+        .append(esc(copy.name())).append(": step by step</h2>\n");
+    if (!plan.sameSteps(copy.manifest().plan())) {
+      return b.append("<p>Not compared: the plans differ (").append(esc(plan.describeSteps())).append(" against ")
+          .append(esc(copy.manifest().plan().describeSteps())).append(").</p>\n").toString();
+    }
+    StringBuilder rows = new StringBuilder();
+    String caveat = null;
+    for (long x : ExperimentComparison.xs(original.manifest())) {
+      List<Comparison.Named> a = runs(original, x);
+      List<Comparison.Named> c = runs(copy, x);
+      String verdict;
+      if (a.isEmpty() || c.isEmpty()) {
+        verdict = "not compared: " + (a.isEmpty() ? original.name() : copy.name()) + " has no complete run of it";
+      } else {
+        try {
+          Arms.shareOperations(original.name(), a, copy.name(), c);
+          Comparison cmp = Comparison.of(a, c, Significance.Method.DEFAULT);
+          verdict = cmp.headline().line();
+          if (caveat == null && cmp.timing() != null) {
+            caveat = cmp.timing().statement();
+          }
+        } catch (Arms.Unusable e) {
+          verdict = "not compared: " + e.getMessage();
+        }
+      }
+      rows.append("<tr><th>").append(esc(plan.label(x))).append("</th><td>").append(esc(verdict))
+          .append("</td></tr>\n");
+    }
+    if (caveat != null) {
+      b.append("<div class=\"warn\">").append(esc(caveat)).append("</div>\n");
+    }
+    return b.append("<div class=\"scroll\"><table><tr><th>Step</th><th>Verdict</th></tr>\n").append(rows)
+        .append("</table></div>\n").toString();
+  }
+
+  /** The merged results of an experiment's complete runs of step {@code x}, as published. */
+  private static List<Comparison.Named> runs(PublishedExperiment e, long x) throws IOException {
+    List<Comparison.Named> out = new ArrayList<>();
+    for (PublishedExperiment.Step s : e.steps()) {
+      ExperimentManifest.Step st = s.step();
+      if (st.order() != 0 && st.x() == x && RunJudgement.counts(st.verdict()) && s.bundle() != null
+          && s.bundle().result() != null) {
+        out.add(new Comparison.Named(s.bundle().name(), Site.json(s.bundle().result())));
+      }
+    }
+    return out;
   }
 
   /** Each setting of the environment, per row: a bundle's facts, an experiment manifest's environment. */

@@ -46,7 +46,7 @@ class ReproduciblePlanTest {
   }
 
   @Test
-  void anExperimentsPlanKeepsItsStepsAndMergesItsArmsFiles() throws IOException {
+  void anExperimentsPlanKeepsItsStepsAndRecordsWhatEachArmRanWithBeyondTheShared() throws IOException {
     ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("ab").binding("mongodb").axis("arm")
         .values(List.of(1L, 2L)).workloadFiles(List.of("workloads/read95-update5"))
         .properties(Map.of("workload", "W", "mongodb.url", "mongodb://u:pw@db1/ycsb")).hosts(List.of("h1", "h2"))
@@ -54,8 +54,11 @@ class ReproduciblePlanTest {
         .arms(List.of(new ExperimentManifest.Arm("w1", Map.of("mongodb.w", "1"), List.of("a.properties")),
             new ExperimentManifest.Arm("maj", Map.of("mongodb.w", "majority"), List.of())))
         .build();
-    ReproduciblePlan p = ReproduciblePlan.ofExperiment(plan, Map.of("w1", Map.of("fieldcount", "1", "mongodb.w",
-        "0")), Redactor.of(plan.properties()));
+    // as the arms ran: w1's file set fieldcount=1, and mongodb.w=0, which its -p replaced; both share the URL
+    String url = "mongodb://u:pw@db1/ycsb?w=1";
+    Map<String, Map<String, String>> runs = Map.of("w1", Map.of("workload", "W", "fieldcount", "1", "mongodb.w", "1",
+        "mongodb.url", url), "maj", Map.of("workload", "W", "mongodb.w", "majority", "mongodb.url", url));
+    ReproduciblePlan p = ReproduciblePlan.ofExperiment(plan, runs, Redactor.of(plan.properties()));
     p.write(dir);
     ReproduciblePlan back = ReproduciblePlan.read(dir).orElseThrow();
     assertEquals(p, back);
@@ -68,7 +71,11 @@ class ReproduciblePlanTest {
     assertEquals("READ.p99", e.primary());
     assertEquals(Map.of("workload", "W"), e.properties());
     assertEquals(Map.of("fieldcount", "1", "mongodb.w", "1"), e.arms().get(0).properties(),
-        "the arm's file merged, its -p winning");
+        "what the arm ran with beyond the shared: its file's fieldcount, its -p's w");
+    assertEquals(Map.of("mongodb.w", "majority"), e.arms().get(1).properties());
+    ReproduciblePlan ownOnly = ReproduciblePlan.ofExperiment(plan, Map.of(), Redactor.of(plan.properties()));
+    assertEquals(Map.of("mongodb.w", "1"), ownOnly.experiment().arms().get(0).properties(),
+        "without its runs' properties an arm keeps its own -p");
   }
 
   @Test

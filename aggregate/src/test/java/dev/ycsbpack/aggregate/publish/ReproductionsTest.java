@@ -62,4 +62,24 @@ class ReproductionsTest {
         + "is shown alone.</div>"), alone);
     assertFalse(alone.contains("Headline (primary figure"), "no verdict without the original");
   }
+
+  @Test
+  void twoExperimentsSideBySideGetEachStepsVerdict() throws Exception {
+    Path results = tmp.resolve("results");
+    Experiments.sweep(results.resolve("sweep"), "COMPLETE", Bundles.MONGODB, T0, "");
+    Path copy = Experiments.sweep(results.resolve("again"), "COMPLETE", Bundles.FAKE, T0 + 3_600_000, "");
+    new Reproduction("results/sweep", "sweep", List.of("--hosts local")).write(copy);
+    Path site = tmp.resolve("site");
+    assertEquals(0, PublishTest.publish("--out", site.toString(), results.toString()).status());
+
+    String page = Files.readString(site.resolve("reproductions/1.html"));
+    int steps = page.indexOf(": step by step</h2>");
+    assertTrue(steps > page.indexOf("<h2>Headline figures</h2>"), page);
+    assertTrue(page.indexOf("<div class=\"warn\">The sides ran apart, not interleaved", steps) > steps,
+        "the drift caveat: " + page);
+    for (String label : List.of("threads 1", "threads 2", "threads 4")) {
+      assertTrue(page.indexOf("<tr><th>" + label + "</th><td>Headline (primary figure", steps) > steps,
+          label + ": " + page);
+    }
+  }
 }

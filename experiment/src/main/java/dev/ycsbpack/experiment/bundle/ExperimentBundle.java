@@ -4,13 +4,10 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.RecipeSummary;
 import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.common.AtomicFiles;
-import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,9 +21,17 @@ public final class ExperimentBundle {
   public static final String STEPS = "steps";
 
   private final Path dir;
+  /** The plan to record, or null to record the manifest's own ({@link ReproduciblePlan#ofExperiment}, no arm runs). */
+  private final ReproduciblePlan plan;
 
   public ExperimentBundle(Path dir) {
+    this(dir, null);
+  }
+
+  /** A folder whose {@code plan.json} is {@code plan}: the launch's, which knows what each arm's runs started from. */
+  public ExperimentBundle(Path dir, ReproduciblePlan plan) {
     this.dir = dir;
+    this.plan = plan;
   }
 
   public Path dir() {
@@ -39,13 +44,13 @@ public final class ExperimentBundle {
 
   /**
    * Writes the manifest, then the report from it; the first time, also {@code plan.json} ({@link ReproduciblePlan}):
-   * once, at the start, so the arms' files are read as they were when the experiment began and a resumed experiment
-   * (whose plan must be the same) keeps it.
+   * once, at the start, as the experiment was planned when it began, and a resumed experiment (whose plan must be the
+   * same) keeps it.
    */
   public void write(ExperimentManifest m) throws IOException {
     if (!Files.exists(dir.resolve(ReproduciblePlan.FILE))) {
       Map<String, String> props = m.plan().properties() == null ? Map.of() : m.plan().properties();
-      ReproduciblePlan.ofExperiment(m.plan(), armFiles(m.plan()), Redactor.of(props)).write(dir);
+      (plan != null ? plan : ReproduciblePlan.ofExperiment(m.plan(), Map.of(), Redactor.of(props))).write(dir);
     }
     AtomicFiles.write(dir.resolve(MANIFEST), m.json() + "\n", AtomicFiles.Mode.SHARED);
     AtomicFiles.write(dir.resolve(REPORT), ExperimentReport.html(m), AtomicFiles.Mode.SHARED);
@@ -62,19 +67,6 @@ public final class ExperimentBundle {
   /** The recipe's own report, {@code DIR/report.html} of the recipe's folder {@code dir}. */
   public static void writeRecipeReport(Path dir, RecipeSummary recipe) throws IOException {
     AtomicFiles.write(dir.resolve(REPORT), RecipeReport.html(recipe), AtomicFiles.Mode.SHARED);
-  }
-
-  /** Each arm's {@code -P} files merged, by the arm's label (the files as given, read now). */
-  private static Map<String, Map<String, String>> armFiles(ExperimentManifest.Plan plan) throws IOException {
-    Map<String, Map<String, String>> out = new LinkedHashMap<>();
-    for (ExperimentManifest.Arm a : plan.arms() == null ? List.<ExperimentManifest.Arm>of() : plan.arms()) {
-      Map<String, String> merged = new LinkedHashMap<>();
-      for (String f : a.workloadFiles() == null ? List.<String>of() : a.workloadFiles()) {
-        merged.putAll(PropertiesFiles.read(Path.of(f)));
-      }
-      out.put(a.label(), merged);
-    }
-    return out;
   }
 
   /** The experiment's manifest in {@code dir}, empty when {@code dir} holds none of this tool's. */

@@ -1,6 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
+import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.cli.PackHome;
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
@@ -16,6 +17,7 @@ import dev.ycsbpack.common.Text;
 import dev.ycsbpack.common.TlsSettings;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.options.RunOptions;
+import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -299,6 +301,33 @@ final class ExperimentLaunch {
     return firsts;
   }
 
+  /**
+   * The experiment's {@code plan.json}: its plan, and an A/B experiment's arms as their first runs started, so a
+   * replay gives each arm exactly what it ran with.
+   */
+  static ReproduciblePlan recordedPlan(Launch l) {
+    ExperimentManifest.Plan plan = l.study().plan();
+    Map<String, Map<String, String>> runs = new LinkedHashMap<>();
+    List<RunPlan> firsts = armFirsts(l);
+    for (int i = 0; i < firsts.size(); i++) {
+      runs.put(plan.arms().get(i).label(), inEffect(firsts.get(i)));
+    }
+    return ReproduciblePlan.ofExperiment(plan, runs, l.redactor());
+  }
+
+  /**
+   * A run's properties without a {@code threadcount} or {@code target} the request's totals overrode ({@code -threads}
+   * over an arm's file): recorded, it would replay as the arm's own and win.
+   */
+  private static Map<String, String> inEffect(RunPlan run) {
+    Map<String, String> p = new TreeMap<>(run.properties());
+    long threads = run.clients().stream().mapToLong(ClientPlan::threads).sum();
+    long target = run.clients().stream().mapToLong(ClientPlan::target).sum();
+    p.computeIfPresent("threadcount", (k, v) -> v.trim().equals(Long.toString(threads)) ? v : null);
+    p.computeIfPresent("target", (k, v) -> v.trim().equals(Long.toString(target)) ? v : null);
+    return p;
+  }
+
   /** Runs a launch whose {@link #check} passed; the exit status. */
   static int runChecked(Launch l, PrintStream err) throws IOException {
     Site site = l.site();
@@ -335,8 +364,8 @@ final class ExperimentLaunch {
     StepRunner runner = new StepRunner(site.reach().sessions(site.hosts(), home, perHostMost), PackArchive.of(home),
         runOptions.settings(site.parallel()), redactor, command, err, runOptions.quiet, !runOptions.noTelemetry,
         site.reach().watch(site.hosts(), runOptions.noTelemetry));
-    SweepRun run = new SweepRun(new ExperimentBundle(dir), l.study().plan(), steps, l.study().slos(), runner,
-        environment, System.out);
+    SweepRun run = new SweepRun(new ExperimentBundle(dir, recordedPlan(l)), l.study().plan(), steps, l.study().slos(),
+        runner, environment, System.out);
     int status;
     try {
       status = InterruptHook.during("experiment-interrupt", () -> {

@@ -12,11 +12,13 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.options.RunOptions;
+import dev.ycsbpack.experiment.reproduce.LoadFirst;
 import dev.ycsbpack.experiment.reproduce.Original;
 import dev.ycsbpack.experiment.reproduce.Replay;
 import dev.ycsbpack.experiment.reproduce.ReplayCheck;
 import dev.ycsbpack.experiment.reproduce.ReproductionComparison;
 import dev.ycsbpack.experiment.reproduce.Request;
+import dev.ycsbpack.experiment.reproduce.SentConcerns;
 import dev.ycsbpack.experiment.reproduce.SiteRows;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -86,6 +88,11 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "the reproduction's folder: new or empty (required)")
   Path out;
 
+  @Option(names = "--load", description = "a run phase's reproduction: load its records first with the plan's "
+      + "properties (into OUT-load), when your collection is empty; without it, a collection short of recordcount is "
+      + "refused")
+  boolean load;
+
   @Option(names = "--allow-failed", description = "reproduce an original that did not complete (FAILED, PARTIAL)")
   boolean allowFailed;
 
@@ -93,7 +100,8 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean quiet;
 
   /** A reproduction the checks accepted. */
-  private record Accepted(Original original, Replay replay, List<String> overrides) {
+  private record Accepted(Original original, Replay replay, List<String> overrides, String resent,
+      List<String> loadFirst) {
   }
 
   @Override
@@ -113,6 +121,22 @@ final class ReproduceCommand implements Callable<Integer> {
         + o.id() + ", " + o.plan().kind() + " of " + o.plan().binding() + ", " + o.status() + ") with these changes "
         + "to its plan:");
     a.overrides().forEach(line -> stdout.println("  " + line));
+    if (!a.resent().isEmpty()) {
+      // the original's URL is not in its plan: the concerns it set are sent again on the user's, which the line says
+      stdout.println("reproduce: the concerns the original sent, added to your mongodb.url: " + a.resent());
+    }
+    if (!a.loadFirst().isEmpty()) {
+      Path loaded = LoadFirst.folder(out);
+      stdout.println("reproduce: your collection is empty: loading the plan's records first (recordcount="
+          + a.replay().properties().get("recordcount") + ") into " + loaded);
+      int loadStatus = ToolMain.run(ToolCommandLine.create(new CoordinatorMain()), a.loadFirst().toArray(
+          String[]::new), System.out, err);
+      if (loadStatus != 0) {
+        err.println("ycsb-experiment reproduce: FAILED: the load before the run ended with exit status " + loadStatus
+            + " (its bundle: " + loaded + "); the run was not started");
+        return loadStatus;
+      }
+    }
     boolean made = !Files.exists(out);
     Files.createDirectories(out);
     new Reproduction(original, o.id(), a.overrides()).write(out);
@@ -150,11 +174,7 @@ final class ReproduceCommand implements Callable<Integer> {
     if (out == null) {
       throw new UsageError("--out: give a new or empty folder for the reproduction");
     }
-    try {
-      OutputFolder.check(out, "--out");
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
-    }
+    outputFolder(out, "--out");
     Original o = Original.open(SiteRows.folder(original), original, allowFailed);
     Request request = new Request(user, files.stream().map(Path::toString).toList(), threads, target, repeat,
         clientsPerHost, allHosts(), hostOptions());
@@ -163,8 +183,9 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     ReproduciblePlan plan = o.plan();
     int perHost = request.clientsPerHost(plan);
-    Replay replay = new Replay(plan, request.properties(plan), request.arms(plan), threads, target, repeat, perHost,
-        hostArguments(request), out, quiet);
+    SentConcerns sent = o.sentConcerns();
+    Replay replay = new Replay(plan, request.properties(plan, sent), request.arms(plan), threads, target, repeat,
+        perHost, hostArguments(request), out, quiet);
     Path home;
     try {
       home = PackHome.of("bin/ycsb-experiment");
@@ -172,7 +193,19 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new UsageError(e.getMessage());
     }
     ReplayCheck.check(home, replay, request.hosts().size());
-    return new Accepted(o, replay, request.listed(plan, perHost));
+    if (load) {
+      outputFolder(LoadFirst.folder(out), "--load's folder");
+    }
+    List<String> loadFirst = LoadFirst.check(o, replay, load);
+    return new Accepted(o, replay, request.listed(plan, perHost, sent), request.resent(plan, sent), loadFirst);
+  }
+
+  private static void outputFolder(Path dir, String what) throws UsageError, IOException {
+    try {
+      OutputFolder.check(dir, what);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
   }
 
   /** The user's {@code -P} files merged, then their {@code -p}; {@code given} gets the {@code -p} at once. */

@@ -13,6 +13,7 @@ import dev.ycsbpack.common.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -67,6 +68,22 @@ public record Original(Path dir, String given, Kind kind, ReproduciblePlan plan,
           + "re-run its plan all the same");
     }
     return new Original(dir, given, o.kind(), plan, status, o.id());
+  }
+
+  /**
+   * The concerns the original's clients sent, to send again: its plan's; an experiment's, its first measured step's
+   * (a write-concern matrix's write concern is each cell's own, set by the replay's cells).
+   */
+  public SentConcerns sentConcerns() {
+    Map<String, String> concerns = plan.concerns();
+    if (concerns == null && kind == Kind.EXPERIMENT) {
+      concerns = ExperimentManifest.read(dir).flatMap(m -> m.steps() == null ? Optional.empty()
+          : m.steps().stream().filter(s -> s.order() != 0).map(s -> s.bundleIn(dir)).flatMap(Optional::stream)
+              .map(ReproduciblePlan::read).flatMap(Optional::stream).map(ReproduciblePlan::concerns)
+              .filter(java.util.Objects::nonNull).findFirst())
+          .orElse(null);
+    }
+    return SentConcerns.of(concerns, plan.experiment() != null && "wc-matrix".equals(plan.experiment().kind()));
   }
 
   /** A coordinator bundle's manifest, read loosely (a newer pack's has more fields): its status and run id. */

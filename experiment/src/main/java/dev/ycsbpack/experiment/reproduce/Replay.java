@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -46,6 +47,26 @@ public record Replay(ReproduciblePlan plan, Map<String, String> properties, Map<
     a.addAll(hostArguments);
     a.add("--out");
     a.add(out.toString());
+    if (quiet) {
+      a.add("--quiet");
+    }
+    return a;
+  }
+
+  /**
+   * The coordinator's load of this replay's records before its run ({@code reproduce --load}): the same properties
+   * without a time limit (a load cut short leaves the run reading records that are not there), unthrottled, with the
+   * run's threads on the same hosts and clients, into {@code loadOut}.
+   */
+  public List<String> loadArguments(Path loadOut) {
+    List<String> a = new ArrayList<>(List.of("load", plan.binding()));
+    Map<String, String> p = new TreeMap<>(properties);
+    p.put("maxexecutiontime", "0");
+    p.forEach((k, v) -> option(a, "-p", k + "=" + v));
+    option(a, "-threads", threads != null ? threads : plan.threads() > 0 ? Long.toString(plan.threads()) : null);
+    option(a, "--clients-per-host", Integer.toString(clientsPerHost));
+    a.addAll(hostArguments);
+    option(a, "--out", loadOut.toString());
     if (quiet) {
       a.add("--quiet");
     }

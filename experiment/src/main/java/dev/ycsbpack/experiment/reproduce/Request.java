@@ -30,6 +30,14 @@ public record Request(Map<String, String> userProperties, List<String> userFiles
 
   /** The properties a reproduction of {@code plan} runs with: the plan's, the user's over them. */
   public Map<String, String> properties(ReproduciblePlan plan) throws UsageError {
+    return properties(plan, SentConcerns.NONE);
+  }
+
+  /**
+   * The properties a reproduction of {@code plan} runs with: the plan's, the user's over them, the user's URL sending
+   * the concerns the original sent ({@code sent}) that neither it nor a property sets.
+   */
+  public Map<String, String> properties(ReproduciblePlan plan, SentConcerns sent) throws UsageError {
     Map<String, String> all = new TreeMap<>(plan.properties() == null ? Map.of() : plan.properties());
     all.putAll(userProperties);
     if ("mongodb".equals(plan.binding()) && !all.containsKey(ReproduciblePlan.URL)) {
@@ -37,6 +45,33 @@ public record Request(Map<String, String> userProperties, List<String> userFiles
           + "original's URL is not part of its plan");
     }
     masked(all, "");
+    if (all.containsKey(ReproduciblePlan.URL)) {
+      all.put(ReproduciblePlan.URL, sent.onto(all.get(ReproduciblePlan.URL), withArms(plan, all)));
+    }
+    return all;
+  }
+
+  /**
+   * The concerns of {@code sent} the user's URL is given to send again ({@code w=majority&readPreference=...}), as
+   * {@link #properties(ReproduciblePlan, SentConcerns)} adds them; empty for none.
+   */
+  public String resent(ReproduciblePlan plan, SentConcerns sent) {
+    String url = userProperties.get(ReproduciblePlan.URL);
+    if (url == null) {
+      return "";
+    }
+    Map<String, String> all = new TreeMap<>(plan.properties() == null ? Map.of() : plan.properties());
+    all.putAll(userProperties);
+    return sent.shown(url, withArms(plan, all));
+  }
+
+  /** {@code properties} and every key an A/B experiment's arm sets: what may replace a URL's option. */
+  private static Map<String, String> withArms(ReproduciblePlan plan, Map<String, String> properties) {
+    Map<String, String> all = new TreeMap<>(properties);
+    ExperimentManifest.Plan e = plan.experiment();
+    if (e != null && e.arms() != null) {
+      e.arms().forEach(a -> all.putAll(a.properties() == null ? Map.of() : a.properties()));
+    }
     return all;
   }
 
@@ -102,10 +137,24 @@ public record Request(Map<String, String> userProperties, List<String> userFiles
 
   /** Each change against the original's plan, as typed, secrets masked: what is printed first and recorded. */
   public List<String> listed(ReproduciblePlan plan, int perHost) {
+    return listed(plan, perHost, SentConcerns.NONE);
+  }
+
+  /**
+   * Each change against the original's plan, as typed, secrets masked: what is printed first and recorded; a concern
+   * the user's URL sends in place of the one the original sent ({@code sent}) among them.
+   */
+  public List<String> listed(ReproduciblePlan plan, int perHost, SentConcerns sent) {
     Redactor r = Redactor.of(userProperties);
     List<String> out = new ArrayList<>();
     userFiles.forEach(f -> out.add("-P " + f));
     userProperties.forEach((k, v) -> out.add("-p " + k + "=" + r.show(k, v)));
+    String url = userProperties.get(ReproduciblePlan.URL);
+    if (url != null) {
+      Map<String, String> all = new TreeMap<>(plan.properties() == null ? Map.of() : plan.properties());
+      all.putAll(userProperties);
+      sent.overrides(url, withArms(plan, all)).forEach(o -> out.add(r.redact(o)));
+    }
     if (threads != null) {
       out.add("-threads " + threads);
     }

@@ -14,7 +14,7 @@ import java.util.Map;
  * complete enough for {@code compare} (a window of its own, the configuration and environment), so an A/B
  * experiment's whole loop, warm-up and comparison included, runs on figures no real server could promise.
  */
-final class ChosenSteps extends ChosenThroughputs {
+public final class ChosenSteps extends ChosenThroughputs {
   private final String product;
   private long clock = 1_700_000_000_000L;
 
@@ -22,7 +22,7 @@ final class ChosenSteps extends ChosenThroughputs {
    * @param throughputByStep each run's ops/s by folder name; a run not listed fails the test
    * @param product          the server product the clients record ({@code server.product}), or null for none
    */
-  ChosenSteps(Map<String, Double> throughputByStep, String product) {
+  public ChosenSteps(Map<String, Double> throughputByStep, String product) {
     super(throughputByStep);
     this.product = product;
   }
