@@ -9,6 +9,7 @@ import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.OutputFolder;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.cli.CoordinatorMain;
 import dev.ycsbpack.coordinator.options.RunOptions;
@@ -156,7 +157,8 @@ final class ReproduceCommand implements Callable<Integer> {
     stdout.println();
     stdout.print(r.markdown());
     stdout.println();
-    stdout.println("reproduce: " + (status == 0 ? "COMPLETE" : "FAILED (exit status " + status + ")") + "; "
+    stdout.println("reproduce: " + (status == 0 ? RunStatus.COMPLETE.label()
+        : RunStatus.FAILED.label() + " (exit status " + status + ")") + "; "
         + r.environment().size() + " environment difference" + (r.environment().size() == 1 ? "" : "s")
         + "; the comparison: " + out.resolve(ReproductionComparison.MARKDOWN) + " (and "
         + ReproductionComparison.JSON + ")");
