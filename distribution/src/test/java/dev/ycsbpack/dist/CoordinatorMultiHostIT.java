@@ -295,9 +295,7 @@ class CoordinatorMultiHostIT {
   void aKilledRemoteClientFailsTheRunNamingItsHost() throws Exception {
     Path bundle = work.resolve("killed");
     Coordinator c = startLongRun(bundle);
-    List<ProcessTable.Entry> victim = clientsOn(LAB.rig().host("h1"));
-    assertEquals(1, victim.size(), victim::toString);
-    new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
+    ProcessTable.signalTheOne(clientsOn(LAB.rig().host("h1")), "KILL");
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);

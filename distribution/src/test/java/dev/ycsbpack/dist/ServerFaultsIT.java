@@ -52,7 +52,7 @@ class ServerFaultsIT {
   private String[] loadedWorkload() throws IOException {
     server = FerretDbServer.startSqlite(work.resolve("data"));
     String table = Servers.newTable();
-    String[] common = concat("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+    String[] common = concat("-P", YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=100", "-threads", "2");
     YcsbRun.run(work, concat("load", "mongodb", common)).assertSucceeded();
