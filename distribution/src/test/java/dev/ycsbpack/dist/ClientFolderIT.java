@@ -1,5 +1,6 @@
 package dev.ycsbpack.dist;
 
+import static dev.ycsbpack.dist.YcsbRun.readOrError;
 import static dev.ycsbpack.dist.YcsbRun.readMostly;
 import static dev.ycsbpack.dist.Servers.concat;
 import static dev.ycsbpack.dist.Servers.pointAt;
@@ -132,13 +133,13 @@ class ClientFolderIT {
         while (run.isAlive() && System.nanoTime() < deadline && !measuring.matcher(Files.readString(log)).find()) {
           Thread.sleep(100);
         }
-        assertTrue(run.isAlive(), () -> signal + ": still running: " + read(log));
+        assertTrue(run.isAlive(), () -> signal + ": still running: " + readOrError(log));
         assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(run.pid())).start().waitFor());
         assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), signal + ": ends once stopped");
       } finally {
         run.destroyForcibly();
       }
-      String printed = read(log);
+      String printed = readOrError(log);
       assertEquals(1, run.exitValue(), () -> signal + ": " + printed);
       assertTrue(printed.contains("bin/ycsb: FAILED: interrupted (SIG" + signal + ")"),
           () -> signal + ": " + printed);
@@ -172,20 +173,22 @@ class ClientFolderIT {
       Process run = pb.start();
       String error = "bin/ycsb: error: cannot write " + out + "/";
       try {
-        assertTrue(Coordinator.waitFor(() -> YcsbRun.lastReportedOperations(stderr) > 0, 60), () -> read(stderr));
+        assertTrue(Coordinator.waitFor(() -> YcsbRun.lastReportedOperations(stderr) > 0, 60),
+            () -> readOrError(stderr));
         Path fill = mount.resolve("fill");
         SmallDisk.fillUp(fill);
         // the status lines soon need a page the disk no longer has; then space comes back for the verdict
-        assertTrue(Coordinator.waitFor(() -> read(stderr).contains(error), 60), () -> read(stderr));
+        assertTrue(Coordinator.waitFor(() -> readOrError(stderr).contains(error), 60), () -> readOrError(stderr));
         Files.delete(fill);
         assertTrue(run.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "ends at its operation count");
       } finally {
         run.destroyForcibly();
       }
-      String printed = read(stderr);
+      String printed = readOrError(stderr);
       assertEquals(1, run.exitValue(), printed);
-      assertTrue(read(stdout).contains("[OVERALL], RunTime(ms)") && read(stdout).contains("[READ], Operations"),
-          () -> "YCSB's report on stdout: " + read(stdout));
+      assertTrue(
+          readOrError(stdout).contains("[OVERALL], RunTime(ms)") && readOrError(stdout).contains("[READ], Operations"),
+          () -> "YCSB's report on stdout: " + readOrError(stdout));
       List<String> errors = printed.lines().filter(l -> l.startsWith(error)).toList();
       assertEquals(1, errors.size(), printed);
       assertTrue(errors.get(0).matches(java.util.regex.Pattern.quote(error)
@@ -197,14 +200,6 @@ class ClientFolderIT {
       assertEquals("FAILED", verdict.get("status"), verdict::toString);
       assertTrue(verdict.get("reason").startsWith(cause), verdict::toString);
       assertEquals("15000", verdict.get("operations.completed"), verdict::toString);
-    }
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (java.io.IOException e) {
-      return e.toString();
     }
   }
 

@@ -28,6 +28,13 @@ class ExperimentIT {
         List.of("-p", "recordcount=300", "-p", "operationcount=400", "--quiet", "--hosts", "local"), more);
   }
 
+  /** Runs the sweep of {@code options} into the experiment folder {@code dir}. */
+  private Coordinator sweepTo(Path dir, String... options) throws Exception {
+    List<String> args = sweep(options);
+    args.addAll(List.of("--out", dir.toString()));
+    return run(args);
+  }
+
   private Coordinator run(List<String> args) throws Exception {
     return Coordinator.run(work, TOOL, args);
   }
@@ -35,8 +42,7 @@ class ExperimentIT {
   @Test
   void sweepLoadsOnceRunsEveryStepAsABundleAndAnswers() throws Exception {
     Path dir = work.resolve("sweep");
-    Coordinator c = run(sweep("-threads", "1,2,4", "--load", "--slo", "READ.p99<=5s",
-        "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2,4", "--load", "--slo", "READ.p99<=5s");
     assertEquals(0, c.exitCode(), c::describe);
     assertEquals(300, fresh.countDocuments());
     JsonNode m = Coordinator.manifest(dir);
@@ -95,8 +101,7 @@ class ExperimentIT {
   @Test
   void clientsSweepPlacesTheClientsAndTargetSweepRecordsIntendedLatencyOnTheLoadedData() throws Exception {
     Path clients = work.resolve("clients");
-    Coordinator c = run(sweep("--clients", "1,2", "-threads", "2", "--load", "--hosts", "local",
-        "--out", clients.toString()));
+    Coordinator c = sweepTo(clients, "--clients", "1,2", "-threads", "2", "--load", "--hosts", "local");
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(clients);
     assertEquals("clients", m.get("plan").get("axis").asText(), m::toPrettyString);
@@ -115,8 +120,7 @@ class ExperimentIT {
     // the data is loaded now: no --load, the record count check passes
     Path targets = work.resolve("targets");
     // low rates, so a machine shared with other builds keeps up (a step under 80% of its target ends the sweep)
-    Coordinator t = run(sweep("-target", "20,40", "-threads", "4", "-p", "operationcount=80",
-        "--out", targets.toString()));
+    Coordinator t = sweepTo(targets, "-target", "20,40", "-threads", "4", "-p", "operationcount=80");
     assertEquals(0, t.exitCode(), t::describe);
     JsonNode tm = Coordinator.manifest(targets);
     assertEquals("target", tm.get("plan").get("axis").asText(), tm::toPrettyString);
@@ -141,7 +145,7 @@ class ExperimentIT {
   @Test
   void repeatedStepsReportTheirSpreadAndTheAnswersWeighTheMedians() throws Exception {
     Path dir = work.resolve("repeated");
-    Coordinator c = run(sweep("-threads", "1,2", "--repeat", "2", "--load", "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2", "--repeat", "2", "--load");
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     List<String> names = new ArrayList<>();
@@ -192,11 +196,7 @@ class ExperimentIT {
     assertTrue(maximum > 0, killed::toPrettyString);
     assertEquals("00-unthrottled", killed.get("maximum").get("step").asText());
 
-    Coordinator resumed = run(same);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    for (String done : List.of("00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1")) {
-      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
-    }
+    Coordinator resumed = resumeSkipping(same, "00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1");
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     assertEquals("target-percent", m.get("plan").get("axis").asText());
@@ -289,9 +289,7 @@ class ExperimentIT {
     killDuring(argsB, b, "steps/02-run-r2");
     List<String> sameB = new ArrayList<>(argsB.subList(0, argsB.size() - 2));
     sameB.addAll(List.of("--resume", b.toString()));
-    Coordinator resumed = run(sameB);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    assertTrue(resumed.stdout().contains("step 01-run-r1: COMPLETE earlier, not run again"), resumed::describe);
+    resumeSkipping(sameB, "01-run-r1");
     JsonNode mb = Coordinator.manifest(b);
     List<String> namesB = new ArrayList<>();
     mb.get("steps").forEach(s -> namesB.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
@@ -434,8 +432,7 @@ class ExperimentIT {
   @Test
   void aDocumentedTwoHostSweepRunsWithoutTheValuesBelowTheClients() throws Exception {
     Path dir = work.resolve("two-hosts");
-    Coordinator c = run(sweep("-threads", "1,4,16", "--load", "--hosts", "local", "--out",
-        dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,4,16", "--load", "--hosts", "local");
     assertEquals(0, c.exitCode(), c::describe);
     String note = "-threads 1 dropped, below the 2 clients (each client needs at least one thread); the sweep runs "
         + "4,16";
@@ -462,8 +459,7 @@ class ExperimentIT {
 
     // a second --load into the loaded collection is refused before anything runs; --fresh drops it first
     Path second = work.resolve("second");
-    Coordinator taken = run(sweep("-threads", "2", "--load", "--hosts", "local", "--out",
-        second.toString()));
+    Coordinator taken = sweepTo(second, "-threads", "2", "--load", "--hosts", "local");
     assertEquals(2, taken.exitCode(), taken::describe);
     assertEquals(
         "ycsb-experiment: error: --load: the collection " + Servers.DATABASE + "." + fresh.table() + " already "
@@ -471,22 +467,20 @@ class ExperimentIT {
             + "before the load, or -p table=OTHER to load another collection",
         taken.stderr().strip(), taken::describe);
     assertFalse(Files.exists(second), "nothing written");
-    Coordinator noLoad = run(sweep("-threads", "2", "--fresh", "--hosts", "local", "--out",
-        second.toString()));
+    Coordinator noLoad = sweepTo(second, "-threads", "2", "--fresh", "--hosts", "local");
     assertEquals(2, noLoad.exitCode(), noLoad::describe);
     assertTrue(noLoad.stderr().strip().startsWith("ycsb-experiment: error: --fresh: ") && noLoad.stderr().strip()
         .lines().count() == 1, noLoad::describe);
     assertFalse(Files.exists(second), "nothing written");
     assertEquals(300, fresh.countDocuments());
-    Coordinator refreshed = run(sweep("-threads", "2", "--load", "--fresh", "--hosts", "local", "--out",
-        second.toString()));
+    Coordinator refreshed = sweepTo(second, "-threads", "2", "--load", "--fresh", "--hosts", "local");
     assertEquals(0, refreshed.exitCode(), refreshed::describe);
     assertTrue(refreshed.stderr().contains("ycsb-experiment: --fresh: dropped " + Servers.DATABASE + "." + fresh.table()
         + " (300 documents) before the load"), refreshed::describe);
     assertEquals(300, fresh.countDocuments());
 
     Path none = work.resolve("none-left");
-    Coordinator refused = run(sweep("-threads", "1", "--hosts", "local", "--out", none.toString()));
+    Coordinator refused = sweepTo(none, "-threads", "1", "--hosts", "local");
     assertEquals(2, refused.exitCode(), refused::describe);
     assertEquals("ycsb-experiment: error: -threads 1: every value is below the 2 clients (each client needs at least "
         + "one thread): expected values of 2 or more", refused.stderr().strip(), refused::describe);
@@ -527,8 +521,7 @@ class ExperimentIT {
   void anSloOnAnOperationTheWorkloadNeverRunsIsRefusedBeforeAnythingRuns() throws Exception {
     Path dir = work.resolve("slo");
     // read95-update5 has insertproportion=0: an INSERT objective could only ever read as a miss
-    Coordinator c = run(sweep("-threads", "1,2", "--load", "--slo", "INSERT.p99<=10ms",
-        "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2", "--load", "--slo", "INSERT.p99<=10ms");
     assertEquals(2, c.exitCode(), c::describe);
     assertEquals("ycsb-experiment: error: --slo INSERT.p99<=10ms: the workload never runs INSERT; it runs READ, "
         + "UPDATE (readproportion=0.95, updateproportion=0.05, insertproportion=0, scanproportion=0, "
@@ -572,11 +565,7 @@ class ExperimentIT {
     assertTrue(refused.stderr().contains("plan differs") && refused.stderr().contains("[1, 2, 8]"),
         refused::describe);
 
-    Coordinator resumed = run(same);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    for (String done : List.of("00-load", "01-threads-1", "02-threads-2")) {
-      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
-    }
+    resumeSkipping(same, "00-load", "01-threads-1", "02-threads-2");
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     List<String> names = new ArrayList<>();
@@ -586,6 +575,19 @@ class ExperimentIT {
     assertEquals(firstStepStart, m.get("steps").get(1).get("startedAt").asText(), "step 1 was not run again");
     assertTrue(Files.isDirectory(dir.resolve("steps/03-threads-4.attempt-1")));
     assertEquals(300, fresh.countDocuments(), "loaded once");
+  }
+
+  /**
+   * Resumes an experiment with {@code args}: it exits 0 saying that each of the steps {@code done} was COMPLETE earlier
+   * and not run again.
+   */
+  private Coordinator resumeSkipping(List<String> args, String... done) throws Exception {
+    Coordinator resumed = run(args);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    for (String step : done) {
+      assertTrue(resumed.stdout().contains("step " + step + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
+    return resumed;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ycsbpack.dist;
 
+import static dev.ycsbpack.dist.YcsbRun.readOrError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -153,7 +154,7 @@ class StartupArchiveIT {
         Thread.sleep(100); // until the script has exec'd Java
       }
       Thread.sleep(2_000); // into the run, which lasts a minute at this rate
-      assertTrue(listing.isAlive(), () -> "still running at 2 operations a second: " + read(err));
+      assertTrue(listing.isAlive(), () -> "still running at 2 operations a second: " + readOrError(err));
       assertTrue(listing.info().command().orElse("").endsWith("/java"),
           () -> "bin/ycsb's pid runs " + listing.info().command());
       assertEquals(0, listing.descendants().count(), "no child process");
@@ -203,7 +204,7 @@ class StartupArchiveIT {
       while (files(cache).isEmpty() && listing.isAlive() && System.nanoTime() < deadline) {
         Thread.sleep(50); // until the script has made the pending list
       }
-      assertTrue(listing.isAlive(), () -> "still running at 10 operations a second: " + read(err));
+      assertTrue(listing.isAlive(), () -> "still running at 10 operations a second: " + readOrError(err));
       for (Path f : files(cache)) {
         Files.delete(f);
       }
@@ -213,8 +214,8 @@ class StartupArchiveIT {
     } finally {
       listing.destroyForcibly();
     }
-    assertEquals(0, listing.exitValue(), () -> read(out) + read(err));
-    String all = read(out) + read(err);
+    assertEquals(0, listing.exitValue(), () -> readOrError(out) + readOrError(err));
+    String all = readOrError(out) + readOrError(err);
     assertFalse(all.contains("shared archive") || all.contains("Error occurred") || all.contains("[warning]"), all);
   }
 
@@ -251,7 +252,7 @@ class StartupArchiveIT {
               .findFirst().orElse(null);
           Thread.sleep(10);
         }
-        assertTrue(dump != null, () -> signal + ": the start made an archive: " + read(out));
+        assertTrue(dump != null, () -> signal + ": the start made an archive: " + readOrError(out));
         Process kill = new ProcessBuilder("kill", "-" + signal, "--", (signal.equals("TERM") ? "" : "-")
             + start.pid()).inheritIO().start();
         assertEquals(0, kill.waitFor());
@@ -259,8 +260,9 @@ class StartupArchiveIT {
       } finally {
         start.destroyForcibly();
       }
-      assertEquals(statusFor.get(signal), start.exitValue(), () -> signal + ": " + read(out));
-      assertFalse(read(out).contains("[OVERALL]"), () -> signal + ": the run did not start: " + read(out));
+      assertEquals(statusFor.get(signal), start.exitValue(), () -> signal + ": " + readOrError(out));
+      assertFalse(readOrError(out).contains("[OVERALL]"),
+          () -> signal + ": the run did not start: " + readOrError(out));
       ProcessHandle helper = dump;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
       while (helper.isAlive() && System.nanoTime() < deadline) {
@@ -517,14 +519,6 @@ class StartupArchiveIT {
     for (String text : List.of(run.stdout, run.stderr)) {
       assertFalse(text.contains("[warning]") || text.contains("[error]") || text.contains("shared archive")
           || text.contains("A fatal error"), run::describe);
-    }
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      return e.toString();
     }
   }
 

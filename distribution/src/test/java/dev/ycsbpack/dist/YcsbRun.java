@@ -74,6 +74,15 @@ public final class YcsbRun {
     }
   }
 
+  /** A file a run writes, as text, or the error that kept it from being read (one it has not written yet). */
+  public static String readOrError(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+
   public static YcsbRun run(Path workDir, String... args) {
     return exec(workDir, home().resolve("bin/ycsb").toString(), args);
   }
