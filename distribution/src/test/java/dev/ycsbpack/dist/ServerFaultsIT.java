@@ -85,11 +85,10 @@ class ServerFaultsIT {
   }
 
   /**
-   * Loads the workload and starts a run of it with no end in sight (10,000,000 operations) and {@code options}; sends
-   * {@code signal} to the server once it is under way, and waits for the run's end.
+   * Starts a run of the {@link #loadedWorkload} {@code common} with no end in sight (10,000,000 operations) and
+   * {@code options}; sends {@code signal} to the server once it is under way, and waits for the run's end.
    */
-  private Faulted endlessRunMeets(String signal, Path out, String... options) throws Exception {
-    String[] common = loadedWorkload();
+  private Faulted endlessRunMeets(String signal, Path out, String[] common, String... options) throws Exception {
     CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000", options));
     signal(signal, server.pid());
     long sent = System.nanoTime();
@@ -122,9 +121,10 @@ class ServerFaultsIT {
 
   @Test
   void aServerKilledForGoodEndsTheRunWithinTheStallTimeoutNamingTheErrors() throws Exception {
+    String[] common = loadedWorkload();
     Path out = work.resolve("killed");
     // operations fail after 1.5 s of server selection, so by the stall there are errors to name
-    Faulted faulted = endlessRunMeets("KILL", out, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
+    Faulted faulted = endlessRunMeets("KILL", out, common, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
         "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1500");
     YcsbRun run = faulted.run();
     assertFailedForLostServer(run, out, true);
@@ -135,8 +135,9 @@ class ServerFaultsIT {
 
   @Test
   void aFrozenServerEndsTheRunWithinTheStallTimeoutPlusTheSocketTimeout() throws Exception {
+    String[] common = loadedWorkload();
     Path out = work.resolve("frozen");
-    Faulted faulted = endlessRunMeets("STOP", out, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS);
+    Faulted faulted = endlessRunMeets("STOP", out, common, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS);
     // nothing fails before the stall: every operation hangs in a read until the default 30 s socket timeout
     assertFailedForLostServer(faulted.run(), out, false);
     assertTrue(faulted.run().stderr.contains("no operation had failed by then either"), faulted.run()::describe);
