@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -146,13 +147,11 @@ class AbExperimentIT {
     assertEquals(0, Servers.countDocuments(target, table));
   }
 
+  /** comparison.json's row of the overall throughput. */
   private static JsonNode overallThroughput(JsonNode cmp) {
-    for (JsonNode metric : cmp.get("metrics")) {
-      if (metric.get("operation").asText().equals("OVERALL")
-          && metric.get("metric").asText().startsWith("throughput")) {
-        return metric;
-      }
-    }
-    throw new AssertionError("no overall throughput row: " + cmp.toPrettyString());
+    return StreamSupport.stream(cmp.get("metrics").spliterator(), false)
+        .filter(row -> row.get("operation").asText().equals("OVERALL")
+            && row.get("metric").asText().startsWith("throughput"))
+        .findFirst().orElseThrow(() -> new AssertionError("no overall throughput row: " + cmp.toPrettyString()));
   }
 }

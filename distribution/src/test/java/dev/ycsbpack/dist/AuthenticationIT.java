@@ -69,7 +69,7 @@ class AuthenticationIT {
   }
 
   private static List<String> common(Path secrets, String table, String... more) {
-    List<String> a = new ArrayList<>(List.of("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+    List<String> a = new ArrayList<>(List.of("-P", YcsbRun.readMostly().toString(),
         "-P", secrets.toString(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=200", "-p", "operationcount=200", "-p", "fieldcount=2"));
     a.addAll(List.of(more));

@@ -11,7 +11,7 @@ import dev.ycsbpack.common.ErrorBudget;
 import dev.ycsbpack.common.Outcomes;
 import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Verdict;
-import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.ProxiedServer;
 import dev.ycsbpack.testkit.WireProxy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,33 +43,23 @@ class ConnectionResetsIT {
 
   @TempDir
   Path work;
-  private EmbeddedMongoServer server;
-  private WireProxy proxy;
+  @RegisterExtension
+  final ProxiedServer proxied = new ProxiedServer();
   private ScheduledExecutorService resetter;
 
-  @BeforeEach
-  void start() {
-    server = EmbeddedMongoServer.start();
-    proxy = WireProxy.start(server.port());
-  }
-
+  /** Stops the resets before the proxy closes. */
   @AfterEach
-  void stop() throws InterruptedException {
-    try {
-      if (resetter != null) {
-        resetter.shutdownNow();
-        resetter.awaitTermination(5, TimeUnit.SECONDS);
-      }
-      proxy.close();
-    } finally {
-      server.close();
+  void stopResetting() throws InterruptedException {
+    if (resetter != null) {
+      resetter.shutdownNow();
+      resetter.awaitTermination(5, TimeUnit.SECONDS);
     }
   }
 
   /** The workload through the proxy; no driver retries, so every reset the clients meet shows as a failed operation. */
   private String[] workload(String table) {
-    return concat("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + proxy.connectionString() + "/" + Servers.DATABASE
+    return concat("-P", YcsbRun.readMostly().toString(),
+        "-p", "mongodb.url=" + proxied.proxy().connectionString() + "/" + Servers.DATABASE
             + "?retryReads=false&retryWrites=false",
         "-p", "table=" + table, "-p", "recordcount=100");
   }
@@ -86,7 +76,7 @@ class ConnectionResetsIT {
     resetter.scheduleAtFixedRate(() -> {
       if (tries.incrementAndGet() > MAX_RESET_ROUNDS) {
         resetter.shutdown();
-      } else if (proxy.resetAll() > 0) {
+      } else if (proxied.proxy().resetAll() > 0) {
         rounds.incrementAndGet();
       }
     }, RESET_EVERY_MS, RESET_EVERY_MS, TimeUnit.MILLISECONDS);
@@ -107,7 +97,7 @@ class ConnectionResetsIT {
     YcsbRun.run(work, concat("load", "mongodb", workload(table))).assertSucceeded();
     for (String budget : List.of("100", "0")) {
       Path out = work.resolve("budget-" + budget);
-      int connectionsBefore = proxy.connections();
+      int connectionsBefore = proxied.proxy().connections();
       // paced (about 6 s), so the resets land mid-run however fast the machine is
       CompletableFuture<YcsbRun> running = CompletableFuture.supplyAsync(() -> YcsbRun.run(work, concat("run",
           "mongodb", workload(table), "-threads", "2", "-target", "250", "-p", "operationcount=1500", "-s",
@@ -118,7 +108,8 @@ class ConnectionResetsIT {
       resetter.shutdownNow();
 
       assertTrue(rounds.get() >= 3, "resets during the run: " + rounds + "\n" + run.describe());
-      assertTrue(proxy.connections() > connectionsBefore + rounds.get(), "the clients reconnected after each reset");
+      assertTrue(proxied.proxy().connections() > connectionsBefore + rounds.get(),
+          "the clients reconnected after each reset");
       Verdict verdict = new ClientFolder(out).verdict().orElseThrow();
       Outcomes o = verdict.outcomes();
       // the run carried on: every operation was attempted, whatever the resets broke
@@ -153,12 +144,12 @@ class ConnectionResetsIT {
       assertTrue(Coordinator.waitFor(
           () -> !c.process.isAlive() || YcsbRun.lastReportedOperations(clientErr) >= 20, 120), c::describe);
       assertTrue(c.process.isAlive(), () -> "ended before the resets: " + c.describe());
-      int connectionsBefore = proxy.connections();
+      int connectionsBefore = proxied.proxy().connections();
       AtomicInteger rounds = startResetting();
       assertEquals(0, c.await(), c::describe);
       resetter.shutdownNow();
       assertTrue(rounds.get() >= 3, "resets during the run: " + rounds);
-      assertTrue(proxy.connections() > connectionsBefore + rounds.get(), "the clients reconnected");
+      assertTrue(proxied.proxy().connections() > connectionsBefore + rounds.get(), "the clients reconnected");
     } finally {
       if (c.process.isAlive()) {
         c.process.destroyForcibly();

@@ -4,17 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Coordinated loads through bin/ycsb-coordinator with local hosts: what several client processes share. */
 class CoordinatedLoadIT {
   @TempDir
   Path work;
+  @RegisterExtension
+  final FreshTable fresh = new FreshTable();
 
   /**
    * A load into a collection that already holds its keys fails, and the coordinator's summary and manifest name the
@@ -23,58 +24,53 @@ class CoordinatedLoadIT {
    */
   @Test
   void aLoadIntoAFullCollectionNamesTheDuplicateKeysAndDropOnLoadStartsFromEmpty() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    List<String> load = List.of("load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=400", "-p", "mongodb.batchsize=50", "-threads", "2", "--quiet",
+    List<String> load = List.of("load", "mongodb", "-P", YcsbRun.readMostly().toString(),
+        "-p", "mongodb.url=" + fresh.target().connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + fresh.table(), "-p", "recordcount=400", "-p", "mongodb.batchsize=50", "-threads", "2",
+        "--quiet",
         "--hosts", "local,local");
-    try {
-      Coordinator first = Coordinator.run(work, List.of(), concat(load, "--out", work.resolve("first").toString()));
-      assertEquals(0, first.exitCode(), first::describe);
-      // self-verifying: the server's count is in the summary and the manifest
-      String collection = Servers.DATABASE + "." + table;
-      assertTrue(first.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), first::describe);
-      JsonNode count = Coordinator.manifest(work.resolve("first")).get("count");
-      assertEquals(400, count.get("expected").asLong(), count::toPrettyString);
-      assertEquals(400, count.get("counted").asLong(), count::toPrettyString);
-      assertEquals("COMPLETE", count.get("verdict").asText(), count::toPrettyString);
+    Coordinator first = Coordinator.run(work, List.of(), concat(load, "--out", work.resolve("first").toString()));
+    assertEquals(0, first.exitCode(), first::describe);
+    // self-verifying: the server's count is in the summary and the manifest
+    String collection = Servers.DATABASE + "." + fresh.table();
+    assertTrue(first.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), first::describe);
+    JsonNode count = Coordinator.manifest(work.resolve("first")).get("count");
+    assertEquals(400, count.get("expected").asLong(), count::toPrettyString);
+    assertEquals(400, count.get("counted").asLong(), count::toPrettyString);
+    assertEquals("COMPLETE", count.get("verdict").asText(), count::toPrettyString);
 
-      Path run = work.resolve("run");
-      List<String> runArgs = new java.util.ArrayList<>(load);
-      runArgs.set(0, "run");
-      Coordinator r = Coordinator.run(work, List.of(), concat(runArgs, "-p", "operationcount=300",
-          "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5",
-          "--out", run.toString()));
-      assertEquals(0, r.exitCode(), r::describe);
-      long total = Servers.countDocuments(target, table);
-      assertTrue(total > 400, "the run inserted new keys: " + total);
-      JsonNode runCount = Coordinator.manifest(run).get("count");
-      assertEquals(400, runCount.get("before").asLong(), runCount::toPrettyString);
-      assertEquals(total - 400, runCount.get("stored").asLong(), runCount::toPrettyString);
-      assertEquals(total, runCount.get("counted").asLong(), runCount::toPrettyString);
-      assertTrue(r.stdout().contains(String.format("%,d new keys inserted, %,d counted in %s (400 before the run)",
-          total - 400, total, collection)), r::describe);
+    Path run = work.resolve("run");
+    List<String> runArgs = new java.util.ArrayList<>(load);
+    runArgs.set(0, "run");
+    Coordinator r = Coordinator.run(work, List.of(), concat(runArgs, "-p", "operationcount=300",
+        "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p", "insertproportion=0.5",
+        "--out", run.toString()));
+    assertEquals(0, r.exitCode(), r::describe);
+    long total = fresh.countDocuments();
+    assertTrue(total > 400, "the run inserted new keys: " + total);
+    JsonNode runCount = Coordinator.manifest(run).get("count");
+    assertEquals(400, runCount.get("before").asLong(), runCount::toPrettyString);
+    assertEquals(total - 400, runCount.get("stored").asLong(), runCount::toPrettyString);
+    assertEquals(total, runCount.get("counted").asLong(), runCount::toPrettyString);
+    assertTrue(r.stdout().contains(String.format("%,d new keys inserted, %,d counted in %s (400 before the run)",
+        total - 400, total, collection)), r::describe);
 
-      Path again = work.resolve("again");
-      Coordinator c = Coordinator.run(work, List.of(), concat(load, "--out", again.toString()));
-      assertEquals(1, c.exitCode(), c::describe);
-      String failed = c.stderr().lines().filter(l -> l.startsWith("ycsb-coordinator: FAILED: ")).findFirst()
-          .orElseThrow(() -> new AssertionError(c.describe()));
-      assertTrue(failed.contains("the first errors: ") && failed.contains("Return=DUPLICATE_KEY")
-          && failed.contains("duplicate key"), failed);
-      String reason = Coordinator.manifest(again).get("reason").asText();
-      assertTrue(reason.contains("Return=DUPLICATE_KEY"), reason);
+    Path again = work.resolve("again");
+    Coordinator c = Coordinator.run(work, List.of(), concat(load, "--out", again.toString()));
+    assertEquals(1, c.exitCode(), c::describe);
+    String failed = c.stderr().lines().filter(l -> l.startsWith("ycsb-coordinator: FAILED: ")).findFirst()
+        .orElseThrow(() -> new AssertionError(c.describe()));
+    assertTrue(failed.contains("the first errors: ") && failed.contains("Return=DUPLICATE_KEY")
+        && failed.contains("duplicate key"), failed);
+    String reason = Coordinator.manifest(again).get("reason").asText();
+    assertTrue(reason.contains("Return=DUPLICATE_KEY"), reason);
 
-      Path fresh = work.resolve("fresh");
-      Coordinator d = Coordinator.run(work, List.of(), concat(load, "-p", "mongodb.dropOnLoad=true",
-          "--out", fresh.toString()));
-      assertEquals(0, d.exitCode(), d::describe);
-      assertEquals(400, Servers.countDocuments(target, table));
-      assertTrue(d.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), d::describe);
-    } finally {
-      Servers.drop(target, table);
-    }
+    Path dropped = work.resolve("fresh");
+    Coordinator d = Coordinator.run(work, List.of(), concat(load, "-p", "mongodb.dropOnLoad=true",
+        "--out", dropped.toString()));
+    assertEquals(0, d.exitCode(), d::describe);
+    assertEquals(400, fresh.countDocuments());
+    assertTrue(d.stdout().contains("400 loaded, 400 counted in " + collection + "\n"), d::describe);
   }
 
   private static List<String> concat(List<String> a, String... more) {
@@ -86,23 +82,17 @@ class CoordinatedLoadIT {
   /** Two client processes warm up on one database at once (the shipped insert-latency workload) and both start. */
   @Test
   void twoClientsWithWarmUpOnOneDatabaseComplete() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path bundle = work.resolve("warm");
-    try {
-      Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
-          "-P", YcsbRun.home().resolve("workloads/insert-latency").toString(),
-          "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-          "-p", "table=" + table, "-p", "recordcount=200", "-p", "mongodb.warmup=50", "-threads", "2", "--quiet",
-          "--hosts", "local,local", "--out", bundle.toString()));
-      assertEquals(0, c.exitCode(), c::describe);
-      JsonNode manifest = Coordinator.manifest(bundle);
-      assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
-      assertEquals(200, Servers.countDocuments(target, table), "the measured collection holds only the load");
-      assertTrue(Servers.collectionNames(target).stream().noneMatch(n -> n.startsWith(table + "_warmup")),
-          () -> "every client dropped its scratch collection: " + Servers.collectionNames(target));
-    } finally {
-      Servers.drop(target, table);
-    }
+    Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
+        "-P", YcsbRun.home().resolve("workloads/insert-latency").toString(),
+        "-p", "mongodb.url=" + fresh.target().connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + fresh.table(), "-p", "recordcount=200", "-p", "mongodb.warmup=50", "-threads", "2", "--quiet",
+        "--hosts", "local,local", "--out", bundle.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    JsonNode manifest = Coordinator.manifest(bundle);
+    assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
+    assertEquals(200, fresh.countDocuments(), "the measured collection holds only the load");
+    assertTrue(Servers.collectionNames(fresh.target()).stream().noneMatch(n -> n.startsWith(fresh.table() + "_warmup")),
+        () -> "every client dropped its scratch collection: " + Servers.collectionNames(fresh.target()));
   }
 }

@@ -108,6 +108,11 @@ final class Coordinator {
     return err;
   }
 
+  /** How many hosts this {@code check} found ready with the pack already staged (its "ok: ... already staged" lines). */
+  long hostsAlreadyStaged() {
+    return stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count();
+  }
+
   /** Polls {@code condition} every 100 ms for at most {@code seconds}. */
   static boolean waitFor(BooleanSupplier condition, int seconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

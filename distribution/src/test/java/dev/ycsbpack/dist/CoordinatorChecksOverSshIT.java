@@ -82,7 +82,7 @@ class CoordinatorChecksOverSshIT {
     int i = 0;
     for (List<String> bad : cases) {
       List<String> single = new ArrayList<>(List.of("run", "mongodb", "-P",
-          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url=" + LAB.url()));
+          YcsbRun.readMostly().toString(), "-p", "mongodb.url=" + LAB.url()));
       single.addAll(bad);
       YcsbRun ycsb = YcsbRun.run(work, single.toArray(new String[0]));
       assertEquals(2, ycsb.exitCode, ycsb::describe);
@@ -164,7 +164,7 @@ class CoordinatorChecksOverSshIT {
   @Test
   void aRunOnANeverLoadedCollectionFailsOnEveryHostAsBinYcsbDoes() throws Exception {
     String table = Servers.newTable();
-    String single = singleRunStderr("run", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+    String single = singleRunStderr("run", "mongodb", "-P", YcsbRun.readMostly()
         .toString(), "-p", "mongodb.url=" + LAB.url(), "-p", "mongodb.database=" + Servers.DATABASE,
         "-p", "table=" + table, "-p", "operationcount=200", "-threads", "2");
     String sentence = single.lines().filter(l -> l.contains(" is empty (never loaded)")).findFirst()

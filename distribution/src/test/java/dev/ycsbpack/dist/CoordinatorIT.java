@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.hdr.CountsSidecar;
-import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -25,17 +23,21 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/ycsb-coordinator with local hosts (child processes) against the in-process server. */
 class CoordinatorIT {
   @TempDir
   Path work;
+  @RegisterExtension
+  final FreshTable fresh = new FreshTable();
 
-  private static List<String> common(Target target, String table) {
-    return List.of("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=1000", "--quiet");
+  /** The options every case shares: the workload, the in-process server and this test's collection. */
+  private List<String> common() {
+    return List.of("-P", YcsbRun.readMostly().toString(),
+        "-p", "mongodb.url=" + fresh.target().connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + fresh.table(), "-p", "recordcount=1000", "--quiet");
   }
 
   private static List<String> args(String phase, List<String> common, String... more) {
@@ -47,111 +49,105 @@ class CoordinatorIT {
 
   @Test
   void loadThenRunSplitKeysExactlyAndMergeEveryClient() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    List<String> common = common(target, table);
-    try {
-      Coordinator dry = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts",
-          "local,local", "--clients-per-host", "2", "--dry-run"));
-      assertEquals(0, dry.exitCode(), dry::describe);
-      for (String range : List.of("[0, 250)", "[250, 500)", "[500, 750)", "[750, 1000)")) {
-        assertTrue(dry.stdout().contains(range), dry::describe);
-      }
+    List<String> common = common();
+    Coordinator dry = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts",
+        "local,local", "--clients-per-host", "2", "--dry-run"));
+    assertEquals(0, dry.exitCode(), dry::describe);
+    for (String range : List.of("[0, 250)", "[250, 500)", "[500, 750)", "[750, 1000)")) {
+      assertTrue(dry.stdout().contains(range), dry::describe);
+    }
 
-      Path load = work.resolve("load");
-      Coordinator l = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts", "local,local",
-          "-p", "mongodb.batchsize=50", "-p", "mongodb.w=majority", "-p", "mongodb.j=true", "--out", load.toString()));
-      assertEquals(0, l.exitCode(), l::describe);
-      assertTrue(l.stdout().contains(", 1,000 of 1,000 batched documents acknowledged"), l::describe);
-      // the binding's INSERT-BATCH latencies are not operations: 1,000 documents are 1,000 operations, not 1,020
-      JsonNode loadOverall = new ObjectMapper().readTree(load.resolve("merged/merged.json").toFile()).get("overall");
-      assertEquals(1000, loadOverall.get("operations").asLong(), loadOverall::toPrettyString);
-      assertEquals(1000, loadOverall.get("reportedOperations").asLong(), loadOverall::toPrettyString);
-      JsonNode manifest = Coordinator.manifest(load);
-      assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
-      assertTrue(manifest.get("note").asText().startsWith("NOT MongoDB: the clients measured "),
-          manifest::toPrettyString);
-      // the write concern the clients sent, in the manifest and the report: w=1 and w=majority measure different things
-      assertEquals("w=majority, j=true", manifest.get("server").get("server.writeConcern").asText(),
-          manifest::toPrettyString);
-      assertTrue(Files.readString(load.resolve("merged/merged.txt")).contains("write concern w=majority, j=true"));
-      assertEquals(1000, Servers.countDocuments(target, table));
-      assertEquals(500, manifest.get("clients").get(1).get("insertstart").asLong());
+    Path load = work.resolve("load");
+    Coordinator l = Coordinator.run(work, List.of(), args("load", common, "-threads", "4", "--hosts", "local,local",
+        "-p", "mongodb.batchsize=50", "-p", "mongodb.w=majority", "-p", "mongodb.j=true", "--out", load.toString()));
+    assertEquals(0, l.exitCode(), l::describe);
+    assertTrue(l.stdout().contains(", 1,000 of 1,000 batched documents acknowledged"), l::describe);
+    // the binding's INSERT-BATCH latencies are not operations: 1,000 documents are 1,000 operations, not 1,020
+    JsonNode loadOverall = new ObjectMapper().readTree(load.resolve("merged/merged.json").toFile()).get("overall");
+    assertEquals(1000, loadOverall.get("operations").asLong(), loadOverall::toPrettyString);
+    assertEquals(1000, loadOverall.get("reportedOperations").asLong(), loadOverall::toPrettyString);
+    JsonNode manifest = Coordinator.manifest(load);
+    assertEquals("COMPLETE", manifest.get("status").asText(), manifest::toPrettyString);
+    assertTrue(manifest.get("note").asText().startsWith("NOT MongoDB: the clients measured "),
+        manifest::toPrettyString);
+    // the write concern the clients sent, in the manifest and the report: w=1 and w=majority measure different things
+    assertEquals("w=majority, j=true", manifest.get("server").get("server.writeConcern").asText(),
+        manifest::toPrettyString);
+    assertTrue(Files.readString(load.resolve("merged/merged.txt")).contains("write concern w=majority, j=true"));
+    assertEquals(1000, fresh.countDocuments());
+    assertEquals(500, manifest.get("clients").get(1).get("insertstart").asLong());
 
-      Path run = work.resolve("run");
-      Coordinator r = Coordinator.run(work, List.of(), args("run", common, "-threads", "4", "--hosts", "local,local",
-          "-p", "operationcount=3000", "-p", "readproportion=0.7", "-p", "updateproportion=0.1",
-          "-p", "insertproportion=0.2", "--out", run.toString()));
-      assertEquals(0, r.exitCode(), r::describe);
-      assertEquals("COMPLETE", Coordinator.manifest(run).get("status").asText());
-      assertEquals("server default (not reported by this server)",
-          Coordinator.manifest(run).get("server").get("server.writeConcern").asText());
-      long inserted = 0;
-      long operations = 0;
-      for (String client : List.of("01-local1", "02-local2")) {
-        Path folder = run.resolve("clients").resolve(client);
-        String text = Files.readString(folder.resolve("output.txt"));
-        assertFalse(text.contains("DUPLICATE_KEY") || text.contains("[INSERT-FAILED]"), text);
-        inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
-        operations += Long.parseLong(PropertiesFiles.read(folder.resolve("verdict.properties"))
-            .get("operations.completed"));
-        assertTrue(Files.readString(folder.resolve("environment.properties")).contains("server.version="));
-        // the collection brought each log's counts sidecar along, still matching its log
-        try (Stream<Path> logs = Files.list(folder)) {
-          List<Path> hdr = logs.filter(f -> f.getFileName().toString().endsWith(".hdr")).toList();
-          assertFalse(hdr.isEmpty(), "logs in " + folder);
-          for (Path log : hdr) {
-            CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> {
-            });
-            assertEquals(CountsSidecar.Match.State.MATCHES, match.state(), log + ": " + match.why());
-          }
+    Path run = work.resolve("run");
+    Coordinator r = Coordinator.run(work, List.of(), args("run", common, "-threads", "4", "--hosts", "local,local",
+        "-p", "operationcount=3000", "-p", "readproportion=0.7", "-p", "updateproportion=0.1",
+        "-p", "insertproportion=0.2", "--out", run.toString()));
+    assertEquals(0, r.exitCode(), r::describe);
+    assertEquals("COMPLETE", Coordinator.manifest(run).get("status").asText());
+    assertEquals("server default (not reported by this server)",
+        Coordinator.manifest(run).get("server").get("server.writeConcern").asText());
+    long inserted = 0;
+    long operations = 0;
+    for (String client : List.of("01-local1", "02-local2")) {
+      Path folder = run.resolve("clients").resolve(client);
+      String text = Files.readString(folder.resolve("output.txt"));
+      assertFalse(text.contains("DUPLICATE_KEY") || text.contains("[INSERT-FAILED]"), text);
+      inserted += YcsbRun.parseOutput(text).count("INSERT", "Return=OK");
+      operations += Long.parseLong(PropertiesFiles.read(folder.resolve("verdict.properties"))
+          .get("operations.completed"));
+      assertTrue(Files.readString(folder.resolve("environment.properties")).contains("server.version="));
+      // the collection brought each log's counts sidecar along, still matching its log
+      try (Stream<Path> logs = Files.list(folder)) {
+        List<Path> hdr = logs.filter(f -> f.getFileName().toString().endsWith(".hdr")).toList();
+        assertFalse(hdr.isEmpty(), "logs in " + folder);
+        for (Path log : hdr) {
+          CountsSidecar.Match match = CountsSidecar.check(log, (start, end) -> {
+          });
+          assertEquals(CountsSidecar.Match.State.MATCHES, match.state(), log + ": " + match.why());
         }
       }
-      assertEquals(3000, operations);
-      // released together and merged over the union window: every measured operation is in the merged figures
-      JsonNode merged = new ObjectMapper()
-          .readTree(run.resolve("merged/merged.json").toFile());
-      assertEquals(3000, merged.get("overall").get("reportedOperations").asLong(), merged::toPrettyString);
-      assertEquals(3000, merged.get("overall").get("operations").asLong(), merged::toPrettyString);
-      // the merged outputs list the clients as the manifest's byHost does: by host, the slowest first
-      List<String> byHost = new ArrayList<>();
-      Coordinator.manifest(run).get("byHost").forEach(g -> g.get("lines").forEach(line -> byHost.add(
-          line.asText().substring(0, line.asText().indexOf(' ')))));
-      List<String> inJson = new ArrayList<>();
-      merged.get("clients").forEach(c -> inJson.add(c.get("name").asText()));
-      assertEquals(byHost, inJson);
-      assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.txt")).stream()
-          .filter(line -> line.startsWith("# Client ")).map(line -> line.split(" ")[2]).toList());
-      assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.md")).stream()
-          .filter(line -> line.matches("\\| 0[12]-local[12] \\|.*")).map(line -> line.split(" ")[1]).toList());
-      assertTrue(r.stdout().contains("(3,000 of 3,000 measured = 100.0% in the union window; all clients ran "
-          + "together for "), r::describe);
-      if (Runtime.getRuntime().availableProcessors() >= 2) {
-        assertFalse(Coordinator.manifest(run).get("release").has("crowding"), "2 clients on 2 or more CPUs");
-      }
-      JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
-      long together = summary.get("allClientsTogetherMs").asLong();
-      assertTrue(together > 0 && together <= summary.get("windowMs").asLong(), summary::toPrettyString);
-      assertTrue(inserted > 400, "inserted " + inserted);
-      assertEquals(1000 + inserted, Servers.countDocuments(target, table), "every run-phase insert a new key");
-      assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
-      assertFalse(Files.readString(run.resolve("merged/merged.txt")).contains("does not match"), "sidecars used");
-      assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
-      // the report says what was run: the coordinator's command and its count check (issue 17)
-      String report = Files.readString(run.resolve("merged/report.html"));
-      String count = Coordinator.manifest(run).get("count").get("text").asText();
-      assertTrue(report.contains("\"Documents counted\":\"" + count + " (COMPLETE)\""), count);
-      assertTrue(report.contains("\"Command\":\"bin/ycsb-coordinator run mongodb"), "the command in the report");
-      assertFalse(Files.exists(run.resolve(".staging")), "staged properties removed");
-
-      // docs/coordinator.md: the steady state of a bundle is its clients merged again over the common window
-      YcsbRun again = aggregate("merge", run.resolve("clients").toString(), "-o",
-          run.resolve("merged-common").toString(), "--window", "common");
-      assertEquals(0, again.exitCode, again::describe);
-      assertTrue(Files.isRegularFile(run.resolve("merged-common/merged.json")), again::describe);
-    } finally {
-      Servers.drop(target, table);
     }
+    assertEquals(3000, operations);
+    // released together and merged over the union window: every measured operation is in the merged figures
+    JsonNode merged = new ObjectMapper()
+        .readTree(run.resolve("merged/merged.json").toFile());
+    assertEquals(3000, merged.get("overall").get("reportedOperations").asLong(), merged::toPrettyString);
+    assertEquals(3000, merged.get("overall").get("operations").asLong(), merged::toPrettyString);
+    // the merged outputs list the clients as the manifest's byHost does: by host, the slowest first
+    List<String> byHost = new ArrayList<>();
+    Coordinator.manifest(run).get("byHost").forEach(g -> g.get("lines").forEach(line -> byHost.add(
+        line.asText().substring(0, line.asText().indexOf(' ')))));
+    List<String> inJson = new ArrayList<>();
+    merged.get("clients").forEach(c -> inJson.add(c.get("name").asText()));
+    assertEquals(byHost, inJson);
+    assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.txt")).stream()
+        .filter(line -> line.startsWith("# Client ")).map(line -> line.split(" ")[2]).toList());
+    assertEquals(byHost, Files.readAllLines(run.resolve("merged/merged.md")).stream()
+        .filter(line -> line.matches("\\| 0[12]-local[12] \\|.*")).map(line -> line.split(" ")[1]).toList());
+    assertTrue(r.stdout().contains("(3,000 of 3,000 measured = 100.0% in the union window; all clients ran "
+        + "together for "), r::describe);
+    if (Runtime.getRuntime().availableProcessors() >= 2) {
+      assertFalse(Coordinator.manifest(run).get("release").has("crowding"), "2 clients on 2 or more CPUs");
+    }
+    JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
+    long together = summary.get("allClientsTogetherMs").asLong();
+    assertTrue(together > 0 && together <= summary.get("windowMs").asLong(), summary::toPrettyString);
+    assertTrue(inserted > 400, "inserted " + inserted);
+    assertEquals(1000 + inserted, fresh.countDocuments(), "every run-phase insert a new key");
+    assertTrue(Files.isRegularFile(run.resolve("merged/report.html")));
+    assertFalse(Files.readString(run.resolve("merged/merged.txt")).contains("does not match"), "sidecars used");
+    assertTrue(r.stdout().contains("report: " + run.resolve("merged/report.html")), r::describe);
+    // the report says what was run: the coordinator's command and its count check (issue 17)
+    String report = Files.readString(run.resolve("merged/report.html"));
+    String count = Coordinator.manifest(run).get("count").get("text").asText();
+    assertTrue(report.contains("\"Documents counted\":\"" + count + " (COMPLETE)\""), count);
+    assertTrue(report.contains("\"Command\":\"bin/ycsb-coordinator run mongodb"), "the command in the report");
+    assertFalse(Files.exists(run.resolve(".staging")), "staged properties removed");
+
+    // docs/coordinator.md: the steady state of a bundle is its clients merged again over the common window
+    YcsbRun again = aggregate("merge", run.resolve("clients").toString(), "-o",
+        run.resolve("merged-common").toString(), "--window", "common");
+    assertEquals(0, again.exitCode, again::describe);
+    assertTrue(Files.isRegularFile(run.resolve("merged-common/merged.json")), again::describe);
   }
 
   private static YcsbRun aggregate(String... args) {
@@ -165,66 +161,54 @@ class CoordinatorIT {
    */
   @Test
   void nonAsciiValuesReachEveryClientExactlyAndTheBundleMergesAgain() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     String prefix = "f\u00eb\u00efd\u4e2d_";
     String appName = "p\u00e4ssw\u00f6rd";
     Path latin1 = work.resolve("latin1.properties");
     // raw ISO-8859-1 bytes where Latin-1 has the character, a \\u escape where it has not: what YCSB accepts
     Files.write(latin1, ("fieldnameprefix=f\u00eb\u00efd\\u4e2d_\nfieldcount=2\nmongodb.url="
-        + target.connectionString() + "/?appName=" + appName + "\n").getBytes(StandardCharsets.ISO_8859_1));
+        + fresh.target().connectionString() + "/?appName=" + appName + "\n").getBytes(StandardCharsets.ISO_8859_1));
     Path load = work.resolve("load");
-    try {
-      Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
-          "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(), "-P", latin1.toString(),
-          "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=300",
-          "-threads", "3", "--hosts", "local,local", "--quiet", "--out", load.toString()));
-      assertEquals(0, c.exitCode(), c::describe);
-      for (String client : List.of("01-local1", "02-local2")) {
-        Path folder = load.resolve("clients").resolve(client);
-        // client.properties holds the properties as the client's YCSB read them from its staged file
-        Map<String, String> ran = PropertiesFiles.read(folder.resolve("client.properties"));
-        assertEquals(prefix, ran.get("fieldnameprefix"));
-        assertEquals(target.connectionString() + "/?appName=" + appName, ran.get("mongodb.url"));
-      }
-      Set<String> fields = new TreeSet<>(Servers.documents(target, table).get(0).keySet());
-      assertEquals(Set.of("_id", prefix + "0", prefix + "1"), fields, "the documents carry the field names as given");
-
-      // the shares differ (threads 2 and 1, key ranges, index): no configuration mismatch, no --allow-difference
-      YcsbRun again = aggregate("merge", load.resolve("clients").toString(), "-o",
-          load.resolve("merged-common").toString(), "--window", "common");
-      assertEquals(0, again.exitCode, again::describe);
-      YcsbRun whole = aggregate("merge", load.toString(), "-o", work.resolve("never").toString());
-      assertEquals(2, whole.exitCode, whole::describe);
-      assertEquals("ycsb-aggregate merge: " + load + " is a coordinator bundle: merge " + load.resolve("clients")
-          + ", or compare " + load.resolve("merged") + "\n", whole.stderr);
-      assertFalse(Files.exists(work.resolve("never")));
-    } finally {
-      Servers.drop(target, table);
+    Coordinator c = Coordinator.run(work, List.of(), List.of("load", "mongodb",
+        "-P", YcsbRun.readMostly().toString(), "-P", latin1.toString(),
+        "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + fresh.table(), "-p", "recordcount=300",
+        "-threads", "3", "--hosts", "local,local", "--quiet", "--out", load.toString()));
+    assertEquals(0, c.exitCode(), c::describe);
+    for (String client : List.of("01-local1", "02-local2")) {
+      Path folder = load.resolve("clients").resolve(client);
+      // client.properties holds the properties as the client's YCSB read them from its staged file
+      Map<String, String> ran = PropertiesFiles.read(folder.resolve("client.properties"));
+      assertEquals(prefix, ran.get("fieldnameprefix"));
+      assertEquals(fresh.target().connectionString() + "/?appName=" + appName, ran.get("mongodb.url"));
     }
+    Set<String> fields = new TreeSet<>(Servers.documents(fresh.target(), fresh.table()).get(0).keySet());
+    assertEquals(Set.of("_id", prefix + "0", prefix + "1"), fields, "the documents carry the field names as given");
+
+    // the shares differ (threads 2 and 1, key ranges, index): no configuration mismatch, no --allow-difference
+    YcsbRun again = aggregate("merge", load.resolve("clients").toString(), "-o",
+        load.resolve("merged-common").toString(), "--window", "common");
+    assertEquals(0, again.exitCode, again::describe);
+    YcsbRun whole = aggregate("merge", load.toString(), "-o", work.resolve("never").toString());
+    assertEquals(2, whole.exitCode, whole::describe);
+    assertEquals("ycsb-aggregate merge: " + load + " is a coordinator bundle: merge " + load.resolve("clients")
+        + ", or compare " + load.resolve("merged") + "\n", whole.stderr);
+    assertFalse(Files.exists(work.resolve("never")));
   }
 
   @Test
   void aMachineRunningMoreClientsThanItHasCpusIsNamed() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     int cpus = Runtime.getRuntime().availableProcessors();
-    try {
-      Path load = work.resolve("crowded");
-      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "3",
-          "--hosts", "local,local,local", "--out", load.toString()));
-      assertEquals(0, l.exitCode(), l::describe);
-      JsonNode release = Coordinator.manifest(load).get("release");
-      if (cpus < 3) { // CI's machine: 2 CPUs
-        assertTrue(release.has("crowding"), release::toPrettyString);
-        assertTrue(release.get("crowding").asText().startsWith("more client JVMs than CPUs: 3 clients on "),
-            release::toPrettyString);
-        assertTrue(l.stdout().contains("note: more client JVMs than CPUs: 3 clients on "), l::describe);
-      } else {
-        assertFalse(release.has("crowding"), release::toPrettyString);
-      }
-    } finally {
-      Servers.drop(target, table);
+    Path load = work.resolve("crowded");
+    Coordinator l = Coordinator.run(work, List.of(), args("load", common(), "-threads", "3",
+        "--hosts", "local,local,local", "--out", load.toString()));
+    assertEquals(0, l.exitCode(), l::describe);
+    JsonNode release = Coordinator.manifest(load).get("release");
+    if (cpus < 3) { // CI's machine: 2 CPUs
+      assertTrue(release.has("crowding"), release::toPrettyString);
+      assertTrue(release.get("crowding").asText().startsWith("more client JVMs than CPUs: 3 clients on "),
+          release::toPrettyString);
+      assertTrue(l.stdout().contains("note: more client JVMs than CPUs: 3 clients on "), l::describe);
+    } else {
+      assertFalse(release.has("crowding"), release::toPrettyString);
     }
   }
 
@@ -235,22 +219,16 @@ class CoordinatorIT {
    */
   @Test
   void clientsLaunchedFirstHearTheCoordinatorWhileTheLastAreStillLaunched() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      Path load = work.resolve("slow-launch");
-      Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "4",
-          "--hosts", "local,local,local,local", "--parallel", "1", "--launch-interval", "2500",
-          "--control-timeout", "3", "--out", load.toString()));
-      assertEquals(0, l.exitCode(), l::describe);
-      JsonNode m = Coordinator.manifest(load);
-      assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
-      assertEquals(1000, Servers.countDocuments(target, table));
-      for (JsonNode c : m.get("clients")) {
-        assertEquals("COMPLETE", c.get("verdict").asText(), m::toPrettyString);
-      }
-    } finally {
-      Servers.drop(target, table);
+    Path load = work.resolve("slow-launch");
+    Coordinator l = Coordinator.run(work, List.of(), args("load", common(), "-threads", "4",
+        "--hosts", "local,local,local,local", "--parallel", "1", "--launch-interval", "2500",
+        "--control-timeout", "3", "--out", load.toString()));
+    assertEquals(0, l.exitCode(), l::describe);
+    JsonNode m = Coordinator.manifest(load);
+    assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
+    assertEquals(1000, fresh.countDocuments());
+    for (JsonNode c : m.get("clients")) {
+      assertEquals("COMPLETE", c.get("verdict").asText(), m::toPrettyString);
     }
   }
 
@@ -261,14 +239,13 @@ class CoordinatorIT {
    */
   @Test
   void aCtrlCToTheWholeProcessGroupKeepsEveryLocalClientsPartialMeasurements() throws Exception {
-    Target target = TestTargets.inProcess();
     Path bundle = work.resolve("ctrl-c");
     // its own session, so its process group is its pid, as a shell's job is; SIGQUIT unblocked and SIGINT and SIGHUP
     // at their defaults, as a terminal's shell starts a job (whatever the test JVM's own were)
     List<String> asAJob = List.of("perl", "-MPOSIX", "-e", "sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGQUIT)) "
         + "or die; $SIG{INT} = 'DEFAULT'; $SIG{HUP} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die", "--", "setsid");
-    Coordinator c = startLongRun(asAJob, target, Servers.newTable(), bundle,
-        YcsbRun.home().resolve("workloads/read95-update5"));
+    Coordinator c = startLongRun(asAJob, bundle,
+        YcsbRun.readMostly());
     Thread.sleep(1500); // some seconds of measurements
     Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + c.process.pid()).inheritIO().start();
     assertEquals(0, kill.waitFor());
@@ -287,17 +264,17 @@ class CoordinatorIT {
   }
 
   /** Starts a long, throttled run and waits until its clients are measuring. */
-  private Coordinator startLongRun(Target target, String table, Path bundle, Path workload, String... more)
+  private Coordinator startLongRun(Path bundle, Path workload, String... more)
       throws Exception {
-    return startLongRun(List.of(), target, table, bundle, workload, more);
+    return startLongRun(List.of(), bundle, workload, more);
   }
 
   /** Starts a long, throttled run ({@code prefix} before the coordinator) and waits until its clients measure. */
-  private Coordinator startLongRun(List<String> prefix, Target target, String table, Path bundle, Path workload,
+  private Coordinator startLongRun(List<String> prefix, Path bundle, Path workload,
       String... more) throws Exception {
     List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", workload.toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
+        "-p", "mongodb.url=" + fresh.target().connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + fresh.table(), "-p", "recordcount=100", "-p", "operationcount=10000000", "-threads", "2",
         "-target", "400", "-p", "mongodb.allowEmpty=true", // never loaded: these runs test stopping clients
         "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
     a.addAll(List.of(more));
@@ -327,10 +304,9 @@ class CoordinatorIT {
    */
   @Test
   void aKilledCoordinatorsClientsKeepTheirMeasurementsAndRecoverMergesThem() throws Exception {
-    Target target = TestTargets.inProcess();
     Path bundle = work.resolve("coordinator-killed");
-    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
-        YcsbRun.home().resolve("workloads/read95-update5"));
+    Coordinator c = startLongRun(bundle,
+        YcsbRun.readMostly());
     // some operations counted by both clients' status lines, so the report has something to lose
     assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> YcsbRun
         .lastReportedOperations(bundle.resolve("clients").resolve(n).resolve("stderr.txt")) > 0), 60), c::describe);
@@ -383,21 +359,14 @@ class CoordinatorIT {
    */
   @Test
   void aFullDiskUnderTheBundleIsNamedWithPathAndStepAndTheManifestSaysFailed() throws Exception {
-    Path mount = work.resolve("small-disk");
-    Files.createDirectories(mount);
-    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString())
-        .redirectErrorStream(true).start();
-    String mounted = new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0, () -> "cannot mount a tmpfs (needs root): "
-        + mounted);
-    try {
-      Target target = TestTargets.inProcess();
+    try (SmallDisk disk = SmallDisk.mountAt(work.resolve("small-disk"))) {
+      Path mount = disk.path();
       Path bundle = mount.resolve("bundle");
       Coordinator c = Coordinator.start(work, List.of(), List.of("run", "mongodb", "-P",
-          YcsbRun.home().resolve("workloads/read95-update5").toString(), "-p", "mongodb.url="
-              + target.connectionString(),
+          YcsbRun.readMostly().toString(), "-p", "mongodb.url="
+              + fresh.target().connectionString(),
           "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table="
-              + Servers.newTable(),
+              + fresh.table(),
           "-p", "recordcount=100", "-p", "operationcount=3000", "-threads", "2", "-target",
           "500", "-p", "mongodb.allowEmpty=true", "--hosts", "local,local", "--quiet", "--out", bundle.toString()));
       assertTrue(Coordinator.waitFor(() -> Stream.of("01-local1", "02-local2").allMatch(n -> {
@@ -408,7 +377,7 @@ class CoordinatorIT {
           return false;
         }
       }), 120), c::describe);
-      ClientFolderIT.fillUp(mount.resolve("fill"));
+      SmallDisk.fillUp(mount.resolve("fill"));
       assertEquals(1, c.await(), c::describe);
       String err = c.stderr();
       assertFalse(err.contains("IOException") || err.contains("\tat "), c::describe);
@@ -420,20 +389,16 @@ class CoordinatorIT {
       assertTrue(reason.matches("cannot write " + java.util.regex.Pattern.quote(bundle.toString())
           + "/\\S+ \\([a-z' ]+\\): No space left on device.*"), reason);
       assertTrue(err.contains("FAILED: " + reason.substring(0, reason.indexOf(';'))), c::describe);
-    } finally {
-      new ProcessBuilder("umount", "-l", mount.toString()).inheritIO().start().waitFor();
     }
   }
 
   @Test
   void aKilledClientFailsTheRunNamingItAndStopsTheOthers() throws Exception {
-    Target target = TestTargets.inProcess();
     Path bundle = work.resolve("killed");
-    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
-        YcsbRun.home().resolve("workloads/read95-update5"));
-    List<ProcessTable.Entry> victim = ProcessTable.matching("YcsbMain", bundle.resolve("clients/02-local2").toString());
-    assertEquals(1, victim.size(), victim::toString);
-    new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
+    Coordinator c = startLongRun(bundle,
+        YcsbRun.readMostly());
+    ProcessTable.signalTheOne(ProcessTable.matching("YcsbMain", bundle.resolve("clients/02-local2").toString()),
+        "KILL");
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
@@ -448,14 +413,12 @@ class CoordinatorIT {
 
   @Test
   void aClientThatStopsReportingFailsTheRunAndIsKilled() throws Exception {
-    Target target = TestTargets.inProcess();
     Path bundle = work.resolve("silent");
-    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
-        YcsbRun.home().resolve("workloads/read95-update5"), "--stall-timeout", "4");
-    List<ProcessTable.Entry> victim = ProcessTable.matching("YcsbMain", bundle.resolve("clients/01-local1").toString());
-    assertEquals(1, victim.size(), victim::toString);
+    Coordinator c = startLongRun(bundle,
+        YcsbRun.readMostly(), "--stall-timeout", "4");
     // frozen, not dead: it holds its connections and prints nothing, as a hung JVM or a stalled host would
-    new ProcessBuilder("kill", "-STOP", Long.toString(victim.get(0).pid())).start().waitFor();
+    ProcessTable.signalTheOne(ProcessTable.matching("YcsbMain", bundle.resolve("clients/01-local1").toString()),
+        "STOP");
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
@@ -466,10 +429,9 @@ class CoordinatorIT {
 
   @Test
   void interruptingTheCoordinatorStopsEveryClientAndMarksTheBundleFailed() throws Exception {
-    Target target = TestTargets.inProcess();
     Path bundle = work.resolve("interrupted");
-    Coordinator c = startLongRun(target, Servers.newTable(), bundle,
-        YcsbRun.home().resolve("workloads/read95-update5"));
+    Coordinator c = startLongRun(bundle,
+        YcsbRun.readMostly());
     new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
@@ -480,8 +442,7 @@ class CoordinatorIT {
 
   @Test
   void badCommandLinesAreRefusedBeforeAnythingStarts() throws Exception {
-    Target target = TestTargets.inProcess();
-    Path workload = YcsbRun.home().resolve("workloads/read95-update5");
+    Path workload = YcsbRun.readMostly();
     Path notEmpty = Files.createDirectories(work.resolve("not-empty"));
     Files.writeString(notEmpty.resolve("keep.txt"), "an earlier result");
     Map<List<String>, String> cases = new LinkedHashMap<>();
@@ -493,7 +454,7 @@ class CoordinatorIT {
     cases.put(List.of("run", "mongodb", "-P", work.toString(), "--hosts", "local", "--out",
         work.resolve("c").toString()), "is a directory");
     cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "--out", notEmpty.toString(),
-        "-p", "mongodb.url=" + target.connectionString()), "not empty");
+        "-p", "mongodb.url=" + fresh.target().connectionString()), "not empty");
     cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "-target", "1",
         "--clients-per-host", "2", "--out", work.resolve("d").toString()), "-target 1");
     cases.put(List.of("run", "mongodb", "-P", workload.toString(), "--hosts", "local", "--parallel", "0",
@@ -516,9 +477,8 @@ class CoordinatorIT {
    */
   @Test
   void aCoordinatedRunIsRefusedWithBinYcsbsOwnLineBeforeAnythingStarts() throws Exception {
-    Target target = TestTargets.inProcess();
-    String workload = YcsbRun.home().resolve("workloads/read95-update5").toString();
-    String url = "mongodb.url=" + target.connectionString();
+    String workload = YcsbRun.readMostly().toString();
+    String url = "mongodb.url=" + fresh.target().connectionString();
     List<List<String>> cases = List.of(
         List.of("run", "mongo", "-P", workload, "-p", url),
         List.of("run", "mongodb", "-P", workload, "-p", url, "-p", "recordcount=0"),
@@ -545,79 +505,64 @@ class CoordinatorIT {
 
   @Test
   void aCoordinatedRunOnANeverLoadedCollectionFailsAsASingleRunDoes() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path bundle = work.resolve("empty");
-    Coordinator c = Coordinator.run(work, List.of(), args("run", common(target, table), "-p", "operationcount=200",
+    Coordinator c = Coordinator.run(work, List.of(), args("run", common(), "-p", "operationcount=200",
         "-threads", "2", "--hosts", "local,local", "--out", bundle.toString()));
     assertEquals(1, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
-    assertTrue(m.get("reason").asText().contains(Servers.DATABASE + "." + table + " is empty (never loaded)"),
+    assertTrue(m.get("reason").asText().contains(Servers.DATABASE + "." + fresh.table() + " is empty (never loaded)"),
         m::toPrettyString);
   }
 
   /** Loads common()'s 1,000 records into {@code table} with two local clients. */
-  private void loadWithTwoClients(Target target, String table) throws Exception {
-    Coordinator l = Coordinator.run(work, List.of(), args("load", common(target, table), "-threads", "2",
-        "--hosts", "local,local", "--out", work.resolve("load-" + table).toString()));
+  private void loadWithTwoClients() throws Exception {
+    Coordinator l = Coordinator.run(work, List.of(), args("load", common(), "-threads", "2",
+        "--hosts", "local,local", "--out", work.resolve("load-" + fresh.table()).toString()));
     assertEquals(0, l.exitCode(), l::describe);
   }
 
   @Test
   void aTimeLimitedCoordinatedRunMeasuresTheWholeWindowAsked() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      loadWithTwoClients(target, table);
-      Path run = work.resolve("timed");
-      // far more operations than 3 s can do at this target: the time limit ends the run
-      Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "2",
-          "-target", "200", "-p", "operationcount=100000000", "-p", "maxexecutiontime=3", "--hosts", "local,local",
-          "--out", run.toString()));
-      assertEquals(0, r.exitCode(), r::describe);
-      for (String client : List.of("01-local1", "02-local2")) {
-        Map<String, String> verdict = PropertiesFiles.read(run.resolve("clients").resolve(client)
-            .resolve("verdict.properties"));
-        assertTrue(Long.parseLong(verdict.get("measured.window.ms")) >= 3000, verdict::toString);
-      }
-      JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
-      // the merged window spans the clients' interval logs: from the first measured operation to the last
-      assertTrue(summary.get("windowMs").asLong() >= 2900, summary::toPrettyString);
-    } finally {
-      Servers.drop(target, table);
+    loadWithTwoClients();
+    Path run = work.resolve("timed");
+    // far more operations than 3 s can do at this target: the time limit ends the run
+    Coordinator r = Coordinator.run(work, List.of(), args("run", common(), "-threads", "2",
+        "-target", "200", "-p", "operationcount=100000000", "-p", "maxexecutiontime=3", "--hosts", "local,local",
+        "--out", run.toString()));
+    assertEquals(0, r.exitCode(), r::describe);
+    for (String client : List.of("01-local1", "02-local2")) {
+      Map<String, String> verdict = PropertiesFiles.read(run.resolve("clients").resolve(client)
+          .resolve("verdict.properties"));
+      assertTrue(Long.parseLong(verdict.get("measured.window.ms")) >= 3000, verdict::toString);
     }
+    JsonNode summary = Coordinator.manifest(run).get("merged").get("summary");
+    // the merged window spans the clients' interval logs: from the first measured operation to the last
+    assertTrue(summary.get("windowMs").asLong() >= 2900, summary::toPrettyString);
   }
 
   @Test
   void aClientThreadThatFailsToStartFailsTheRunAtOnceNotAtTheReadyTimeout() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      loadWithTwoClients(target, table);
-      // a warm-up document larger than any server takes (16 MB): every client thread's init() fails. The client must
-      // fail at once, naming it, not leave the coordinator waiting for its READY until the ready timeout. (A client
-      // of which only one thread fails while the others wait at the gate: StartGateInitFailureTest, in process.)
-      Path bundle = work.resolve("init-failed");
-      long t0 = System.nanoTime();
-      Coordinator r = Coordinator.run(work, List.of(), args("run", common(target, table), "-threads", "4",
-          "-p", "operationcount=400", "-p", "mongodb.warmup=1", "-p", "fieldcount=1", "-p", "fieldlength=17000000",
-          "--ready-timeout", "200", "--hosts", "local,local", "--out", bundle.toString()));
-      long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
-      assertEquals(1, r.exitCode(), r::describe);
-      JsonNode m = Coordinator.manifest(bundle);
-      assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
-      assertTrue(m.get("reason").asText().contains("failed to start"), m::toPrettyString);
-      assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
-      assertNoClientLeft(bundle);
-    } finally {
-      Servers.drop(target, table);
-    }
+    loadWithTwoClients();
+    // a warm-up document larger than any server takes (16 MB): every client thread's init() fails. The client must
+    // fail at once, naming it, not leave the coordinator waiting for its READY until the ready timeout. (A client
+    // of which only one thread fails while the others wait at the gate: StartGateInitFailureTest, in process.)
+    Path bundle = work.resolve("init-failed");
+    long t0 = System.nanoTime();
+    Coordinator r = Coordinator.run(work, List.of(), args("run", common(), "-threads", "4",
+        "-p", "operationcount=400", "-p", "mongodb.warmup=1", "-p", "fieldcount=1", "-p", "fieldlength=17000000",
+        "--ready-timeout", "200", "--hosts", "local,local", "--out", bundle.toString()));
+    long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+    assertEquals(1, r.exitCode(), r::describe);
+    JsonNode m = Coordinator.manifest(bundle);
+    assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);
+    assertTrue(m.get("reason").asText().contains("failed to start"), m::toPrettyString);
+    assertTrue(seconds < 150, "failed after " + seconds + " s, not at the 200 s ready timeout");
+    assertNoClientLeft(bundle);
   }
 
   @Test
   void noSecretInTheBundleTheOutputOrAnyCommandLine() throws Exception {
-    Target target = TestTargets.inProcess();
     List<String> secrets = AwkwardStrings.passwords(20261124, 40).subList(0, 6);
     Map<String, String> values = new LinkedHashMap<>();
     for (int i = 0; i < secrets.size(); i++) {
@@ -627,9 +572,8 @@ class CoordinatorIT {
     }
     Path secretsFile = work.resolve("secrets.properties");
     PropertiesFiles.write(secretsFile, null, values, dev.ycsbpack.common.AtomicFiles.Mode.PRIVATE);
-    String table = Servers.newTable();
     Path bundle = work.resolve("secret");
-    List<String> a = args("load", common(target, table), "-P", secretsFile.toString(), "-threads", "2",
+    List<String> a = args("load", common(), "-P", secretsFile.toString(), "-threads", "2",
         "-p", "ycsbpack.allow=app*", "--hosts", "local,local", "--out", bundle.toString());
     // a token and an sshpass password given in the --rsh template, as the word after their option: the coordinator's
     // own command line holds them (the user typed them), its manifest and output must not (local hosts do not use
@@ -651,7 +595,7 @@ class CoordinatorIT {
     }
     assertEquals(0, c.await(), c::describe);
     assertEquals(List.of(), seenOnCommandLines);
-    Servers.drop(target, table);
+    fresh.drop();
     List<String> texts = new ArrayList<>(List.of(c.stdout(), c.stderr()));
     try (Stream<Path> files = Files.walk(bundle)) {
       for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {

@@ -90,8 +90,7 @@ class CoordinatorMultiHostIT {
     Coordinator check = Coordinator.run(work, LAB.rig().coordinator().command(List.of()), List.of("check", "--hosts",
         "h1,h2", "--ssh-config", LAB.rig().sshConfig().toString(), "--remote-dir", work.resolve("remote").toString()));
     assertEquals(0, check.exitCode(), check::describe);
-    assertEquals(2, check.stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count(),
-        check::describe);
+    assertEquals(2, check.hostsAlreadyStaged(), check::describe);
   }
 
   @Test
@@ -308,9 +307,7 @@ class CoordinatorMultiHostIT {
   void aKilledRemoteClientFailsTheRunNamingItsHost() throws Exception {
     Path bundle = work.resolve("killed");
     Coordinator c = startLongRun(bundle);
-    List<ProcessTable.Entry> victim = clientsOn(LAB.rig().host("h1"));
-    assertEquals(1, victim.size(), victim::toString);
-    new ProcessBuilder("kill", "-KILL", Long.toString(victim.get(0).pid())).start().waitFor();
+    ProcessTable.signalTheOne(clientsOn(LAB.rig().host("h1")), "KILL");
     assertEquals(1, c.await(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
     assertEquals("FAILED", m.get("status").asText(), m::toPrettyString);

@@ -38,7 +38,7 @@ class ExperimentAcrossServersIT {
     String table = Servers.newTable();
     Path dir = work.resolve("sweep");
     List<String> args = new ArrayList<>(List.of(concat("sweep", "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(), pointAt(target, table))));
+        YcsbRun.readMostly().toString(), pointAt(target, table))));
     args.addAll(List.of("-p", "recordcount=100", "-p", "operationcount=150", "-threads", "1,2", "--load",
         "--quiet", "--hosts", "local", "--out", dir.toString()));
     try {

@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/ycsb-experiment sweeps with local hosts against the in-process server. */
@@ -20,10 +19,20 @@ class ExperimentIT {
 
   @TempDir
   Path work;
+  @RegisterExtension
+  final FreshTable fresh = new FreshTable();
 
-  private static List<String> sweep(Target target, String table, String... more) {
-    return Servers.experiment("sweep", "read95-update5", target.connectionString(), table,
+  /** A sweep's command line on this test's collection: a short workload on local hosts, then {@code more}. */
+  private List<String> sweep(String... more) {
+    return Servers.experiment("sweep", "read95-update5", fresh.target().connectionString(), fresh.table(),
         List.of("-p", "recordcount=300", "-p", "operationcount=400", "--quiet", "--hosts", "local"), more);
+  }
+
+  /** Runs the sweep of {@code options} into the experiment folder {@code dir}. */
+  private Coordinator sweepTo(Path dir, String... options) throws Exception {
+    List<String> args = sweep(options);
+    args.addAll(List.of("--out", dir.toString()));
+    return run(args);
   }
 
   private Coordinator run(List<String> args) throws Exception {
@@ -32,13 +41,10 @@ class ExperimentIT {
 
   @Test
   void sweepLoadsOnceRunsEveryStepAsABundleAndAnswers() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("sweep");
-    Coordinator c = run(sweep(target, table, "-threads", "1,2,4", "--load", "--slo", "READ.p99<=5s",
-        "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2,4", "--load", "--slo", "READ.p99<=5s");
     assertEquals(0, c.exitCode(), c::describe);
-    assertEquals(300, Servers.countDocuments(target, table));
+    assertEquals(300, fresh.countDocuments());
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     assertEquals("ycsb-experiment/v1", m.get("schema").asText());
@@ -94,11 +100,8 @@ class ExperimentIT {
 
   @Test
   void clientsSweepPlacesTheClientsAndTargetSweepRecordsIntendedLatencyOnTheLoadedData() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path clients = work.resolve("clients");
-    Coordinator c = run(sweep(target, table, "--clients", "1,2", "-threads", "2", "--load", "--hosts", "local",
-        "--out", clients.toString()));
+    Coordinator c = sweepTo(clients, "--clients", "1,2", "-threads", "2", "--load", "--hosts", "local");
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(clients);
     assertEquals("clients", m.get("plan").get("axis").asText(), m::toPrettyString);
@@ -117,8 +120,7 @@ class ExperimentIT {
     // the data is loaded now: no --load, the record count check passes
     Path targets = work.resolve("targets");
     // low rates, so a machine shared with other builds keeps up (a step under 80% of its target ends the sweep)
-    Coordinator t = run(sweep(target, table, "-target", "20,40", "-threads", "4", "-p", "operationcount=80",
-        "--out", targets.toString()));
+    Coordinator t = sweepTo(targets, "-target", "20,40", "-threads", "4", "-p", "operationcount=80");
     assertEquals(0, t.exitCode(), t::describe);
     JsonNode tm = Coordinator.manifest(targets);
     assertEquals("target", tm.get("plan").get("axis").asText(), tm::toPrettyString);
@@ -142,10 +144,8 @@ class ExperimentIT {
 
   @Test
   void repeatedStepsReportTheirSpreadAndTheAnswersWeighTheMedians() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("repeated");
-    Coordinator c = run(sweep(target, table, "-threads", "1,2", "--repeat", "2", "--load", "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2", "--repeat", "2", "--load");
     assertEquals(0, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(dir);
     List<String> names = new ArrayList<>();
@@ -174,39 +174,29 @@ class ExperimentIT {
 
   @Test
   void targetSharesRunTheUnthrottledProbeFirstAndAKilledExperimentResumesInItsOrderWithTheSameProbe() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("shares");
     // loaded apart: maxexecutiontime would cut the experiment's own --load short
-    List<String> load = new ArrayList<>(sweep(target, table));
+    List<String> load = new ArrayList<>(sweep());
     load.set(0, "load");
     load.addAll(List.of("--out", work.resolve("load").toString()));
     Coordinator loaded = Coordinator.start(work, List.of(), "bin/ycsb-coordinator", load);
     assertEquals(0, loaded.await(), loaded::describe);
     // low shares, so the machine keeps up with every target (under 80% ends the sweep); 600 operations, at most 20 s,
     // so a low share of a slow probe (a loaded machine) stays short yet long enough to measure its rate
-    List<String> args = sweep(target, table, "-target", "10%,20%", "-threads", "2", "--repeat", "2",
+    List<String> args = sweep("-target", "10%,20%", "-threads", "2", "--repeat", "2",
         "-p", "operationcount=600", "-p", "maxexecutiontime=20", "--out", dir.toString());
     List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
     same.addAll(List.of("--resume", dir.toString()));
 
     // killed outright in round 2: the probe and round 1 are done
-    Coordinator first = Coordinator.start(work, List.of(), TOOL, args);
-    awaitStep(first, dir.resolve("steps/01-target-percent-10-r2"));
-    first.process.destroyForcibly();
-    first.await();
-    assertNoClientLeft(dir);
+    killDuring(args, dir, "steps/01-target-percent-10-r2");
     JsonNode killed = Coordinator.manifest(dir);
     assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
     double maximum = killed.get("maximum").get("throughput").asDouble();
     assertTrue(maximum > 0, killed::toPrettyString);
     assertEquals("00-unthrottled", killed.get("maximum").get("step").asText());
 
-    Coordinator resumed = run(same);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    for (String done : List.of("00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1")) {
-      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
-    }
+    Coordinator resumed = resumeSkipping(same, "00-unthrottled", "01-target-percent-10-r1", "02-target-percent-20-r1");
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     assertEquals("target-percent", m.get("plan").get("axis").asText());
@@ -239,15 +229,13 @@ class ExperimentIT {
     assertEquals(2, m.get("answers").get("steps").asInt(), m::toPrettyString);
     assertTrue(resumed.stdout().contains("unthrottled probe (step 00-unthrottled, not a sweep point)"),
         resumed::describe);
-    assertEquals(300, Servers.countDocuments(target, table), "loaded once");
+    assertEquals(300, fresh.countDocuments(), "loaded once");
   }
 
   @Test
   void repeatGivesEveryHeadlineFigureItsSpreadResumesAfterAKillAndIsOneSideOfACompare() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path a = work.resolve("rep-a");
-    List<String> common = new ArrayList<>(sweep(target, table, "-threads", "2"));
+    List<String> common = new ArrayList<>(sweep("-threads", "2"));
     common.set(0, "repeat");
     List<String> argsA = new ArrayList<>(common);
     argsA.addAll(List.of("--load", "--out", a.toString()));
@@ -298,16 +286,10 @@ class ExperimentIT {
     Path b = work.resolve("rep-b");
     List<String> argsB = new ArrayList<>(common);
     argsB.addAll(List.of("--repeat", "2", "-p", "operationcount=3000", "--out", b.toString()));
-    Coordinator first = Coordinator.start(work, List.of(), TOOL, argsB);
-    awaitStep(first, b.resolve("steps/02-run-r2"));
-    first.process.destroyForcibly();
-    first.await();
-    assertNoClientLeft(b);
+    killDuring(argsB, b, "steps/02-run-r2");
     List<String> sameB = new ArrayList<>(argsB.subList(0, argsB.size() - 2));
     sameB.addAll(List.of("--resume", b.toString()));
-    Coordinator resumed = run(sameB);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    assertTrue(resumed.stdout().contains("step 01-run-r1: COMPLETE earlier, not run again"), resumed::describe);
+    resumeSkipping(sameB, "01-run-r1");
     JsonNode mb = Coordinator.manifest(b);
     List<String> namesB = new ArrayList<>();
     mb.get("steps").forEach(s -> namesB.add(s.get("name").asText() + ":" + s.get("verdict").asText()));
@@ -334,13 +316,11 @@ class ExperimentIT {
   void repetitionsOfAWorkloadThatInsertsEachInsertNewKeysAndReadTheSameLoadedOnes() throws Exception {
     // half the operations insert: without moving each repetition's new keys past the earlier ones, repetition 2 would
     // insert repetition 1's keys again (YCSB starts run-phase inserts at recordcount) and fail on DUPLICATE_KEY
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("repeat-inserts");
     List<String> args = new ArrayList<>(List.of("repeat", "mongodb",
-        "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
-        "-p", "mongodb.url=" + target.connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
-        "-p", "table=" + table, "-p", "recordcount=200", "-p", "operationcount=200", "-p", "readproportion=0.5",
+        "-P", YcsbRun.readMostly().toString(),
+        "-p", "mongodb.url=" + fresh.target().connectionString(), "-p", "mongodb.database=" + Servers.DATABASE,
+        "-p", "table=" + fresh.table(), "-p", "recordcount=200", "-p", "operationcount=200", "-p", "readproportion=0.5",
         "-p", "updateproportion=0", "-p", "insertproportion=0.5", "-threads", "2", "--repeat", "2", "--load",
         "--warmup-rounds", "0", "--quiet"));
     // several clients interleave their new keys unevenly: refused before anything runs, saying how to run it
@@ -354,7 +334,7 @@ class ExperimentIT {
         + " --clients-per-host 1), or each as its own experiment after a fresh --load"),
         refused.stderr().strip().lines().toList(), refused::describe);
     assertFalse(Files.exists(work.resolve("two-clients")), "nothing written");
-    assertEquals(0, Servers.countDocuments(target, table), "nothing loaded");
+    assertEquals(0, fresh.countDocuments(), "nothing loaded");
 
     args.addAll(List.of("--hosts", "local", "--out", dir.toString()));
     Coordinator c = run(args);
@@ -377,7 +357,7 @@ class ExperimentIT {
       assertEquals("200", p.getOrDefault("insertcount", "200"), p::toString);
       assertEquals("0", p.getOrDefault("insertstart", "0"), p::toString);
     }
-    long stored = Servers.countDocuments(target, table);
+    long stored = fresh.countDocuments();
     // the second repetition's keys start after the first one's inserts, and it inserted keys of its own
     assertEquals(200, recordcount[1]);
     assertTrue(recordcount[2] > 200 && stored > recordcount[2], "recordcount " + recordcount[2] + ", stored "
@@ -394,7 +374,7 @@ class ExperimentIT {
     try (dev.ycsbpack.testkit.EmbeddedMongoServer server = dev.ycsbpack.testkit.EmbeddedMongoServer.start();
         dev.ycsbpack.testkit.WireProxy proxy = dev.ycsbpack.testkit.WireProxy.start(server.port())) {
       String url = proxy.connectionString() + "/freshkeys";
-      String workload = YcsbRun.home().resolve("workloads/read95-update5").toString();
+      String workload = YcsbRun.readMostly().toString();
       YcsbRun.run(work, "load", "mongodb", "-P", workload, "-p", "mongodb.url=" + url, "-p", "recordcount=200")
           .assertSucceeded();
       java.util.concurrent.atomic.AtomicLong inserts = new java.util.concurrent.atomic.AtomicLong();
@@ -451,11 +431,8 @@ class ExperimentIT {
    */
   @Test
   void aDocumentedTwoHostSweepRunsWithoutTheValuesBelowTheClients() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("two-hosts");
-    Coordinator c = run(sweep(target, table, "-threads", "1,4,16", "--load", "--hosts", "local", "--out",
-        dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,4,16", "--load", "--hosts", "local");
     assertEquals(0, c.exitCode(), c::describe);
     String note = "-threads 1 dropped, below the 2 clients (each client needs at least one thread); the sweep runs "
         + "4,16";
@@ -471,7 +448,7 @@ class ExperimentIT {
     // resuming the finished experiment is refused and touches nothing
     byte[] manifest = Files.readAllBytes(dir.resolve("manifest.json"));
     byte[] report = Files.readAllBytes(dir.resolve("report.html"));
-    Coordinator again = run(sweep(target, table, "-threads", "1,4,16", "--load", "--hosts", "local", "--resume",
+    Coordinator again = run(sweep("-threads", "1,4,16", "--load", "--hosts", "local", "--resume",
         dir.toString()));
     assertEquals(2, again.exitCode(), again::describe);
     assertEquals(1, again.stderr().strip().lines().count(), again::describe);
@@ -482,29 +459,28 @@ class ExperimentIT {
 
     // a second --load into the loaded collection is refused before anything runs; --fresh drops it first
     Path second = work.resolve("second");
-    Coordinator taken = run(sweep(target, table, "-threads", "2", "--load", "--hosts", "local", "--out",
-        second.toString()));
+    Coordinator taken = sweepTo(second, "-threads", "2", "--load", "--hosts", "local");
     assertEquals(2, taken.exitCode(), taken::describe);
-    assertEquals("ycsb-experiment: error: --load: the collection " + Servers.DATABASE + "." + table + " already "
-        + "holds 300 documents, and a load into it would stop at the first duplicate key; pass --fresh to drop it "
-        + "before the load, or -p table=OTHER to load another collection", taken.stderr().strip(), taken::describe);
+    assertEquals(
+        "ycsb-experiment: error: --load: the collection " + Servers.DATABASE + "." + fresh.table() + " already "
+            + "holds 300 documents, and a load into it would stop at the first duplicate key; pass --fresh to drop it "
+            + "before the load, or -p table=OTHER to load another collection",
+        taken.stderr().strip(), taken::describe);
     assertFalse(Files.exists(second), "nothing written");
-    Coordinator noLoad = run(sweep(target, table, "-threads", "2", "--fresh", "--hosts", "local", "--out",
-        second.toString()));
+    Coordinator noLoad = sweepTo(second, "-threads", "2", "--fresh", "--hosts", "local");
     assertEquals(2, noLoad.exitCode(), noLoad::describe);
     assertTrue(noLoad.stderr().strip().startsWith("ycsb-experiment: error: --fresh: ") && noLoad.stderr().strip()
         .lines().count() == 1, noLoad::describe);
     assertFalse(Files.exists(second), "nothing written");
-    assertEquals(300, Servers.countDocuments(target, table));
-    Coordinator fresh = run(sweep(target, table, "-threads", "2", "--load", "--fresh", "--hosts", "local", "--out",
-        second.toString()));
-    assertEquals(0, fresh.exitCode(), fresh::describe);
-    assertTrue(fresh.stderr().contains("ycsb-experiment: --fresh: dropped " + Servers.DATABASE + "." + table
-        + " (300 documents) before the load"), fresh::describe);
-    assertEquals(300, Servers.countDocuments(target, table));
+    assertEquals(300, fresh.countDocuments());
+    Coordinator refreshed = sweepTo(second, "-threads", "2", "--load", "--fresh", "--hosts", "local");
+    assertEquals(0, refreshed.exitCode(), refreshed::describe);
+    assertTrue(refreshed.stderr().contains("ycsb-experiment: --fresh: dropped " + Servers.DATABASE + "." + fresh.table()
+        + " (300 documents) before the load"), refreshed::describe);
+    assertEquals(300, fresh.countDocuments());
 
     Path none = work.resolve("none-left");
-    Coordinator refused = run(sweep(target, table, "-threads", "1", "--hosts", "local", "--out", none.toString()));
+    Coordinator refused = sweepTo(none, "-threads", "1", "--hosts", "local");
     assertEquals(2, refused.exitCode(), refused::describe);
     assertEquals("ycsb-experiment: error: -threads 1: every value is below the 2 clients (each client needs at least "
         + "one thread): expected values of 2 or more", refused.stderr().strip(), refused::describe);
@@ -513,8 +489,6 @@ class ExperimentIT {
 
   @Test
   void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("refused");
     List<List<String>> bad = List.of(
         List.of("-threads", "", "--load"), List.of("-threads", "1,,2", "--load"), List.of("-threads", "1,x", "--load"),
@@ -530,41 +504,36 @@ class ExperimentIT {
         "more than one list", "--repeat 0", "3 clients over 2 hosts", "0% is outside 1% to 150%",
         "1000 is not a percentage", "200% is outside", "more than one list", "is empty");
     for (int i = 0; i < bad.size(); i++) {
-      List<String> a = sweep(target, table, bad.get(i).toArray(String[]::new));
+      List<String> a = sweep(bad.get(i).toArray(String[]::new));
       a.addAll(List.of("--out", dir.toString()));
       Coordinator c = run(a);
       Coordinator.assertRefusedInOneLine(c, "ycsb-experiment", expected.get(i));
       assertFalse(Files.exists(dir), "nothing written: " + bad.get(i));
     }
     Files.createDirectories(work.resolve("not-an-experiment"));
-    Coordinator r = run(sweep(target, table, "--resume", work.resolve("not-an-experiment").toString()));
+    Coordinator r = run(sweep("--resume", work.resolve("not-an-experiment").toString()));
     assertEquals(2, r.exitCode(), r::describe);
     assertTrue(r.stderr().contains("--resume") && r.stderr().contains("not an experiment folder"), r::describe);
-    assertEquals(0, Servers.countDocuments(target, table));
+    assertEquals(0, fresh.countDocuments());
   }
 
   @Test
   void anSloOnAnOperationTheWorkloadNeverRunsIsRefusedBeforeAnythingRuns() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("slo");
     // read95-update5 has insertproportion=0: an INSERT objective could only ever read as a miss
-    Coordinator c = run(sweep(target, table, "-threads", "1,2", "--load", "--slo", "INSERT.p99<=10ms",
-        "--out", dir.toString()));
+    Coordinator c = sweepTo(dir, "-threads", "1,2", "--load", "--slo", "INSERT.p99<=10ms");
     assertEquals(2, c.exitCode(), c::describe);
     assertEquals("ycsb-experiment: error: --slo INSERT.p99<=10ms: the workload never runs INSERT; it runs READ, "
         + "UPDATE (readproportion=0.95, updateproportion=0.05, insertproportion=0, scanproportion=0, "
         + "readmodifywriteproportion=0); give an SLO on one of those", c.stderr().strip(), c::describe);
     assertFalse(Files.exists(dir), "nothing written");
-    assertEquals(0, Servers.countDocuments(target, table), "nothing loaded");
+    assertEquals(0, fresh.countDocuments(), "nothing loaded");
   }
 
   @Test
   void ctrlCStopsTheStepAndAKilledExperimentResumesRunningOnlyWhatWasLeftAndRefusesAnotherPlan() throws Exception {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Path dir = work.resolve("resumed");
-    List<String> args = sweep(target, table, "-threads", "1,2,4", "--load", "-p", "operationcount=3000",
+    List<String> args = sweep("-threads", "1,2,4", "--load", "-p", "operationcount=3000",
         "--out", dir.toString());
     List<String> same = new ArrayList<>(args.subList(0, args.size() - 2));
     same.addAll(List.of("--resume", dir.toString()));
@@ -584,12 +553,8 @@ class ExperimentIT {
     String firstStepStart = stopped.get("steps").get(1).get("startedAt").asText();
 
     // killed outright (SIGKILL: no hook runs) during step 3 of the resumed experiment
-    Coordinator second = Coordinator.start(work, List.of(), TOOL, same);
-    awaitStep(second, dir.resolve("steps/03-threads-4"));
-    second.process.destroyForcibly();
-    second.await();
     // its clients lose their coordinator and stop themselves: none is left loading the server
-    assertNoClientLeft(dir);
+    killDuring(same, dir, "steps/03-threads-4");
     JsonNode killed = Coordinator.manifest(dir);
     assertEquals("RUNNING", killed.get("status").asText(), killed::toPrettyString);
 
@@ -600,11 +565,7 @@ class ExperimentIT {
     assertTrue(refused.stderr().contains("plan differs") && refused.stderr().contains("[1, 2, 8]"),
         refused::describe);
 
-    Coordinator resumed = run(same);
-    assertEquals(0, resumed.exitCode(), resumed::describe);
-    for (String done : List.of("00-load", "01-threads-1", "02-threads-2")) {
-      assertTrue(resumed.stdout().contains("step " + done + ": COMPLETE earlier, not run again"), resumed::describe);
-    }
+    resumeSkipping(same, "00-load", "01-threads-1", "02-threads-2");
     JsonNode m = Coordinator.manifest(dir);
     assertEquals("COMPLETE", m.get("status").asText(), m::toPrettyString);
     List<String> names = new ArrayList<>();
@@ -613,7 +574,32 @@ class ExperimentIT {
         "02-threads-2:COMPLETE", "03-threads-4.attempt-1:KILLED", "03-threads-4:COMPLETE"), names, m::toPrettyString);
     assertEquals(firstStepStart, m.get("steps").get(1).get("startedAt").asText(), "step 1 was not run again");
     assertTrue(Files.isDirectory(dir.resolve("steps/03-threads-4.attempt-1")));
-    assertEquals(300, Servers.countDocuments(target, table), "loaded once");
+    assertEquals(300, fresh.countDocuments(), "loaded once");
+  }
+
+  /**
+   * Resumes an experiment with {@code args}: it exits 0 saying that each of the steps {@code done} was COMPLETE earlier
+   * and not run again.
+   */
+  private Coordinator resumeSkipping(List<String> args, String... done) throws Exception {
+    Coordinator resumed = run(args);
+    assertEquals(0, resumed.exitCode(), resumed::describe);
+    for (String step : done) {
+      assertTrue(resumed.stdout().contains("step " + step + ": COMPLETE earlier, not run again"), resumed::describe);
+    }
+    return resumed;
+  }
+
+  /**
+   * Starts the experiment of {@code args} writing to {@code dir}, kills it outright (SIGKILL: no hook runs) once it has
+   * begun {@code step}, and waits until none of its clients is left.
+   */
+  private void killDuring(List<String> args, Path dir, String step) throws Exception {
+    Coordinator c = Coordinator.start(work, List.of(), TOOL, args);
+    awaitStep(c, dir.resolve(step));
+    c.process.destroyForcibly();
+    c.await();
+    assertNoClientLeft(dir);
   }
 
   /** Waits until the experiment has started the step whose bundle is {@code step} (its clients folder exists). */

@@ -35,7 +35,7 @@ class ExperimentOverSshIT {
     Path dir = work.resolve("sweep");
     Path remote = work.resolve("remote");
     Coordinator c = Coordinator.start(work, rig.coordinator().command(List.of()), "bin/ycsb-experiment", List.of(
-        "sweep", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        "sweep", "mongodb", "-P", YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=" + LAB.url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=300", "-p", "operationcount=400", "-threads", "2,4", "--load",
         "--hosts", "h1,h2", "--ssh-config", rig.sshConfig().toString(), "--remote-dir", remote.toString(),

@@ -122,7 +122,7 @@ final class NetnsLab implements AutoCloseable {
      * server; the test adds its record count, hosts and options.
      */
     List<String> phaseArgs(String phase, String table) {
-      return new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+      return new ArrayList<>(List.of(phase, "mongodb", "-P", YcsbRun.readMostly()
           .toString(), "-p", "mongodb.url=" + url(), "-p", "mongodb.database=" + Servers.DATABASE, "-p",
           "table=" + table));
     }

@@ -1,5 +1,7 @@
 package dev.ycsbpack.dist;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,5 +51,11 @@ final class ProcessTable {
   /** Live processes whose command line contains every one of {@code parts}. */
   static List<Entry> matching(String... parts) {
     return all().stream().filter(e -> Stream.of(parts).allMatch(e.commandLine()::contains)).toList();
+  }
+
+  /** Sends {@code signal} (KILL, STOP, ...) to the one process of {@code victims}, asserting that there is one. */
+  static void signalTheOne(List<Entry> victims, String signal) throws IOException, InterruptedException {
+    assertEquals(1, victims.size(), victims::toString);
+    new ProcessBuilder("kill", "-" + signal, Long.toString(victims.get(0).pid())).start().waitFor();
   }
 }

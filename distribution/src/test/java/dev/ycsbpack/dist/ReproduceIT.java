@@ -59,7 +59,7 @@ class ReproduceIT {
   @Test
   void aCoordinatedRunsBundleReproducesItsOwnPlanOnAFreshServerAndNamesTheDifferences() throws Exception {
     Path workload = work.resolve("my-workload.properties");
-    Files.writeString(workload, Files.readString(YcsbRun.home().resolve("workloads/read95-update5"))
+    Files.writeString(workload, Files.readString(YcsbRun.readMostly())
         + "\nrecordcount=200\noperationcount=300\ntable=usertable_r\nmongodb.database=repro\n");
     Path load = work.resolve("load");
     Path run = work.resolve("run");

@@ -52,7 +52,7 @@ class ServerFaultsIT {
   private String[] loadedWorkload() throws IOException {
     server = FerretDbServer.startSqlite(work.resolve("data"));
     String table = Servers.newTable();
-    String[] common = concat("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+    String[] common = concat("-P", YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=100", "-threads", "2");
     YcsbRun.run(work, concat("load", "mongodb", common)).assertSucceeded();
@@ -78,6 +78,22 @@ class ServerFaultsIT {
       }
       Thread.sleep(100);
     }
+  }
+
+  /** A run that met a fault of the server, and the seconds it took to end after the signal. */
+  private record Faulted(YcsbRun run, double seconds) {
+  }
+
+  /**
+   * Starts a run of the {@link #loadedWorkload} {@code common} with no end in sight (10,000,000 operations) and
+   * {@code options}; sends {@code signal} to the server once it is under way, and waits for the run's end.
+   */
+  private Faulted endlessRunMeets(String signal, Path out, String[] common, String... options) throws Exception {
+    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000", options));
+    signal(signal, server.pid());
+    long sent = System.nanoTime();
+    YcsbRun run = running.get(120, TimeUnit.SECONDS);
+    return new Faulted(run, (System.nanoTime() - sent) / 1e9);
   }
 
   private static void signal(String name, long pid) throws IOException, InterruptedException {
@@ -108,33 +124,25 @@ class ServerFaultsIT {
     String[] common = loadedWorkload();
     Path out = work.resolve("killed");
     // operations fail after 1.5 s of server selection, so by the stall there are errors to name
-    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
-        "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS, "-p", "mongodb.url=" + server.connectionString() + "/"
-            + Servers.DATABASE + "?serverSelectionTimeoutMS=1500"));
-    signal("KILL", server.pid());
-    long killed = System.nanoTime();
-    YcsbRun run = running.get(120, TimeUnit.SECONDS);
-    double seconds = (System.nanoTime() - killed) / 1e9;
+    Faulted faulted = endlessRunMeets("KILL", out, common, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS,
+        "-p", "mongodb.url=" + server.connectionString() + "/" + Servers.DATABASE + "?serverSelectionTimeoutMS=1500");
+    YcsbRun run = faulted.run();
     assertFailedForLostServer(run, out, true);
     assertTrue(run.stderr.contains("Return=SERVICE_UNAVAILABLE: com.mongodb.MongoTimeoutException"), run::describe);
     // stall timeout 3 s + 2 s grace before interrupting + YCSB's report and the JVM's exit on a busy machine
-    assertTrue(seconds < 15, "ended " + seconds + " s after the kill\n" + run.describe());
+    assertTrue(faulted.seconds() < 15, "ended " + faulted.seconds() + " s after the kill\n" + run.describe());
   }
 
   @Test
   void aFrozenServerEndsTheRunWithinTheStallTimeoutPlusTheSocketTimeout() throws Exception {
     String[] common = loadedWorkload();
     Path out = work.resolve("frozen");
-    CompletableFuture<YcsbRun> running = startRun(out, concat(common, "-p", "operationcount=10000000",
-        "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS));
-    signal("STOP", server.pid());
-    long frozen = System.nanoTime();
-    YcsbRun run = running.get(120, TimeUnit.SECONDS);
-    double seconds = (System.nanoTime() - frozen) / 1e9;
+    Faulted faulted = endlessRunMeets("STOP", out, common, "-p", "ycsbpack.stalltimeout=" + STALL_SECONDS);
     // nothing fails before the stall: every operation hangs in a read until the default 30 s socket timeout
-    assertFailedForLostServer(run, out, false);
-    assertTrue(run.stderr.contains("no operation had failed by then either"), run::describe);
-    assertTrue(seconds < 3 + 30 + 12, "ended " + seconds + " s after the freeze\n" + run.describe());
+    assertFailedForLostServer(faulted.run(), out, false);
+    assertTrue(faulted.run().stderr.contains("no operation had failed by then either"), faulted.run()::describe);
+    assertTrue(faulted.seconds() < 3 + 30 + 12, "ended " + faulted.seconds() + " s after the freeze\n"
+        + faulted.run().describe());
   }
 
   @Test

@@ -6,18 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.PropertiesFiles;
-import dev.ycsbpack.testkit.EmbeddedMongoServer;
+import dev.ycsbpack.testkit.ProxiedServer;
 import dev.ycsbpack.testkit.FerretDbServer;
 import dev.ycsbpack.testkit.ServerStatusScript;
-import dev.ycsbpack.testkit.WireProxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,33 +25,18 @@ import org.junit.jupiter.api.io.TempDir;
 class ServerTelemetryIT {
   @TempDir
   Path work;
-  private EmbeddedMongoServer server;
-  private WireProxy proxy;
-
-  @BeforeEach
-  void start() {
-    server = EmbeddedMongoServer.start();
-    proxy = WireProxy.start(server.port());
-  }
-
-  @AfterEach
-  void stop() {
-    try {
-      proxy.close();
-    } finally {
-      server.close();
-    }
-  }
+  @RegisterExtension
+  final ProxiedServer proxied = new ProxiedServer();
 
   private String[] workload(String table) {
     return concat("-P", YcsbRun.home().resolve("workloads/workloada").toString(), "-p", "mongodb.url="
-        + proxy.connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=300",
+        + proxied.proxy().connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table, "-p", "recordcount=300",
         "-p", "status.interval=1");
   }
 
   @Test
   void anHonestRunWithAWarmUpWritesTheSeriesBeforeTheVerdictAndNoNote() throws Exception {
-    proxy.onRequest(ServerStatusScript.countingTraffic());
+    proxied.proxy().onRequest(ServerStatusScript.countingTraffic());
     String table = Servers.newTable();
     Path out = work.resolve("load");
     // 2 threads x 100 warm-up inserts: counted by the server, not by YCSB, and well past the check's slack
@@ -85,14 +68,15 @@ class ServerTelemetryIT {
         .filter(l -> l.startsWith("# Self-check")).findFirst().orElseThrow();
     assertTrue(check.contains("they agree") && check.contains("opcounters.insert 300 vs 300"), check);
 
-    int asked = (int) proxy.messages("serverStatus");
+    int asked = (int) proxied.proxy().messages("serverStatus");
     Path off = work.resolve("off");
     YcsbRun quiet = YcsbRun.run(work, concat("run", "mongodb", workload(table), "-p", "operationcount=100",
         "--no-telemetry", "--out", off.toString()));
     assertEquals(0, quiet.exitCode, quiet::describe);
     assertFalse(Files.exists(off.resolve("telemetry")), "--no-telemetry samples nothing");
     // the binding's start-up check asks serverStatus once for the server's facts; the sampler would ask twice more
-    assertEquals(asked + 1, proxy.messages("serverStatus"), "--no-telemetry: only the binding's own serverStatus");
+    assertEquals(asked + 1, proxied.proxy().messages("serverStatus"),
+        "--no-telemetry: only the binding's own serverStatus");
   }
 
   /**
@@ -127,7 +111,7 @@ class ServerTelemetryIT {
   void queriesTheClientsDidNotMakeAreANoteNeverAFailure() throws Exception {
     String table = Servers.newTable();
     YcsbRun.run(work, concat("load", "mongodb", workload(table))).assertSucceeded();
-    proxy.onRequest(ServerStatusScript.countingTraffic().extraQueries(400));
+    proxied.proxy().onRequest(ServerStatusScript.countingTraffic().extraQueries(400));
     Path out = work.resolve("run");
     YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", workload(table), "-p", "operationcount=400",
         "--out", out.toString()));
@@ -144,7 +128,7 @@ class ServerTelemetryIT {
   @Test
   void aUserWithoutClusterMonitorGetsOneLineAndACompleteRun() throws Exception {
     String table = Servers.newTable();
-    proxy.onRequest(ServerStatusScript.refusing());
+    proxied.proxy().onRequest(ServerStatusScript.refusing());
     Path out = work.resolve("load");
     YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", workload(table), "--out", out.toString()));
     assertEquals(0, load.exitCode, load::describe);
@@ -161,7 +145,7 @@ class ServerTelemetryIT {
     String table = Servers.newTable();
     YcsbRun.run(work, concat("load", "mongodb", workload(table))).assertSucceeded();
     ServerStatusScript counting = ServerStatusScript.countingTraffic();
-    proxy.onRequest(counting);
+    proxied.proxy().onRequest(counting);
     // warm-ups of 2 x 2 x 100 inserts: before the release, so outside the sampled window
     Path honest = work.resolve("honest");
     Coordinator c = Coordinator.run(work, List.of(), coordinated(table, honest, "-p", "mongodb.warmup=100"));
@@ -175,7 +159,7 @@ class ServerTelemetryIT {
     assertTrue(Coordinator.manifest(honest).path("reason").isMissingNode(), c::describe);
     assertEquals("COMPLETE", Coordinator.manifest(honest).path("status").asText());
 
-    proxy.onRequest(counting.extraQueries(400));
+    proxied.proxy().onRequest(counting.extraQueries(400));
     Path noted = work.resolve("noted");
     c = Coordinator.run(work, List.of(), coordinated(table, noted));
     assertEquals(0, c.exitCode(), c::describe);

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,29 +44,22 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
   void aJdk17AndAJdk25RunOfOneBuildKeepEachItsOwnArchive() throws IOException {
     Path jdk17 = Path.of(System.getProperty("java.home"));
     assumeTrue(featureVersion(jdk17) < 25, () -> "the build's JDK " + jdk17 + " is not an older one");
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    Path cache = work.resolve("cds");
     Map<String, String> on17 = new HashMap<>(on(cache));
     on17.put("JAVA_HOME", jdk17.toString());
-    try {
-      for (Map<String, String> env : List.of(on17, on(cache))) {
-        listedAndAdopted(env, cache, target, table);
-        Servers.drop(target, table);
-      }
-      List<String> archives = names(cache);
-      assertEquals(2, archives.size(), () -> "the JDK 17 archive and the JDK 25 one: " + archives);
-      assertTrue(archives.stream().allMatch(n -> n.endsWith(".jsa")), archives::toString);
-
-      Path classes = work.resolve("classes17.log");
-      YcsbRun again = YcsbRun.runWith(work, withClassLog(on17, classes), args("load", target, table));
-      assertEquals(0, again.exitCode, again::describe);
-      assertNoJvmWarning(again);
-      assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the JDK 17 run maps its own archive");
-      assertEquals(archives, names(cache), "nothing listed, made or deleted again");
-    } finally {
-      Servers.drop(target, table);
+    for (Map<String, String> env : List.of(on17, on(cache))) {
+      listedAndAdopted(env);
+      fresh.drop();
     }
+    List<String> archives = names(cache);
+    assertEquals(2, archives.size(), () -> "the JDK 17 archive and the JDK 25 one: " + archives);
+    assertTrue(archives.stream().allMatch(n -> n.endsWith(".jsa")), archives::toString);
+
+    Path classes = work.resolve("classes17.log");
+    YcsbRun again = YcsbRun.runWith(work, withClassLog(on17, classes), args("load"));
+    assertEquals(0, again.exitCode, again::describe);
+    assertNoJvmWarning(again);
+    assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the JDK 17 run maps its own archive");
+    assertEquals(archives, names(cache), "nothing listed, made or deleted again");
   }
 
   /**
@@ -78,44 +69,37 @@ class StartupArchiveJdk25IT extends StartupArchiveIT {
    */
   @Test
   void theUsersOwnAotCacheIsUsedInsteadOfTheArchiveAndTheRunSucceeds() throws IOException {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    Path cache = work.resolve("cds");
-    try {
-      listedAndAdopted(on(cache), cache, target, table);
-      List<String> archives = names(cache);
-      assertEquals(1, archives.size(), archives::toString);
+    listedAndAdopted(on(cache));
+    List<String> archives = names(cache);
+    assertEquals(1, archives.size(), archives::toString);
 
-      Path users = work.resolve("user.aot");
-      YcsbRun training = YcsbRun.runWith(work, on(cache), Servers.concat(args("run", target, table), "-jvm-args",
-          "-XX:AOTCacheOutput=" + users));
-      assertEquals(0, training.exitCode, training::describe);
-      assertTrue(Files.size(users) > 0, "the user's training run wrote the user's cache");
+    Path users = work.resolve("user.aot");
+    YcsbRun training = YcsbRun.runWith(work, on(cache), Servers.concat(args("run"), "-jvm-args",
+        "-XX:AOTCacheOutput=" + users));
+    assertEquals(0, training.exitCode, training::describe);
+    assertTrue(Files.size(users) > 0, "the user's training run wrote the user's cache");
 
-      Path classes = work.resolve("user-classes.log");
-      YcsbRun withIt = YcsbRun.runWith(work, withClassLog(on(cache), classes), Servers.concat(
-          args("run", target, table), "-jvm-args", "-XX:AOTCache=" + users));
-      assertEquals(0, withIt.exitCode, withIt::describe);
-      assertNoJvmWarning(withIt);
-      assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the binding's classes come from the cache");
+    Path classes = work.resolve("user-classes.log");
+    YcsbRun withIt = YcsbRun.runWith(work, withClassLog(on(cache), classes), Servers.concat(
+        args("run"), "-jvm-args", "-XX:AOTCache=" + users));
+    assertEquals(0, withIt.exitCode, withIt::describe);
+    assertNoJvmWarning(withIt);
+    assertTrue(Files.readString(classes).contains(CLASS_FROM_ARCHIVE), "the binding's classes come from the cache");
 
-      Map<String, String> inToolOptions = new HashMap<>(on(cache));
-      inToolOptions.put("JAVA_TOOL_OPTIONS", "-XX:AOTCache=" + users);
-      YcsbRun fromEnvironment = YcsbRun.runWith(work, inToolOptions, args("run", target, table));
-      assertEquals(0, fromEnvironment.exitCode, fromEnvironment::describe);
-      assertNoJvmWarning(fromEnvironment);
+    Map<String, String> inToolOptions = new HashMap<>(on(cache));
+    inToolOptions.put("JAVA_TOOL_OPTIONS", "-XX:AOTCache=" + users);
+    YcsbRun fromEnvironment = YcsbRun.runWith(work, inToolOptions, args("run"));
+    assertEquals(0, fromEnvironment.exitCode, fromEnvironment::describe);
+    assertNoJvmWarning(fromEnvironment);
 
-      // options read from a file the script does not open: the user's too, whatever they hold
-      Path argFile = Files.writeString(work.resolve("aot.args"), "-XX:AOTCache=" + users + "\n");
-      Map<String, String> inArgFile = new HashMap<>(on(cache));
-      inArgFile.put("JDK_JAVA_OPTIONS", "@" + argFile);
-      YcsbRun fromArgFile = YcsbRun.runWith(work, inArgFile, args("run", target, table));
-      assertEquals(0, fromArgFile.exitCode, fromArgFile::describe);
+    // options read from a file the script does not open: the user's too, whatever they hold
+    Path argFile = Files.writeString(work.resolve("aot.args"), "-XX:AOTCache=" + users + "\n");
+    Map<String, String> inArgFile = new HashMap<>(on(cache));
+    inArgFile.put("JDK_JAVA_OPTIONS", "@" + argFile);
+    YcsbRun fromArgFile = YcsbRun.runWith(work, inArgFile, args("run"));
+    assertEquals(0, fromArgFile.exitCode, fromArgFile::describe);
 
-      assertEquals(archives, names(cache), "the archive stays for the runs without options of their own");
-    } finally {
-      Servers.drop(target, table);
-    }
+    assertEquals(archives, names(cache), "the archive stays for the runs without options of their own");
   }
 
   /** The feature version in a JDK's {@code release} file; 0 if none. */

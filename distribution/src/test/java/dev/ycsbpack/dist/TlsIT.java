@@ -77,7 +77,7 @@ class TlsIT {
 
   private static List<String> load(TlsTerminator t, String table, String... more) {
     List<String> a = new ArrayList<>(List.of("load", "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=mongodb://localhost:" + t.port() + "/" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=40"));
     a.addAll(List.of(more));
@@ -133,7 +133,7 @@ class TlsIT {
   /** A load against localhost:{@code port}, TLS on or off by the URL alone. */
   private static List<String> loadAt(int port, boolean tlsOn, String table, String... more) {
     List<String> a = new ArrayList<>(List.of("load", "mongodb", "-P",
-        YcsbRun.home().resolve("workloads/read95-update5").toString(),
+        YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=mongodb://localhost:" + port + "/" + Servers.DATABASE + (tlsOn ? "?tls=true" : ""),
         "-p", "table=" + table, "-p", "recordcount=40"));
     a.addAll(List.of(more));
@@ -196,7 +196,7 @@ class TlsIT {
   void aServerThatRefusesTheLoginSaysAuthenticationFailedNotUnreachable() throws Exception {
     // mongo-java-server knows no authentication command: the driver's login fails as against a wrong password
     String secret = AwkwardStrings.passwords(99, 1).get(0);
-    YcsbRun r = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.home().resolve("workloads/read95-update5")
+    YcsbRun r = YcsbRun.run(work, "load", "mongodb", "-P", YcsbRun.readMostly()
         .toString(), "-p",
         "mongodb.url=mongodb://alice:" + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8)
             + "@" + URI.create(target.connectionString()).getAuthority() + "/" + Servers.DATABASE,

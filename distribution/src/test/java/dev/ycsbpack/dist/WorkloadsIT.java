@@ -1,7 +1,6 @@
 package dev.ycsbpack.dist;
 
 import static dev.ycsbpack.dist.Servers.concat;
-import static dev.ycsbpack.dist.Servers.pointAt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +9,6 @@ import com.mongodb.WriteConcern;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import dev.ycsbpack.mongodb.MongoDbClient;
-import dev.ycsbpack.testkit.TestTargets;
-import dev.ycsbpack.testkit.TestTargets.Target;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +28,7 @@ import java.util.stream.Stream;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -56,6 +54,8 @@ class WorkloadsIT {
 
   @TempDir
   Path work;
+  @RegisterExtension
+  final FreshTable fresh = new FreshTable();
 
   // ---- headers ---------------------------------------------------------------------------------------------
 
@@ -117,30 +117,24 @@ class WorkloadsIT {
     WorkloadFile f = WorkloadFile.named(name);
     int[] claim = f.documentClaim();
     String prefix = f.properties.getProperty("fieldnameprefix", "field");
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      YcsbRun.run(work, concat("load", "mongodb", "-P", f.path(), pointAt(target, table),
-          "-p", "recordcount=50", "-threads", "2")).assertSucceeded().assertNoFailedOperations();
-      List<RawBsonDocument> docs = Servers.documents(target, table);
-      assertEquals(50, docs.size(), name);
-      Set<String> expectedKeys = new HashSet<>(List.of("_id"));
-      for (int i = 0; i < claim[0]; i++) {
-        expectedKeys.add(prefix + i);
-      }
-      for (RawBsonDocument doc : docs) {
-        assertEquals(expectedKeys, doc.keySet(), name + ": " + claim[0] + " fields besides _id");
-        for (String field : doc.keySet()) {
-          if (!field.equals("_id")) {
-            assertEquals(claim[1], doc.getBinary(field).getData().length, name + ": " + field + " length");
-          }
+    YcsbRun.run(work, concat("load", "mongodb", "-P", f.path(), fresh.pointAt(),
+        "-p", "recordcount=50", "-threads", "2")).assertSucceeded().assertNoFailedOperations();
+    List<RawBsonDocument> docs = Servers.documents(fresh.target(), fresh.table());
+    assertEquals(50, docs.size(), name);
+    Set<String> expectedKeys = new HashSet<>(List.of("_id"));
+    for (int i = 0; i < claim[0]; i++) {
+      expectedKeys.add(prefix + i);
+    }
+    for (RawBsonDocument doc : docs) {
+      assertEquals(expectedKeys, doc.keySet(), name + ": " + claim[0] + " fields besides _id");
+      for (String field : doc.keySet()) {
+        if (!field.equals("_id")) {
+          assertEquals(claim[1], doc.getBinary(field).getData().length, name + ": " + field + " length");
         }
-        int bson = doc.getByteBuffer().remaining();
-        assertTrue(Math.abs(bson - claim[2]) <= claim[2] * 0.05,
-            name + ": header says about " + claim[2] + " bytes of BSON, a document has " + bson);
       }
-    } finally {
-      Servers.drop(target, table);
+      int bson = doc.getByteBuffer().remaining();
+      assertTrue(Math.abs(bson - claim[2]) <= claim[2] * 0.05,
+          name + ": header says about " + claim[2] + " bytes of BSON, a document has " + bson);
     }
   }
 
@@ -157,27 +151,21 @@ class WorkloadsIT {
   @MethodSource("mixes")
   void theOperationMixMatchesTheNameWithinFourStandardDeviations(String name, double readShare) {
     WorkloadFile f = WorkloadFile.named(name);
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     int n = 2000;
-    try {
-      String[] common = concat("-P", f.path(), pointAt(target, table), "-p", "recordcount=1000", "-threads", "2");
-      YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=100")).assertSucceeded()
-          .assertNoFailedOperations();
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common, "-p", "operationcount=" + n))
-          .assertSucceeded().assertNoFailedOperations();
-      long reads = run.operations("READ");
-      long updates = run.operations("UPDATE");
-      assertEquals(n, reads + updates, "only reads and updates: " + run.describe());
-      for (String other : List.of("INSERT", "SCAN", "DELETE", "READ-MODIFY-WRITE")) {
-        assertEquals(0, run.operations(other), other + "\n" + run.describe());
-      }
-      assertWithin(reads, n, readShare, name + " reads");
-      assertEquals(reads, run.count("READ", "Return=OK"), "every read found its document");
-      assertEquals(updates, run.count("UPDATE", "Return=OK"), "every update matched its document");
-    } finally {
-      Servers.drop(target, table);
+    String[] common = concat("-P", f.path(), fresh.pointAt(), "-p", "recordcount=1000", "-threads", "2");
+    YcsbRun.run(work, concat("load", "mongodb", common, "-p", "mongodb.batchsize=100")).assertSucceeded()
+        .assertNoFailedOperations();
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common, "-p", "operationcount=" + n))
+        .assertSucceeded().assertNoFailedOperations();
+    long reads = run.operations("READ");
+    long updates = run.operations("UPDATE");
+    assertEquals(n, reads + updates, "only reads and updates: " + run.describe());
+    for (String other : List.of("INSERT", "SCAN", "DELETE", "READ-MODIFY-WRITE")) {
+      assertEquals(0, run.operations(other), other + "\n" + run.describe());
     }
+    assertWithin(reads, n, readShare, name + " reads");
+    assertEquals(reads, run.count("READ", "Return=OK"), "every read found its document");
+    assertEquals(updates, run.count("UPDATE", "Return=OK"), "every update matched its document");
   }
 
   // ---- key distribution -----------------------------------------------------------------------------------
@@ -265,33 +253,27 @@ class WorkloadsIT {
   void batchInsertLoadsExactlyRecordcountDocumentsInBatchesOf100ThenTheRunPhaseAddsOperationcount() {
     WorkloadFile f = WorkloadFile.named("batch-insert");
     assertEquals("100", f.property("mongodb.batchsize"));
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      String[] common = concat("-P", f.path(), pointAt(target, table), "-p", "recordcount=1000");
-      // One thread, 1000 documents: ceil(1000/b) batches of which floor(1000/b) full ones both equal 10
-      // only for b = 100.
-      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-threads", "1")).assertSucceeded()
-          .assertNoFailedOperations();
-      assertEquals(1000, load.operations("INSERT"), load::describe);
-      assertEquals(10, load.operations(MongoDbClient.BATCH_MEASUREMENT), load::describe);
-      assertEquals(10, load.count(MongoDbClient.BATCH_MEASUREMENT, "Return=OK"), load::describe);
-      assertEquals(10, load.count("INSERT", "Return=OK"), "the inserts that filled a batch: " + load.describe());
-      assertEquals(990, load.count("INSERT", "Return=BATCHED_OK"), load::describe);
-      assertEquals(1000, Servers.countDocuments(target, table), "exactly recordcount documents");
+    String[] common = concat("-P", f.path(), fresh.pointAt(), "-p", "recordcount=1000");
+    // One thread, 1000 documents: ceil(1000/b) batches of which floor(1000/b) full ones both equal 10
+    // only for b = 100.
+    YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", common, "-threads", "1")).assertSucceeded()
+        .assertNoFailedOperations();
+    assertEquals(1000, load.operations("INSERT"), load::describe);
+    assertEquals(10, load.operations(MongoDbClient.BATCH_MEASUREMENT), load::describe);
+    assertEquals(10, load.count(MongoDbClient.BATCH_MEASUREMENT, "Return=OK"), load::describe);
+    assertEquals(10, load.count("INSERT", "Return=OK"), "the inserts that filled a batch: " + load.describe());
+    assertEquals(990, load.count("INSERT", "Return=BATCHED_OK"), load::describe);
+    assertEquals(1000, fresh.countDocuments(), "exactly recordcount documents");
 
-      // Run phase (insertproportion=1): 2 threads of 525 inserts, keys from recordcount up, each thread
-      // sending 5 full batches and its last 25 documents at cleanup.
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common, "-p", "operationcount=1050",
-          "-threads", "2")).assertSucceeded().assertNoFailedOperations();
-      assertEquals(1050, run.operations("INSERT"), run::describe);
-      assertEquals(0, run.operations("READ") + run.operations("UPDATE"), run::describe);
-      assertEquals(12, run.operations(MongoDbClient.BATCH_MEASUREMENT), run::describe);
-      assertEquals(12, run.count(MongoDbClient.BATCH_MEASUREMENT, "Return=OK"), run::describe);
-      assertEquals(2050, Servers.countDocuments(target, table), "the load's documents plus every run insert");
-    } finally {
-      Servers.drop(target, table);
-    }
+    // Run phase (insertproportion=1): 2 threads of 525 inserts, keys from recordcount up, each thread
+    // sending 5 full batches and its last 25 documents at cleanup.
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", common, "-p", "operationcount=1050",
+        "-threads", "2")).assertSucceeded().assertNoFailedOperations();
+    assertEquals(1050, run.operations("INSERT"), run::describe);
+    assertEquals(0, run.operations("READ") + run.operations("UPDATE"), run::describe);
+    assertEquals(12, run.operations(MongoDbClient.BATCH_MEASUREMENT), run::describe);
+    assertEquals(12, run.count(MongoDbClient.BATCH_MEASUREMENT, "Return=OK"), run::describe);
+    assertEquals(2050, fresh.countDocuments(), "the load's documents plus every run insert");
   }
 
   // ---- insert latency -------------------------------------------------------------------------------------
@@ -299,32 +281,27 @@ class WorkloadsIT {
   @Test
   void insertLatencyAtItsDefaultSizeMeasuresAtLeast200SingleInsertsOnOneThreadAfterAnUnmeasuredWarmUp() {
     WorkloadFile f = WorkloadFile.named("insert-latency");
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", "-P", f.path(), pointAt(target, table)))
-          .assertSucceeded().assertNoFailedOperations();
-      long measured = load.operations("INSERT");
-      assertEquals(Long.parseLong(f.property("recordcount")), measured, load::describe);
-      assertTrue(measured >= 200, "at least 200 measured inserts");
-      assertEquals(measured, load.count("INSERT", "Return=OK"), "one at a time, each acknowledged");
-      assertEquals(1, load.operations("CLEANUP"), "one client thread: " + load.describe());
-      assertFalse(load.measurements.containsKey(MongoDbClient.BATCH_MEASUREMENT), "no batching");
-      Map<String, String> insert = load.measurements.get("INSERT");
-      for (String stat : List.of("AverageLatency(us)", "MinLatency(us)", "MaxLatency(us)",
-          "50thPercentileLatency(us)", "90thPercentileLatency(us)", "95thPercentileLatency(us)",
-          "99thPercentileLatency(us)", "99.9PercentileLatency(us)")) {
-        assertTrue(insert.containsKey(stat), stat + " reported: " + load.describe());
-      }
-      // The warm-up ran (the binding announces it) and left nothing behind: not in the table, not in
-      // [INSERT], and its scratch collection is gone.
-      assertTrue(load.stderr.contains("warmup=200 inserts per thread"), load::describe);
-      assertEquals(measured, Servers.countDocuments(target, table));
-      assertTrue(Servers.collectionNames(target).stream().noneMatch(n -> n.startsWith(table + "_warmup_")),
-          "scratch collection dropped");
-    } finally {
-      Servers.drop(target, table);
+    YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", "-P", f.path(), fresh.pointAt()))
+        .assertSucceeded().assertNoFailedOperations();
+    long measured = load.operations("INSERT");
+    assertEquals(Long.parseLong(f.property("recordcount")), measured, load::describe);
+    assertTrue(measured >= 200, "at least 200 measured inserts");
+    assertEquals(measured, load.count("INSERT", "Return=OK"), "one at a time, each acknowledged");
+    assertEquals(1, load.operations("CLEANUP"), "one client thread: " + load.describe());
+    assertFalse(load.measurements.containsKey(MongoDbClient.BATCH_MEASUREMENT), "no batching");
+    Map<String, String> insert = load.measurements.get("INSERT");
+    for (String stat : List.of("AverageLatency(us)", "MinLatency(us)", "MaxLatency(us)",
+        "50thPercentileLatency(us)", "90thPercentileLatency(us)", "95thPercentileLatency(us)",
+        "99thPercentileLatency(us)", "99.9PercentileLatency(us)")) {
+      assertTrue(insert.containsKey(stat), stat + " reported: " + load.describe());
     }
+    // The warm-up ran (the binding announces it) and left nothing behind: not in the table, not in
+    // [INSERT], and its scratch collection is gone.
+    assertTrue(load.stderr.contains("warmup=200 inserts per thread"), load::describe);
+    assertEquals(measured, fresh.countDocuments());
+    assertTrue(
+        Servers.collectionNames(fresh.target()).stream().noneMatch(n -> n.startsWith(fresh.table() + "_warmup_")),
+        "scratch collection dropped");
   }
 
   // ---- write-concern layers -------------------------------------------------------------------------------
@@ -364,47 +341,41 @@ class WorkloadsIT {
   @MethodSource("layerNames")
   void eachWriteConcernLayerPutsItsConcernOnEveryInsert(String layer) throws Exception {
     WriteConcern expected = LAYERS.get(layer);
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     Properties props = new Properties();
     try (Reader r = Files.newBufferedReader(WorkloadFile.named("insert-latency").path, StandardCharsets.UTF_8)) {
       props.load(r);
     }
     props.putAll(layer(layer));
-    props.setProperty("mongodb.url", target.connectionString());
+    props.setProperty("mongodb.url", fresh.target().connectionString());
     props.setProperty("mongodb.database", Servers.DATABASE);
-    props.setProperty("table", table);
+    props.setProperty("table", fresh.table());
     props.setProperty("dotransactions", "false");
     int warmups = Integer.parseInt(props.getProperty("mongodb.warmup"));
     Measurements.setProperties(new Properties());
-    try {
-      boolean acknowledged = !expected.equals(WriteConcern.UNACKNOWLEDGED);
-      if (acknowledged || target.supportsUnacknowledgedWrites()) {
-        List<BsonDocument> inserts = insertThroughTheBinding(props, table, 5);
-        assertEquals(warmups, inserts.stream().filter(c -> c.getString("insert").getValue()
-            .startsWith(table + "_warmup_")).count(), "warm-up inserts (into this process's scratch collection)");
-        assertEquals(5, inserts.stream().filter(c -> c.getString("insert").getValue().equals(table)).count());
-        for (BsonDocument c : inserts) {
-          assertEquals(expected.asDocument(), c.getDocument("writeConcern"), layer + ": " + c.toJson());
-        }
-      } else {
-        // This server drops the connection after a w=0 write (research/servers.md), so what follows the first
-        // insert may or may not be sent: look at the first insert with the file's warm-up (a warm-up insert)
-        // and without it (a measured insert), and at every other insert that was sent.
-        List<BsonDocument> warm = new CopyOnWriteArrayList<>();
-        insertIgnoringWhatThisServerBreaks(props, table, warm);
-        props.setProperty("mongodb.warmup", "0");
-        List<BsonDocument> measured = new CopyOnWriteArrayList<>();
-        insertIgnoringWhatThisServerBreaks(props, table, measured);
-        assertTrue(warm.get(0).getString("insert").getValue().startsWith(table + "_warmup_"),
-            "the warm-up comes first");
-        assertEquals(table, measured.get(0).getString("insert").getValue());
-        for (BsonDocument c : concatLists(warm, measured)) {
-          assertEquals(expected.asDocument(), c.getDocument("writeConcern"), layer + ": " + c.toJson());
-        }
+    boolean acknowledged = !expected.equals(WriteConcern.UNACKNOWLEDGED);
+    if (acknowledged || fresh.target().supportsUnacknowledgedWrites()) {
+      List<BsonDocument> inserts = insertThroughTheBinding(props, fresh.table(), 5);
+      assertEquals(warmups, inserts.stream().filter(c -> c.getString("insert").getValue()
+          .startsWith(fresh.table() + "_warmup_")).count(), "warm-up inserts (into this process's scratch collection)");
+      assertEquals(5, inserts.stream().filter(c -> c.getString("insert").getValue().equals(fresh.table())).count());
+      for (BsonDocument c : inserts) {
+        assertEquals(expected.asDocument(), c.getDocument("writeConcern"), layer + ": " + c.toJson());
       }
-    } finally {
-      Servers.drop(target, table);
+    } else {
+      // This server drops the connection after a w=0 write (research/servers.md), so what follows the first
+      // insert may or may not be sent: look at the first insert with the file's warm-up (a warm-up insert)
+      // and without it (a measured insert), and at every other insert that was sent.
+      List<BsonDocument> warm = new CopyOnWriteArrayList<>();
+      insertIgnoringWhatThisServerBreaks(props, fresh.table(), warm);
+      props.setProperty("mongodb.warmup", "0");
+      List<BsonDocument> measured = new CopyOnWriteArrayList<>();
+      insertIgnoringWhatThisServerBreaks(props, fresh.table(), measured);
+      assertTrue(warm.get(0).getString("insert").getValue().startsWith(fresh.table() + "_warmup_"),
+          "the warm-up comes first");
+      assertEquals(fresh.table(), measured.get(0).getString("insert").getValue());
+      for (BsonDocument c : concatLists(warm, measured)) {
+        assertEquals(expected.asDocument(), c.getDocument("writeConcern"), layer + ": " + c.toJson());
+      }
     }
   }
 

@@ -50,7 +50,7 @@ class WriteConcernRefusalIT {
   /** A run of 200 operations, a fifth of them updates (all refused), over a table loaded through {@code p}. */
   private List<String> run(WireProxy p, String... more) {
     String table = Servers.newTable();
-    List<String> common = List.of("-P", YcsbRun.home().resolve("workloads/read95-update5").toString(),
+    List<String> common = List.of("-P", YcsbRun.readMostly().toString(),
         "-p", "mongodb.url=" + p.connectionString() + "/" + Servers.DATABASE, "-p", "table=" + table,
         "-p", "recordcount=50", "-p", "operationcount=200", "-p", "readproportion=0.8", "-p", "updateproportion=0.2");
     List<String> load = new ArrayList<>(List.of("load", "mongodb"));

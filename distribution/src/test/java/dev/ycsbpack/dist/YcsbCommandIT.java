@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class YcsbCommandIT {
   @TempDir
   Path work;
+  @RegisterExtension
+  final FreshTable fresh = new FreshTable();
 
   static Stream<Named<Target>> targets() {
     return TestTargets.allNamed();
@@ -105,80 +108,56 @@ class YcsbCommandIT {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf"})
   void upstreamWorkloadsRunUnchanged(String name) {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      String[] args = concat(pointAt(target, table), "-P", upstream(name), "-threads", "2");
-      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded()
-          .assertNoFailedOperations();
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
-          .assertNoFailedOperations();
-      long done = Stream.of("READ", "UPDATE", "SCAN", "INSERT", "READ-MODIFY-WRITE")
-          .mapToLong(run::operations).sum() - (name.equals("workloadf") ? 2 * run.operations("READ-MODIFY-WRITE") : 0);
-      assertEquals(1000, done, run::describe);
-    } finally {
-      Servers.drop(target, table);
-    }
+    String[] args = concat(fresh.pointAt(), "-P", upstream(name), "-threads", "2");
+    YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded()
+        .assertNoFailedOperations();
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
+        .assertNoFailedOperations();
+    long done = Stream.of("READ", "UPDATE", "SCAN", "INSERT", "READ-MODIFY-WRITE")
+        .mapToLong(run::operations).sum() - (name.equals("workloadf") ? 2 * run.operations("READ-MODIFY-WRITE") : 0);
+    assertEquals(1000, done, run::describe);
   }
 
   @Test
   void hdrHistogramFileOutputWorksOnThisJavaAndMatchesTheSummary() throws IOException {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      String[] args = concat(pointAt(target, table), "-P", workload("read95-update5").toString(),
-          "-p", "recordcount=300", "-p", "operationcount=300");
-      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded();
-      Path hdr = work.resolve("hdr");
-      Files.createDirectories(hdr);
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args, "-s",
-          "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + hdr + "/")).assertSucceeded();
-      Histogram total = new Histogram(3);
-      try (HistogramLogReader reader = new HistogramLogReader(hdr.resolve("READ.hdr").toFile())) {
-        while (reader.hasNext()) {
-          total.add((Histogram) reader.nextIntervalHistogram());
-        }
+    String[] args = concat(fresh.pointAt(), "-P", workload("read95-update5").toString(),
+        "-p", "recordcount=300", "-p", "operationcount=300");
+    YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded();
+    Path hdr = work.resolve("hdr");
+    Files.createDirectories(hdr);
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args, "-s",
+        "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + hdr + "/")).assertSucceeded();
+    Histogram total = new Histogram(3);
+    try (HistogramLogReader reader = new HistogramLogReader(hdr.resolve("READ.hdr").toFile())) {
+      while (reader.hasNext()) {
+        total.add((Histogram) reader.nextIntervalHistogram());
       }
-      assertEquals(run.operations("READ"), total.getTotalCount(), run::describe);
-    } finally {
-      Servers.drop(target, table);
     }
+    assertEquals(run.operations("READ"), total.getTotalCount(), run::describe);
   }
 
   @Test
   void jsonExportFileIsValidatedToo() throws IOException {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      Path export = work.resolve("load.json");
-      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", pointAt(target, table),
-          "-P", workload("read95-update5").toString(), "-p", "recordcount=200",
-          "-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter",
-          "-p", "exportfile=" + export));
-      assertEquals(0, load.exitCode, load::describe);
-      assertTrue(Files.readString(export).contains("\"OVERALL\""));
-      assertFalse(load.stdout.contains("[OVERALL]"), "measurements went to the export file");
-    } finally {
-      Servers.drop(target, table);
-    }
+    Path export = work.resolve("load.json");
+    YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", fresh.pointAt(),
+        "-P", workload("read95-update5").toString(), "-p", "recordcount=200",
+        "-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter",
+        "-p", "exportfile=" + export));
+    assertEquals(0, load.exitCode, load::describe);
+    assertTrue(Files.readString(export).contains("\"OVERALL\""));
+    assertFalse(load.stdout.contains("[OVERALL]"), "measurements went to the export file");
   }
 
   @Test
   void aLoadThatStopsAtAFailedInsertExitsNonZero() {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      String[] args = concat("load", "mongodb", pointAt(target, table),
-          "-P", workload("read95-update5").toString(), "-p", "recordcount=100", "-p", "insertorder=ordered");
-      YcsbRun.run(work, concat(args, "-p", "insertstart=50", "-p", "insertcount=50")).assertSucceeded();
-      // Keys 0-49 are new, key 50 exists: YCSB stops the thread at that failed insert, yet exits 0 on its own.
-      YcsbRun again = YcsbRun.run(work, args);
-      assertEquals(1, again.exitCode, again::describe);
-      assertTrue(again.stderr.contains("bin/ycsb: FAILED: only 50 of 100 operations completed"), again::describe);
-      assertTrue(again.stdout.contains("Return=DUPLICATE_KEY"), again::describe);
-    } finally {
-      Servers.drop(target, table);
-    }
+    String[] args = concat("load", "mongodb", fresh.pointAt(),
+        "-P", workload("read95-update5").toString(), "-p", "recordcount=100", "-p", "insertorder=ordered");
+    YcsbRun.run(work, concat(args, "-p", "insertstart=50", "-p", "insertcount=50")).assertSucceeded();
+    // Keys 0-49 are new, key 50 exists: YCSB stops the thread at that failed insert, yet exits 0 on its own.
+    YcsbRun again = YcsbRun.run(work, args);
+    assertEquals(1, again.exitCode, again::describe);
+    assertTrue(again.stderr.contains("bin/ycsb: FAILED: only 50 of 100 operations completed"), again::describe);
+    assertTrue(again.stdout.contains("Return=DUPLICATE_KEY"), again::describe);
   }
 
   @Test
@@ -242,36 +221,30 @@ class YcsbCommandIT {
 
   @Test
   void aRunOnANeverLoadedCollectionStopsNamingItAndTheLoadUnlessAllowed() {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
-    try {
-      String[] args = concat(pointAt(target, table), "-P", workload("workloada").toString(), "-threads", "2");
-      YcsbRun refused = YcsbRun.run(work, concat("run", "mongodb", args));
-      assertEquals(1, refused.exitCode, refused::describe);
-      assertTrue(refused.stderr.contains(Servers.DATABASE + "." + table + " is empty (never loaded)"),
-          refused::describe);
-      assertTrue(refused.stderr.contains("bin/ycsb load mongodb -P <the same workload files>"), refused::describe);
-      assertFalse(refused.stdout.contains("[OVERALL]"), refused::describe);
+    String[] args = concat(fresh.pointAt(), "-P", workload("workloada").toString(), "-threads", "2");
+    YcsbRun refused = YcsbRun.run(work, concat("run", "mongodb", args));
+    assertEquals(1, refused.exitCode, refused::describe);
+    assertTrue(refused.stderr.contains(Servers.DATABASE + "." + fresh.table() + " is empty (never loaded)"),
+        refused::describe);
+    assertTrue(refused.stderr.contains("bin/ycsb load mongodb -P <the same workload files>"), refused::describe);
+    assertFalse(refused.stdout.contains("[OVERALL]"), refused::describe);
 
-      // allowed, every read finds nothing: the not-found budget fails it unless that is allowed too
-      YcsbRun notFound = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true"));
-      assertEquals(1, notFound.exitCode, notFound::describe);
-      assertTrue(notFound.stderr.contains(" operations returned NOT_FOUND (100.00%)"), notFound::describe);
-      YcsbRun allowed = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true",
-          "-p", "ycsbpack.maxnotfoundrate=100")).assertSucceeded();
-      // what the refusal prevents: a complete-looking report in which every read found nothing
-      assertEquals(0, allowed.count("READ", "Return=OK"), allowed::describe);
-      assertEquals(allowed.operations("READ-FAILED"), allowed.count("READ", "Return=NOT_FOUND"), allowed::describe);
-      assertTrue(allowed.operations("READ-FAILED") > 0, allowed::describe);
+    // allowed, every read finds nothing: the not-found budget fails it unless that is allowed too
+    YcsbRun notFound = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true"));
+    assertEquals(1, notFound.exitCode, notFound::describe);
+    assertTrue(notFound.stderr.contains(" operations returned NOT_FOUND (100.00%)"), notFound::describe);
+    YcsbRun allowed = YcsbRun.run(work, concat("run", "mongodb", args, "-p", "mongodb.allowEmpty=true",
+        "-p", "ycsbpack.maxnotfoundrate=100")).assertSucceeded();
+    // what the refusal prevents: a complete-looking report in which every read found nothing
+    assertEquals(0, allowed.count("READ", "Return=OK"), allowed::describe);
+    assertEquals(allowed.operations("READ-FAILED"), allowed.count("READ", "Return=NOT_FOUND"), allowed::describe);
+    assertTrue(allowed.operations("READ-FAILED") > 0, allowed::describe);
 
-      YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
-          .assertNoFailedOperations();
-      assertEquals(1000, run.operations("READ") + run.operations("UPDATE"), run::describe);
-      assertEquals(run.operations("READ"), run.count("READ", "Return=OK"), run::describe);
-    } finally {
-      Servers.drop(target, table);
-    }
+    YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded()
+        .assertNoFailedOperations();
+    assertEquals(1000, run.operations("READ") + run.operations("UPDATE"), run::describe);
+    assertEquals(run.operations("READ"), run.count("READ", "Return=OK"), run::describe);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -363,25 +336,19 @@ class YcsbCommandIT {
 
   @Test
   void aForkWorkloadFileNamingPre017ClassesRunsUnchangedWithANotice() throws IOException {
-    Target target = TestTargets.inProcess();
-    String table = Servers.newTable();
     // as the mongodb-labs fork's evergreen workload files are written
     Path fork = Files.writeString(work.resolve("fork-workload"), String.join("\n",
         "workload=com.yahoo.ycsb.workloads.CoreWorkload", "recordcount=200", "operationcount=200",
         "readproportion=0.5", "updateproportion=0.5", "requestdistribution=zipfian",
         "exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter", ""));
-    try {
-      String[] args = concat(pointAt(target, table), "-P", fork.toString());
-      YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
-      assertEquals(200, load.operations("INSERT"), load::describe);
-      YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
-      assertEquals(200, run.operations("READ") + run.operations("UPDATE"), run::describe);
-      assertTrue(run.stderr.contains("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name"
-          + " before 0.17; running site.ycsb.workloads.CoreWorkload"), run::describe);
-      assertFalse(run.stderr.contains("ClassNotFoundException"), run::describe);
-    } finally {
-      Servers.drop(target, table);
-    }
+    String[] args = concat(fresh.pointAt(), "-P", fork.toString());
+    YcsbRun load = YcsbRun.run(work, concat("load", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+    assertEquals(200, load.operations("INSERT"), load::describe);
+    YcsbRun run = YcsbRun.run(work, concat("run", "mongodb", args)).assertSucceeded().assertNoFailedOperations();
+    assertEquals(200, run.operations("READ") + run.operations("UPDATE"), run::describe);
+    assertTrue(run.stderr.contains("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name"
+        + " before 0.17; running site.ycsb.workloads.CoreWorkload"), run::describe);
+    assertFalse(run.stderr.contains("ClassNotFoundException"), run::describe);
   }
 
   @Test

@@ -49,7 +49,11 @@ public final class YcsbRun {
     return Path.of(home);
   }
 
-  /** Runs {@code bin/ycsb args...} with {@code workDir} as its working directory. */
+  /** The distribution's {@code workloads/read95-update5}, the workload most tests run. */
+  public static Path readMostly() {
+    return home().resolve("workloads/read95-update5");
+  }
+
   /**
    * The operation count of the last status line ({@code -s}: "N operations;") in a client's {@code stderr} file so
    * far, 0 before the first; for waiting until a run is under way before a fault.
@@ -67,6 +71,15 @@ public final class YcsbRun {
       return last;
     } catch (IOException e) {
       return 0;
+    }
+  }
+
+  /** A file a run writes, as text, or the error that kept it from being read (one it has not written yet). */
+  public static String readOrError(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return e.toString();
     }
   }
 
