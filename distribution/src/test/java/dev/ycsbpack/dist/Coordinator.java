@@ -108,7 +108,7 @@ final class Coordinator {
     return err;
   }
 
-  /** How many hosts this {@code check} found ready with the pack already staged (its "ok: ... already staged" lines). */
+  /** How many hosts this {@code check} found ready with the pack staged before (its "ok: ... already staged" lines). */
   long hostsAlreadyStaged() {
     return stdout().lines().filter(x -> x.contains("ok: ") && x.contains("already staged")).count();
   }

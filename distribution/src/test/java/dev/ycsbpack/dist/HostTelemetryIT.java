@@ -172,7 +172,7 @@ class HostTelemetryIT {
         "ssh: connect to host " + LAB.rig().serverAddress() + " port 1: Connection refused");
   }
 
-  /** An --rsh script: ip netns exec for every name but "noproc", which gets an empty /proc (its own mount namespace). */
+  /** An --rsh script: ip netns exec for every name but "noproc", whose empty /proc is its own mount namespace's. */
   private Path rsh() throws IOException {
     Path rsh = work.resolve("rsh");
     Files.writeString(rsh, "#!/bin/sh\nh=$1; shift\nif [ \"$h\" = noproc ]; then\n"
