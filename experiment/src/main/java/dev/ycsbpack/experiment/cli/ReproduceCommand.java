@@ -11,7 +11,7 @@ import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.RunStatus;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.cli.CoordinatorMain;
+import dev.ycsbpack.coordinator.CoordinatorTool;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.experiment.reproduce.LoadFirst;
 import dev.ycsbpack.experiment.reproduce.Original;
@@ -130,8 +130,7 @@ final class ReproduceCommand implements Callable<Integer> {
       Path loaded = LoadFirst.folder(out);
       stdout.println("reproduce: your collection is empty: loading the plan's records first (recordcount="
           + a.replay().properties().get("recordcount") + ") into " + loaded);
-      int loadStatus = ToolMain.run(ToolCommandLine.create(new CoordinatorMain()), a.loadFirst().toArray(
-          String[]::new), System.out, err);
+      int loadStatus = CoordinatorTool.run(a.loadFirst(), System.out, err);
       if (loadStatus != 0) {
         err.println("ycsb-experiment reproduce: FAILED: the load before the run ended with exit status " + loadStatus
             + " (its bundle: " + loaded + "); the run was not started");
@@ -142,8 +141,8 @@ final class ReproduceCommand implements Callable<Integer> {
     Files.createDirectories(out);
     new Reproduction(original, o.id(), a.overrides()).write(out);
     List<String> args = a.replay().arguments();
-    int status = ToolMain.run(ToolCommandLine.create(o.kind() == Original.Kind.BUNDLE ? new CoordinatorMain()
-        : new ExperimentMain()), args.toArray(String[]::new), System.out, err);
+    int status = o.kind() == Original.Kind.BUNDLE ? CoordinatorTool.run(args, System.out, err)
+        : ToolMain.run(ToolCommandLine.create(new ExperimentMain()), args.toArray(String[]::new), System.out, err);
     if (status == ExperimentMain.USAGE) {
       // the run refused its command line and wrote nothing: neither does the reproduction
       Files.deleteIfExists(out.resolve(Reproduction.FILE));
