@@ -13,7 +13,9 @@ import java.util.Map;
  * load inserted ({@code recordcount}), and on a fresh server it would read nothing and compare nonsense with the
  * original. The user's collection is counted before anything is written: a run goes ahead when it holds them; else
  * {@code --load} loads them first with the plan's properties (a coordinated load into its own folder), and without it
- * the reproduction is refused, saying how to load them. Only the mongodb binding's collection can be counted.
+ * the reproduction is refused, saying how to load them. An experiment that did not load its records itself is
+ * refused the same way on a short collection (its own {@code --load} is a change of plan, not a reproduction). Only
+ * the mongodb binding's collection can be counted.
  */
 public final class LoadFirst {
   private LoadFirst() {
@@ -39,7 +41,9 @@ public final class LoadFirst {
           + " is " + (original.kind() == Original.Kind.BUNDLE ? "a " + original.plan().kind() + " phase's bundle"
               : "an experiment, whose plan says whether it loads (its own --load)"));
     }
-    if (!runPhase || !"mongodb".equals(original.plan().binding())) {
+    boolean readsLoaded = runPhase || original.kind() == Original.Kind.EXPERIMENT
+        && original.plan().experiment() != null && !original.plan().experiment().load();
+    if (!readsLoaded || !"mongodb".equals(original.plan().binding())) {
       return List.of();
     }
     Map<String, String> props = replay.properties();
@@ -58,6 +62,15 @@ public final class LoadFirst {
     }
     String holds = "your collection " + Text.shown(r.collection()) + " holds " + String.format("%,d", r.documents())
         + " document" + (r.documents() == 1 ? "" : "s");
+    if (!runPhase) {
+      // the experiment's own refusal would say "add --load", which reproduce takes for run phases only
+      if (r.documents() < Math.max(1, wanted)) {
+        throw new UsageError("ORIGINAL " + Text.shownPath(original.given()) + ": the experiment read records loaded "
+            + "before it (its plan does not load; recordcount=" + wanted + "), and " + holds + ": load them first "
+            + "with the plan's properties (bin/ycsb-coordinator load ...), or reproduce the original's load bundle");
+      }
+      return List.of();
+    }
     if (load && r.documents() > 0) {
       throw new UsageError("--load: " + holds + " already; a load would insert over them: drop the collection "
           + "first, or leave --load out" + (r.documents() >= wanted ? " (it holds the recordcount=" + wanted

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.aggregate.experiment.ReproduciblePlan;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.experiment.run.RecordCount;
@@ -35,6 +36,20 @@ class LoadFirstTest {
             "workload", "site.ycsb.workloads.CoreWorkload", "table", "t", "maxexecutiontime", "60"))
         .build().write(b);
     return Original.open(b, b.toString(), false);
+  }
+
+  /** A COMPLETE sweep that read records loaded before it ({@code load}: whether its plan loaded them itself). */
+  private Original experiment(boolean load) throws Exception {
+    Path e = Files.createDirectories(dir.resolve("sweep-" + load));
+    ExperimentManifest.Plan plan = ExperimentManifest.Plan.builder().kind("sweep").binding("mongodb").axis("threads")
+        .values(List.of(1L, 2L)).load(load).build();
+    Files.writeString(e.resolve(ExperimentManifest.FILE), ExperimentManifest.builder().status("COMPLETE").plan(plan)
+        .build().json());
+    ReproduciblePlan.builder().tool(ReproduciblePlan.EXPERIMENT).kind("sweep").binding("mongodb").clients(1)
+        .hosts(List.of("local1")).properties(Map.of("recordcount", "20", "operationcount", "30", "workload",
+            "site.ycsb.workloads.CoreWorkload", "table", "t"))
+        .experiment(plan).build().write(e);
+    return Original.open(e, e.toString(), false);
   }
 
   private Replay replay(Original o, String url) throws Exception {
@@ -99,6 +114,28 @@ class LoadFirstTest {
       e = assertThrows(UsageError.class, () -> LoadFirst.check(load, replay(load, "mongodb://127.0.0.1:1/x"), true));
       assertEquals("--load: only a run phase's reproduction loads first; " + load.given() + " is a load phase's bundle",
           e.getMessage());
+    }
+  }
+
+  /**
+   * An experiment whose plan did not load reads records loaded before it: on a short collection reproduce refuses in
+   * its own words (the experiment's own refusal would say "add --load", which reproduce takes for run phases only);
+   * one that loads itself, or a collection that holds the records, goes ahead.
+   */
+  @Test
+  void anExperimentThatDidNotLoadIsRefusedOnAShortCollectionWithoutAskingForLoad() throws Exception {
+    Original reads = experiment(false);
+    Original loads = experiment(true);
+    try (EmbeddedMongoServer server = EmbeddedMongoServer.start()) {
+      Replay replay = replay(reads, "mongodb://127.0.0.1:" + server.port() + "/repro");
+      UsageError e = assertThrows(UsageError.class, () -> LoadFirst.check(reads, replay, false));
+      assertEquals("ORIGINAL " + reads.given() + ": the experiment read records loaded before it (its plan does not "
+          + "load; recordcount=20), and your collection repro.t holds 0 documents: load them first with the plan's "
+          + "properties (bin/ycsb-coordinator load ...), or reproduce the original's load bundle", e.getMessage());
+      assertEquals(List.of(), LoadFirst.check(loads, replay(loads, "mongodb://127.0.0.1:" + server.port() + "/repro"),
+          false), "an experiment that loads its records itself");
+      insert(replay.properties(), 20);
+      assertEquals(List.of(), LoadFirst.check(reads, replay, false));
     }
   }
 }
