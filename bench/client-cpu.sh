@@ -248,7 +248,7 @@ jit_watch() {
     # a high-water mark: its last reading is the peak, bar what the last 100 ms added
     while read -r key value _; do
       if [ "$key" = VmHWM: ]; then echo $(( value / 1024 )) >"$work/rss"; break; fi
-    done <"/proc/$pid/status" 2>/dev/null || true
+    done 2>/dev/null <"/proc/$pid/status" || true # stderr first: a process just ended fails the < itself
     sleep 0.1
   done
 }
