@@ -9,6 +9,7 @@ import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.bundle.Bundle;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
+import dev.ycsbpack.coordinator.options.ClientsPerHostOption;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
@@ -62,9 +63,8 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Mixin
   HostOptions hostOptions;
 
-  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
-      description = "clients started on each host (default: ${DEFAULT-VALUE})")
-  int clientsPerHost;
+  @Mixin
+  ClientsPerHostOption clientsPerHost;
 
   @Option(names = "--out", paramLabel = "DIR", description = "the result bundle: a new or empty folder (required "
       + "unless --dry-run)")
@@ -120,9 +120,7 @@ abstract class PhaseCommand implements Callable<Integer> {
 
   /** The command line checked and planned, first problem first; {@code overrides} is filled as soon as read. */
   private Accepted accept(Map<String, String> overrides) throws UsageError, PlanException {
-    RunOptions.checkBinding(binding);
-    overrides.putAll(runOptions.overrides());
-    runOptions.checkTimeouts();
+    runOptions.readWorkload(binding, overrides);
     int parallel = hostOptions.parallel();
     int totalThreads;
     int totalTarget;
@@ -137,7 +135,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     List<Host> hosts = hostOptions.parse();
     RunPlan plan = Planner.plan(new RunRequest(phase(), binding, runOptions.workloadFiles, overrides, totalThreads,
-        totalTarget, hosts, clientsPerHost, out, runOptions.jvmArgs));
+        totalTarget, hosts, clientsPerHost.value(), out, runOptions.jvmArgs));
     runOptions.checkJvmArgs(Redactor.of(plan.properties()));
     RunOptions.checkTlsFiles(plan.properties());
     return new Accepted(plan, parallel);
@@ -151,7 +149,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     Map<Host, HostSession> sessions;
     try {
       pack = PackArchive.of(home);
-      sessions = hostOptions.sessions(plan.hosts(), home, clientsPerHost);
+      sessions = hostOptions.sessions(plan.hosts(), home, clientsPerHost.value());
       bundle = Bundle.create(out);
     } catch (IllegalArgumentException | IllegalStateException | IOException e) {
       hostOptions.closeConnections();

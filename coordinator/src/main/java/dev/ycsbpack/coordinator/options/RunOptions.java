@@ -74,6 +74,16 @@ public final class RunOptions {
     }
   }
 
+  /**
+   * The first checks of a command that runs the workload: its binding's name, its {@code -p} values (into
+   * {@code overrides}, as soon as read, so the line refusing a later problem masks their secrets) and its timeouts.
+   */
+  public void readWorkload(String binding, Map<String, String> overrides) throws UsageError {
+    checkBinding(binding);
+    overrides.putAll(overrides());
+    checkTimeouts();
+  }
+
   /** The {@code -p} values in order, later ones winning. */
   public Map<String, String> overrides() throws UsageError {
     Map<String, String> overrides = new LinkedHashMap<>();

@@ -48,7 +48,7 @@ import picocli.CommandLine.Parameters;
         "      --a-label w1 --a-p mongodb.w=1 \\",
         "      --b-label majority --b-p mongodb.w=majority \\",
         "      --rounds 6 --hosts client1,client2 --out results/ab-wc", ""})
-final class AbCommand implements ExperimentCommand {
+final class AbCommand extends ExperimentCommand {
   /** Arm labels name folders: letters, digits and a few marks, short. */
   private static final String LABEL = "[A-Za-z0-9][A-Za-z0-9._-]{0,31}";
   private static final int MAX_ROUNDS = 20;
@@ -109,30 +109,22 @@ final class AbCommand implements ExperimentCommand {
   record Arm(String label, Map<String, String> properties, List<Path> files) {
   }
 
-  @Override
-  public ExperimentOptions options() {
-    return options;
-  }
-
   /** {@link #redactor}: the arms' secrets too, once they are read. */
   @Override
-  public Redactor refusalRedactor(Map<String, String> overrides) {
+  Redactor refusalRedactor(Map<String, String> overrides) {
     return redactor;
   }
 
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
   @Override
-  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
-      IOException {
+  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
     RunOptions runOptions = options.runOptions;
-    RunOptions.checkBinding(binding);
-    overrides.putAll(runOptions.overrides());
+    runOptions.readWorkload(binding, overrides);
     List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
     redactor = redactor(overrides, arms);
     if (arms.get(0).label().equals(arms.get(1).label())) {
       throw new UsageError("--b-label " + Text.shown(bLabel) + ": the same name as arm A's; give the arms two names");
     }
-    runOptions.checkTimeouts();
     long threads = load.threads();
     long target = load.target();
     int roundCount = rounds();
@@ -159,7 +151,7 @@ final class AbCommand implements ExperimentCommand {
     runOptions.checkJvmArgs(shownBy);
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.AB, binding, "arm", List.of(1L, 2L),
         runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, shownBy),
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, threads, target, List.of(),
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), threads, target, List.of(),
         options.load, roundCount, "none: every round runs", null, warmupRounds,
         arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
     return options.accepted(site, binding, plan, steps, List.of(), shownBy);

@@ -8,21 +8,34 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * An experiment command whose command line becomes one launch: checked and planned first, so a refusal leaves nothing
  * written, then run. {@code run} prepares the commands a recipe is made of (sweep, wc-matrix) through it too.
  */
-sealed interface ExperimentCommand extends Callable<Integer>
+abstract sealed class ExperimentCommand implements Callable<Integer>
     permits SweepCommand, WcMatrixCommand, RepeatCommand, AbCommand {
-  /** The options the experiment commands share: the workload, the hosts, the load, the folder. */
-  ExperimentOptions options();
+  /** This command as picocli read it; its mixins include the {@link ExperimentOptions}. */
+  @Spec
+  CommandSpec spec;
+
+  /**
+   * The options the experiment commands share: the workload, the hosts, the load, the folder. Each command mixes them
+   * in as its last options (a superclass's would be listed first in its help), and this finds them there.
+   */
+  final ExperimentOptions options() {
+    return spec.mixins().values().stream().map(CommandSpec::userObject).filter(ExperimentOptions.class::isInstance)
+        .map(ExperimentOptions.class::cast).findFirst().orElseThrow();
+  }
 
   /** The command line checked and planned, first problem first; {@code overrides} (its -p) filled as soon as read. */
-  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException;
+  abstract ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
+      IOException;
 
   /** What masks the line refusing this command line: the secrets of the -p values read so far, {@code overrides}. */
-  default Redactor refusalRedactor(Map<String, String> overrides) {
+  Redactor refusalRedactor(Map<String, String> overrides) {
     return Redactor.of(overrides);
   }
 
@@ -31,7 +44,7 @@ sealed interface ExperimentCommand extends Callable<Integer>
    * masked by {@link #refusalRedactor}, exit status 2.
    */
   @Override
-  default Integer call() throws IOException {
+  public final Integer call() throws IOException {
     PrintStream err = System.err;
     Map<String, String> overrides = new LinkedHashMap<>();
     ExperimentLaunch.Launch launch;

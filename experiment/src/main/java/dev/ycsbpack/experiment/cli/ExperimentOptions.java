@@ -3,6 +3,7 @@ package dev.ycsbpack.experiment.cli;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
+import dev.ycsbpack.coordinator.options.ClientsPerHostOption;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.plan.Host;
@@ -43,9 +44,8 @@ final class ExperimentOptions {
       + "database) first, when it holds documents; without it such a collection is refused before anything runs")
   boolean fresh;
 
-  @Option(names = "--clients-per-host", paramLabel = "K", defaultValue = "1",
-      description = "clients started on each host (default: ${DEFAULT-VALUE})")
-  int clientsPerHost;
+  @Mixin
+  ClientsPerHostOption perHost;
 
   @Option(names = "--out", paramLabel = "DIR", description = "the experiment folder: a new or empty folder")
   Path out;
@@ -83,16 +83,6 @@ final class ExperimentOptions {
   }
 
   /**
-   * The first checks of a command: its binding's name, its {@code -p} values (into {@code overrides}, as soon as read)
-   * and its timeouts.
-   */
-  void readWorkload(String binding, Map<String, String> overrides) throws UsageError {
-    RunOptions.checkBinding(binding);
-    overrides.putAll(runOptions.overrides());
-    runOptions.checkTimeouts();
-  }
-
-  /**
    * Where the experiment runs: the {@code --out} or {@code --resume} folder ({@link ExperimentLaunch#folder}), then the
    * hosts, checked in that order.
    */
@@ -106,7 +96,7 @@ final class ExperimentOptions {
 
   /** The runs of the experiment's steps, on the site's hosts with {@code --clients-per-host} clients each. */
   StepPlanner planner(String binding, Site site) {
-    return new StepPlanner(binding, runOptions, site.hosts(), clientsPerHost);
+    return new StepPlanner(binding, runOptions, site.hosts(), clientsPerHost());
   }
 
   /**
@@ -130,6 +120,11 @@ final class ExperimentOptions {
       List<SweepRun.Planned> steps, List<Slo> slos, Redactor redactor) throws UsageError {
     ExperimentLaunch.checkSamePlan(site.earlier(), plan, resume);
     return new ExperimentLaunch.Launch(site, new Study(binding, runOptions, plan, steps, slos, load), redactor);
+  }
+
+  /** {@code --clients-per-host}: the clients each step starts on each host, unless the step places them itself. */
+  int clientsPerHost() {
+    return perHost.value();
   }
 
   /** The experiment's folder: {@code --out}, or the one resumed. */

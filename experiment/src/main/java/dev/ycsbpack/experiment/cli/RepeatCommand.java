@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
         + "first (DIR/warmup/, not counted). To compare two setups, run them interleaved with bin/ycsb-experiment "
         + "ab; two folders made one after the other can be compared with bin/ycsb-aggregate compare --a DIR_A --b "
         + "DIR_B (each side: its COMPLETE runs), drift between them included."})
-final class RepeatCommand implements ExperimentCommand {
+final class RepeatCommand extends ExperimentCommand {
   /** Every repetition's swept value: there is one configuration, run R times. */
   private static final long X = 1;
 
@@ -47,15 +47,9 @@ final class RepeatCommand implements ExperimentCommand {
   ExperimentOptions options;
 
   @Override
-  public ExperimentOptions options() {
-    return options;
-  }
-
-  @Override
-  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
-      IOException {
+  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
     RunOptions runOptions = options.runOptions;
-    options.readWorkload(binding, overrides);
+    runOptions.readWorkload(binding, overrides);
     long fixedThreads = load.threads();
     long fixedTarget = load.target();
     ExperimentOptions.checkRepeat(repeat);
@@ -78,7 +72,7 @@ final class RepeatCommand implements ExperimentCommand {
     Redactor redactor = FirstRun.check(first, runOptions);
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.REPEAT, binding, "run", List.of(X),
         runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every repetition runs", null, warmupRounds, null);
     return options.accepted(site, binding, plan, steps, List.of(), redactor);
   }

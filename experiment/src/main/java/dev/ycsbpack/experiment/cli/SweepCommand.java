@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
         "with its own bundle under DIR/steps/), on the same loaded data, stops early by the documented rule, and",
         "answers: the highest throughput, the knee, the latency knee and, with --slo, the highest throughput",
         "meeting every SLO."})
-final class SweepCommand implements ExperimentCommand {
+final class SweepCommand extends ExperimentCommand {
   /** The step folder of a target-share sweep's unthrottled probe. */
   static final String UNTHROTTLED = "00-unthrottled";
 
@@ -68,25 +68,19 @@ final class SweepCommand implements ExperimentCommand {
   @Mixin
   ExperimentOptions options;
 
-  @Override
-  public ExperimentOptions options() {
-    return options;
-  }
-
   /** The swept option and its values, and what every step shares: the threads and target not swept, the SLOs. */
   private record Swept(Axis axis, List<Long> values, long fixedThreads, long fixedTarget, List<Slo> slos,
       String dropped) {
   }
 
   @Override
-  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
-      IOException {
+  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
     RunOptions runOptions = options.runOptions;
-    options.readWorkload(binding, overrides);
+    runOptions.readWorkload(binding, overrides);
     Swept swept = swept();
     ExperimentOptions.checkRepeat(repeat);
-    if (swept.axis() == Axis.CLIENTS && options.clientsPerHost != 1) {
-      throw new UsageError("--clients-per-host " + options.clientsPerHost + ": a --clients sweep places the clients "
+    if (swept.axis() == Axis.CLIENTS && options.clientsPerHost() != 1) {
+      throw new UsageError("--clients-per-host " + options.clientsPerHost() + ": a --clients sweep places the clients "
           + "itself (one per host, then the same number on each); leave --clients-per-host out");
     }
     Site site = options.site();
@@ -102,7 +96,7 @@ final class SweepCommand implements ExperimentCommand {
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", binding, swept.axis().label(), swept.values(),
         runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
         site.hosts().stream().map(Host::toString).toList(),
-        options.clientsPerHost, swept.fixedThreads(), swept.fixedTarget(), List.copyOf(slos), options.load, repeat,
+        options.clientsPerHost(), swept.fixedThreads(), swept.fixedTarget(), List.copyOf(slos), options.load, repeat,
         SweepRun.EARLY_STOP, null, null, null, swept.dropped() == null ? null : List.of(swept.dropped()), null);
     return options.accepted(site, binding, plan, steps, swept.slos(), redactor);
   }
@@ -165,7 +159,7 @@ final class SweepCommand implements ExperimentCommand {
     }
     try {
       SweepValues.Kept kept = SweepValues.atLeastOnePerClient(axis == Axis.THREADS ? "-threads" : "-target",
-          swept.values(), (long) hostCount * options.clientsPerHost, axis == Axis.THREADS ? "thread" : "op/s");
+          swept.values(), (long) hostCount * options.clientsPerHost(), axis == Axis.THREADS ? "thread" : "op/s");
       return new Swept(axis, kept.values(), swept.fixedThreads(), swept.fixedTarget(), swept.slos(), kept.note());
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
@@ -205,7 +199,7 @@ final class SweepCommand implements ExperimentCommand {
     List<Host> hosts = site.hosts();
     String stepName = String.format("%02d-%s-%d", i + 1, axis.label(), v) + (repeat == 1 ? "" : "-r" + r);
     List<Host> stepHosts = hosts;
-    int perHost = options.clientsPerHost;
+    int perHost = options.clientsPerHost();
     long stepThreads = axis == Axis.THREADS ? v : swept.fixedThreads();
     if (axis == Axis.CLIENTS) {
       if (v <= hosts.size()) {

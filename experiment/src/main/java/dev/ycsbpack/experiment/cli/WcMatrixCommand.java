@@ -34,7 +34,7 @@ import picocli.CommandLine.Parameters;
         "and the matrix goes on. Per cell: INSERT/UPDATE avg, min, max, p95, p99,",
         "throughput, the ratio to w=1, the spread over the repetitions, and the write",
         "concern the clients recorded sending."})
-final class WcMatrixCommand implements ExperimentCommand {
+final class WcMatrixCommand extends ExperimentCommand {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb")
   String binding;
 
@@ -54,21 +54,13 @@ final class WcMatrixCommand implements ExperimentCommand {
   ExperimentOptions options;
 
   @Override
-  public ExperimentOptions options() {
-    return options;
-  }
-
-  @Override
-  public ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException,
-      IOException {
+  ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
     RunOptions runOptions = options.runOptions;
-    RunOptions.checkBinding(binding);
+    runOptions.readWorkload(binding, overrides);
     if (!binding.equals("mongodb")) {
       throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
           + " a server that takes write concerns; use the mongodb binding");
     }
-    overrides.putAll(runOptions.overrides());
-    runOptions.checkTimeouts();
     List<WriteConcernCell> cells;
     try {
       cells = WriteConcernCell.parseList("--write-concerns", writeConcerns);
@@ -103,7 +95,7 @@ final class WcMatrixCommand implements ExperimentCommand {
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
         LongStream.rangeClosed(1, cells.size()).boxed().toList(),
         runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost, fixedThreads, fixedTarget,
+        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
             + "deployment cannot satisfy is not run",
         cells.stream().map(WriteConcernCell::label).toList());
