@@ -5,7 +5,6 @@ import dev.ycsbpack.cli.ToolCommandLine;
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.ToolTop;
 import dev.ycsbpack.cli.ToolVersion;
-import dev.ycsbpack.coordinator.plan.Phase;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,19 +67,11 @@ public final class CoordinatorMain extends ToolTop {
       description = "Loads the records: each client inserts its own disjoint part of [insertstart, insertstart + "
           + "insertcount).")
   static final class Load extends PhaseCommand {
-    @Override
-    Phase phase() {
-      return Phase.LOAD;
-    }
   }
 
   @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
       description = "Runs the workload: operations and target split over the clients, reads over all loaded keys, "
           + "inserts to disjoint keys.")
   static final class Run extends PhaseCommand {
-    @Override
-    Phase phase() {
-      return Phase.RUN;
-    }
   }
 }

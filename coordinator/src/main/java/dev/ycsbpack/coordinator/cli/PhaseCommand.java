@@ -3,7 +3,6 @@ package dev.ycsbpack.coordinator.cli;
 import dev.ycsbpack.cli.ToolMain;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.CommandWords;
-import dev.ycsbpack.common.FlagValues;
 import dev.ycsbpack.common.InterruptHook;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.coordinator.bundle.Bundle;
@@ -12,6 +11,7 @@ import dev.ycsbpack.coordinator.hosts.PackArchive;
 import dev.ycsbpack.coordinator.options.ClientsPerHostOption;
 import dev.ycsbpack.coordinator.options.HostOptions;
 import dev.ycsbpack.coordinator.options.RunOptions;
+import dev.ycsbpack.coordinator.options.TotalLoadOptions;
 import dev.ycsbpack.coordinator.plan.ClientPlan;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.Phase;
@@ -28,13 +28,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code load} and {@code run}: one coordinated YCSB phase over all hosts. */
 abstract class PhaseCommand implements Callable<Integer> {
@@ -44,18 +47,8 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BINDING", description = "the binding, as for bin/ycsb: mongodb (or basic)")
   String binding;
 
-  // text, read by common's FlagValues as bin/ycsb reads it, so a bad value gets bin/ycsb's line
-  @Option(names = "-threads", paramLabel = "N", description = "client threads in TOTAL, split over the clients "
-      + "(default: threadcount, else one per client)")
-  String threads;
-
-  @Option(names = "-target", paramLabel = "OPS", description = "operations per second in TOTAL, split over the "
-      + "clients (default: unthrottled)")
-  String target;
-
-  @Option(names = "-s", description = "accepted for bin/ycsb compatibility: clients always report status to the "
-      + "coordinator, which shows the merged progress")
-  boolean status;
+  @Mixin
+  TotalLoadOptions load;
 
   @Mixin
   RunOptions runOptions;
@@ -73,7 +66,14 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "print the plan (every client, its host, key range and share) and exit")
   boolean dryRun;
 
-  abstract Phase phase();
+  /** This command as picocli read it: its name is the phase's word ({@code load}, {@code run}). */
+  @Spec
+  CommandSpec spec;
+
+  /** The phase this command runs: the one its name says, so each command's class holds only its help. */
+  Phase phase() {
+    return Arrays.stream(Phase.values()).filter(p -> p.command().equals(spec.name())).findFirst().orElseThrow();
+  }
 
   /** A command line that can be run: its plan, and how many hosts are worked on at once. */
   private record Accepted(RunPlan plan, int parallel) {
@@ -122,14 +122,8 @@ abstract class PhaseCommand implements Callable<Integer> {
   private Accepted accept(Map<String, String> overrides) throws UsageError, PlanException {
     runOptions.readWorkload(binding, overrides);
     int parallel = hostOptions.parallel();
-    int totalThreads;
-    int totalTarget;
-    try {
-      totalThreads = threads == null ? 0 : FlagValues.wholeNumber("-threads", threads, 1);
-      totalTarget = target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
-    }
+    int totalThreads = load.threads();
+    int totalTarget = load.target();
     if (out == null && !dryRun) {
       throw new UsageError("--out: give a folder for the result bundle (or --dry-run to only see the plan)");
     }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class RunOptionsTest {
   @Test
@@ -24,5 +25,25 @@ class RunOptionsTest {
         () -> RunOptions.putProperties(List.of("mongodb.password=s3cret", "bad"), into));
     assertEquals("-p bad: expected NAME=VALUE", e.getMessage());
     assertEquals(Map.of("mongodb.password", "s3cret"), into);
+  }
+
+  @Test
+  void readWorkloadPutsTheValuesBeforeATimeoutIsRefusedSoItsLineCanBeMasked() {
+    RunOptions options = new RunOptions();
+    new CommandLine(options).parseArgs("-p", "mongodb.password=s3cret", "--ready-timeout", "0");
+    Map<String, String> overrides = new LinkedHashMap<>();
+    UsageError e = assertThrows(UsageError.class, () -> options.readWorkload("mongodb", overrides));
+    assertEquals("--ready-timeout 0: expected 1 or more seconds", e.getMessage());
+    assertEquals(Map.of("mongodb.password", "s3cret"), overrides);
+  }
+
+  @Test
+  void readWorkloadNamesABadBindingBeforeAnythingIsRead() {
+    RunOptions options = new RunOptions();
+    new CommandLine(options).parseArgs("-p", "a=1");
+    Map<String, String> overrides = new LinkedHashMap<>();
+    UsageError e = assertThrows(UsageError.class, () -> options.readWorkload("mongo db", overrides));
+    assertEquals("BINDING mongo db: expected a binding name such as mongodb", e.getMessage());
+    assertEquals(Map.of(), overrides);
   }
 }

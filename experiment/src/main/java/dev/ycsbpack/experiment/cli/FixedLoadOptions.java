@@ -1,7 +1,7 @@
 package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.FlagValues;
+import dev.ycsbpack.coordinator.options.TotalLoadOptions;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,19 +19,11 @@ final class FixedLoadOptions {
 
   /** The total threads, 1 or more. */
   long threads() throws UsageError {
-    try {
-      return FlagValues.wholeNumber("-threads", threads, 1);
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
-    }
+    return TotalLoadOptions.threads(threads);
   }
 
   /** The total target in ops/s; 0 for unthrottled. */
   long target() throws UsageError {
-    try {
-      return target == null ? 0 : FlagValues.wholeNumber("-target", target, 0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
-    }
+    return TotalLoadOptions.target(target);
   }
 }

@@ -5,6 +5,7 @@ import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.options.RunOptions;
+import dev.ycsbpack.coordinator.options.TotalLoadOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
@@ -116,10 +117,8 @@ final class SweepCommand extends ExperimentCommand {
         case TARGET -> SweepValues.parse("-target", target);
         case THREADS -> threads == null ? SweepValues.doubling(maxThreads) : SweepValues.parse("-threads", threads);
       };
-      long fixedThreads = axis == Axis.THREADS || threads == null ? 0
-          : dev.ycsbpack.common.FlagValues.wholeNumber("-threads", threads, 1);
-      long fixedTarget = axis == Axis.TARGET || axis == Axis.TARGET_SHARE || target == null ? 0
-          : dev.ycsbpack.common.FlagValues.wholeNumber("-target", target, 0);
+      long fixedThreads = axis == Axis.THREADS ? 0 : TotalLoadOptions.threads(threads);
+      long fixedTarget = axis == Axis.TARGET || axis == Axis.TARGET_SHARE ? 0 : TotalLoadOptions.target(target);
       List<Slo> parsedSlos = new ArrayList<>();
       for (String s : slos) {
         parsedSlos.add(Slo.parse(s));
