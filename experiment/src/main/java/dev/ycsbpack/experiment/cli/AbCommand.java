@@ -9,7 +9,6 @@ import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
 import dev.ycsbpack.coordinator.options.RunOptions;
-import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.experiment.ab.AbSteps;
@@ -118,8 +117,7 @@ final class AbCommand extends ExperimentCommand {
   /** The command line checked and planned, first problem first; {@link #redactor} set once the arms are read. */
   @Override
   ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
-    RunOptions runOptions = options.runOptions;
-    runOptions.readWorkload(binding, overrides);
+    options.runOptions.readWorkload(binding, overrides);
     List<Arm> arms = List.of(arm("--a", aLabel, aProperties, aFiles), arm("--b", bLabel, bProperties, bFiles));
     redactor = redactor(overrides, arms);
     if (arms.get(0).label().equals(arms.get(1).label())) {
@@ -148,10 +146,10 @@ final class AbCommand extends ExperimentCommand {
       RunOptions.checkTlsFiles(p.properties());
     }
     Redactor shownBy = redactor;
-    runOptions.checkJvmArgs(shownBy);
+    options.runOptions.checkJvmArgs(shownBy);
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.AB, binding, "arm", List.of(1L, 2L),
-        runOptions.workloadFiles.stream().map(Path::toString).toList(), shared(firsts, shownBy),
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), threads, target, List.of(),
+        options.workloadFiles(), shared(firsts, shownBy),
+        site.hostNames(), options.clientsPerHost(), threads, target, List.of(),
         options.load, roundCount, "none: every round runs", null, warmupRounds,
         arms.stream().map(a -> shown(a, shownBy)).toList(), null, primary());
     return options.accepted(site, binding, plan, steps, List.of(), shownBy);

@@ -127,6 +127,11 @@ final class ExperimentOptions {
     return perHost.value();
   }
 
+  /** The {@code -P} files as the experiment's manifest records them. */
+  List<String> workloadFiles() {
+    return runOptions.workloadFiles.stream().map(Path::toString).toList();
+  }
+
   /** The experiment's folder: {@code --out}, or the one resumed. */
   Path dir() {
     return out != null ? out : resume;

@@ -2,15 +2,12 @@ package dev.ycsbpack.experiment.cli;
 
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.options.RunOptions;
-import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.experiment.run.Warmup;
 import dev.ycsbpack.experiment.sweep.SweepRun;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -48,8 +45,7 @@ final class RepeatCommand extends ExperimentCommand {
 
   @Override
   ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
-    RunOptions runOptions = options.runOptions;
-    runOptions.readWorkload(binding, overrides);
+    options.runOptions.readWorkload(binding, overrides);
     long fixedThreads = load.threads();
     long fixedTarget = load.target();
     ExperimentOptions.checkRepeat(repeat);
@@ -69,10 +65,10 @@ final class RepeatCommand extends ExperimentCommand {
           site.stepsDir().resolve(name)), false, r == repeat));
     }
     RunPlan first = steps.get(options.load ? 1 : 0).plan();
-    Redactor redactor = FirstRun.check(first, runOptions);
+    Redactor redactor = FirstRun.check(first, options.runOptions);
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan(SweepRun.REPEAT, binding, "run", List.of(X),
-        runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), fixedThreads, fixedTarget,
+        options.workloadFiles(), FirstRun.shown(first.properties(), redactor),
+        site.hostNames(), options.clientsPerHost(), fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every repetition runs", null, warmupRounds, null);
     return options.accepted(site, binding, plan, steps, List.of(), redactor);
   }

@@ -16,4 +16,9 @@ record Site(Path dir, ExperimentManifest earlier, HostOptions reach, List<Host> 
   Path stepsDir() {
     return dir.resolve(ExperimentBundle.STEPS);
   }
+
+  /** The hosts as the experiment's manifest records them. */
+  List<String> hostNames() {
+    return hosts.stream().map(Host::toString).toList();
+  }
 }

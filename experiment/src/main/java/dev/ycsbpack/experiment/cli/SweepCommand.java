@@ -4,7 +4,6 @@ import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
 import dev.ycsbpack.common.Text;
-import dev.ycsbpack.coordinator.options.RunOptions;
 import dev.ycsbpack.coordinator.options.TotalLoadOptions;
 import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
@@ -76,8 +75,7 @@ final class SweepCommand extends ExperimentCommand {
 
   @Override
   ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
-    RunOptions runOptions = options.runOptions;
-    runOptions.readWorkload(binding, overrides);
+    options.runOptions.readWorkload(binding, overrides);
     Swept swept = swept();
     ExperimentOptions.checkRepeat(repeat);
     if (swept.axis() == Axis.CLIENTS && options.clientsPerHost() != 1) {
@@ -93,10 +91,10 @@ final class SweepCommand extends ExperimentCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
     }
-    Redactor redactor = FirstRun.check(first, runOptions);
+    Redactor redactor = FirstRun.check(first, options.runOptions);
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("sweep", binding, swept.axis().label(), swept.values(),
-        runOptions.workloadFiles.stream().map(Path::toString).toList(), FirstRun.shown(first.properties(), redactor),
-        site.hosts().stream().map(Host::toString).toList(),
+        options.workloadFiles(), FirstRun.shown(first.properties(), redactor),
+        site.hostNames(),
         options.clientsPerHost(), swept.fixedThreads(), swept.fixedTarget(), List.copyOf(slos), options.load, repeat,
         SweepRun.EARLY_STOP, null, null, null, swept.dropped() == null ? null : List.of(swept.dropped()), null);
     return options.accepted(site, binding, plan, steps, swept.slos(), redactor);

@@ -3,8 +3,6 @@ package dev.ycsbpack.experiment.cli;
 import dev.ycsbpack.aggregate.experiment.ExperimentManifest;
 import dev.ycsbpack.cli.UsageError;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.coordinator.options.RunOptions;
-import dev.ycsbpack.coordinator.plan.Host;
 import dev.ycsbpack.coordinator.plan.PlanException;
 import dev.ycsbpack.coordinator.plan.RunPlan;
 import dev.ycsbpack.experiment.sweep.SweepRun;
@@ -55,8 +53,7 @@ final class WcMatrixCommand extends ExperimentCommand {
 
   @Override
   ExperimentLaunch.Launch prepare(Map<String, String> overrides) throws UsageError, PlanException, IOException {
-    RunOptions runOptions = options.runOptions;
-    runOptions.readWorkload(binding, overrides);
+    options.runOptions.readWorkload(binding, overrides);
     if (!binding.equals("mongodb")) {
       throw new UsageError("wc-matrix " + dev.ycsbpack.common.Text.shown(binding) + ": a write-concern matrix needs"
           + " a server that takes write concerns; use the mongodb binding");
@@ -81,7 +78,7 @@ final class WcMatrixCommand extends ExperimentCommand {
     List<SweepRun.Planned> steps = options.loadStep(planner, overrides, fixedThreads, site);
     List<Cell> runs = runs(cells, planner, overrides, fixedThreads, fixedTarget, site.stepsDir());
     RunPlan first = runs.get(0).plan();
-    Redactor redactor = FirstRun.check(first, runOptions);
+    Redactor redactor = FirstRun.check(first, options.runOptions);
     for (Cell run : runs) {
       steps.add(new SweepRun.Planned(run.name(), run.x(), run.plan(), false, true,
           new CellGate(run.cell(), run.plan().properties(), redactor)));
@@ -94,8 +91,8 @@ final class WcMatrixCommand extends ExperimentCommand {
     });
     ExperimentManifest.Plan plan = new ExperimentManifest.Plan("wc-matrix", binding, "write concern",
         LongStream.rangeClosed(1, cells.size()).boxed().toList(),
-        runOptions.workloadFiles.stream().map(Path::toString).toList(), shown,
-        site.hosts().stream().map(Host::toString).toList(), options.clientsPerHost(), fixedThreads, fixedTarget,
+        options.workloadFiles(), shown,
+        site.hostNames(), options.clientsPerHost(), fixedThreads, fixedTarget,
         List.of(), options.load, repeat, "none: every cell runs in every repetition; a cell the probe write shows the "
             + "deployment cannot satisfy is not run",
         cells.stream().map(WriteConcernCell::label).toList());
