@@ -31,25 +31,14 @@ final class Bindings {
     long ms(Properties properties);
   }
 
-  private static final class Binding {
-    final String className;
-    final Preflight preflight;
-    final OptionCheck options;
-    /** Property names the binding reads; a name ending in '.' stands for every name under it. */
-    final Set<String> reads;
-    final LongestWait longestWait;
-    /** What the binding learnt by the end of the run, for the environment record (collection counts). */
-    final Supplier<Map<String, String>> afterRun;
-
-    Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads, LongestWait longestWait,
-        Supplier<Map<String, String>> afterRun) {
-      this.className = className;
-      this.preflight = preflight;
-      this.options = options;
-      this.reads = reads;
-      this.longestWait = longestWait;
-      this.afterRun = afterRun;
-    }
+  /**
+   * One binding the launcher knows.
+   *
+   * @param reads    property names the binding reads; a name ending in '.' stands for every name under it
+   * @param afterRun what the binding learnt by the end of the run, for the environment record (collection counts)
+   */
+  private record Binding(String className, Preflight preflight, OptionCheck options, Set<String> reads,
+      LongestWait longestWait, Supplier<Map<String, String>> afterRun) {
   }
 
   private static final Map<String, Binding> BINDINGS = new LinkedHashMap<>();
@@ -72,7 +61,7 @@ final class Bindings {
   }
 
   static String className(String name) throws UsageException {
-    return binding(name).className;
+    return binding(name).className();
   }
 
   /**
@@ -83,7 +72,7 @@ final class Bindings {
    */
   static Map<String, String> preflight(String name, Properties properties) throws UsageException, DBException {
     try {
-      return binding(name).preflight.check(properties);
+      return binding(name).preflight().check(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }
@@ -96,7 +85,7 @@ final class Bindings {
    */
   static void checkOptions(String name, Properties properties) throws UsageException {
     try {
-      binding(name).options.check(properties);
+      binding(name).options().check(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }
@@ -105,7 +94,7 @@ final class Bindings {
   /** The binding's longest operation wait for these (already checked) properties; -1 when unbounded. */
   static long longestOperationWaitMs(String name, Properties properties) throws UsageException {
     try {
-      return binding(name).longestWait.ms(properties);
+      return binding(name).longestWait().ms(properties);
     } catch (OptionException e) {
       throw new UsageException(e.getMessage());
     }
@@ -117,7 +106,7 @@ final class Bindings {
    */
   static boolean reads(String property) {
     for (Binding b : BINDINGS.values()) {
-      for (String r : b.reads) {
+      for (String r : b.reads()) {
         if (r.endsWith(".") ? property.startsWith(r) : property.equals(r)) {
           return true;
         }
@@ -129,14 +118,14 @@ final class Bindings {
   /** The bindings' exact property names, for "did you mean". */
   static Set<String> names() {
     Set<String> out = new TreeSet<>();
-    BINDINGS.values().forEach(b -> b.reads.stream().filter(r -> !r.endsWith(".")).forEach(out::add));
+    BINDINGS.values().forEach(b -> b.reads().stream().filter(r -> !r.endsWith(".")).forEach(out::add));
     return out;
   }
 
   /** The binding's facts after the run; empty for an unknown binding (which never ran). */
   static Map<String, String> afterRun(String name) {
     Binding b = BINDINGS.get(name);
-    return b == null ? Map.of() : b.afterRun.get();
+    return b == null ? Map.of() : b.afterRun().get();
   }
 
   private static Binding binding(String name) throws UsageException {

@@ -20,51 +20,31 @@ import java.util.Properties;
  * <p>YCSB 0.17's {@code Client} prints its usage and exits 0 on a bad flag, a missing {@code -P} file or a
  * malformed {@code -p}; here each of those is an error that names the problem. The flags and their
  * precedence are upstream's: {@code -P} files in order, then every {@code -p} over every {@code -P}.
+ *
+ * @param load                  true for {@code load}, false for {@code run}
+ * @param bindingClass          the binding's class
+ * @param clientArgs            arguments for {@code site.ycsb.Client}
+ * @param properties            the properties the run will see, merged the way {@code Client} merges them
+ * @param out                   {@code --out}: the client folder to write, or null
+ * @param controlled            {@code --control stdin}: started by the coordinator, gated and watched
+ * @param controlTimeoutSeconds seconds without a heartbeat after which a controlled client stops itself
+ * @param check                 {@code --check} (the coordinator's, before it starts any client): every check of a
+ *                              run, the binding's option checks included, then exit; no server is contacted and
+ *                              nothing is written
+ * @param telemetry             false with {@code --no-telemetry}: a client folder ({@code --out}, not under
+ *                              {@code --control}) then gets no server series
+ * @param notices               lines for stderr before the run (an old class name that was mapped)
  */
-final class LaunchArguments {
+record LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
+    boolean controlled, int controlTimeoutSeconds, boolean check, boolean telemetry, List<String> notices) {
   /** Property naming the real binding class when {@link StartGateDB} stands in front of it. */
   static final String REAL_DB = "ycsbpack.db";
   static final int DEFAULT_CONTROL_TIMEOUT = ClientControl.DEFAULT_TIMEOUT_SECONDS;
   /** Properties naming YCSB classes that may carry a pre-0.17 name. */
   static final List<String> CLASS_PROPERTIES = List.of("workload", "exporter");
 
-  final boolean load;
-  final String bindingClass;
-  /** Arguments for {@code site.ycsb.Client}. */
-  final List<String> clientArgs;
-  /** The properties the run will see, merged the way {@code Client} merges them. */
-  final Properties properties;
-  /** {@code --out}: the client folder to write, or null. */
-  final Path out;
-  /** {@code --control stdin}: started by the coordinator, gated and watched. */
-  final boolean controlled;
-  /** Seconds without a heartbeat after which a controlled client stops itself. */
-  final int controlTimeoutSeconds;
-  /**
-   * {@code --check} (the coordinator's, before it starts any client): every check of a run, the binding's option
-   * checks included, then exit; no server is contacted and nothing is written.
-   */
-  final boolean check;
-  /**
-   * False with {@code --no-telemetry}: a client folder ({@code --out}, not under {@code --control}) then gets no
-   * server series.
-   */
-  final boolean telemetry;
-  /** Lines for stderr before the run (an old class name that was mapped). */
-  final List<String> notices;
-
-  private LaunchArguments(boolean load, String bindingClass, List<String> clientArgs, Properties properties, Path out,
-      boolean controlled, int controlTimeoutSeconds, boolean check, boolean telemetry, List<String> notices) {
-    this.load = load;
-    this.bindingClass = bindingClass;
-    this.clientArgs = clientArgs;
-    this.properties = properties;
-    this.out = out;
-    this.controlled = controlled;
-    this.controlTimeoutSeconds = controlTimeoutSeconds;
-    this.check = check;
-    this.telemetry = telemetry;
-    this.notices = List.copyOf(notices);
+  LaunchArguments {
+    notices = List.copyOf(notices);
   }
 
   static LaunchArguments parse(String[] args) throws UsageException {

@@ -23,7 +23,7 @@ record RunExpectation(OperationCount count, String exportFile, String exporter, 
   static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
 
   static RunExpectation of(LaunchArguments args) throws UsageException {
-    Properties p = args.properties;
+    Properties p = args.properties();
     OperationCount count;
     ErrorBudget budget;
     try {
@@ -35,7 +35,7 @@ record RunExpectation(OperationCount count, String exportFile, String exporter, 
     if (count.operations() == 0) {
       // Client 0.17.0 then starts zero threads (min(threads, opcount)) and reports an empty success.
       throw new UsageException(count.property() + " is 0 (or unset), so YCSB 0.17.0 would run no operation at all"
-          + (args.load ? "; set recordcount (or insertcount)"
+          + (args.load() ? "; set recordcount (or insertcount)"
               : "; set operationcount (to run for a fixed time, set a large operationcount with maxexecutiontime)"));
     }
     return new RunExpectation(count, p.getProperty("exportfile"), p.getProperty("exporter", TEXT_EXPORTER), budget);

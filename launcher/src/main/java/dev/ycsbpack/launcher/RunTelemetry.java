@@ -32,7 +32,7 @@ final class RunTelemetry {
 
   /** Whether a run of {@code binding} with these arguments samples the server. */
   static boolean wanted(LaunchArguments launch, String binding) {
-    return launch.out != null && !launch.controlled && launch.telemetry && binding.equals("mongodb");
+    return launch.out() != null && !launch.controlled() && launch.telemetry() && binding.equals("mongodb");
   }
 
   /**
@@ -40,11 +40,11 @@ final class RunTelemetry {
    * sampler could not even start (said in one line: the run goes on without it).
    */
   static RunTelemetry start(LaunchArguments launch, PrintStream err) {
-    Map<String, String> properties = PropertiesFiles.toMap(launch.properties);
+    Map<String, String> properties = PropertiesFiles.toMap(launch.properties());
     try {
       ServerSampling sampling = ServerSampling.start(properties, ServerSampling.intervalMs(properties),
           line -> err.println("bin/ycsb: warning: " + line));
-      return new RunTelemetry(sampling, launch.out, err);
+      return new RunTelemetry(sampling, launch.out(), err);
     } catch (RuntimeException e) {
       err.println("bin/ycsb: warning: the server telemetry could not start (" + e + "); the run goes on without it");
       return null;

@@ -60,7 +60,7 @@ public final class YcsbMain {
       }
       stop("interrupted (" + signal + ")");
     });
-    if (run.launch().controlled) {
+    if (run.launch().controlled()) {
       startControl(run, output.err());
     }
     StallWatch stall = watchStalls(run);
@@ -71,7 +71,7 @@ public final class YcsbMain {
         System.err) : null;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(run, verdict, stall, args[1], runId, telemetry),
         "ycsb-run-verdict"));
-    Client.main(run.launch().clientArgs.toArray(new String[0]));
+    Client.main(run.launch().clientArgs().toArray(new String[0]));
   }
 
   /** {@code --version} and {@code --help}: printed at once, nothing else is done. */
@@ -123,21 +123,21 @@ public final class YcsbMain {
     Redactor redactor = output.fromArgs();
     try {
       launch = LaunchArguments.parse(args);
-      redactor = Redactor.of(launch.properties);
+      redactor = Redactor.of(launch.properties());
       output.useRedactor(redactor);
-      launch.notices.forEach(System.err::println);
-      KnownProperties.check(launch.properties);
+      launch.notices().forEach(System.err::println);
+      KnownProperties.check(launch.properties());
       expected = RunExpectation.of(launch);
       checkFolder(launch);
-      CoreProperties.check(launch.properties, launch.load, launch.out);
-      long longestWaitMs = Bindings.longestOperationWaitMs(args[1], launch.properties);
-      long stallTimeoutMs = StallWatch.timeoutMs(launch.properties, longestWaitMs);
-      if (launch.check) {
-        Bindings.checkOptions(args[1], launch.properties);
+      CoreProperties.check(launch.properties(), launch.load(), launch.out());
+      long longestWaitMs = Bindings.longestOperationWaitMs(args[1], launch.properties());
+      long stallTimeoutMs = StallWatch.timeoutMs(launch.properties(), longestWaitMs);
+      if (launch.check()) {
+        Bindings.checkOptions(args[1], launch.properties());
         System.err.flush();
         return null; // every check passed; nothing was contacted or written
       }
-      Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties);
+      Map<String, String> serverFacts = Bindings.preflight(args[1], launch.properties());
       ClientFolderWriter folder = openFolder(args, launch, serverFacts, redactor, output);
       return new Prepared(launch, expected, folder, longestWaitMs, stallTimeoutMs);
     } catch (UsageException e) {
@@ -147,7 +147,7 @@ public final class YcsbMain {
       failedBeforeRun(e, launch, expected, redactor);
       exit(FAILED);
     } catch (IOException e) {
-      System.err.println("bin/ycsb: error: cannot write the client folder " + launch.out + ": " + e.getMessage());
+      System.err.println("bin/ycsb: error: cannot write the client folder " + launch.out() + ": " + e.getMessage());
       exit(FAILED);
     }
     return null;
@@ -160,11 +160,11 @@ public final class YcsbMain {
 
   /** With {@code --out}: the folder can be written (or, with {@code --check}, claimed by this run). */
   private static void checkFolder(LaunchArguments launch) throws UsageException, IOException {
-    if (launch.out != null) {
-      if (launch.check) {
-        ClientFolderWriter.checkClaimable(launch.out);
+    if (launch.out() != null) {
+      if (launch.check()) {
+        ClientFolderWriter.checkClaimable(launch.out());
       } else {
-        ClientFolderWriter.check(launch.out);
+        ClientFolderWriter.check(launch.out());
       }
     }
   }
@@ -173,13 +173,13 @@ public final class YcsbMain {
   private static ClientFolderWriter openFolder(String[] args, LaunchArguments launch, Map<String, String> serverFacts,
       Redactor redactor, Output output) throws UsageException, IOException {
     ClientFolderWriter folder = null;
-    if (launch.out != null) {
-      folder = ClientFolderWriter.create(launch.out, launch.properties, serverFacts, redactor,
+    if (launch.out() != null) {
+      folder = ClientFolderWriter.create(launch.out(), launch.properties(), serverFacts, redactor,
           "bin/ycsb " + String.join(" ", args));
       output.out().addWatcher(folder::stdoutLine);
       output.err().addWatcher(folder::stderrLine);
     }
-    whenLost(output.out(), output.err(), folder, launch.out);
+    whenLost(output.out(), output.err(), folder, launch.out());
     if (folder != null) {
       // the run goes on (its report still reaches stdout); the verdict says FAILED with this cause
       folder.onFailure(f -> System.err.println("bin/ycsb: error: " + f + "; the run goes on, its verdict will "
@@ -196,16 +196,16 @@ public final class YcsbMain {
       Redactor redactor) {
     String error = "bin/ycsb: error: " + e.getMessage();
     String report = report(e);
-    if (launch.out != null) {
+    if (launch.out() != null) {
       try {
-        ClientFolderWriter.failedBeforeRun(launch.out, launch.properties, redactor,
+        ClientFolderWriter.failedBeforeRun(launch.out(), launch.properties(), redactor,
             report == null ? List.of(error) : List.of(error, report),
             Verdict.failedBeforeRun(e.getMessage(), expected.count().operations(), UUID.randomUUID().toString()));
         if (report != null) {
-          error += " (the driver's full report is in " + launch.out.resolve(ClientFolder.STDERR) + ")";
+          error += " (the driver's full report is in " + launch.out().resolve(ClientFolder.STDERR) + ")";
         }
       } catch (IOException | RuntimeException folderFailure) {
-        System.err.println("bin/ycsb: error: cannot write the client folder " + launch.out + ": "
+        System.err.println("bin/ycsb: error: cannot write the client folder " + launch.out() + ": "
             + folderFailure.getMessage());
       }
     } else if (report != null) {
@@ -237,7 +237,7 @@ public final class YcsbMain {
         // stderr is gone (the coordinator's pipe closed): the control channel stops the client
       }
     }, YcsbMain::stop);
-    ControlChannel.start(System.in, gate, run.launch().controlTimeoutSeconds, YcsbMain::stop);
+    ControlChannel.start(System.in, gate, run.launch().controlTimeoutSeconds(), YcsbMain::stop);
   }
 
   /** The no-progress rule, started, and the stop of operations that block past their longest wait. */
@@ -280,7 +280,7 @@ public final class YcsbMain {
       System.err.println("bin/ycsb: note: " + note); // the lead line's note: the status stays the run's own
     }
     int status = failure == null ? 0 : FAILED;
-    if (run.launch().controlled) {
+    if (run.launch().controlled()) {
       StartGate.reportStarted();
       StartGate.event(new ClientControl.Event(ClientControl.EventType.FINISHED, status));
     }

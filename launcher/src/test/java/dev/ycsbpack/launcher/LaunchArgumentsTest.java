@@ -35,29 +35,29 @@ class LaunchArgumentsTest {
     Path b = file("b", "recordcount=20\n");
     LaunchArguments l = LaunchArguments.parse(new String[] {"run", "basic", "-p", "recordcount=30", "-P",
         a.toString(), "-P", b.toString(), "-threads", "4", "-target", "100", "-s", "-l", "x"});
-    assertEquals("30", l.properties.getProperty("recordcount"), "-p wins whatever the order");
-    assertEquals("3", l.properties.getProperty("fieldcount"));
-    assertEquals("4", l.properties.getProperty("threadcount"));
-    assertEquals("100", l.properties.getProperty("target"));
-    assertEquals("true", l.properties.getProperty("status"));
-    assertEquals("x", l.properties.getProperty("label"));
-    assertEquals("true", l.properties.getProperty("dotransactions"));
-    assertFalse(l.load);
+    assertEquals("30", l.properties().getProperty("recordcount"), "-p wins whatever the order");
+    assertEquals("3", l.properties().getProperty("fieldcount"));
+    assertEquals("4", l.properties().getProperty("threadcount"));
+    assertEquals("100", l.properties().getProperty("target"));
+    assertEquals("true", l.properties().getProperty("status"));
+    assertEquals("x", l.properties().getProperty("label"));
+    assertEquals("true", l.properties().getProperty("dotransactions"));
+    assertFalse(l.load());
     // the binding and the workload run behind the pack's stand-ins, which pass everything through
     assertEquals(List.of("-db", StartGateDB.class.getName(), "-p", LaunchArguments.REAL_DB + "=site.ycsb.BasicDB",
-        "-t"), l.clientArgs.subList(0, 5));
+        "-t"), l.clientArgs().subList(0, 5));
     assertEquals(List.of("-p", "workload=" + StoppableWorkload.class.getName(), "-p",
         StoppableWorkload.REAL_WORKLOAD + "=site.ycsb.workloads.CoreWorkload"),
-        l.clientArgs.subList(l.clientArgs.size() - 4, l.clientArgs.size()));
+        l.clientArgs().subList(l.clientArgs().size() - 4, l.clientArgs().size()));
   }
 
   @Test
   void loadSetsThePhaseAndAValueSpelledLikeAFlagStaysAValue() throws Exception {
     LaunchArguments l = LaunchArguments.parse(new String[] {"load", "basic", "-p", WORKLOAD, "-p", "label=-cp",
         "-l", "-jvm-args", "-load"});
-    assertTrue(l.load);
-    assertEquals("false", l.properties.getProperty("dotransactions"));
-    assertEquals("-jvm-args", l.properties.getProperty("label"));
+    assertTrue(l.load());
+    assertEquals("false", l.properties().getProperty("dotransactions"));
+    assertEquals("-jvm-args", l.properties().getProperty("label"));
   }
 
   static Stream<Arguments> refused() {
@@ -98,17 +98,17 @@ class LaunchArgumentsTest {
     Path fork = file("fork", "workload=com.yahoo.ycsb.workloads.CoreWorkload\n"
         + "exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter\nrecordcount=10\n");
     LaunchArguments l = LaunchArguments.parse(new String[] {"run", "basic", "-P", fork.toString()});
-    assertEquals("site.ycsb.workloads.CoreWorkload", l.properties.getProperty("workload"));
-    assertEquals("site.ycsb.measurements.exporter.TextMeasurementsExporter", l.properties.getProperty("exporter"));
+    assertEquals("site.ycsb.workloads.CoreWorkload", l.properties().getProperty("workload"));
+    assertEquals("site.ycsb.measurements.exporter.TextMeasurementsExporter", l.properties().getProperty("exporter"));
     // YCSB reads the -p after the -P file: the new name is what it loads
-    int at = l.clientArgs.lastIndexOf("workload=site.ycsb.workloads.CoreWorkload");
-    assertTrue(at > l.clientArgs.indexOf(fork.toString()), l.clientArgs::toString);
+    int at = l.clientArgs().lastIndexOf("workload=site.ycsb.workloads.CoreWorkload");
+    assertTrue(at > l.clientArgs().indexOf(fork.toString()), l.clientArgs()::toString);
     assertEquals(List.of("bin/ycsb: notice: workload=com.yahoo.ycsb.workloads.CoreWorkload is YCSB's name before"
         + " 0.17; running site.ycsb.workloads.CoreWorkload (write that name to drop this notice)",
         "bin/ycsb: notice: exporter=com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter is YCSB's name"
             + " before 0.17; running site.ycsb.measurements.exporter.TextMeasurementsExporter (write that name to drop"
             + " this notice)"),
-        l.notices);
+        l.notices());
   }
 
   @Test
@@ -128,13 +128,13 @@ class LaunchArgumentsTest {
   void aGatedClientWithATimeLimitCountsItFromTheFirstOperation() throws Exception {
     LaunchArguments gated = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,
         "-p", "maxexecutiontime=5", "--control", "stdin"});
-    String args = String.join(" ", gated.clientArgs);
+    String args = String.join(" ", gated.clientArgs());
     assertTrue(args.contains("-p workload=" + StoppableWorkload.class.getName() + " -p ycsbpack.workload="
         + "site.ycsb.workloads.CoreWorkload -p ycsbpack.window.seconds=5 -p maxexecutiontime=0"), args);
-    assertEquals("5", gated.properties.getProperty("maxexecutiontime"), "the client folder records what was asked");
+    assertEquals("5", gated.properties().getProperty("maxexecutiontime"), "the client folder records what was asked");
     LaunchArguments plain = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD,
         "-p", "maxexecutiontime=5"});
-    assertFalse(String.join(" ", plain.clientArgs).contains("ycsbpack.window"), "ungated: YCSB's own timer");
+    assertFalse(String.join(" ", plain.clientArgs()).contains("ycsbpack.window"), "ungated: YCSB's own timer");
   }
 
   @Test

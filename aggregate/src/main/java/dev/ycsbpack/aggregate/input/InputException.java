@@ -26,10 +26,14 @@ public class InputException extends Exception {
 
   /** The same fault, as the merge reports it (its cause, when it has one, kept). */
   public InputException(LogFault fault) {
-    this(fault.file(), fault.line(), fault.problem(), fault.fix());
+    this(fault.facts());
     if (fault.getCause() != null) {
       initCause(fault.getCause());
     }
+  }
+
+  private InputException(LogFault.Facts fault) {
+    this(fault.file(), fault.line(), fault.problem(), fault.fix());
   }
 
   private static String format(Path file, long line, String problem, String fix) {

@@ -20,7 +20,7 @@ final class LogSource {
   /** Opens {@code log}'s intervals, from its sidecar when {@code sidecar}. */
   static Intervals open(Path log, boolean sidecar, HistogramDecoder decoder) throws InputException {
     try {
-      return sidecar ? new Sidecar(log, CountsSidecar.open(log)) : HdrIntervalLog.open(log, decoder);
+      return sidecar ? CountsSidecar.open(log) : HdrIntervalLog.open(log, decoder);
     } catch (LogFault e) {
       throw fault(log, sidecar, e);
     }
@@ -45,38 +45,10 @@ final class LogSource {
   }
 
   private static InputException fault(Intervals in, LogFault e) {
-    return in instanceof Sidecar s ? new MalformedSidecar(s.log, e) : new InputException(e);
+    return in instanceof CountsSidecar s ? new MalformedSidecar(s.log(), e) : new InputException(e);
   }
 
   private static InputException fault(Path log, boolean sidecar, LogFault e) {
     return sidecar ? new MalformedSidecar(log, e) : new InputException(e);
-  }
-
-  /** A sidecar's intervals, knowing the log they stand for (a fault in them is the sidecar's, not the log's). */
-  private record Sidecar(Path log, CountsSidecar in) implements Intervals {
-    @Override
-    public boolean next() throws LogFault {
-      return in.next();
-    }
-
-    @Override
-    public long startMs() {
-      return in.startMs();
-    }
-
-    @Override
-    public long endMs() {
-      return in.endMs();
-    }
-
-    @Override
-    public long addTo(IntervalCounts target) throws LogFault {
-      return in.addTo(target);
-    }
-
-    @Override
-    public void close() {
-      in.close();
-    }
   }
 }

@@ -17,7 +17,7 @@ final class MalformedSidecar extends InputException {
   MalformedSidecar(Path log, LogFault fault) {
     super(fault);
     this.log = log;
-    this.why = fault.problem().replaceFirst("^the counts sidecar ", "").replaceFirst("\\.$", "");
+    this.why = fault.facts().problem().replaceFirst("^the counts sidecar ", "").replaceFirst("\\.$", "");
   }
 
   /** The log whose sidecar it is. */

@@ -307,7 +307,7 @@ public final class CountsSidecar extends CurrentInterval {
         problem = "its trailer names " + intervals + " intervals, its body holds " + n;
       }
     } catch (LogFault e) {
-      problem = e.problem().substring("the counts sidecar ".length()).replaceFirst("\\.$", "");
+      problem = e.facts().problem().substring("the counts sidecar ".length()).replaceFirst("\\.$", "");
     }
     while (filled < end) { // the rest of the body, for its CRC
       pos = limit;
@@ -358,6 +358,12 @@ public final class CountsSidecar extends CurrentInterval {
     } catch (IOException e) {
       throw fault(sidecar, "cannot be read (" + e + ")");
     }
+  }
+
+  /** The log this sidecar stands for (a fault in it is the sidecar's, not the log's). */
+  public Path log() {
+    String name = file.getFileName().toString();
+    return file.resolveSibling(name.substring(0, name.length() - SUFFIX.length()));
   }
 
   @Override

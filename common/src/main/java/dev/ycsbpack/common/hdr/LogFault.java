@@ -8,36 +8,38 @@ import java.nio.file.Path;
  */
 public final class LogFault extends Exception {
   private static final long serialVersionUID = 1L;
-  private final transient Path file;
-  private final long line;
-  private final String problem;
-  private final String fix;
+  private final transient Facts facts;
+
+  /**
+   * What a fault says: an exception cannot be a record, so its facts are one.
+   *
+   * @param file    the log (or its sidecar)
+   * @param line    the line at fault, 0 for the file as a whole
+   * @param problem what is wrong, one sentence
+   * @param fix     how to fix it
+   */
+  public record Facts(Path file, long line, String problem, String fix) {
+    /** {@code <file>[:<line>]: <problem> Fix: <fix>}. */
+    String message() {
+      return file + (line > 0 ? ":" + line : "") + ": " + problem + " Fix: " + fix;
+    }
+  }
 
   public LogFault(Path file, long line, String problem, String fix) {
     this(file, line, problem, fix, null);
   }
 
   public LogFault(Path file, long line, String problem, String fix, Throwable cause) {
-    super(file + (line > 0 ? ":" + line : "") + ": " + problem + " Fix: " + fix, cause);
-    this.file = file;
-    this.line = line;
-    this.problem = problem;
-    this.fix = fix;
+    this(new Facts(file, line, problem, fix), cause);
   }
 
-  public Path file() {
-    return file;
+  private LogFault(Facts facts, Throwable cause) {
+    super(facts.message(), cause);
+    this.facts = facts;
   }
 
-  public long line() {
-    return line;
-  }
-
-  public String problem() {
-    return problem;
-  }
-
-  public String fix() {
-    return fix;
+  /** The file, line, problem and fix this fault reports. */
+  public Facts facts() {
+    return facts;
   }
 }
