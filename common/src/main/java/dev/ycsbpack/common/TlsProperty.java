@@ -10,17 +10,21 @@ import java.util.function.Predicate;
  * binding and, when it names a file, staged by the coordinator.
  */
 public enum TlsProperty {
+  // @formatter:off (one constant a line: the formatter would run them together)
   /** PEM certificates of the CAs to trust (instead of the JVM's default ones). */
   CA_FILE("mongodb.tls.caFile", Value.FILE),
   /** PEM client certificate (chain) and its private key, for X.509 authentication or servers that require one. */
-  CERTIFICATE_KEY_FILE("mongodb.tls.certificateKeyFile",
-      Value.FILE), CERTIFICATE_KEY_FILE_PASSWORD("mongodb.tls.certificateKeyFilePassword", Value.PASSWORD),
+  CERTIFICATE_KEY_FILE("mongodb.tls.certificateKeyFile", Value.FILE),
+  CERTIFICATE_KEY_FILE_PASSWORD("mongodb.tls.certificateKeyFilePassword", Value.PASSWORD),
   /** JKS or PKCS#12 trust store. */
-  TRUST_STORE("mongodb.tls.trustStore", Value.FILE), TRUST_STORE_PASSWORD("mongodb.tls.trustStorePassword",
-      Value.PASSWORD), TRUST_STORE_TYPE("mongodb.tls.trustStoreType", Value.STORE_TYPE),
+  TRUST_STORE("mongodb.tls.trustStore", Value.FILE),
+  TRUST_STORE_PASSWORD("mongodb.tls.trustStorePassword", Value.PASSWORD),
+  TRUST_STORE_TYPE("mongodb.tls.trustStoreType", Value.STORE_TYPE),
   /** JKS or PKCS#12 key store holding the client's key and certificate. */
-  KEY_STORE("mongodb.tls.keyStore", Value.FILE), KEY_STORE_PASSWORD("mongodb.tls.keyStorePassword",
-      Value.PASSWORD), KEY_STORE_TYPE("mongodb.tls.keyStoreType", Value.STORE_TYPE);
+  KEY_STORE("mongodb.tls.keyStore", Value.FILE),
+  KEY_STORE_PASSWORD("mongodb.tls.keyStorePassword", Value.PASSWORD),
+  KEY_STORE_TYPE("mongodb.tls.keyStoreType", Value.STORE_TYPE);
+  // @formatter:on
 
   /** What a property's value is. */
   public enum Value {
