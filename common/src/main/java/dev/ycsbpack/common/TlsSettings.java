@@ -9,6 +9,7 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.UnrecoverableKeyException;
 import java.security.cert.X509Certificate;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -56,35 +57,35 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
    *                 of one file
    */
   public static TlsSettings from(Function<String, String> property, Map<String, String> urlOptions) {
-    Map<String, String> given = new java.util.HashMap<>();
+    Map<TlsProperty, String> given = new EnumMap<>(TlsProperty.class);
     for (TlsFiles.UrlOption o : TlsFiles.URL_OPTIONS) {
       String fromUrl = urlOptions.get(o.key());
-      String explicit = property.apply(o.property());
+      String explicit = property.apply(o.property().key());
       if (fromUrl != null && explicit != null && !fromUrl.equals(explicit.trim())) {
-        throw new Refusal(o.property() + " and mongodb.url's " + o.name() + " disagree; give only one of them");
+        throw new Refusal(o.property().key() + " and mongodb.url's " + o.name() + " disagree; give only one of them");
       }
       if (fromUrl != null) {
         given.put(o.property(), fromUrl);
       }
     }
-    for (String name : TlsFiles.ALL) {
-      String v = property.apply(name);
+    for (TlsProperty p : TlsProperty.values()) {
+      String v = property.apply(p.key());
       if (v != null) {
-        given.put(name, name.endsWith("Password") ? v : v.trim());
+        given.put(p, p.password() ? v : v.trim());
       }
     }
-    TlsSettings s = new TlsSettings(given.get(TlsFiles.CA_FILE), given.get(TlsFiles.CERTIFICATE_KEY_FILE),
-        given.get(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD), given.get(TlsFiles.TRUST_STORE),
-        given.get(TlsFiles.TRUST_STORE_PASSWORD), given.get(TlsFiles.TRUST_STORE_TYPE), given.get(TlsFiles.KEY_STORE),
-        given.get(TlsFiles.KEY_STORE_PASSWORD), given.get(TlsFiles.KEY_STORE_TYPE));
-    requireFileFor(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, s.certificateKeyFilePassword(),
-        TlsFiles.CERTIFICATE_KEY_FILE, s.certificateKeyFile());
-    requireFileFor(TlsFiles.TRUST_STORE_PASSWORD, s.trustStorePassword(), TlsFiles.TRUST_STORE, s.trustStore());
-    requireFileFor(TlsFiles.TRUST_STORE_TYPE, s.trustStoreType(), TlsFiles.TRUST_STORE, s.trustStore());
-    requireFileFor(TlsFiles.KEY_STORE_PASSWORD, s.keyStorePassword(), TlsFiles.KEY_STORE, s.keyStore());
-    requireFileFor(TlsFiles.KEY_STORE_TYPE, s.keyStoreType(), TlsFiles.KEY_STORE, s.keyStore());
-    exclusive(TlsFiles.CA_FILE, s.caFile(), TlsFiles.TRUST_STORE, s.trustStore());
-    exclusive(TlsFiles.CERTIFICATE_KEY_FILE, s.certificateKeyFile(), TlsFiles.KEY_STORE, s.keyStore());
+    TlsSettings s = new TlsSettings(given.get(TlsProperty.CA_FILE), given.get(TlsProperty.CERTIFICATE_KEY_FILE),
+        given.get(TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD), given.get(TlsProperty.TRUST_STORE),
+        given.get(TlsProperty.TRUST_STORE_PASSWORD), given.get(TlsProperty.TRUST_STORE_TYPE),
+        given.get(TlsProperty.KEY_STORE), given.get(TlsProperty.KEY_STORE_PASSWORD),
+        given.get(TlsProperty.KEY_STORE_TYPE));
+    requireFileFor(given, TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD, TlsProperty.CERTIFICATE_KEY_FILE);
+    requireFileFor(given, TlsProperty.TRUST_STORE_PASSWORD, TlsProperty.TRUST_STORE);
+    requireFileFor(given, TlsProperty.TRUST_STORE_TYPE, TlsProperty.TRUST_STORE);
+    requireFileFor(given, TlsProperty.KEY_STORE_PASSWORD, TlsProperty.KEY_STORE);
+    requireFileFor(given, TlsProperty.KEY_STORE_TYPE, TlsProperty.KEY_STORE);
+    exclusive(given, TlsProperty.CA_FILE, TlsProperty.TRUST_STORE);
+    exclusive(given, TlsProperty.CERTIFICATE_KEY_FILE, TlsProperty.KEY_STORE);
     return s;
   }
 
@@ -100,8 +101,9 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
 
   /** The property of the first file given (for a sentence about TLS being turned on); null when none. */
   public String firstGiven() {
-    return caFile != null ? TlsFiles.CA_FILE : trustStore != null ? TlsFiles.TRUST_STORE
-        : certificateKeyFile != null ? TlsFiles.CERTIFICATE_KEY_FILE : keyStore != null ? TlsFiles.KEY_STORE : null;
+    return caFile != null ? TlsProperty.CA_FILE.key() : trustStore != null ? TlsProperty.TRUST_STORE.key()
+        : certificateKeyFile != null ? TlsProperty.CERTIFICATE_KEY_FILE.key()
+        : keyStore != null ? TlsProperty.KEY_STORE.key() : null;
   }
 
   /** What is trusted, in words: the CA file, the trust store, or the JVM's default CAs. */
@@ -138,24 +140,24 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
     KeyStore store;
     char[] password;
     if (certificateKeyFile != null) {
-      Path file = readable(TlsFiles.CERTIFICATE_KEY_FILE, certificateKeyFile);
-      List<PemFiles.Block> blocks = blocks(file, TlsFiles.CERTIFICATE_KEY_FILE);
-      List<X509Certificate> chain = PemFiles.certificates(blocks, file, TlsFiles.CERTIFICATE_KEY_FILE);
+      Path file = readable(TlsProperty.CERTIFICATE_KEY_FILE.key(), certificateKeyFile);
+      List<PemFiles.Block> blocks = blocks(file, TlsProperty.CERTIFICATE_KEY_FILE.key());
+      List<X509Certificate> chain = PemFiles.certificates(blocks, file, TlsProperty.CERTIFICATE_KEY_FILE.key());
       if (chain.isEmpty()) {
-        throw new Refusal(TlsFiles.CERTIFICATE_KEY_FILE + "=" + Text.shown(certificateKeyFile)
+        throw new Refusal(TlsProperty.CERTIFICATE_KEY_FILE.key() + "=" + Text.shown(certificateKeyFile)
             + ": no certificate in it; expected the client's certificate (BEGIN CERTIFICATE) and its private key");
       }
       char[] keyPassword = certificateKeyFilePassword == null ? null : certificateKeyFilePassword.toCharArray();
-      PrivateKey key = PemFiles.privateKey(blocks, file, TlsFiles.CERTIFICATE_KEY_FILE,
-          TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, keyPassword);
+      PrivateKey key = PemFiles.privateKey(blocks, file, TlsProperty.CERTIFICATE_KEY_FILE.key(),
+          TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key(), keyPassword);
       password = new char[0];
       store = KeyStore.getInstance("PKCS12");
       load(store, null, null, null, null);
       store.setKeyEntry("client", key, password, chain.toArray(new X509Certificate[0]));
     } else if (keyStore != null) {
       password = keyStorePassword == null ? new char[0] : keyStorePassword.toCharArray();
-      store = store(TlsFiles.KEY_STORE, keyStore, TlsFiles.KEY_STORE_PASSWORD, password, TlsFiles.KEY_STORE_TYPE,
-          keyStoreType);
+      store = store(TlsProperty.KEY_STORE.key(), keyStore, TlsProperty.KEY_STORE_PASSWORD.key(), password,
+          TlsProperty.KEY_STORE_TYPE.key(), keyStoreType);
     } else {
       return null;
     }
@@ -163,7 +165,7 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
     try {
       kmf.init(store, password);
     } catch (UnrecoverableKeyException e) {
-      throw new Refusal(TlsFiles.KEY_STORE_PASSWORD + " opens " + keyStore + " but not the key in it;"
+      throw new Refusal(TlsProperty.KEY_STORE_PASSWORD.key() + " opens " + keyStore + " but not the key in it;"
           + " the key's password must be the store's");
     }
     return kmf.getKeyManagers();
@@ -172,10 +174,11 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
   private TrustManager[] trustManagers() throws GeneralSecurityException {
     KeyStore store;
     if (caFile != null) {
-      Path file = readable(TlsFiles.CA_FILE, caFile);
-      List<X509Certificate> cas = PemFiles.certificates(blocks(file, TlsFiles.CA_FILE), file, TlsFiles.CA_FILE);
+      Path file = readable(TlsProperty.CA_FILE.key(), caFile);
+      List<X509Certificate> cas = PemFiles.certificates(blocks(file, TlsProperty.CA_FILE.key()), file,
+          TlsProperty.CA_FILE.key());
       if (cas.isEmpty()) {
-        throw new Refusal(TlsFiles.CA_FILE, caFile, "no certificate in it; expected PEM certificates (BEGIN"
+        throw new Refusal(TlsProperty.CA_FILE.key(), caFile, "no certificate in it; expected PEM certificates (BEGIN"
             + " CERTIFICATE) of the CAs to trust");
       }
       store = KeyStore.getInstance("PKCS12");
@@ -184,8 +187,8 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
         store.setCertificateEntry("ca-" + i, cas.get(i));
       }
     } else if (trustStore != null) {
-      store = store(TlsFiles.TRUST_STORE, trustStore, TlsFiles.TRUST_STORE_PASSWORD,
-          trustStorePassword == null ? null : trustStorePassword.toCharArray(), TlsFiles.TRUST_STORE_TYPE,
+      store = store(TlsProperty.TRUST_STORE.key(), trustStore, TlsProperty.TRUST_STORE_PASSWORD.key(),
+          trustStorePassword == null ? null : trustStorePassword.toCharArray(), TlsProperty.TRUST_STORE_TYPE.key(),
           trustStoreType);
     } else {
       return null;
@@ -215,8 +218,9 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
       throw loadFailure(e, property, file, passwordProperty, password);
     } catch (java.security.KeyStoreException e) {
       throw new Refusal(property + "=" + Text.shown(path) + ": not a key store the JDK can read (JKS or PKCS12"
-          + " expected); for PEM files use " + (property.equals(TlsFiles.TRUST_STORE) ? TlsFiles.CA_FILE
-              : TlsFiles.CERTIFICATE_KEY_FILE));
+          + " expected); for PEM files use "
+          + (property.equals(TlsProperty.TRUST_STORE.key()) ? TlsProperty.CA_FILE.key()
+              : TlsProperty.CERTIFICATE_KEY_FILE.key()));
     }
   }
 
@@ -268,16 +272,16 @@ public record TlsSettings(String caFile, String certificateKeyFile, String certi
     return file;
   }
 
-  private static void requireFileFor(String property, String value, String fileProperty, String file) {
-    if (value != null && file == null) {
-      throw new Refusal(property + " is given without " + fileProperty + "; give " + fileProperty + " too, or drop "
-          + property);
+  private static void requireFileFor(Map<TlsProperty, String> given, TlsProperty property, TlsProperty file) {
+    if (given.containsKey(property) && !given.containsKey(file)) {
+      throw new Refusal(property.key() + " is given without " + file.key() + "; give " + file.key()
+          + " too, or drop " + property.key());
     }
   }
 
-  private static void exclusive(String a, String va, String b, String vb) {
-    if (va != null && vb != null) {
-      throw new Refusal(a + " and " + b + " are both given; give one of them");
+  private static void exclusive(Map<TlsProperty, String> given, TlsProperty a, TlsProperty b) {
+    if (given.containsKey(a) && given.containsKey(b)) {
+      throw new Refusal(a.key() + " and " + b.key() + " are both given; give one of them");
     }
   }
 

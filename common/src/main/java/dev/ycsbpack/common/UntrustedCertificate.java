@@ -30,6 +30,6 @@ public final class UntrustedCertificate {
    */
   public static String sentence(String where, String trusted) {
     return "TLS: the server's certificate is not signed by a trusted CA" + where + "; trusted: " + trusted
-        + "; give the CA that signed it as " + TlsFiles.CA_FILE;
+        + "; give the CA that signed it as " + TlsProperty.CA_FILE.key();
   }
 }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.AtomicFiles;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
-import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsProperty;
 import dev.ycsbpack.testkit.TestCa;
 import dev.ycsbpack.testkit.TlsTerminator;
 import dev.ycsbpack.testkit.SshHost;
@@ -387,11 +387,12 @@ class CoordinatorMultiHostIT {
         serverCert.combined(), ca.certificate(), LAB.rig().serverAddress(), PORT)) {
       Path bundle = work.resolve("tls");
       Path secrets = work.resolve("tls.properties"); // a password on the coordinator's own command line would show
-      PropertiesFiles.write(secrets, null, Map.of(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),
+      PropertiesFiles.write(secrets, null, Map.of(TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key(), password),
           AtomicFiles.Mode.PRIVATE);
       List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2",
           "-p", "mongodb.url=mongodb://" + LAB.rig().serverAddress() + ":" + tls.port(),
-          "-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key,
+          "-p", TlsProperty.CA_FILE.key() + "=" + ca.certificate(), "-p",
+          TlsProperty.CERTIFICATE_KEY_FILE.key() + "=" + key,
           "-P", secrets.toString());
       Coordinator c = coordinator(a);
       Map<Path, String> stagedModes = new LinkedHashMap<>();
@@ -467,7 +468,7 @@ class CoordinatorMultiHostIT {
         // on the first heartbeat could not pass
         List<String> a = args("load", Servers.newTable(), bundle, "-threads", "2",
             "-p", "mongodb.url=mongodb://" + address + ":" + tls.port() + "/?serverSelectionTimeoutMS=90000",
-            "-p", TlsFiles.CA_FILE + "=" + trusted.certificate());
+            "-p", TlsProperty.CA_FILE.key() + "=" + trusted.certificate());
         long t0 = System.nanoTime();
         Coordinator coordinator = coordinator(a);
         assertEquals(1, coordinator.await(), coordinator::describe);

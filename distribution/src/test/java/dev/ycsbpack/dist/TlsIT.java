@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbpack.common.AwkwardStrings;
 import dev.ycsbpack.common.PropertiesFiles;
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsProperty;
 import dev.ycsbpack.testkit.TestCa;
 import dev.ycsbpack.testkit.TestTargets;
 import dev.ycsbpack.testkit.TestTargets.Target;
@@ -88,8 +88,9 @@ class TlsIT {
   void aClientCertificateInAKeyStoreLoadsAndTheFolderRecordsTlsWithoutThePassword() throws Exception {
     String table = Servers.newTable();
     Path out = work.resolve("keystore-out");
-    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, table, "-p", TlsFiles.CA_FILE + "=" + ca.certificate(),
-        "-p", TlsFiles.KEY_STORE + "=" + client.pkcs12(printable), "-p", TlsFiles.KEY_STORE_PASSWORD + "=" + printable,
+    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, table, "-p", TlsProperty.CA_FILE.key() + "=" + ca.certificate(),
+        "-p", TlsProperty.KEY_STORE.key() + "=" + client.pkcs12(printable), "-p",
+        TlsProperty.KEY_STORE_PASSWORD.key() + "=" + printable,
         "--out", out.toString()).toArray(new String[0]));
     r.assertSucceeded();
     assertEquals(40, Servers.countDocuments(target, table));
@@ -114,8 +115,9 @@ class TlsIT {
       Path out = work.resolve("failed-" + i++);
       try (TlsTerminator t = TlsTerminator.start(cert.combined(), null, port)) {
         long t0 = System.nanoTime();
-        YcsbRun r = YcsbRun.run(work, load(t, Servers.newTable(), "-p", TlsFiles.CA_FILE + "=" + trusted.certificate(),
-            "--out", out.toString()).toArray(new String[0]));
+        YcsbRun r = YcsbRun.run(work,
+            load(t, Servers.newTable(), "-p", TlsProperty.CA_FILE.key() + "=" + trusted.certificate(),
+                "--out", out.toString()).toArray(new String[0]));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         assertEquals(1, r.exitCode, r::describe);
         assertTrue(took.compareTo(FAST) < 0, () -> "took " + took + "\n" + r.describe());
@@ -214,15 +216,17 @@ class TlsIT {
     Path bundle = work.resolve("coordinated");
     Path key = client.combinedEncrypted(password);
     Coordinator c = Coordinator.run(work, List.of(), coordinated(load(tlsNeedsClient, table,
-        "-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key,
-        "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password, "-threads", "2", "--hosts", "local,local",
+        "-p", TlsProperty.CA_FILE.key() + "=" + ca.certificate(), "-p",
+        TlsProperty.CERTIFICATE_KEY_FILE.key() + "=" + key,
+        "-p", TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key() + "=" + password, "-threads", "2", "--hosts",
+        "local,local",
         "--out", bundle.toString(), "--quiet")));
     assertEquals(0, c.exitCode(), c::describe);
     assertEquals(40, Servers.countDocuments(target, table));
     assertFalse(Files.exists(bundle.resolve(".staging")), "the staged copies are removed");
     for (String client : List.of("01-local1", "02-local2")) {
       Map<String, String> props = PropertiesFiles.read(bundle.resolve("clients/" + client + "/client.properties"));
-      String staged = props.get(TlsFiles.CERTIFICATE_KEY_FILE);
+      String staged = props.get(TlsProperty.CERTIFICATE_KEY_FILE.key());
       assertTrue(staged.endsWith("/.staging/" + client + ".certificateKeyFile"), props::toString);
       assertFalse(Files.exists(Path.of(staged)), staged);
     }
@@ -233,7 +237,7 @@ class TlsIT {
   void aCoordinatedRunWithAWrongCaFailsNamingTheCauseAndKeepsTheReport() throws Exception {
     Path bundle = work.resolve("coordinated-wrong-ca");
     Coordinator c = Coordinator.run(work, List.of(), coordinated(load(tls, Servers.newTable(),
-        "-p", TlsFiles.CA_FILE + "=" + otherCa.certificate(), "-threads", "2", "--hosts", "local,local",
+        "-p", TlsProperty.CA_FILE.key() + "=" + otherCa.certificate(), "-threads", "2", "--hosts", "local,local",
         "--out", bundle.toString(), "--quiet")));
     assertEquals(1, c.exitCode(), c::describe);
     JsonNode m = Coordinator.manifest(bundle);
@@ -258,8 +262,10 @@ class TlsIT {
     // clients do
     String table = Servers.newTable();
     Path key = client.combinedEncrypted(password);
-    String[] tlsFiles = {"-p", TlsFiles.CA_FILE + "=" + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "="
-        + key, "-p", TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + password};
+    String[] tlsFiles = {"-p", TlsProperty.CA_FILE.key() + "=" + ca.certificate(), "-p",
+        TlsProperty.CERTIFICATE_KEY_FILE.key() + "="
+            + key,
+        "-p", TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key() + "=" + password};
     Path dir = work.resolve("experiment-tls");
     Coordinator c = loadThenSweep(tlsNeedsClient, table, tlsFiles, tlsFiles, dir);
     assertEquals(0, c.exitCode(), c::describe);
@@ -278,40 +284,43 @@ class TlsIT {
   void anExperimentWithAWrongCaIsRefusedBeforeAnyStepNamingTheProperty() throws Exception {
     String table = Servers.newTable();
     Path dir = work.resolve("experiment-wrong-ca");
-    Coordinator c = loadThenSweep(tls, table, new String[] {"-p", TlsFiles.CA_FILE + "=" + ca.certificate()},
-        new String[] {"-p", TlsFiles.CA_FILE + "=" + otherCa.certificate()}, dir);
+    Coordinator c = loadThenSweep(tls, table, new String[] {"-p", TlsProperty.CA_FILE.key() + "=" + ca.certificate()},
+        new String[] {"-p", TlsProperty.CA_FILE.key() + "=" + otherCa.certificate()}, dir);
     assertEquals(1, c.exitCode(), c::describe);
     List<String> lines = c.stderr().strip().lines().toList();
     assertEquals(1, lines.size(), c::describe);
     assertTrue(lines.get(0).contains("TLS: the server's certificate is not signed by a trusted CA; trusted: CA file "
-        + otherCa.certificate() + "; give the CA that signed it as " + TlsFiles.CA_FILE), c::describe);
+        + otherCa.certificate() + "; give the CA that signed it as " + TlsProperty.CA_FILE.key()), c::describe);
     assertFalse(Files.exists(dir.resolve("steps")), "no step ran");
   }
 
   @Test
   void aWrongKeyPasswordIsOneLineExitTwoNamingTheOptionNeverThePassword() throws Exception {
     Path key = client.combinedEncrypted(password);
-    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, Servers.newTable(), "-p", TlsFiles.CA_FILE + "="
-        + ca.certificate(), "-p", TlsFiles.CERTIFICATE_KEY_FILE + "=" + key, "-p",
-        TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + "=" + printable).toArray(new String[0]));
+    YcsbRun r = YcsbRun.run(work, load(tlsNeedsClient, Servers.newTable(), "-p", TlsProperty.CA_FILE.key() + "="
+        + ca.certificate(), "-p", TlsProperty.CERTIFICATE_KEY_FILE.key() + "=" + key, "-p",
+        TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key() + "=" + printable).toArray(new String[0]));
     assertEquals(2, r.exitCode, r::describe);
-    assertEquals("bin/ycsb: error: " + TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + " does not decrypt the key in " + key
-        + " (wrong password?)", r.stderr.strip(), r::describe);
+    assertEquals(
+        "bin/ycsb: error: " + TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key() + " does not decrypt the key in " + key
+            + " (wrong password?)",
+        r.stderr.strip(), r::describe);
     assertFalse(r.stdout.contains(printable) || r.stderr.contains(printable), r::describe);
   }
 
   @Test
   void theCoordinatorRefusesTlsFilesItCannotStage() throws Exception {
     Coordinator missing = Coordinator.run(work, List.of(), coordinated(load(tls, "t", "-p",
-        TlsFiles.CA_FILE + "=" + work.resolve("nope.pem"), "--hosts", "local", "--out",
+        TlsProperty.CA_FILE.key() + "=" + work.resolve("nope.pem"), "--hosts", "local", "--out",
         work.resolve("refused-1").toString())));
     assertEquals(2, missing.exitCode(), missing::describe);
-    assertTrue(missing.stderr().startsWith("ycsb-coordinator: error: " + TlsFiles.CA_FILE + "="), missing::describe);
+    assertTrue(missing.stderr().startsWith("ycsb-coordinator: error: " + TlsProperty.CA_FILE.key() + "="),
+        missing::describe);
     Coordinator inUrl = Coordinator.run(work, List.of(), coordinated(load(tls, "t", "-p",
         "mongodb.url=mongodb://localhost:" + tls.port() + "/x?tlsCAFile=" + ca.certificate(), "--hosts", "local",
         "--out", work.resolve("refused-2").toString())));
     assertEquals(2, inUrl.exitCode(), inUrl::describe);
-    assertTrue(inUrl.stderr().contains("give it as -p " + TlsFiles.CA_FILE + "=FILE"), inUrl::describe);
+    assertTrue(inUrl.stderr().contains("give it as -p " + TlsProperty.CA_FILE.key() + "=FILE"), inUrl::describe);
     assertFalse(Files.exists(work.resolve("refused-1")) || Files.exists(work.resolve("refused-2")));
   }
 
@@ -354,7 +363,8 @@ class TlsIT {
         }
       }
     }
-    assertTrue(Redactor.isSecretName(TlsFiles.KEY_STORE_PASSWORD) && Redactor.isSecretName(
-        TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD) && Redactor.isSecretName(TlsFiles.TRUST_STORE_PASSWORD));
+    assertTrue(Redactor.isSecretName(TlsProperty.KEY_STORE_PASSWORD.key()) && Redactor.isSecretName(
+        TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key())
+        && Redactor.isSecretName(TlsProperty.TRUST_STORE_PASSWORD.key()));
   }
 }

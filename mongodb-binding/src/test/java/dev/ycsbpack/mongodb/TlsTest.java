@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.AwkwardStrings;
-import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsProperty;
 import dev.ycsbpack.testkit.EmbeddedMongoServer;
 import dev.ycsbpack.testkit.TestCa;
 import dev.ycsbpack.testkit.TlsTerminator;
@@ -80,7 +80,8 @@ class TlsTest {
   @Test
   void aPemCaFileTrustsTheServerAndTheEnvironmentRecordSaysTlsIsOn() throws Exception {
     try (TlsTerminator t = TlsTerminator.start(serverCert.combined(), null, server.port())) {
-      Map<String, String> facts = MongoDbClient.preflight(props(t, "", TlsFiles.CA_FILE, ca.certificate().toString()));
+      Map<String, String> facts = MongoDbClient
+          .preflight(props(t, "", TlsProperty.CA_FILE.key(), ca.certificate().toString()));
       assertEquals("on, certificate and hostname checks on, trusting CA file " + ca.certificate(), facts.get("tls"));
     }
   }
@@ -107,11 +108,13 @@ class TlsTest {
       jks.store(out, password.toCharArray());
     }
     try (TlsTerminator t = TlsTerminator.start(serverCert.combined(), null, server.port())) {
-      MongoDbClient.preflight(props(t, "", TlsFiles.TRUST_STORE, store.toString(), TlsFiles.TRUST_STORE_PASSWORD,
-          password));
+      MongoDbClient.preflight(
+          props(t, "", TlsProperty.TRUST_STORE.key(), store.toString(), TlsProperty.TRUST_STORE_PASSWORD.key(),
+              password));
       OptionException wrong = assertThrows(OptionException.class, () -> MongoDbClient.preflight(props(t, "",
-          TlsFiles.TRUST_STORE, store.toString(), TlsFiles.TRUST_STORE_PASSWORD, password + "x")));
-      assertTrue(wrong.getMessage().startsWith(TlsFiles.TRUST_STORE_PASSWORD + " does not open"), wrong.getMessage());
+          TlsProperty.TRUST_STORE.key(), store.toString(), TlsProperty.TRUST_STORE_PASSWORD.key(), password + "x")));
+      assertTrue(wrong.getMessage().startsWith(TlsProperty.TRUST_STORE_PASSWORD.key() + " does not open"),
+          wrong.getMessage());
       assertFalse(wrong.getMessage().contains(password), wrong.getMessage());
     }
   }
@@ -119,7 +122,7 @@ class TlsTest {
   @Test
   void aServerSignedByAnotherCaFailsAtOnceSayingSo() throws Exception {
     try (TlsTerminator t = TlsTerminator.start(serverCert.combined(), null, server.port())) {
-      assertFailsFast(props(t, "", TlsFiles.CA_FILE, otherCa.certificate().toString()),
+      assertFailsFast(props(t, "", TlsProperty.CA_FILE.key(), otherCa.certificate().toString()),
           "mongodb binding: TLS: the server's certificate is not signed by a trusted CA (server localhost:" + t.port()
               + "); trusted: CA file " + otherCa.certificate());
     }
@@ -130,7 +133,7 @@ class TlsTest {
     Instant expiredAt = Instant.now().minus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     TestCa.Issued expired = ca.expiredServer("expired", expiredAt, "DNS:localhost");
     try (TlsTerminator t = TlsTerminator.start(expired.combined(), null, server.port())) {
-      assertFailsFast(props(t, "", TlsFiles.CA_FILE, ca.certificate().toString()),
+      assertFailsFast(props(t, "", TlsProperty.CA_FILE.key(), ca.certificate().toString()),
           "mongodb binding: TLS: the server's certificate expired on " + expiredAt);
     }
   }
@@ -139,10 +142,10 @@ class TlsTest {
   void aCertificateForAnotherHostFailsAtOnceAndTlsInsecureRecordsThatTheCheckWasOff() throws Exception {
     TestCa.Issued elsewhere = ca.server("elsewhere", "DNS:db.elsewhere.example");
     try (TlsTerminator t = TlsTerminator.start(elsewhere.combined(), null, server.port())) {
-      assertFailsFast(props(t, "", TlsFiles.CA_FILE, ca.certificate().toString()),
+      assertFailsFast(props(t, "", TlsProperty.CA_FILE.key(), ca.certificate().toString()),
           "mongodb binding: TLS: the server's certificate does not name localhost");
       for (String off : new String[] {"tlsInsecure=true", "tlsAllowInvalidHostnames=true"}) {
-        Map<String, String> facts = MongoDbClient.preflight(props(t, "&" + off, TlsFiles.CA_FILE,
+        Map<String, String> facts = MongoDbClient.preflight(props(t, "&" + off, TlsProperty.CA_FILE.key(),
             ca.certificate().toString()));
         assertEquals("on, hostname checks OFF (" + off + "; the certificate chain is still checked), trusting CA file "
             + ca.certificate(), facts.get("tls"));
@@ -155,16 +158,19 @@ class TlsTest {
     String password = AwkwardStrings.passwords(7, 3).get(2); // holds a line break
     String printable = printableAscii();
     try (TlsTerminator t = TlsTerminator.start(serverCert.combined(), ca.certificate(), server.port())) {
-      assertFailsFast(props(t, "", TlsFiles.CA_FILE, ca.certificate().toString()),
+      assertFailsFast(props(t, "", TlsProperty.CA_FILE.key(), ca.certificate().toString()),
           "mongodb binding: TLS: the server rejected the connection: it requires a client certificate");
       String caFile = ca.certificate().toString();
       for (Properties p : new Properties[] {
-          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.CERTIFICATE_KEY_FILE, client.combined().toString()),
-          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.CERTIFICATE_KEY_FILE, client.combinedPkcs1().toString()),
-          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.CERTIFICATE_KEY_FILE,
-              client.combinedEncrypted(password).toString(), TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, password),
-          props(t, "", TlsFiles.CA_FILE, caFile, TlsFiles.KEY_STORE, client.pkcs12(printable).toString(),
-              TlsFiles.KEY_STORE_PASSWORD, printable)}) {
+          props(t, "", TlsProperty.CA_FILE.key(), caFile, TlsProperty.CERTIFICATE_KEY_FILE.key(),
+              client.combined().toString()),
+          props(t, "", TlsProperty.CA_FILE.key(), caFile, TlsProperty.CERTIFICATE_KEY_FILE.key(),
+              client.combinedPkcs1().toString()),
+          props(t, "", TlsProperty.CA_FILE.key(), caFile, TlsProperty.CERTIFICATE_KEY_FILE.key(),
+              client.combinedEncrypted(password).toString(), TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key(), password),
+          props(t, "", TlsProperty.CA_FILE.key(), caFile, TlsProperty.KEY_STORE.key(),
+              client.pkcs12(printable).toString(),
+              TlsProperty.KEY_STORE_PASSWORD.key(), printable)}) {
         Map<String, String> facts = MongoDbClient.preflight(p);
         assertTrue(facts.get("tls").contains("client certificate from "), facts.toString());
       }
@@ -177,21 +183,23 @@ class TlsTest {
     Path encrypted = client.combinedEncrypted(password);
     Properties p = new Properties();
     p.setProperty("mongodb.url", "mongodb://localhost:1/ycsb");
-    p.setProperty(TlsFiles.CA_FILE, dir.resolve("missing.pem").toString());
-    assertEquals("invalid " + TlsFiles.CA_FILE + "=" + dir.resolve("missing.pem") + ": no such file",
+    p.setProperty(TlsProperty.CA_FILE.key(), dir.resolve("missing.pem").toString());
+    assertEquals("invalid " + TlsProperty.CA_FILE.key() + "=" + dir.resolve("missing.pem") + ": no such file",
         assertThrows(OptionException.class, () -> BindingOptions.from(p)).getMessage());
-    p.setProperty(TlsFiles.CA_FILE, ca.certificate().toString());
-    p.setProperty(TlsFiles.CERTIFICATE_KEY_FILE, encrypted.toString());
-    assertEquals(TlsFiles.CERTIFICATE_KEY_FILE + ": the key in " + encrypted + " is encrypted; give its password as "
-        + TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD,
+    p.setProperty(TlsProperty.CA_FILE.key(), ca.certificate().toString());
+    p.setProperty(TlsProperty.CERTIFICATE_KEY_FILE.key(), encrypted.toString());
+    assertEquals(
+        TlsProperty.CERTIFICATE_KEY_FILE.key() + ": the key in " + encrypted + " is encrypted; give its password as "
+            + TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key(),
         assertThrows(OptionException.class,
             () -> BindingOptions.from(p)).getMessage());
-    p.setProperty(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD, "not" + password);
+    p.setProperty(TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key(), "not" + password);
     String wrong = assertThrows(OptionException.class, () -> BindingOptions.from(p)).getMessage();
-    assertEquals(TlsFiles.CERTIFICATE_KEY_FILE_PASSWORD + " does not decrypt the key in " + encrypted
+    assertEquals(TlsProperty.CERTIFICATE_KEY_FILE_PASSWORD.key() + " does not decrypt the key in " + encrypted
         + " (wrong password?)", wrong);
-    p.setProperty(TlsFiles.TRUST_STORE, ca.certificate().toString());
-    assertEquals(TlsFiles.CA_FILE + " and " + TlsFiles.TRUST_STORE + " are both given; give one of them",
+    p.setProperty(TlsProperty.TRUST_STORE.key(), ca.certificate().toString());
+    assertEquals(
+        TlsProperty.CA_FILE.key() + " and " + TlsProperty.TRUST_STORE.key() + " are both given; give one of them",
         assertThrows(OptionException.class, () -> BindingOptions.from(p)).getMessage());
   }
 

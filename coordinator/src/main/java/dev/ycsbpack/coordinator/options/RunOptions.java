@@ -141,7 +141,7 @@ public final class RunOptions {
     for (TlsFiles.UrlOption option : TlsFiles.URL_OPTIONS) {
       if (option.file() && inUrl.containsKey(option.key())) {
         throw new UsageError("mongodb.url option " + option.name() + ": the coordinator copies TLS files to every host"
-            + " only from properties; give it as -p " + option.property() + "=FILE instead");
+            + " only from properties; give it as -p " + option.property().key() + "=FILE instead");
       }
     }
     for (String name : TlsFiles.FILE_PROPERTIES) {

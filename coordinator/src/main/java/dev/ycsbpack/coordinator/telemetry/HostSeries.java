@@ -163,15 +163,16 @@ public final class HostSeries {
 
   /** One note per file some reading lacked (a kernel without it, a container hiding it): its figures are null. */
   private static List<String> unreadNotes(List<Timed> readings) {
-    Set<String> unread = new LinkedHashSet<>();
+    Set<ProcFile> unread = new LinkedHashSet<>();
     readings.forEach(t -> unread.addAll(t.reading().unread()));
-    unread.remove(ProcFiles.HOSTNAME);
-    unread.remove(ProcFiles.OSRELEASE);
+    unread.remove(ProcFile.HOSTNAME);
+    unread.remove(ProcFile.OSRELEASE);
     List<String> out = new ArrayList<>();
-    for (String f : unread) {
+    for (ProcFile f : unread) {
       long missing = readings.stream().filter(t -> t.reading().unread().contains(f)).count();
-      out.add(f + ": not readable on this host in " + missing + " of " + readings.size() + " readings; the figures "
-          + "from it are not recorded there");
+      out.add(
+          f.path() + ": not readable on this host in " + missing + " of " + readings.size() + " readings; the figures "
+              + "from it are not recorded there");
     }
     return out;
   }

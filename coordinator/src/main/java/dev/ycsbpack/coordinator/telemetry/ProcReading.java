@@ -17,10 +17,10 @@ import java.util.Map;
  * @param disks         whole disks' counters by device name ({@link ProcText#wholeDisks})
  * @param nets          interfaces' byte counters by name, {@code lo} left out
  * @param facts         {@code hostname} and {@code kernel}, as present
- * @param unread        the files of {@link ProcFiles#ALL} this reading lacks
+ * @param unread        the files of a reading ({@link ProcFile}) this one lacks
  */
 public record ProcReading(Double uptimeSeconds, Stat stat, Double load1m, Map<String, Long> memBytes,
-    Map<String, DiskCounters> disks, Map<String, NetCounters> nets, Map<String, String> facts, List<String> unread) {
+    Map<String, DiskCounters> disks, Map<String, NetCounters> nets, Map<String, String> facts, List<ProcFile> unread) {
   public ProcReading {
     memBytes = Collections.unmodifiableMap(new LinkedHashMap<>(memBytes));
     disks = Collections.unmodifiableMap(new LinkedHashMap<>(disks));

@@ -43,7 +43,7 @@ final class ProcSession implements AutoCloseable {
   }
 
   /** One reading's answer within {@code limit}: the lines before the end marker, or all it said before it ended. */
-  synchronized Map<String, String> read(Duration limit) throws ProcException {
+  synchronized Map<ProcFile, String> read(Duration limit) throws ProcException {
     long deadline = System.nanoTime() + limit.toNanos();
     if (process == null) {
       try {
@@ -61,7 +61,7 @@ final class ProcSession implements AutoCloseable {
     return answer(new StringBuilder(), deadline, limit);
   }
 
-  private Map<String, String> answer(StringBuilder text, long deadline, Duration limit) throws ProcException {
+  private Map<ProcFile, String> answer(StringBuilder text, long deadline, Duration limit) throws ProcException {
     try {
       while (true) {
         String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -98,7 +98,7 @@ final class ProcSession implements AutoCloseable {
     }
     close();
     synchronized (errors) {
-      String stat = errors.stream().filter(l -> l.contains(ProcFiles.STAT)).findFirst().orElse(null);
+      String stat = errors.stream().filter(l -> l.contains(ProcFile.STAT.path())).findFirst().orElse(null);
       if (stat != null) {
         return stat.strip();
       }
@@ -107,10 +107,10 @@ final class ProcSession implements AutoCloseable {
     }
   }
 
-  private Map<String, String> checked(Map<String, String> files, String why) throws ProcException {
-    if (!files.containsKey(ProcFiles.STAT)) {
+  private Map<ProcFile, String> checked(Map<ProcFile, String> files, String why) throws ProcException {
+    if (!files.containsKey(ProcFile.STAT)) {
       String stat = statError();
-      throw new ProcException(stat != null ? stat.strip() : why != null ? why : "no " + ProcFiles.STAT
+      throw new ProcException(stat != null ? stat.strip() : why != null ? why : "no " + ProcFile.STAT.path()
           + " in its answer");
     }
     return files;
@@ -125,7 +125,7 @@ final class ProcSession implements AutoCloseable {
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STDERR_CATCH_UP_MS);
     while (true) {
       synchronized (errors) {
-        String stat = errors.stream().filter(l -> l.contains(ProcFiles.STAT)).findFirst().orElse(null);
+        String stat = errors.stream().filter(l -> l.contains(ProcFile.STAT.path())).findFirst().orElse(null);
         if (stat != null) {
           return stat;
         }

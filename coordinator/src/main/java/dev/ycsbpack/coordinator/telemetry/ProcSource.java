@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
   /** One reading's files, within {@code limit}; throws, saying why, when there is no {@code /proc/stat} in them. */
-  Map<String, String> read(Duration limit) throws ProcException;
+  Map<ProcFile, String> read(Duration limit) throws ProcException;
 
   /**
    * The machine's clock minus the coordinator's, measured within {@code limit}; empty when it cannot be measured.
@@ -24,10 +24,10 @@ public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
   /** This machine, read directly: no process per reading, and its clock is the coordinator's. */
   record Local() implements ProcSource {
     @Override
-    public Map<String, String> read(Duration limit) throws ProcException {
+    public Map<ProcFile, String> read(Duration limit) throws ProcException {
       StringBuilder why = new StringBuilder();
-      Map<String, String> files = ProcFiles.readLocal(why);
-      if (!files.containsKey(ProcFiles.STAT)) {
+      Map<ProcFile, String> files = ProcFiles.readLocal(why);
+      if (!files.containsKey(ProcFile.STAT)) {
         throw new ProcException(why.toString());
       }
       return files;
@@ -50,7 +50,7 @@ public sealed interface ProcSource permits ProcSource.Local, ProcSource.Remote {
     }
 
     @Override
-    public Map<String, String> read(Duration limit) throws ProcException {
+    public Map<ProcFile, String> read(Duration limit) throws ProcException {
       return session.read(limit);
     }
 

@@ -27,24 +27,24 @@ public final class ProcText {
   }
 
   /** The files' text as read; throws, saying what is wrong, when {@code /proc/stat} has no cpu line. */
-  public static ProcReading parse(Map<String, String> files) throws ProcException {
-    String statText = files.get(ProcFiles.STAT);
+  public static ProcReading parse(Map<ProcFile, String> files) throws ProcException {
+    String statText = files.get(ProcFile.STAT);
     if (statText == null) {
-      throw new ProcException(ProcFiles.STAT + " was not read");
+      throw new ProcException(ProcFile.STAT.path() + " was not read");
     }
     Stat stat = stat(statText);
-    List<String> unread = new ArrayList<>();
-    for (String f : ProcFiles.ALL) {
+    List<ProcFile> unread = new ArrayList<>();
+    for (ProcFile f : ProcFile.values()) {
       if (!files.containsKey(f)) {
         unread.add(f);
       }
     }
     Map<String, String> facts = new LinkedHashMap<>();
-    firstLine(files.get(ProcFiles.HOSTNAME)).ifPresent(h -> facts.put("hostname", h));
-    firstLine(files.get(ProcFiles.OSRELEASE)).ifPresent(k -> facts.put("kernel", k));
-    return new ProcReading(firstNumber(files.get(ProcFiles.UPTIME)), stat, firstNumber(files.get(ProcFiles.LOADAVG)),
-        meminfo(files.getOrDefault(ProcFiles.MEMINFO, "")), wholeDisks(files.getOrDefault(ProcFiles.DISKSTATS, "")),
-        netDev(files.getOrDefault(ProcFiles.NET_DEV, "")), facts, unread);
+    firstLine(files.get(ProcFile.HOSTNAME)).ifPresent(h -> facts.put("hostname", h));
+    firstLine(files.get(ProcFile.OSRELEASE)).ifPresent(k -> facts.put("kernel", k));
+    return new ProcReading(firstNumber(files.get(ProcFile.UPTIME)), stat, firstNumber(files.get(ProcFile.LOADAVG)),
+        meminfo(files.getOrDefault(ProcFile.MEMINFO, "")), wholeDisks(files.getOrDefault(ProcFile.DISKSTATS, "")),
+        netDev(files.getOrDefault(ProcFile.NET_DEV, "")), facts, unread);
   }
 
   /** {@code /proc/stat}: the aggregate cpu line, the cpuN lines, procs_running and procs_blocked. */
@@ -66,7 +66,7 @@ public final class ProcText {
       }
     }
     if (cpu == null) {
-      throw new ProcException(ProcFiles.STAT + " has no cpu line with its figures");
+      throw new ProcException(ProcFile.STAT.path() + " has no cpu line with its figures");
     }
     return new Stat(cpu, cpus, running, blocked);
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ycsbpack.cli.UsageError;
-import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsProperty;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,12 +22,12 @@ class TlsFilesCheckTest {
         "mongodb://h/db?appName=x;TLS%43AFile=ca.pem", "mongodb://u:p%3F@h/db?w=1&tlsCAFile=ca%20file.pem"}) {
       UsageError e = assertThrows(UsageError.class, () -> RunOptions.checkTlsFiles(Map.of("mongodb.url", url)), url);
       assertEquals("mongodb.url option tlsCAFile: the coordinator copies TLS files to every host only from properties;"
-          + " give it as -p " + TlsFiles.CA_FILE + "=FILE instead", e.getMessage(), url);
+          + " give it as -p " + TlsProperty.CA_FILE.key() + "=FILE instead", e.getMessage(), url);
     }
     UsageError key = assertThrows(UsageError.class, () -> RunOptions.checkTlsFiles(Map.of("mongodb.url",
         "mongodb://h/?tlsCertificateKeyFile=%2Fk.pem")));
     assertEquals("mongodb.url option tlsCertificateKeyFile: the coordinator copies TLS files to every host only from"
-        + " properties; give it as -p " + TlsFiles.CERTIFICATE_KEY_FILE + "=FILE instead", key.getMessage());
+        + " properties; give it as -p " + TlsProperty.CERTIFICATE_KEY_FILE.key() + "=FILE instead", key.getMessage());
   }
 
   @Test
@@ -35,6 +35,6 @@ class TlsFilesCheckTest {
     Path ca = Files.writeString(dir.resolve("ca.pem"), "x");
     // an option whose value merely mentions the name, and one whose name only starts like it
     RunOptions.checkTlsFiles(Map.of("mongodb.url", "mongodb://h/db?appName=tlsCAFile%3Dx&tlsCAFileX=1",
-        TlsFiles.CA_FILE, ca.toString()));
+        TlsProperty.CA_FILE.key(), ca.toString()));
   }
 }

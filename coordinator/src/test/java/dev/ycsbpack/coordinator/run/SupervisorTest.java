@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ycsbpack.common.Redactor;
-import dev.ycsbpack.common.TlsFiles;
+import dev.ycsbpack.common.TlsProperty;
 import dev.ycsbpack.coordinator.hosts.FakeHost;
 import dev.ycsbpack.coordinator.hosts.HostSession;
 import dev.ycsbpack.coordinator.hosts.PackArchive;
@@ -156,9 +156,11 @@ class SupervisorTest {
     Path ca = Files.writeString(dir.resolve("ca.pem"), "a CA file the client reads before it is ready\n");
     ClientPlan c = one.clients().get(0);
     RunPlan plan = new RunPlan(Phase.LOAD, "basic", one.hosts(), List.of(new ClientPlan(0, c.name(), c.host(), 1, 0,
-        10, "all", Map.of("fake.mode", "long", TlsFiles.CA_FILE, ca.toString()))), Map.of(), dir.resolve("bundle"),
+        10, "all", Map.of("fake.mode", "long", TlsProperty.CA_FILE.key(), ca.toString()))), Map.of(),
+        dir.resolve("bundle"),
         List.of(), List.of());
-    String caCopy = c.name() + "." + TlsFiles.CA_FILE.substring(TlsFiles.CA_FILE.lastIndexOf('.') + 1);
+    String caCopy = c.name() + "."
+        + TlsProperty.CA_FILE.key().substring(TlsProperty.CA_FILE.key().lastIndexOf('.') + 1);
     Path work = work(0, c.name());
     Path staging = dir.resolve("bundle/.staging");
     Supervisor s = supervisor(plan, Duration.ofSeconds(30), Fanout.DEFAULT_PARALLEL, 5);

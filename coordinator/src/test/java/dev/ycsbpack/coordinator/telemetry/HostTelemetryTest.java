@@ -92,8 +92,8 @@ class HostTelemetryTest {
     Map<String, String> id = series.get(0).identity();
     assertEquals("server", id.get("role"));
     assertEquals("db1", id.get("name"));
-    assertEquals(Files.readString(Path.of(ProcFiles.HOSTNAME)).strip(), id.get("hostname"));
-    assertEquals(Files.readString(Path.of(ProcFiles.OSRELEASE)).strip(), id.get("kernel"));
+    assertEquals(Files.readString(Path.of(ProcFile.HOSTNAME.path())).strip(), id.get("hostname"));
+    assertEquals(Files.readString(Path.of(ProcFile.OSRELEASE.path())).strip(), id.get("kernel"));
     // the fake host is this machine: its clock, measured over the shell as ssh's would be, is the coordinator's
     assertTrue(Math.abs(Double.parseDouble(id.get("clockOffsetMs"))) < 50, id::toString);
     assertEquals("client", series.get(1).identity().get("role"));

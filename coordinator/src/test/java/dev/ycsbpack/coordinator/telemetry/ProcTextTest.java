@@ -27,8 +27,8 @@ class ProcTextTest {
 
   @Test
   void aRealAnswerSplitsIntoItsFilesAndParsesIntoTheKernelsFigures() throws Exception {
-    Map<String, String> files = ProcFiles.split("Welcome to the host\n" + captured());
-    assertEquals(ProcFiles.ALL, List.copyOf(files.keySet()), "every file, the banner line dropped");
+    Map<ProcFile, String> files = ProcFiles.split("Welcome to the host\n" + captured());
+    assertEquals(List.of(ProcFile.values()), List.copyOf(files.keySet()), "every file, the banner line dropped");
     ProcReading r = ProcText.parse(files);
     assertEquals(new CpuTimes(3023974, 2096, 454417, 1299661, 3745, 0, 10463, 4321), r.stat().cpu());
     assertEquals(2, r.stat().cpus());
@@ -68,7 +68,7 @@ class ProcTextTest {
     ProcException none = assertThrows(ProcException.class, () -> ProcText.parse(Map.of()));
     assertEquals("/proc/stat was not read", none.getMessage());
     ProcException garbage = assertThrows(ProcException.class,
-        () -> ProcText.parse(Map.of(ProcFiles.STAT, "cpu  a b c d e\nctxt 5\n")));
+        () -> ProcText.parse(Map.of(ProcFile.STAT, "cpu  a b c d e\nctxt 5\n")));
     assertEquals("/proc/stat has no cpu line with its figures", garbage.getMessage());
     ProcException html = assertThrows(ProcException.class,
         () -> ProcText.parse(ProcFiles.split("<html>503 Service Unavailable</html>\n")));
@@ -77,11 +77,11 @@ class ProcTextTest {
 
   @Test
   void aFileTheHostLacksIsUnreadAndItsFiguresAbsentNotZero() throws Exception {
-    Map<String, String> files = new java.util.LinkedHashMap<>(ProcFiles.split(captured()));
-    files.remove(ProcFiles.DISKSTATS);
-    files.remove(ProcFiles.LOADAVG);
+    Map<ProcFile, String> files = new java.util.LinkedHashMap<>(ProcFiles.split(captured()));
+    files.remove(ProcFile.DISKSTATS);
+    files.remove(ProcFile.LOADAVG);
     ProcReading r = ProcText.parse(files);
-    assertEquals(List.of(ProcFiles.LOADAVG, ProcFiles.DISKSTATS), r.unread());
+    assertEquals(List.of(ProcFile.LOADAVG, ProcFile.DISKSTATS), r.unread());
     assertEquals(null, r.load1m());
     assertEquals(Map.of(), r.disks());
   }
