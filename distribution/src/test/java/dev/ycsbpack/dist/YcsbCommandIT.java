@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -304,6 +306,38 @@ class YcsbCommandIT {
         }
       }
     }
+  }
+
+  /**
+   * bin/ycsb starts its JVM with smaller C2 inlining budgets (issue 42: about half the JIT's CPU), recorded where the
+   * run's JVM options are; an inlining option the user names, in {@code -jvm-args} or {@code JAVA_TOOL_OPTIONS}
+   * (which the JVM reads before the command line), leaves all three to the user.
+   */
+  @Test
+  void smallerInliningIsTheDefaultAndAnInliningOptionTheUserNamesReplacesIt() throws IOException {
+    assertEquals("-XX:MaxInlineLevel=6 -XX:InlineSmallCode=1000 -XX:FreqInlineSize=100",
+        inliningOfALoad("default", Map.of()));
+    assertEquals("-XX:MaxInlineLevel=15", inliningOfALoad("own", Map.of(), "-jvm-args", "-XX:MaxInlineLevel=15"));
+    assertEquals("-XX:FreqInlineSize=325",
+        inliningOfALoad("env", Map.of("JAVA_TOOL_OPTIONS", "-XX:FreqInlineSize=325")));
+  }
+
+  /**
+   * Loads 10 records with {@code basic} into a folder named {@code name} and returns the inlining options its JVM saw
+   * (environment.properties' {@code jvm.arguments}), space-separated.
+   */
+  private String inliningOfALoad(String name, Map<String, String> environment, String... more) throws IOException {
+    Path out = work.resolve("inline-" + name);
+    List<String> args = new ArrayList<>(List.of("load", "basic", "-P", workload("workloada").toString(), "-p",
+        "basicdb.verbose=false", "-p", "recordcount=10", "--out", out.toString()));
+    args.addAll(List.of(more));
+    YcsbRun r = YcsbRun.runWith(work, environment, args.toArray(String[]::new));
+    assertEquals(0, r.exitCode, r::describe);
+    String jvm = dev.ycsbpack.common.PropertiesFiles.read(out.resolve("environment.properties"))
+        .get(dev.ycsbpack.common.EnvironmentFacts.JVM_ARGUMENTS);
+    return String.join(" ",
+        Stream.of(jvm.split(" ")).filter(a -> a.matches("-XX:(MaxInlineLevel|InlineSmallCode|FreqInlineSize)=\\d+"))
+            .toList());
   }
 
   @Test
