@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The wait loop: an answer ends it, the limit ends it (after one last ask), an interrupt ends it at once. */
@@ -22,12 +23,16 @@ class PollingTest {
   @Test
   void givesUpAtTheLimitAfterAskingOnceMoreThere() {
     AtomicInteger asked = new AtomicInteger();
+    AtomicLong lastAsked = new AtomicLong();
     long start = System.nanoTime();
-    assertFalse(Polling.holds(200, 50, () -> asked.incrementAndGet() < 0));
-    long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    assertTrue(tookMs >= 200, "gave up after " + tookMs + " ms, before the limit");
-    // at once, then every 50 ms to the limit, then once past it: at least 200 / 50 + 1 asks
-    assertTrue(asked.get() >= 5, "asked " + asked.get() + " times");
+    assertFalse(Polling.holds(200, 50, () -> {
+      lastAsked.set(System.nanoTime());
+      return asked.incrementAndGet() < 0;
+    }));
+    long lastMs = TimeUnit.NANOSECONDS.toMillis(lastAsked.get() - start);
+    // however late the pauses end on a loaded machine: asked at once, and last at or past the limit
+    assertTrue(asked.get() >= 2, "asked " + asked.get() + " times");
+    assertTrue(lastMs >= 200, "last asked after " + lastMs + " ms, before the limit");
   }
 
   @Test
