@@ -18,18 +18,12 @@ import java.util.Optional;
  * after; the series go to {@code DIR/telemetry/} (with the binding's warm-up inserts in the identity, when there were
  * any), and the opcounter self-check gives the verdict's note. Nothing here
  * fails or changes the run's status.
+ *
+ * @param sampling the sampler, started
+ * @param dir the client folder the series are written to
+ * @param err where the sampler's warnings go
  */
-final class RunTelemetry {
-  private final ServerSampling sampling;
-  private final Path dir;
-  private final PrintStream err;
-
-  private RunTelemetry(ServerSampling sampling, Path dir, PrintStream err) {
-    this.sampling = sampling;
-    this.dir = dir;
-    this.err = err;
-  }
-
+record RunTelemetry(ServerSampling sampling, Path dir, PrintStream err) {
   /** Whether a run of {@code binding} with these arguments samples the server. */
   static boolean wanted(LaunchArguments launch, String binding) {
     return launch.out() != null && !launch.controlled() && launch.telemetry() && binding.equals("mongodb");

@@ -17,23 +17,15 @@ import javax.net.ssl.SSLContext;
  * The run's TLS as the driver gets it: the files (read by common's {@link TlsSettings}, as the experiments read
  * them) into the client settings' SSL context, what the environment record and the banner say, and the hostname
  * check the URL may turn off. Any TLS file turns TLS on.
+ *
+ * @param spec what the user gave; null without any file. Its toString names no password
+ * @param sslContext built from {@code spec}'s files; null without any
+ * @param hostnameChecksOff the URL option that turned hostname verification off, or null
  */
-final class TlsOptions {
+record TlsOptions(TlsSettings spec, SSLContext sslContext, String hostnameChecksOff) {
   private static final TlsOptions NONE = new TlsOptions(null, null, null);
   /** The URL option that turns TLS on. */
   private static final Pattern URL_TLS = Pattern.compile("[?&]((?i:tls|ssl))=((?i:true))(?:&|$)");
-
-  /** What the user gave; null without any file. Its toString names no password. */
-  private final TlsSettings spec;
-  private final SSLContext context;
-  /** The URL option that turned hostname verification off, or null. */
-  private final String hostnameChecksOff;
-
-  private TlsOptions(TlsSettings spec, SSLContext context, String hostnameChecksOff) {
-    this.spec = spec;
-    this.context = context;
-    this.hostnameChecksOff = hostnameChecksOff;
-  }
 
   /**
    * Reads the TLS properties (and the URL's TLS file options) and builds the SSL context.
@@ -60,8 +52,8 @@ final class TlsOptions {
 
   /** Turns TLS on with these files' context (the URL's other TLS options stay as they are). */
   void apply(MongoClientSettings.Builder settings) {
-    if (context != null) {
-      settings.applyToSslSettings(ssl -> ssl.enabled(true).context(context));
+    if (sslContext != null) {
+      settings.applyToSslSettings(ssl -> ssl.enabled(true).context(sslContext));
     }
   }
 
@@ -116,7 +108,7 @@ final class TlsOptions {
   }
 
   private boolean enabled(ConnectionString cs) {
-    return context != null || Boolean.TRUE.equals(cs.getSslEnabled());
+    return sslContext != null || Boolean.TRUE.equals(cs.getSslEnabled());
   }
 
   private static String hostnameChecksOff(Map<String, String> urlOptions, ConnectionString cs) {
@@ -132,6 +124,7 @@ final class TlsOptions {
     return "mongodb.url";
   }
 
+  /** The same files and checks: the SSL context, built from the files, is a new object each time (no equals). */
   @Override
   public boolean equals(Object o) {
     return o instanceof TlsOptions t && Objects.equals(spec, t.spec)
@@ -143,6 +136,7 @@ final class TlsOptions {
     return Objects.hash(spec, hostnameChecksOff);
   }
 
+  /** Names neither the files nor the context: a record's own toString would print both. */
   @Override
   public String toString() {
     return spec == null ? "no TLS files" : "TLS files";

@@ -1,5 +1,6 @@
 package dev.ycsbpack.testkit;
 
+import dev.ycsbpack.common.Polling;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -14,20 +15,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>socat is a Debian package ({@code scripts/install-test-prereqs.sh} installs it). The process is stopped by
  * {@link #close()}; it never outlives the test.
+ *
+ * @param process the running socat
+ * @param address the address the TLS side listens on
+ * @param port the TLS side's port
  */
-public final class TlsTerminator implements AutoCloseable {
+public record TlsTerminator(Process process, String address, int port) implements AutoCloseable {
   private static final int ATTEMPTS = 3;
   private static final long READY_LIMIT_MS = 10_000;
-
-  private final Process process;
-  private final String address;
-  private final int port;
-
-  private TlsTerminator(Process process, String address, int port) {
-    this.process = process;
-    this.address = address;
-    this.port = port;
-  }
 
   /**
    * Listens on {@code address} (a free port) with {@code serverPem} (certificate then key) and forwards to
@@ -101,30 +96,22 @@ public final class TlsTerminator implements AutoCloseable {
     return start("127.0.0.1", serverPem, clientCa, "127.0.0.1", backendPort);
   }
 
+  /** Whether {@code p} listens on {@code address:port} within the limit; false as soon as it exits. */
   private static boolean awaitListening(Process p, String address, int port) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_LIMIT_MS);
-    while (System.nanoTime() < deadline && p.isAlive()) {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress(address, port), 500);
-        return true;
-      } catch (IOException notYet) {
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return false;
-        }
-      }
+    // Boolean.FALSE, not false: a boolean operand would unbox the null of "not yet"
+    Boolean listening = Polling.firstAnswer(READY_LIMIT_MS, 50,
+        () -> p.isAlive() ? accepts(address, port) : Boolean.FALSE);
+    return Boolean.TRUE.equals(listening);
+  }
+
+  /** {@link Boolean#TRUE} when a connection to {@code address:port} is accepted, null while it is not yet. */
+  private static Boolean accepts(String address, int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(address, port), 500);
+      return Boolean.TRUE;
+    } catch (IOException notYet) {
+      return null;
     }
-    return false;
-  }
-
-  public String address() {
-    return address;
-  }
-
-  public int port() {
-    return port;
   }
 
   /** {@code host:port} of the TLS side. */

@@ -1,5 +1,6 @@
 package dev.ycsbpack.coordinator.telemetry;
 
+import dev.ycsbpack.common.Polling;
 import dev.ycsbpack.coordinator.hosts.RemoteShell;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -122,24 +123,11 @@ final class ProcSession implements AutoCloseable {
    * runs only for an answer without /proc/stat, which already costs the host its figures).
    */
   private String statError() {
-    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STDERR_CATCH_UP_MS);
-    while (true) {
+    return Polling.firstAnswer(STDERR_CATCH_UP_MS, 10, () -> {
       synchronized (errors) {
-        String stat = errors.stream().filter(l -> l.contains(ProcFile.STAT.path())).findFirst().orElse(null);
-        if (stat != null) {
-          return stat;
-        }
+        return errors.stream().filter(l -> l.contains(ProcFile.STAT.path())).findFirst().orElse(null);
       }
-      if (System.nanoTime() > until) {
-        return null;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return null;
-      }
-    }
+    });
   }
 
   private void open() throws IOException {

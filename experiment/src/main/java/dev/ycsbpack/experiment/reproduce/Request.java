@@ -155,15 +155,9 @@ public record Request(Map<String, String> userProperties, List<String> userFiles
       all.putAll(userProperties);
       sent.overrides(url, withArms(plan, all)).forEach(o -> out.add(r.redact(o)));
     }
-    if (threads != null) {
-      out.add("-threads " + threads);
-    }
-    if (target != null) {
-      out.add("-target " + target);
-    }
-    if (repeat != null) {
-      out.add("--repeat " + repeat);
-    }
+    addGiven(out, "-threads", threads);
+    addGiven(out, "-target", target);
+    addGiven(out, "--repeat", repeat);
     out.add("--hosts " + String.join(",", hosts));
     out.addAll(hostOptions.stream().map(r::redact).toList());
     boolean clientsSweep = plan.experiment() != null && "clients".equals(plan.experiment().axis());
@@ -171,6 +165,13 @@ public record Request(Map<String, String> userProperties, List<String> userFiles
       out.add("--clients-per-host " + perHost);
     }
     return out;
+  }
+
+  /** Adds {@code flag value} to {@code out} when the user gave {@code value}. */
+  private static void addGiven(List<String> out, String flag, Object value) {
+    if (value != null) {
+      out.add(flag + " " + value);
+    }
   }
 
   /** Refuses to run with a value the plan masked (a secret) that the user did not give again. */

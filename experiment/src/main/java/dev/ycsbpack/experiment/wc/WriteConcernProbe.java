@@ -8,6 +8,7 @@ import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
+import dev.ycsbpack.common.Polling;
 import dev.ycsbpack.experiment.run.RecordCount;
 import java.util.Map;
 import java.util.Optional;
@@ -72,19 +73,7 @@ public final class WriteConcernProbe {
   }
 
   private static boolean visible(MongoCollection<Document> probe, ObjectId id) {
-    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UNACKNOWLEDGED_WAIT_MS);
-    while (System.nanoTime() < until) {
-      if (probe.countDocuments(Filters.eq("_id", id)) > 0) {
-        return true;
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return false;
+    return Polling.holds(UNACKNOWLEDGED_WAIT_MS, 100, () -> probe.countDocuments(Filters.eq("_id", id)) > 0);
   }
 
   private static void drop(MongoCollection<Document> probe) {
