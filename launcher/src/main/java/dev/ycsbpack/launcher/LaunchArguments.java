@@ -47,6 +47,15 @@ record LaunchArguments(boolean load, String bindingClass, List<String> clientArg
     notices = List.copyOf(notices);
   }
 
+  /**
+   * The phase, the binding and the folder only: a record's own toString would print the properties and the client's
+   * arguments, where {@code mongodb.url} and TLS passwords are.
+   */
+  @Override
+  public String toString() {
+    return "LaunchArguments[" + (load ? "load" : "run") + ", " + bindingClass + ", out=" + out + "]";
+  }
+
   static LaunchArguments parse(String[] args) throws UsageException {
     if (args.length < 2) {
       throw new UsageException("expected a command and a binding, e.g. bin/ycsb load mongodb -P workloads/workloada"

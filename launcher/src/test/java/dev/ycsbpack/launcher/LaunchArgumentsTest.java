@@ -52,6 +52,16 @@ class LaunchArgumentsTest {
   }
 
   @Test
+  void itsTextNamesNoPropertyValueSoNoPasswordWhereverItIsPrinted() throws Exception {
+    String secret = "s3cr3t-Pa55";
+    LaunchArguments l = LaunchArguments.parse(new String[] {"run", "basic", "-p", WORKLOAD, "-p",
+        "mongodb.url=mongodb://u:" + secret + "@h/db", "-p", "mongodb.tls.keyStorePassword=" + secret});
+    assertTrue(l.properties().getProperty("mongodb.url").contains(secret), "the run itself still has the URL");
+    assertFalse(l.toString().contains(secret), l.toString());
+    assertEquals("LaunchArguments[run, site.ycsb.BasicDB, out=null]", l.toString());
+  }
+
+  @Test
   void loadSetsThePhaseAndAValueSpelledLikeAFlagStaysAValue() throws Exception {
     LaunchArguments l = LaunchArguments.parse(new String[] {"load", "basic", "-p", WORKLOAD, "-p", "label=-cp",
         "-l", "-jvm-args", "-load"});
